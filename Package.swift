@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "mbml",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "MBMLEngine", targets: ["MBMLEngine"]),
+        .library(name: "MBMLInspector", targets: ["MBMLInspector"]),
+        .executable(name: "mbml", targets: ["mbml"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "MBMLEngine",
+            dependencies: [
+                "CLibXML2",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .target(
+            name: "MBMLInspector",
+            dependencies: ["MBMLEngine", "CNcurses"],
+            resources: [.copy("Resources")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .executableTarget(
+            name: "mbml",
+            dependencies: [
+                "MBMLEngine",
+                "MBMLInspector",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "MBMLEngineTests",
+            dependencies: ["MBMLEngine"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "MBMLInspectorTests",
+            dependencies: ["MBMLInspector", "MBMLEngine"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)

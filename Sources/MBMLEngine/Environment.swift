@@ -1,0 +1,138 @@
+import Foundation
+
+/// The front door of the engine: a variable space, the functions, the expression cache and a log,
+/// with the entry points that evaluate and parse expressions (`expressions.md` §2).
+///
+/// An environment is what a manifest loads into (see ``ManifestLoader``). Hosts that reload build a
+/// new environment and swap it in only when the load succeeded.
+public final class Environment: @unchecked Sendable {
+    /// The variables.
+    public let variables: VariableSpace
+    /// The declared functions. Changing them clears the expression cache.
+    public private(set) var functions: FunctionRegistry
+    /// Where logging functions and swallowed errors write.
+    public let log: LogSink
+    public var options: EnvironmentOptions
+    /// Checked by long-running functions; return true to make them stop with an error.
+    public var isCancelled: @Sendable () -> Bool = { false }
+    /// The attributes of the manifest's `<MBML>` element (`$Environment.<name>`).
+    public var attributes: [String: String] = [:]
+    /// Every MBML file loaded, manifest first, as absolute paths.
+    public var loadedFiles: [String] = []
+    /// The manifest's path, if one was loaded.
+    public var manifestPath: String?
+
+    let cache = ExpressionCache()
+    private let depthLock = NSLock()
+    private var evaluationDepth = 0
+
+    public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
+                log: LogSink = LogSink()) {
+        self.options = options
+        self.functions = functions
+        self.log = log
+        self.variables = VariableSpace()
+        variables.dynamicResolver = { [unowned self] expression, context in
+            do {
+                return try self.evaluate(expression, in: context)
+            } catch {
+                self.log.write(Environment.logText(for: error))
+                return nil
+            }
+        }
+        StandardVariables.declare(in: self)
+    }
+
+    // MARK: Functions
+
+    /// Declares a function (last declaration of a name wins) and clears the expression cache, whose
+    /// trees froze parameter input types at parse time (`expressions.md` §15).
+    public func declare(_ function: FunctionDefinition) {
+        functions.declare(function)
+        cache.removeAll()
+    }
+
+    // MARK: Entry points
+
+    /// Evaluates `expression` in `context` (`expressions.md` §2, §6).
+    ///
+    /// - Returns: the result, or nil for "no value" (empty input, an unset variable, ...). In the
+    ///   boolean context the result is always a ``Value/boolean(_:)``.
+    /// - Throws: ``ExpressionError`` for parse and evaluation errors; ranges point into `expression`.
+    public func evaluate(_ expression: String, in context: ExpressionContext) throws -> Value? {
+        if expression.isEmpty { return nil }
+        return try withDepth(expression) {
+            try Evaluator(environment: self, expression: expression).evaluate(in: context)
+        }
+    }
+
+    /// Evaluates `expression` as a boolean. Empty input is false.
+    public func evaluateBoolean(_ expression: String) throws -> Bool {
+        guard let value = try evaluate(expression, in: .boolean) else { return false }
+        return value.isTruthy
+    }
+
+    /// Evaluates `expression` in `context`, returning `default` on any error (the original's
+    /// `asObject(expr, default)` with no error slot; the error is logged).
+    public func evaluate(_ expression: String, in context: ExpressionContext, default fallback: Value?) -> Value? {
+        do {
+            return try evaluate(expression, in: context) ?? (context == .boolean ? .boolean(false) : fallback)
+        } catch {
+            log.write(Environment.logText(for: error))
+            return fallback
+        }
+    }
+
+    /// The top-level values of an object expression without interpolation (the original's `asArray`).
+    public func evaluateAsArray(_ expression: String) throws -> [Value]? {
+        if expression.isEmpty { return nil }
+        return try withDepth(expression) {
+            try Evaluator(environment: self, expression: expression).evaluateTopLevelValues()
+        }
+    }
+
+    /// Parses `expression` with `grammar` into its token tree (no constant shortcut: what `^tokenize`
+    /// and the inspector's token pane show). Uses and fills the cache.
+    public func parse(_ expression: String, grammar: Grammar) throws -> [Token] {
+        if let cached = cache.tokens(for: expression, grammar: grammar) { return cached }
+        let tokens = try Parser(expression: expression, grammar: grammar, functions: functions,
+                                maximumDepth: options.maximumNestingDepth).parse()
+        cache.store(tokens, for: expression, grammar: grammar)
+        return tokens
+    }
+
+    /// Parses `expression` as `context` would.
+    public func parse(_ expression: String, in context: ExpressionContext) throws -> [Token] {
+        try parse(expression, grammar: context.grammar)
+    }
+
+    /// Forgets every cached token tree.
+    public func clearCache() {
+        cache.removeAll()
+    }
+
+    // MARK: Helpers
+
+    /// The logged form of any error.
+    public static func logText(for error: Error) -> String {
+        if let error = error as? ExpressionError { return error.loggedDescription }
+        return String(describing: error)
+    }
+
+    private func withDepth<T>(_ expression: String, _ body: () throws -> T) throws -> T {
+        depthLock.lock()
+        evaluationDepth += 1
+        let depth = evaluationDepth
+        depthLock.unlock()
+        defer {
+            depthLock.lock()
+            evaluationDepth -= 1
+            depthLock.unlock()
+        }
+        if depth > options.maximumNestingDepth {
+            throw ExpressionError(.evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
+                                  expression: expression)
+        }
+        return try body()
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Choices the host makes for an ``Environment``.
+public struct EnvironmentOptions: Sendable {
+    /// Functions that delete or write files (`^deleteFile`, ...) are refused unless this is true.
+    public var allowsFileWrites: Bool
+    /// Extra folders searched for includes, after the including file's folder (`expressions.md` §14.4).
+    public var searchDirectories: [URL]
+    /// Hard limit on nesting in an expression (brackets, `#(`, calls) and on evaluation re-entry
+    /// (`^eval`, dynamic variables). Deeper input is an error, never a stack overflow.
+    public var maximumNestingDepth: Int
+    /// Hard limit on `<Include>` depth and on `<Var>` nesting in a manifest.
+    public var maximumIncludeDepth: Int
+
+    public init(allowsFileWrites: Bool = false, searchDirectories: [URL] = [],
+                maximumNestingDepth: Int = 100, maximumIncludeDepth: Int = 32) {
+        self.allowsFileWrites = allowsFileWrites
+        self.searchDirectories = searchDirectories
+        self.maximumNestingDepth = maximumNestingDepth
+        self.maximumIncludeDepth = maximumIncludeDepth
+    }
+}

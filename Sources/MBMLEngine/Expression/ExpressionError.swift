@@ -1,0 +1,69 @@
+/// A failure while parsing or evaluating an MBML expression (`expressions.md` §12).
+///
+/// It carries the message, the kind (which decides the log prefix), and where it happened: the
+/// offending token's text and its range in UTF-16 code units of the *top-level* expression, so a
+/// caller can draw a caret under it.
+public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; decides the prefix of ``loggedDescription``.
+    public enum Kind: String, Sendable {
+        case syntax, evaluation, function, generic
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The expression given to the entry point.
+    public var expression: String
+    /// The offending range in UTF-16 code units of ``expression``, if known.
+    public var range: SourceRange?
+    /// The offending token's source text, if known.
+    public var tokenText: String?
+
+    public init(_ kind: Kind, _ message: String, expression: String = "", range: SourceRange? = nil,
+                tokenText: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.expression = expression
+        self.range = range
+        self.tokenText = tokenText
+    }
+
+    public var description: String { message }
+
+    /// The original's log form: `<prefix><message>; offending clause: "<token>" in expression: "<expr>"`.
+    public var loggedDescription: String {
+        let prefix: String
+        switch kind {
+        case .syntax: prefix = "Syntax error: "
+        case .evaluation: prefix = "Evaluation error: "
+        case .function: prefix = "Execution error: "
+        case .generic: prefix = ""
+        }
+        var text = prefix + message
+        if let token = tokenText, token != expression {
+            text += "; offending clause: \"\(token)\" in expression: \"\(expression)\""
+        } else if !expression.isEmpty {
+            text += "; offending expression: \"\(expression)\""
+        }
+        return text
+    }
+}
+
+/// A half-open range in UTF-16 code units, printed as the original prints it: `{location, length}`.
+public struct SourceRange: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var location: Int
+    public var length: Int
+
+    public init(location: Int, length: Int) {
+        self.location = location
+        self.length = length
+    }
+
+    public var upperBound: Int { location + length }
+
+    /// The same range moved by `offset` code units.
+    public func shifted(by offset: Int) -> SourceRange {
+        SourceRange(location: location + offset, length: length)
+    }
+
+    public var description: String { "{\(location), \(length)}" }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Everything an implementation gets when it is called: its input, and the environment to evaluate
+/// expressions in, bind per-item variables, log, and check for cancellation.
+public struct FunctionCall {
+    /// The function's name (without `^`).
+    public let name: String
+    public let input: FunctionInput
+    /// The environment the call runs in.
+    public let environment: Environment
+
+    public init(name: String, input: FunctionInput, environment: Environment) {
+        self.name = name
+        self.input = input
+        self.environment = environment
+    }
+
+    /// The variable space of the environment.
+    public var variables: VariableSpace { environment.variables }
+
+    /// Evaluates `expression` in `context`; errors propagate.
+    public func evaluate(_ expression: String, as context: ExpressionContext) throws -> Value? {
+        try environment.evaluate(expression, in: context)
+    }
+
+    /// Evaluates `expression` as a boolean; errors propagate. Empty text is false.
+    public func evaluateBoolean(_ expression: String) throws -> Bool {
+        try environment.evaluateBoolean(expression)
+    }
+
+    /// Evaluates `expression`, logging and swallowing any error (the failure reads as nil). Used by the
+    /// functions whose per-item errors are swallowed (`functions.md` §2.7).
+    public func evaluateQuietly(_ expression: String, as context: ExpressionContext) -> Value? {
+        do {
+            return try environment.evaluate(expression, in: context)
+        } catch {
+            environment.log.write(describing(error))
+            return nil
+        }
+    }
+
+    /// Evaluates `expression` as a boolean, logging and swallowing any error (the failure reads as false).
+    public func evaluateBooleanQuietly(_ expression: String) -> Bool {
+        do {
+            return try environment.evaluateBoolean(expression)
+        } catch {
+            environment.log.write(describing(error))
+            return false
+        }
+    }
+
+    /// Runs `body` with `bindings` pushed onto the variable space; restores previous values afterwards,
+    /// even if `body` throws. A nil binding value hides the variable for the duration.
+    public func withBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
+        try environment.variables.withBindings(bindings, body)
+    }
+
+    /// Writes a line to the environment's log sink (the CLI prints it on stderr, the inspector in a pane).
+    public func log(_ message: String) {
+        environment.log.write(message)
+    }
+
+    /// Throws ``CancellationFailure`` when the host asked to stop (long `^repeat`/`^bench` loops call this).
+    public func checkCancellation() throws {
+        if environment.isCancelled() { throw CancellationFailure() }
+    }
+
+    private func describing(_ error: Error) -> String {
+        if let error = error as? ExpressionError { return error.loggedDescription }
+        return String(describing: error)
+    }
+}
+
+/// Thrown when a long evaluation is cancelled by its host (e.g. the inspector after a keystroke).
+public struct CancellationFailure: Error, Sendable, CustomStringConvertible {
+    public init() {}
+    public var description: String { "evaluation cancelled" }
+}

@@ -1,0 +1,46 @@
+/// A built-in or host-supplied function: its name, input type, metadata for `mbml functions` and the
+/// inspector, and the Swift implementation.
+public struct FunctionDefinition: Sendable {
+    /// The signature of an implementation. Return nil for "no value".
+    public typealias Implementation = @Sendable (FunctionCall) throws -> Value?
+
+    public var name: String
+    public var input: FunctionInputType
+    /// The call shape shown to users, e.g. `^join(list|separator)`.
+    public var signature: String
+    public var category: FunctionCategory
+    /// One paragraph saying what the function does.
+    public var summary: String
+    public var implementation: Implementation
+
+    public init(_ name: String, input: FunctionInputType, signature: String, category: FunctionCategory,
+                summary: String, implementation: @escaping Implementation) {
+        self.name = name
+        self.input = input
+        self.signature = signature
+        self.category = category
+        self.summary = summary
+        self.implementation = implementation
+    }
+}
+
+/// The function categories of `functions.md` §1.
+public enum FunctionCategory: String, Sendable, CaseIterable {
+    case collection = "Collection"
+    case dataProcessing = "DataProcessing"
+    case date = "Date"
+    case debug = "Debug"
+    case encoding = "Encoding"
+    case environment = "Environment"
+    case file = "File"
+    case font = "Font"
+    case geometry = "Geometry"
+    case logic = "Logic"
+    case math = "Math"
+    case regex = "Regex"
+    case resource = "Resource"
+    case runtime = "Runtime"
+    case string = "String"
+    /// Functions that shape the language itself (`^q`, `^if`, `^eval`, ...; `expressions.md` §11.6).
+    case language = "Language"
+}

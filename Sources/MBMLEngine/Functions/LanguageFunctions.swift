@@ -1,0 +1,3 @@
+enum LanguageFunctions {
+    static var all: [FunctionDefinition] { [] }
+}

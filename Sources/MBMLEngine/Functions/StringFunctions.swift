@@ -1,0 +1,4 @@
+/// The String functions of `functions.md` §3.
+enum StringFunctions {
+    static var all: [FunctionDefinition] { [] }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The language's comparisons (`expressions.md` §9): `==`/`-EQ` and the ordering operators. Also used
+/// by functions such as `^containsValue` and `^sort`.
+public enum Comparison {
+    /// Equality (§9.1). nil and NULL both count as "nothing"; nil == nil.
+    public static func isEqual(_ lhs: Value?, _ rhs: Value?) -> Bool {
+        guard let lhs = lhs, let rhs = rhs else { return lhs == nil && rhs == nil }
+        if lhs.isNumber, !rhs.isNumber, !rhs.isNull, let l = lhs.doubleValue {
+            return l == NumericParsing.double(from: rhs.text)
+        }
+        if rhs.isNumber, !lhs.isNumber, !lhs.isNull, let r = rhs.doubleValue {
+            return NumericParsing.double(from: lhs.text) == r
+        }
+        return structurallyEqual(lhs, rhs)
+    }
+
+    /// Rule 4 of §9.1: same-kind equality, no string/number coercion.
+    static func structurallyEqual(_ lhs: Value, _ rhs: Value) -> Bool {
+        if lhs.isNumber && rhs.isNumber { return compareNumbers(lhs, rhs) == .orderedSame }
+        return lhs == rhs
+    }
+
+    /// The three-way ordering of §9.2.
+    public static func compare(_ lhs: Value?, _ rhs: Value?) -> ComparisonResult {
+        guard let lhs = lhs, let rhs = rhs else {
+            if lhs == nil && rhs == nil { return .orderedSame }
+            return lhs == nil ? .orderedAscending : .orderedDescending
+        }
+        switch (lhs, rhs) {
+        case (.null, .null): return .orderedSame
+        case (.string(let a), .string(let b)): return compareStrings(a, b)
+        case (.date(let a), .date(let b)): return a.compare(b)
+        default: break
+        }
+        if lhs.isNumber && rhs.isNumber { return compareNumbers(lhs, rhs) }
+        let l = numericFallback(lhs), r = numericFallback(rhs)
+        switch (l, r) {
+        case (nil, nil): return .orderedSame
+        case (nil, _): return .orderedAscending
+        case (_, nil): return .orderedDescending
+        case (let a?, let b?): return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+    }
+
+    /// `localizedCompare:` with a fixed `en_US` locale, so results do not depend on `LANG`.
+    public static func compareStrings(_ a: String, _ b: String) -> ComparisonResult {
+        a.compare(b, options: [], range: nil, locale: collationLocale)
+    }
+
+    private static let collationLocale = Locale(identifier: "en_US")
+
+    static func compareNumbers(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
+        if case .double = lhs, let a = lhs.doubleValue, let b = rhs.doubleValue {
+            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+        if case .double = rhs, let a = lhs.doubleValue, let b = rhs.doubleValue {
+            return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+        guard let a = lhs.decimalValue, let b = rhs.decimalValue else { return .orderedSame }
+        return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+    }
+
+    private static func numericFallback(_ value: Value) -> Double? {
+        if value.isNull { return nil }
+        if value.isNumber { return value.doubleValue }
+        return NumericParsing.double(from: value.text)
+    }
+}

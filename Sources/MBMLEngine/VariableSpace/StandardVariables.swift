@@ -1,0 +1,71 @@
+import Foundation
+
+/// The variables every environment starts with: stand-ins for the original's singletons
+/// (`expressions.md` §17): `$Environment` and `$Platform`.
+enum StandardVariables {
+    static func declare(in environment: Environment) {
+        let environmentObject = EnvironmentObject(environment: environment)
+        let platform = PlatformObject()
+        environment.variables.declareSingleton("Environment") { .object(environmentObject) }
+        environment.variables.declareSingleton("Platform") { .object(platform) }
+    }
+}
+
+/// `$Environment`: `isLoaded`, `manifestFilePath`, `mbmlPathsLoaded` and every attribute of the
+/// manifest's `<MBML>` element. Unknown names are nil, not errors (`expressions.md` §10.3).
+final class EnvironmentObject: HostObject, @unchecked Sendable {
+    private weak var environment: Environment?
+
+    init(environment: Environment) {
+        self.environment = environment
+    }
+
+    override var typeName: String { "MBEnvironment" }
+
+    override var propertyNames: [String] {
+        ["isLoaded", "manifestFilePath", "mbmlPathsLoaded"] + (environment?.attributes.keys.sorted() ?? [])
+    }
+
+    override func value(forProperty name: String) throws -> Value? {
+        guard let environment = environment else { return nil }
+        switch name {
+        case "isLoaded": return .boolean(environment.manifestPath != nil)
+        case "manifestFilePath": return environment.manifestPath.map(Value.string)
+        case "mbmlPathsLoaded": return .array(environment.loadedFiles.map(Value.string))
+        default: return environment.attributes[name].map(Value.string)
+        }
+    }
+}
+
+/// `$Platform` on Linux (`expressions.md` §17.2): `platformType` 0, `platformName` "linux", every
+/// Apple boolean false, `isLinux` true. Unknown names are errors, like any Cocoa object's.
+final class PlatformObject: HostObject, @unchecked Sendable {
+    private static let properties: [(String, Value)] = [
+        ("platformType", .integer(0)),
+        ("platformName", .string("linux")),
+        ("isMacOS", .boolean(false)),
+        ("isOSX", .boolean(false)),
+        ("isIOS", .boolean(false)),
+        ("isTVOS", .boolean(false)),
+        ("isAppleTV", .boolean(false)),
+        ("isWatchOS", .boolean(false)),
+        ("isUIKit", .boolean(false)),
+        ("isLinux", .boolean(true)),
+    ]
+
+    override var typeName: String { "MBPlatform" }
+
+    override var propertyNames: [String] { Self.properties.map(\.0) }
+
+    override func value(forProperty name: String) throws -> Value? {
+        if let entry = Self.properties.first(where: { $0.0 == name }) { return entry.1 }
+        throw EvaluationFailure("No such key \"\(name)\" for object of type \(typeName)")
+    }
+}
+
+/// An error raised while looking up a property; the evaluator attaches the token and range.
+public struct EvaluationFailure: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// Named values (`expressions.md` §13): stored variables, read-only and dynamic declarations, and a
+/// stack of saved values per name for push/pop and per-item bindings.
+///
+/// There is no scope chain: pushes and scopes work by temporarily replacing the stored value. The
+/// space is a reference type shared by the evaluator and the functions; access is lock-protected.
+public final class VariableSpace: @unchecked Sendable {
+    private var values: [String: Value] = [:]
+    private var declarations: [String: VariableDeclaration] = [:]
+    private var stacks: [String: [Value?]] = [:]
+    private var singletons: [String: @Sendable () -> Value?] = [:]
+    private var computing: Set<String> = []
+    private var scopes: [[String]] = []
+    private let lock = NSRecursiveLock()
+
+    /// Computes a dynamic variable's value; set by the owning ``Environment``. Errors are reported
+    /// by the resolver itself (the read yields nil).
+    var dynamicResolver: ((String, ExpressionContext) -> Value?)?
+
+    public init() {}
+
+    // MARK: Reading
+
+    /// The variable's value: dynamic and singleton declarations are computed on every read.
+    /// Reading never fails; a self-referencing dynamic variable reads as nil.
+    public subscript(name: String) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        if stacks[name]?.isEmpty == false { return values[name] }
+        switch declarations[name] {
+        case .dynamic(let expression, let context)?:
+            guard !computing.contains(name), let resolver = dynamicResolver else { return nil }
+            computing.insert(name)
+            defer { computing.remove(name) }
+            return resolver(expression, context)
+        case .singleton?:
+            return singletons[name]?()
+        default:
+            return values[name]
+        }
+    }
+
+    /// All names with a value or a declaration, sorted.
+    public var names: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(values.keys).union(declarations.keys).sorted()
+    }
+
+    public func declaration(of name: String) -> VariableDeclaration? {
+        lock.lock()
+        defer { lock.unlock() }
+        return declarations[name]
+    }
+
+    public func isReadOnly(_ name: String) -> Bool {
+        declaration(of: name)?.isReadOnly ?? false
+    }
+
+    // MARK: Declaring
+
+    /// Declares a concrete variable. A nil value keeps an earlier value (redeclaration, §13.7).
+    public func declare(_ name: String, value: Value?, readOnly: Bool = false) {
+        lock.lock()
+        defer { lock.unlock() }
+        declarations[name] = .concrete(readOnly: readOnly)
+        if let value = value { values[name] = value }
+    }
+
+    /// Declares a dynamic variable: `expression` is evaluated in `context` on every read.
+    public func declareDynamic(_ name: String, expression: String, context: ExpressionContext = .object) {
+        lock.lock()
+        defer { lock.unlock() }
+        declarations[name] = .dynamic(expression: expression, context: context)
+        values[name] = nil
+    }
+
+    /// Declares a read-only variable whose value the host supplies on every read.
+    public func declareSingleton(_ name: String, provider: @escaping @Sendable () -> Value?) {
+        lock.lock()
+        defer { lock.unlock() }
+        declarations[name] = .singleton
+        singletons[name] = provider
+        values[name] = nil
+    }
+
+    // MARK: Writing
+
+    /// Stores a value (nil removes it). Refused for read-only variables.
+    public func set(_ name: String, to value: Value?) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        values[name] = value
+    }
+
+    /// Removes a variable's value (same as setting nil).
+    public func unset(_ name: String) throws {
+        try set(name, to: nil)
+    }
+
+    /// Saves the current value on the name's stack and stores `value`. Refused for read-only variables.
+    public func push(_ name: String, _ value: Value?) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        pushUnchecked(name, value)
+    }
+
+    /// Restores the value saved by the last push and returns it.
+    @discardableResult
+    public func pop(_ name: String) throws -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        guard stacks[name]?.isEmpty == false else { throw VariableSpaceError.emptyStack(name) }
+        return popUnchecked(name)
+    }
+
+    /// Number of values saved for `name`.
+    public func stackDepth(_ name: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return stacks[name]?.count ?? 0
+    }
+
+    /// Runs `body` with temporary values for `bindings` (per-item variables such as `$item`), restoring
+    /// the previous values afterwards even when `body` throws. Bindings shadow read-only and dynamic
+    /// variables of the same name for their duration.
+    public func withBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        for (name, value) in bindings { pushUnchecked(name, value) }
+        lock.unlock()
+        defer {
+            lock.lock()
+            for (name, _) in bindings.reversed() { popUnchecked(name) }
+            lock.unlock()
+        }
+        return try body()
+    }
+
+    // MARK: Scopes (§13.6)
+
+    /// Starts a scope: variables set with ``setScoped(_:to:)`` until ``exitScope()`` are restored then.
+    public func enterScope() {
+        lock.lock()
+        defer { lock.unlock() }
+        scopes.append([])
+    }
+
+    /// Sets a variable for the innermost scope only (one stack level per name and scope).
+    public func setScoped(_ name: String, to value: Value?) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !scopes.isEmpty else { return try set(name, to: value) }
+        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        if scopes[scopes.count - 1].contains(name) {
+            popUnchecked(name)
+        } else {
+            scopes[scopes.count - 1].append(name)
+        }
+        pushUnchecked(name, value)
+    }
+
+    /// Ends the innermost scope, restoring every variable it set.
+    public func exitScope() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let names = scopes.popLast() else { return }
+        for name in names.reversed() { popUnchecked(name) }
+    }
+
+    // MARK: Copying
+
+    /// An independent copy (declarations, values and stacks) — used to load into a new space and swap.
+    public func copy() -> VariableSpace {
+        lock.lock()
+        defer { lock.unlock() }
+        let other = VariableSpace()
+        other.values = values
+        other.declarations = declarations
+        other.stacks = stacks
+        other.singletons = singletons
+        return other
+    }
+
+    // MARK: Private
+
+    private func pushUnchecked(_ name: String, _ value: Value?) {
+        stacks[name, default: []].append(values[name])
+        values[name] = value
+    }
+
+    @discardableResult
+    private func popUnchecked(_ name: String) -> Value? {
+        guard var stack = stacks[name], let saved = stack.popLast() else { return nil }
+        stacks[name] = stack.isEmpty ? nil : stack
+        values[name] = saved
+        return saved
+    }
+}

@@ -1,0 +1,2 @@
+import MBMLEngine
+print("mbml")
