@@ -37,7 +37,6 @@ let package = Package(
         .target(
             name: "MBMLInspector",
             dependencies: ["MBMLEngine", "CNcurses"],
-            resources: [.copy("Resources")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
