@@ -1,7 +1,148 @@
-/// Placeholder replaced by the real evaluator in the next commit.
+import Foundation
+
+/// Evaluates one top-level expression against an environment (`expressions.md` §2.2, §5, §6).
 struct Evaluator {
     let environment: Environment
     let expression: String
-    func evaluate(in context: ExpressionContext) throws -> Value? { nil }
-    func evaluateTopLevelValues() throws -> [Value] { [] }
+
+    /// The whole pipeline for one context: cache, constant shortcut, parse, evaluate, combine.
+    func evaluate(in context: ExpressionContext) throws -> Value? {
+        let grammar = context.grammar
+        let tokens: [Token]
+        if let cached = environment.cache.tokens(for: expression, grammar: grammar) {
+            tokens = cached
+        } else if let constant = ConstantShortcut.result(for: expression, in: context) {
+            return constant.value
+        } else {
+            tokens = try environment.parse(expression, grammar: grammar)
+        }
+        return try combine(tokens, in: context)
+    }
+
+    /// The original's `asArray`: top-level values without interpolation.
+    func evaluateTopLevelValues() throws -> [Value] {
+        if environment.cache.tokens(for: expression, grammar: .object) == nil,
+           ConstantShortcut.result(for: expression, in: .object) != nil {
+            return [.string(expression)]
+        }
+        let tokens = try environment.parse(expression, grammar: .object)
+        return try tokens.map { try value(of: $0) ?? .null }
+    }
+
+    // MARK: Combining (§6)
+
+    private func combine(_ tokens: [Token], in context: ExpressionContext) throws -> Value? {
+        switch context {
+        case .object:
+            return try interpolate(tokens)
+        case .string:
+            return try interpolate(tokens).map { value in
+                if case .string = value { return value }
+                return .string(value.text)
+            }
+        case .number:
+            guard let value = try interpolate(tokens) else { return nil }
+            guard let number = value.decimalValue else {
+                throw ExpressionError(.evaluation, "expression result could not be interpreted as an NSNumber",
+                                      expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
+                                      tokenText: expression)
+            }
+            return .decimal(number)
+        case .boolean:
+            guard tokens.count == 1, let token = tokens.first else {
+                let offending = tokens.count > 1 ? tokens[1] : nil
+                throw ExpressionError(.evaluation, "expecting one and only one value here", expression: expression,
+                                      range: offending?.absoluteRange ?? SourceRange(location: 0, length: expression.utf16.count),
+                                      tokenText: offending?.text ?? expression)
+            }
+            return .boolean(try truth(of: token))
+        }
+    }
+
+    /// §6.1: one value is itself (NULL → nil); several are concatenated as text, NULL contributing nothing.
+    func interpolate(_ tokens: [Token]) throws -> Value? {
+        if tokens.count == 1 {
+            let value = try self.value(of: tokens[0])
+            return value?.isNull == true ? nil : value
+        }
+        if tokens.isEmpty { return nil }
+        var text = ""
+        for token in tokens {
+            guard let value = try value(of: token), !value.isNull else { continue }
+            text += value.text
+        }
+        return .string(text)
+    }
+
+    // MARK: Tokens (§5)
+
+    /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).
+    func value(of token: Token) throws -> Value? {
+        switch token.kind {
+        case .literal:
+            if case .rawText(let text) = token.payload { return .string(text) }
+            return .string(token.text)
+        case .escapeSequence:
+            if case .escape(let character) = token.payload { return .string(character) }
+            return .string(token.text)
+        case .numericLiteral:
+            if case .number(let number) = token.payload { return .decimal(number) }
+            return nil
+        case .variableReference:
+            return try VariableResolver(evaluator: self).resolve(token)
+        case .functionCall:
+            let result = try FunctionInvoker(evaluator: self).invoke(token)
+            return try VariableResolver(evaluator: self).applySubreferences(of: token, to: result)
+        case .mathExpression, .mathGrouping:
+            guard token.children.count == 1 else {
+                throw failure(.generic, "Expecting one and only one value here", token)
+            }
+            return try value(of: token.children[0])
+        case .booleanGrouping, .and, .or, .not, .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
+             .greaterThanOrEqual:
+            return .boolean(try truth(of: token))
+        case .addition, .subtraction, .multiplication, .division, .modulo:
+            return .decimal(try Arithmetic(evaluator: self).compute(token))
+        case .subreference, .parameterGroup:
+            return nil
+        }
+    }
+
+    /// Truthiness of a token; operators and groupings produce their boolean directly (§5).
+    func truth(of token: Token) throws -> Bool {
+        switch token.kind {
+        case .and:
+            return try truth(of: token.children[0]) ? try truth(of: token.children[1]) : false
+        case .or:
+            return try truth(of: token.children[0]) ? true : try truth(of: token.children[1])
+        case .not:
+            return !(try truth(of: token.children[0]))
+        case .booleanGrouping:
+            guard token.children.count == 1 else {
+                throw failure(.evaluation, "expecting one and only one value here", token)
+            }
+            return try truth(of: token.children[0])
+        case .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            let left = try value(of: token.children[0]) ?? .null
+            let right = try value(of: token.children[1]) ?? .null
+            return compare(token.kind, left, right)
+        default:
+            return try value(of: token).isTruthy
+        }
+    }
+
+    private func compare(_ kind: Token.Kind, _ left: Value, _ right: Value) -> Bool {
+        switch kind {
+        case .equal: return Comparison.isEqual(left, right)
+        case .notEqual: return !Comparison.isEqual(left, right)
+        case .lessThan: return Comparison.compare(left, right) == .orderedAscending
+        case .lessThanOrEqual: return Comparison.compare(left, right) != .orderedDescending
+        case .greaterThan: return Comparison.compare(left, right) == .orderedDescending
+        default: return Comparison.compare(left, right) != .orderedAscending
+        }
+    }
+
+    func failure(_ kind: ExpressionError.Kind, _ message: String, _ token: Token) -> ExpressionError {
+        ExpressionError(kind, message, expression: expression, range: token.absoluteRange, tokenText: token.text)
+    }
 }

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The math operators in decimal arithmetic (`expressions.md` §5, §5.1).
+struct Arithmetic {
+    let evaluator: Evaluator
+
+    func compute(_ token: Token) throws -> Decimal {
+        let left = try operand(token.children[0], side: "Left")
+        let right = try operand(token.children[1], side: "Right")
+        var result: Decimal
+        switch token.kind {
+        case .addition: result = left + right
+        case .subtraction: result = left - right
+        case .multiplication: result = left * right
+        case .division:
+            guard !right.isZero else {
+                throw evaluator.failure(.generic, "It is mathematically irresponsible to divide by zero", token)
+            }
+            result = left / right
+        default:
+            let divisor = truncated(right)
+            guard !right.isZero, divisor != 0 else {
+                throw evaluator.failure(.generic,
+                    "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero",
+                    token)
+            }
+            let dividend = truncated(left)
+            result = Decimal(dividend.remainderReportingOverflow(dividingBy: divisor).partialValue)
+        }
+        if result.isNaN {
+            throw evaluator.failure(.generic, "The result of \"\(token.text)\" overflows 38 significant digits", token)
+        }
+        return result
+    }
+
+    private func operand(_ token: Token, side: String) throws -> Decimal {
+        guard let value = try evaluator.value(of: token), let number = value.decimalValue else {
+            throw evaluator.failure(.generic, "\(side) operand couldn't be interpreted as a number: \"\(token.text)\"", token)
+        }
+        return number
+    }
+
+    /// Truncation toward zero to a 64-bit integer, as the original's `longLongValue`.
+    private func truncated(_ number: Decimal) -> Int64 {
+        let double = NSDecimalNumber(decimal: number).doubleValue.rounded(.towardZero)
+        if double >= 9.2e18 { return Int64.max }
+        if double <= -9.2e18 { return Int64.min }
+        return Int64(double)
+    }
+}

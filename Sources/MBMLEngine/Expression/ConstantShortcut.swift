@@ -1,0 +1,25 @@
+/// The constant shortcut of `expressions.md` §2.3: an expression without any of its context's marker
+/// characters is never tokenized, and its result is fixed. This is observable behaviour, not only an
+/// optimisation (`N: 7%3` → 7, `B: (F)` → true).
+enum ConstantShortcut {
+    /// The fixed result, or nil when the expression must be tokenized. The inner optional is the
+    /// result itself (nil for "no value").
+    static func result(for expression: String, in context: ExpressionContext) -> (value: Value?, Void)? {
+        let markers: Set<UInt16>
+        switch context {
+        case .object, .string: markers = objectMarkers
+        case .number: markers = numberMarkers
+        case .boolean: markers = booleanMarkers
+        }
+        for unit in expression.utf16 where markers.contains(unit) { return nil }
+        switch context {
+        case .object, .string: return (.string(expression), ())
+        case .number: return (NumericParsing.decimal(from: expression).map(Value.decimal), ())
+        case .boolean: return (.boolean(Value.string(expression).isTruthy), ())
+        }
+    }
+
+    private static let objectMarkers = Set("$^#\\".utf16)
+    private static let numberMarkers = Set("#$^-+*/\\ ".utf16)
+    private static let booleanMarkers = Set("$^#-|&=<>!".utf16)
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Variable references and subreferences (`expressions.md` §3.4, §10).
+struct VariableResolver {
+    let evaluator: Evaluator
+
+    /// The variable's value with its subreferences applied; nil anywhere in the chain yields nil.
+    func resolve(_ token: Token) throws -> Value? {
+        guard case .variable(let name, _) = token.payload, !name.isEmpty else {
+            throw evaluator.failure(.generic, "Couldn't determine key to use for obtaining value of token", token)
+        }
+        let root = evaluator.environment.variables[name]
+        return try applySubreferences(of: token, to: root)
+    }
+
+    /// Applies the subreference children of a variable reference or function call.
+    func applySubreferences(of token: Token, to start: Value?) throws -> Value? {
+        var current = start
+        for child in token.children where child.kind == .subreference {
+            guard let receiver = current else { return nil }
+            let key = try self.key(of: child)
+            current = try lookUp(key, in: receiver, token: child)
+            if current == nil { return nil }
+        }
+        return current
+    }
+
+    /// §10.1: `.name` is the string; `[contents]` is the value of the contents.
+    private func key(of subreference: Token) throws -> Value {
+        if case .key(let name) = subreference.payload { return .string(name) }
+        if subreference.children.isEmpty {
+            throw evaluator.failure(.generic, "Couldn't determine key to use for obtaining value of token", subreference)
+        }
+        guard let key = try evaluator.interpolate(subreference.children), !key.isNull else {
+            throw evaluator.failure(.generic, "Couldn't determine contained value of token", subreference)
+        }
+        return key
+    }
+
+    /// §10.2 lookup, then §10.3 properties.
+    private func lookUp(_ key: Value, in receiver: Value, token: Token) throws -> Value? {
+        switch receiver {
+        case .dictionary(let entries):
+            if case .string(let name) = key { return entries[name] }
+            return entries[key.text]
+        case .array(let elements):
+            if key.text == "count" { return .integer(elements.count) }
+            let index = key.integerValue ?? 0
+            return elements.indices.contains(index) ? elements[index] : nil
+        case .set(let members):
+            let name = key.text
+            if name == "count" { return .integer(members.count) }
+            var results: [Value] = []
+            for member in members {
+                if let result = try Properties.value(of: member, named: name, token: token, evaluator: evaluator) {
+                    results.append(result)
+                }
+            }
+            return Value.makeSet(results)
+        default:
+            return try Properties.value(of: receiver, named: key.text, token: token, evaluator: evaluator)
+        }
+    }
+}
