@@ -1,0 +1,95 @@
+import Foundation
+
+extension ManifestLoadSession {
+    private static let functionAttributes: Set<String> = [
+        "name", "class", "method", "input", "output", "deprecated", "deprecatedInFavorOf", "deprecationMessage", "if",
+    ]
+
+    /// Declares the function of a `<Function>` element if its `if` holds (`expressions.md` §14.7).
+    ///
+    /// Port rule: there are no native classes to load, so `class` must be present and `method` (if
+    /// given, a trailing `:` of an Objective-C selector dropped) or else `name` must be a function
+    /// the environment already knows; the function is then (re)declared under `name` with the given
+    /// input and output types.
+    func declareFunction(_ element: XMLElementNode) {
+        if let condition = element.attribute("if"), !self.condition(condition, default: true, at: element) {
+            return
+        }
+        for (attribute, _) in element.attributes where !Self.functionAttributes.contains(attribute) {
+            report("MBMLFunction does not support the attribute \"\(attribute)\" found in: \(element.summary)",
+                   at: element, severity: .warning)
+        }
+        guard let name = element.attribute("name"), !name.isEmpty else {
+            report("MBMLFunction requires the attribute \"name\" but it was not found in: \(element.summary)", at: element)
+            return
+        }
+        guard Self.isIdentifier(name) else {
+            report("Function names must be identifiers, so \"\(name)\" is not a valid function name in: \(element.summary)",
+                   at: element)
+            return
+        }
+        let method = element.attribute("method").map { $0.hasSuffix(":") ? String($0.dropLast()) : $0 }
+        let candidates = [method, name].compactMap { $0 }.filter { !$0.isEmpty }
+        guard let className = element.attribute("class"), !className.isEmpty,
+              let base = candidates.lazy.compactMap({ self.environment.functions.definition(named: $0) }).first
+        else {
+            report("Couldn't find implementing class for MBMLFunction specified in: \(element.summary)", at: element)
+            return
+        }
+        var definition = base
+        definition.name = name
+        definition.input = inputType(of: element, name: name)
+        if base.name != name, base.signature.hasPrefix("^\(base.name)(") {
+            definition.signature = "^" + name + base.signature.dropFirst(base.name.count + 1)
+        }
+        if producesNoOutput(element, name: name) {
+            let implementation = base.implementation
+            definition.implementation = { call in
+                _ = try implementation(call)
+                return nil
+            }
+        }
+        if let old = environment.functions.definition(named: name) {
+            environment.log.write("Function ^\(name)() redeclared from input \(old.input.rawValue) to input \(definition.input.rawValue)")
+        }
+        environment.declare(definition)
+    }
+
+    /// `input`: missing or empty → object; unknown → reported and object (§14.7).
+    private func inputType(of element: XMLElementNode, name: String) -> FunctionInputType {
+        guard let text = element.attribute("input"), !text.isEmpty else { return .object }
+        if let type = FunctionInputType(rawValue: text) { return type }
+        if let type = FunctionInputType.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+            return type
+        }
+        report("Unrecognized value for 'input' attribute of tranformer named \(name): \(text)", at: element,
+               severity: .warning)
+        return .object
+    }
+
+    /// `output`: `object` (default) or `none`; unknown → reported and object.
+    private func producesNoOutput(_ element: XMLElementNode, name: String) -> Bool {
+        guard let text = element.attribute("output"), !text.isEmpty else { return false }
+        switch text.lowercased() {
+        case "none": return true
+        case "object": return false
+        default:
+            report("Unrecognized value for 'output' attribute of function named \(name): \(text)", at: element,
+                   severity: .warning)
+            return false
+        }
+    }
+
+    /// An identifier (§3.3): an ASCII letter or `_`, then letters, digits, `_`, `-` and `:`.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
+        return text.utf8.dropFirst().allSatisfy { byte in
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
+        }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+}

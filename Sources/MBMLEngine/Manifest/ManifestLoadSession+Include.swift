@@ -1,0 +1,85 @@
+import Foundation
+
+/// One file to include: the same `file` text appearing several times in a document is one entry
+/// whose condition is the OR of the individual `if`s (`expressions.md` §14.3).
+struct IncludeEntry {
+    var file: String
+    /// One per `<Include>`; nil for a missing `if` (which counts as true).
+    var conditions: [(condition: String?, element: XMLElementNode)]
+    /// The first `<Include>` naming the file: where a missing file is reported.
+    var element: XMLElementNode
+}
+
+extension ManifestLoadSession {
+    /// The `<Include>` elements that are direct children of `root`, merged by `file`, in document order.
+    func includeEntries(of root: XMLElementNode) -> [IncludeEntry] {
+        var entries: [IncludeEntry] = []
+        var indexByFile: [String: Int] = [:]
+        for element in root.childElements where element.name == "Include" {
+            for (name, _) in element.attributes where name != "file" && name != "if" {
+                report("<Include> does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
+                       severity: .warning)
+            }
+            guard let file = element.attribute("file"), !file.isEmpty else {
+                report("Invalid <Include> tag: the \"file\" attribute is required in: \(element.summary)", at: element)
+                continue
+            }
+            let condition = (condition: element.attribute("if"), element: element)
+            if let index = indexByFile[file] {
+                entries[index].conditions.append(condition)
+            } else {
+                indexByFile[file] = entries.count
+                entries.append(IncludeEntry(file: file, conditions: [condition], element: element))
+            }
+        }
+        return entries
+    }
+
+    /// Loads one include entry of the file at `includingURL` (which is at `depth`), unless a file of
+    /// the same name was already loaded or none of its conditions holds.
+    func include(_ entry: IncludeEntry, from includingURL: URL, depth: Int) {
+        let name = entry.file.split(separator: "/").last.map(String.init) ?? entry.file
+        if loadedNames.contains(name) { return }
+        // Conditions default to false (an empty `if=""` does not include); evaluated until one holds.
+        let isIncluded = entry.conditions.contains { condition, element in
+            guard let text = condition else { return true }
+            return self.condition(text, default: false, at: element)
+        }
+        guard isIncluded else { return }
+        guard let url = resolve(entry.file, includedFrom: includingURL) else {
+            report("Couldn't find path of MBML file named \"\(entry.file)\" in known resource bundles and search directories",
+                   at: entry.element)
+            return
+        }
+        guard depth < options.maximumIncludeDepth else {
+            report("Includes are nested more than \(options.maximumIncludeDepth) levels deep; not loading \"\(entry.file)\"",
+                   at: entry.element)
+            return
+        }
+        let path = url.path
+        let loaded = read(url, path: path).mapError { ManifestError(diagnostics: [$0]) }
+            .flatMap { open($0, path: path) }
+        switch loaded {
+        case .success(let root):
+            process(root, url: url, depth: depth + 1)
+        case .failure(let error):
+            error.diagnostics.forEach(report)
+            report("Failed to process MBML include file: \"\(path)\"", at: entry.element)
+        }
+    }
+
+    /// Finds an include (§14.4, port rule): an absolute path as is; otherwise the including file's
+    /// folder, then each search directory, then the manifest's folder. `file` may contain folders.
+    func resolve(_ file: String, includedFrom includingURL: URL) -> URL? {
+        if file.hasPrefix("/") {
+            let url = URL(fileURLWithPath: file).standardizedFileURL
+            return isRegularFile(url) ? url : nil
+        }
+        let folders = [includingURL.deletingLastPathComponent()] + options.searchDirectories + [manifestDirectory]
+        for folder in folders {
+            let url = folder.appendingPathComponent(file).standardizedFileURL
+            if isRegularFile(url) { return url }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import OrderedCollections
+
+/// What one `<Var>` element declares (`expressions.md` §14.5).
+enum VariableDefinition {
+    /// A value computed now and stored; nil keeps an earlier value of a redeclared variable.
+    case concrete(Value?, readOnly: Bool)
+    /// An expression evaluated on every read.
+    case dynamic(expression: String, context: ExpressionContext)
+}
+
+/// Why a `<Var>` (or an element of a list or map) was not declared.
+struct VariableRejection: Error {
+    var message: String
+    var element: XMLElementNode
+    /// True when the enclosing list or map must fail as a whole (a dynamic element, too much nesting).
+    var failsContainer = false
+}
+
+extension ManifestLoadSession {
+    private static let concreteAttributes: Set<String> = [
+        "name", "type", "literal", "value", "boolean", "mutable", "userDefaultsName", "if",
+    ]
+    private static let containerAttributes: Set<String> = ["name", "type", "mutable", "userDefaultsName", "if"]
+    private static let dynamicAttributes: Set<String> = ["name", "type", "expression", "value", "boolean", "if"]
+
+    /// Declares the variable of a top-level `<Var>` if its `if` holds (default true, §14.8).
+    func declareVariable(_ element: XMLElementNode) {
+        if let condition = element.attribute("if"), !self.condition(condition, default: true, at: element) {
+            return
+        }
+        do {
+            guard let name = element.attribute("name"), !name.isEmpty else {
+                let className = element.attribute("type") == "dynamic"
+                    ? "MBDynamicVariableDeclaration" : "MBConcreteVariableDeclaration"
+                throw VariableRejection(
+                    message: "\(className) requires the attribute \"name\" but it was not found in: \(element.summary)",
+                    element: element)
+            }
+            let definition = try variableDefinition(of: element, depth: 1, isContained: false)
+            logRedeclaration(of: name, at: element)
+            declarationSites[name] = element
+            switch definition {
+            case .concrete(let value, let readOnly):
+                environment.variables.declare(name, value: value, readOnly: readOnly)
+            case .dynamic(let expression, let context):
+                environment.variables.declareDynamic(name, expression: expression, context: context)
+            }
+        } catch let rejection as VariableRejection {
+            report(rejection.message, at: rejection.element)
+        } catch {
+            report("The following <Var> declaration did not validate and will be ignored: \(element.summary): \(error)",
+                   at: element)
+        }
+    }
+
+    /// The definition of `element`, a `<Var>` at nesting `depth` (1 for top level); `isContained`
+    /// when it is an element of a list or map.
+    private func variableDefinition(of element: XMLElementNode, depth: Int, isContained: Bool) throws -> VariableDefinition {
+        guard depth <= options.maximumIncludeDepth else {
+            throw VariableRejection(
+                message: "<Var> declarations are nested more than \(options.maximumIncludeDepth) levels deep; this declaration will be ignored: \(element.summary)",
+                element: element, failsContainer: true)
+        }
+        switch element.attribute("type") {
+        case nil:
+            checkAttributes(of: element, allowed: Self.concreteAttributes, className: "MBConcreteVariableDeclaration")
+            return .concrete(try simpleValue(of: element), readOnly: isReadOnly(element))
+        case "list"?, "map"?:
+            checkAttributes(of: element, allowed: Self.containerAttributes, className: "MBConcreteVariableDeclaration")
+            return .concrete(try containerValue(of: element, depth: depth), readOnly: isReadOnly(element))
+        case let type? where isContained && (type == "dynamic" || type == "singleton"):
+            throw VariableRejection(
+                message: "Variable containers can only contain concrete (non-dynamic) values; this declaration will be ignored: \(element.summary)",
+                element: element, failsContainer: true)
+        case "dynamic"?:
+            checkAttributes(of: element, allowed: Self.dynamicAttributes, className: "MBDynamicVariableDeclaration")
+            return try dynamicDefinition(of: element)
+        case "singleton"?:
+            throw VariableRejection(
+                message: "Singleton variables (type=\"singleton\") are not supported on Linux; this declaration will be ignored: \(element.summary)",
+                element: element)
+        case let type?:
+            throw VariableRejection(message: "Unknown variable type (\"\(type)\") specified in: \(element.summary)",
+                                    element: element)
+        }
+    }
+
+    /// `literal`, `value`, `boolean` or the text content (§14.5).
+    private func simpleValue(of element: XMLElementNode) throws -> Value? {
+        let literal = element.attribute("literal")
+        let value = element.attribute("value")
+        let boolean = element.attribute("boolean")
+        guard [literal, value, boolean].compactMap({ $0 }).count <= 1 else {
+            throw VariableRejection(
+                message: "Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: \(element.summary)",
+                element: element)
+        }
+        if let literal = literal { return .string(literal) }
+        if let boolean = boolean {
+            return .boolean(try evaluate(boolean, in: .boolean, for: element).isTruthy)
+        }
+        if let value = value { return try evaluate(value, in: .object, for: element) ?? .string(value) }
+        if element.hasChildElements {
+            report("<Var> elements without type=\"list\" or type=\"map\" ignore their child elements: \(element.summary)",
+                   at: element, severity: .warning)
+        }
+        guard let text = element.text else { return nil }
+        return try evaluate(text, in: .object, for: element) ?? .string(text)
+    }
+
+    /// A `type="list"` or `type="map"` value: every child element is a nested declaration (§14.5).
+    private func containerValue(of element: XMLElementNode, depth: Int) throws -> Value {
+        let isMap = element.attribute("type") == "map"
+        var list: [Value] = []
+        var map: OrderedDictionary<String, Value> = [:]
+        for child in element.childElements {
+            do {
+                let key = child.attribute("name")
+                if isMap, key == nil {
+                    throw VariableRejection(
+                        message: "<Var> requires a \"name\" attribute in: \(child.summary)", element: child)
+                }
+                if !isMap, key != nil {
+                    throw VariableRejection(
+                        message: "<Var> can't take a \"name\" attribute because it is contained in a list; Ignoring: \(child.summary)",
+                        element: child)
+                }
+                guard case .concrete(let value?, _) = try variableDefinition(of: child, depth: depth + 1, isContained: true)
+                else { continue }
+                if let key = key, isMap {
+                    map[key] = value
+                } else {
+                    list.append(value)
+                }
+            } catch let rejection as VariableRejection where !rejection.failsContainer {
+                report(rejection.message, at: rejection.element)
+            }
+        }
+        return isMap ? .dictionary(map) : .array(list)
+    }
+
+    /// `type="dynamic"`: `expression` (normative), `value` (synonym) or `boolean` (boolean context).
+    private func dynamicDefinition(of element: XMLElementNode) throws -> VariableDefinition {
+        let candidates: [(String, ExpressionContext)] = [
+            ("expression", .object), ("value", .object), ("boolean", .boolean),
+        ].compactMap { name, context in element.attribute(name).map { ($0, context) } }
+        guard candidates.count <= 1 else {
+            throw VariableRejection(
+                message: "Dynamic variable declarations may contain only one of these attributes: \"expression\", \"value\", \"boolean\"; this declaration will be ignored: \(element.summary)",
+                element: element)
+        }
+        guard let (expression, context) = candidates.first else {
+            throw VariableRejection(
+                message: "MBDynamicVariableDeclaration requires the attribute \"expression\" but it was not found in: \(element.summary)",
+                element: element)
+        }
+        do {
+            _ = try environment.parse(expression, in: context)
+        } catch {
+            report("The expression of this dynamic variable will fail on every read: \(Environment.logText(for: error)) in: \(element.summary)",
+                   at: element, severity: .warning)
+        }
+        return .dynamic(expression: expression, context: context)
+    }
+
+    /// Evaluates a declaration's expression; an error rejects the declaration.
+    private func evaluate(_ expression: String, in context: ExpressionContext, for element: XMLElementNode) throws -> Value? {
+        do {
+            return try environment.evaluate(expression, in: context)
+        } catch {
+            throw VariableRejection(
+                message: "The following <Var> declaration did not validate and will be ignored: \(element.summary): \(Environment.logText(for: error))",
+                element: element)
+        }
+    }
+
+    /// `mutable` is read with truthiness (§8.2): only `F`, `f`, `0` and `""` make a variable read-only.
+    private func isReadOnly(_ element: XMLElementNode) -> Bool {
+        guard let mutable = element.attribute("mutable") else { return false }
+        return !Value.string(mutable).isTruthy
+    }
+
+    private func checkAttributes(of element: XMLElementNode, allowed: Set<String>, className: String) {
+        for (name, _) in element.attributes where !allowed.contains(name) {
+            report("\(className) does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
+                   severity: .warning)
+        }
+        if element.attribute("userDefaultsName") != nil, !hasReportedUserDefaults {
+            hasReportedUserDefaults = true
+            report("The \"userDefaultsName\" attribute is ignored: this port has no persistent store; found in: \(element.summary)",
+                   at: element, severity: .warning)
+        }
+    }
+
+    /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (§13.7); not a diagnostic.
+    private func logRedeclaration(of name: String, at element: XMLElementNode) {
+        guard let old = environment.variables.declaration(of: name) else { return }
+        let oldText = declarationSites[name]?.summary ?? String(describing: old)
+        environment.log.write("Variable \"\(name)\" redeclared from:\(oldText)to:\(element.summary)")
+    }
+}

@@ -1,0 +1,117 @@
+import CLibXML2
+import Foundation
+
+/// An element of an ``XMLSourceDocument``: its name, attributes, text and child elements, read
+/// without entity substitution (a reference to an entity declared in a DTD stays `&name;`).
+struct XMLElementNode {
+    let node: xmlNodePtr
+    let document: XMLSourceDocument
+
+    /// The element's (local) name.
+    var name: String {
+        node.pointee.name.map { String(cString: $0) } ?? ""
+    }
+
+    /// The attributes in document order, values decoded (`&amp;` → `&`).
+    var attributes: [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = current.pointee.name.map { String(cString: $0) } ?? ""
+            result.append((name, Self.text(from: current.pointee.children) ?? ""))
+            attribute = current.pointee.next
+        }
+        return result
+    }
+
+    /// The value of the attribute `name`, or nil if the element has none.
+    func attribute(_ name: String) -> String? {
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            if let attributeName = current.pointee.name, strcmp(attributeName, name) == 0 {
+                return Self.text(from: current.pointee.children) ?? ""
+            }
+            attribute = current.pointee.next
+        }
+        return nil
+    }
+
+    /// The element's own text (text and CDATA children, not descendants'), or nil if it has none.
+    var text: String? {
+        Self.text(from: node.pointee.children)
+    }
+
+    /// The child elements in document order.
+    var childElements: [XMLElementNode] {
+        var result: [XMLElementNode] = []
+        var child = Self.firstElement(from: node.pointee.children)
+        while let current = child {
+            result.append(XMLElementNode(node: current, document: document))
+            child = Self.firstElement(from: current.pointee.next)
+        }
+        return result
+    }
+
+    var hasChildElements: Bool {
+        Self.firstElement(from: node.pointee.children) != nil
+    }
+
+    /// Where the element's start tag begins.
+    var position: SourcePosition {
+        document.position(of: node)
+    }
+
+    /// A short XML form for messages: the start tag with its attributes, `/>` when the element is
+    /// empty and `>...</Name>` otherwise. Long attribute values are shortened.
+    var summary: String {
+        var result = "<" + name
+        for (attributeName, value) in attributes {
+            let shown = value.count > 120 ? String(value.prefix(120)) + "..." : value
+            result += " \(attributeName)=\"\(Self.escaped(shown))\""
+        }
+        return result + (node.pointee.children == nil ? "/>" : ">...</\(name)>")
+    }
+
+    // MARK: Helpers
+
+    /// The first element node among `node` and its following siblings.
+    static func firstElement(from node: xmlNodePtr?) -> xmlNodePtr? {
+        var current = node
+        while let candidate = current {
+            if candidate.pointee.type == XML_ELEMENT_NODE { return candidate }
+            current = candidate.pointee.next
+        }
+        return nil
+    }
+
+    /// The text of a list of sibling nodes: text and CDATA content, entity references as written.
+    /// Nil when the list holds none of these.
+    static func text(from first: xmlNodePtr?) -> String? {
+        var result: String?
+        var current = first
+        while let node = current {
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content {
+                    result = (result ?? "") + String(cString: content)
+                } else if result == nil {
+                    result = ""
+                }
+            case XML_ENTITY_REF_NODE:
+                let name = node.pointee.name.map { String(cString: $0) } ?? ""
+                result = (result ?? "") + "&\(name);"
+            default:
+                break
+            }
+            current = node.pointee.next
+        }
+        return result
+    }
+
+    private static func escaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == "\"" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
