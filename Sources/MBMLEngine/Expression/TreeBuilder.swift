@@ -23,23 +23,24 @@ struct TreeBuilder {
         case .object, .parameterList:
             return items
         case .math, .mathParameterList:
-            var list = bindBinary(items, kinds: [.multiplication, .division, .modulo])
-            list = bindBinary(list, kinds: [.addition, .subtraction])
+            var list = try bindBinary(items, kinds: [.multiplication, .division, .modulo])
+            list = try bindBinary(list, kinds: [.addition, .subtraction])
             try list.forEach { try validate($0.token) }
             return list
         case .boolean:
             var list = try bindNegations(items)
-            list = bindBinary(list, kinds: [.equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
-                                            .greaterThanOrEqual])
-            list = bindBinary(list, kinds: [.and, .or])
+            list = try bindBinary(list, kinds: [.equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
+                                                .greaterThanOrEqual])
+            list = try bindBinary(list, kinds: [.and, .or])
             try list.forEach { try validate($0.token) }
             return list
         }
     }
 
     /// One left-to-right pass: an unbound operator of `kinds` that is neither first nor last takes its
-    /// neighbours as operands (left associative).
-    private func bindBinary(_ items: [ScannedItem], kinds: Set<Token.Kind>) -> [ScannedItem] {
+    /// neighbours as operands (left associative). Stops with an error before a chain grows deeper than
+    /// the tree limit, so that no deep tree is ever built (or recursively destroyed).
+    private func bindBinary(_ items: [ScannedItem], kinds: Set<Token.Kind>) throws -> [ScannedItem] {
         var list: [ScannedItem] = []
         list.reserveCapacity(items.count)
         var index = 0
@@ -50,6 +51,10 @@ struct TreeBuilder {
                 let right = items[index + 1]
                 item.token.children = [left.token, right.token]
                 item.depth = max(left.depth, right.depth) + 1
+                if item.depth > context.maximumTreeDepth {
+                    throw context.error(.syntax, "Expression nested more than \(context.maximumTreeDepth) levels deep",
+                                        token: item.token)
+                }
                 list[list.count - 1] = item
                 index += 2
             } else {
