@@ -1,4 +1,16 @@
-/// The DataProcessing functions of `functions.md` §3.
+/// The DataProcessing functions of `functions.md` §3.2, defined in the `DataProcessing*.swift` files:
+/// tests over collections (`DataProcessingTesting`), filtering and listing
+/// (`DataProcessingFilter`), associating (`DataProcessingAssociate`), sorting
+/// (`DataProcessingSort`) and array/string reshaping (`DataProcessingArrays`).
 enum DataProcessingFunctions {
-    static var all: [FunctionDefinition] { [] }
+    static var all: [FunctionDefinition] {
+        [
+            collectionPassesTest, containsValue, setContains, selectFirstValue, valuesPassingTest,
+            valuesIntersect,
+            join, split, splitLines, appendArrays, flattenArrays,
+            filter, list, pruneMatchingLeaves, pruneNonmatchingLeaves,
+            associate, associateWithSingleValue, associateWithArray,
+            sort, mergeDictionaries, reverse, unique, distributeArrayElements, groupArrayElements, reduce,
+        ]
+    }
 }

@@ -1,0 +1,101 @@
+import OrderedCollections
+
+/// `^associate`, `^associateWithSingleValue` and `^associateWithArray` (`functions.md` §3.2): build a
+/// Dictionary from a key expression and a value expression evaluated per innermost item of a data
+/// model, optionally walked through intermediate expressions. Per-item errors are swallowed (§2.7).
+extension DataProcessingFunctions {
+    static let associate = associating(
+        "associate", mode: .collecting,
+        summary: "A Dictionary mapping each item's key expression to its value expression. A key hit once "
+            + "keeps that value; a key hit again becomes an Array of the values (a stored Array is "
+            + "appended to, as in the reference). Items whose key or value is nothing are skipped."
+    )
+
+    static let associateWithSingleValue = associating(
+        "associateWithSingleValue", mode: .single,
+        summary: "As ^associate, but each key keeps exactly one value: a later value for the same key "
+            + "replaces the earlier one."
+    )
+
+    static let associateWithArray = associating(
+        "associateWithArray", mode: .array,
+        summary: "As ^associate, but every value in the result is an Array of the values found for that "
+            + "key, even when there is only one."
+    )
+
+    /// How values for the same key accumulate.
+    enum AssociationMode: Sendable {
+        /// First value as-is, then an Array (appending into a stored Array).
+        case collecting
+        /// Last value wins.
+        case single
+        /// Always an Array.
+        case array
+    }
+
+    private static func associating(_ name: String, mode: AssociationMode, summary: String) -> FunctionDefinition {
+        FunctionDefinition(
+            name, input: .pipedExpressions, signature: "^\(name)(dataModel|intermediate…|keyExpr|valueExpr)",
+            category: .dataProcessing,
+            summary: summary + " Variables: $item, $key, $root, $rootKey, and $outer:item/$outer:key from "
+                + "the first intermediate on."
+        ) { call in
+            let texts = try call.expressions(.atLeast(3))
+            let model = call.evaluateQuietly(texts[0], as: .object)
+            guard let dataModel = model, !dataModel.isNull, let entries = CollectionSupport.entries(of: dataModel)
+            else { throw CollectionSupport.notIterable(model, at: 0) }
+            var associator = Associator(call: call, intermediates: Array(texts[1..<(texts.count - 2)]),
+                                        keyExpression: texts[texts.count - 2],
+                                        valueExpression: texts[texts.count - 1], mode: mode)
+            for entry in entries {
+                try call.checkCancellation()
+                var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
+                if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+                try call.withBindings(bindings) { try associator.visit(depth: 0, enclosing: [entry]) }
+            }
+            return .dictionary(associator.result)
+        }
+    }
+
+    /// One association run; accumulates ``result``.
+    private struct Associator {
+        let call: FunctionCall
+        let intermediates: [String]
+        let keyExpression: String
+        let valueExpression: String
+        let mode: AssociationMode
+        var result = OrderedDictionary<String, Value>()
+
+        /// Visits the level whose enclosing levels (top level first, current item last) are `enclosing`.
+        mutating func visit(depth: Int, enclosing: [CollectionSupport.Entry]) throws {
+            if depth == intermediates.count { return store() }
+            let text = intermediates[depth]
+            guard let container = call.evaluateQuietly(text, as: .object) else { return }
+            guard let entries = CollectionSupport.entries(of: container) else {
+                throw CollectionSupport.badIntermediate(text, got: container)
+            }
+            for entry in entries {
+                try call.checkCancellation()
+                let bindings = CollectionSupport.itemBindings(entry) + CollectionSupport.outerBindings(enclosing)
+                try call.withBindings(bindings) { try visit(depth: depth + 1, enclosing: enclosing + [entry]) }
+            }
+        }
+
+        private mutating func store() {
+            guard let key = call.evaluateQuietly(keyExpression, as: .object), !key.isNull else { return }
+            guard let value = call.evaluateQuietly(valueExpression, as: .object) else { return }
+            let name = key.text
+            switch (mode, result[name]) {
+            case (.single, _), (.collecting, nil):
+                result[name] = value
+            case (.array, nil):
+                result[name] = .array([value])
+            case (_, .array(var values)?):
+                values.append(value)
+                result[name] = .array(values)
+            case (_, let existing?):
+                result[name] = .array([existing, value])
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import OrderedCollections
+
+/// `^filter`, `^list`, `^pruneMatchingLeaves` and `^pruneNonmatchingLeaves` (`functions.md` §3.2):
+/// the functions that walk a data model, optionally through intermediate expressions, and evaluate a
+/// per-item expression at the innermost level. Per-item errors are swallowed (§2.7).
+extension DataProcessingFunctions {
+    static let filter = FunctionDefinition(
+        "filter", input: .pipedExpressions, signature: "^filter(dataModel|intermediate…|test|matchType)",
+        category: .dataProcessing,
+        summary: "The items of the data model (Dictionary, Array or Set; the result has the same kind) "
+            + "that pass the boolean test. Intermediate expressions descend into nested collections "
+            + "($root, $rootKey, $outer:item from the 2nd intermediate on); the optional last parameter "
+            + "matchAtLeastOnce (default) or matchAll says how the verdicts combine."
+    ) { call in
+        var texts = try call.expressions(.atLeast(2))
+        var matchAll = false
+        if let last = texts.last, last == "matchAll" || last == "matchAtLeastOnce" {
+            try ParameterCount.atLeast(3).check(texts.count)
+            matchAll = last == "matchAll"
+            texts.removeLast()
+        }
+        let model = call.evaluateQuietly(texts[0], as: .object)
+        guard let dataModel = model, CollectionSupport.isCollection(dataModel),
+              let entries = CollectionSupport.entries(of: dataModel)
+        else { throw CollectionSupport.notIterable(model, at: 0) }
+        let filter = Filter(call: call, intermediates: Array(texts.dropFirst().dropLast()),
+                            test: texts[texts.count - 1], matchAll: matchAll)
+        var passing: [CollectionSupport.Entry] = []
+        for entry in entries {
+            try call.checkCancellation()
+            if try filter.passes(entry) { passing.append(entry) }
+        }
+        switch dataModel {
+        case .dictionary:
+            return .dictionary(OrderedDictionary(uniqueKeysWithValues: passing.map { ($0.key ?? "", $0.item) }))
+        case .set: return .set(passing.map(\.item))
+        default: return .array(passing.map(\.item))
+        }
+    }
+
+    /// One `^filter` run: decides whether a top-level item passes.
+    private struct Filter {
+        let call: FunctionCall
+        let intermediates: [String]
+        let test: String
+        let matchAll: Bool
+
+        func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
+            if intermediates.isEmpty {
+                return call.withBindings(CollectionSupport.itemBindings(entry)) { call.evaluateBooleanQuietly(test) }
+            }
+            var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
+            if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+            return try call.withBindings(bindings) { try verdict(depth: 0, enclosing: []) }
+        }
+
+        /// Evaluates intermediate `depth` and combines the verdicts of its elements. `enclosing` holds
+        /// the intermediate levels entered so far (not the top level): they become `$outer:`.
+        private func verdict(depth: Int, enclosing: [CollectionSupport.Entry]) throws -> Bool {
+            let text = intermediates[depth]
+            let container = call.evaluateQuietly(text, as: .object)
+            guard let value = container, let entries = CollectionSupport.entries(of: value) else {
+                throw CollectionSupport.badIntermediate(text, got: container)
+            }
+            for entry in entries {
+                try call.checkCancellation()
+                let bindings = CollectionSupport.itemBindings(entry) + CollectionSupport.outerBindings(enclosing)
+                let passed = try call.withBindings(bindings) { () throws -> Bool in
+                    if depth == intermediates.count - 1 { return call.evaluateBooleanQuietly(test) }
+                    return try verdict(depth: depth + 1, enclosing: enclosing + [entry])
+                }
+                if passed != matchAll { return passed }
+            }
+            return matchAll
+        }
+    }
+
+    static let list = FunctionDefinition(
+        "list", input: .pipedExpressions, signature: "^list(dataModel|intermediate…|valueExpr)",
+        category: .dataProcessing,
+        summary: "An Array of the value expression's results, one per innermost item, depth first. "
+            + "Intermediate expressions descend into nested collections ($root and $rootKey stay bound); "
+            + "values and intermediates that evaluate to nothing are left out; a null data model gives []."
+    ) { call in
+        let texts = try call.expressions(.atLeast(2))
+        guard let dataModel = call.evaluateQuietly(texts[0], as: .object) else { return .array([]) }
+        guard let entries = CollectionSupport.entries(of: dataModel) else {
+            throw CollectionSupport.notIterable(dataModel, at: 0)
+        }
+        let lister = Lister(call: call, intermediates: Array(texts.dropFirst().dropLast()),
+                            valueExpression: texts[texts.count - 1])
+        var results: [Value] = []
+        for entry in entries {
+            try call.checkCancellation()
+            var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
+            if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+            try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
+        }
+        return .array(results)
+    }
+
+    /// One `^list` run.
+    private struct Lister {
+        let call: FunctionCall
+        let intermediates: [String]
+        let valueExpression: String
+
+        func collect(depth: Int, into results: inout [Value]) throws {
+            if depth == intermediates.count {
+                if let value = call.evaluateQuietly(valueExpression, as: .object) { results.append(value) }
+                return
+            }
+            let text = intermediates[depth]
+            guard let container = call.evaluateQuietly(text, as: .object) else { return }
+            guard let entries = CollectionSupport.entries(of: container) else {
+                throw CollectionSupport.badIntermediate(text, got: container)
+            }
+            for entry in entries {
+                try call.checkCancellation()
+                try call.withBindings(CollectionSupport.itemBindings(entry)) {
+                    try collect(depth: depth + 1, into: &results)
+                }
+            }
+        }
+    }
+
+    static let pruneMatchingLeaves = pruning(
+        "pruneMatchingLeaves", keepingMatches: false,
+        summary: "A copy of the tree of nested Arrays without every leaf (non-Array element) for which "
+            + "the boolean test with $item is true; inner Arrays that end up empty are removed too."
+    )
+
+    static let pruneNonmatchingLeaves = pruning(
+        "pruneNonmatchingLeaves", keepingMatches: true,
+        summary: "A copy of the tree of nested Arrays keeping only the leaves (non-Array elements) for "
+            + "which the boolean test with $item is true; inner Arrays that end up empty are removed."
+    )
+
+    private static func pruning(_ name: String, keepingMatches: Bool, summary: String) -> FunctionDefinition {
+        FunctionDefinition(name, input: .pipedExpressions, signature: "^\(name)(tree|test)",
+                           category: .dataProcessing, summary: summary) { call in
+            let texts = try call.expressions(.exactly(2))
+            let tree = call.evaluateQuietly(texts[0], as: .object) ?? .null
+            let elements = try CollectionSupport.array(tree, at: 0)
+            return .array(try prune(elements, test: texts[1], keepingMatches: keepingMatches, call: call))
+        }
+    }
+
+    private static func prune(_ elements: [Value], test: String, keepingMatches: Bool,
+                              call: FunctionCall) throws -> [Value] {
+        var kept: [Value] = []
+        for element in elements {
+            try call.checkCancellation()
+            if case .array(let inner) = element {
+                let pruned = try prune(inner, test: test, keepingMatches: keepingMatches, call: call)
+                if !pruned.isEmpty { kept.append(.array(pruned)) }
+                continue
+            }
+            let matches = call.withBindings([("item", element)]) { call.evaluateBooleanQuietly(test) }
+            if matches == keepingMatches { kept.append(element) }
+        }
+        return kept
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// `^sort` (`functions.md` §3.2): a stable sort whose comparisons evaluate the sort key rewritten
+/// for a left and a right item (`$item` → `$left:item`, `$key` → `$left:key`, ...).
+extension DataProcessingFunctions {
+    static let sort = FunctionDefinition(
+        "sort", input: .pipedExpressions, signature: "^sort(collection|sortKey|order)", category: .dataProcessing,
+        summary: "An Array of the collection's elements (Array), values (Dictionary; $key usable in the "
+            + "sort key) or members (Set) in order of the sort key (default $item), compared with -EQ and "
+            + "-LT. order desc (any case) sorts descending. The sort is stable."
+    ) { call in
+        let texts = try call.expressions(.between(1, 3))
+        let collection = call.evaluateQuietly(texts[0], as: .object)
+        guard let value = collection, CollectionSupport.isCollection(value),
+              let entries = CollectionSupport.entries(of: value)
+        else { throw CollectionSupport.notIterable(collection, at: 0) }
+        let sortKey = texts.count > 1 && !texts[1].isEmpty ? texts[1] : "$item"
+        let descending = texts.count > 2
+            && call.evaluateQuietly(texts[2], as: .string)?.text.lowercased() == "desc"
+        let comparator = SortComparator(call: call, sortKey: sortKey)
+        let ordered = try stableSorted(entries, call: call) { left, right in
+            let result = comparator.compare(left, right)
+            return result == (descending ? .orderedDescending : .orderedAscending)
+        }
+        return .array(ordered.map(\.item))
+    }
+
+    /// Compares two items through the rewritten sort key.
+    private struct SortComparator {
+        let call: FunctionCall
+        let equalExpression: String
+        let lessExpression: String
+        /// The default key `$item` compares the items themselves: the evaluator's `-EQ`/`-LT` are
+        /// ``Comparison/isEqual(_:_:)`` and ``Comparison/compare(_:_:)``, so call them directly.
+        let comparesItems: Bool
+
+        init(call: FunctionCall, sortKey: String) {
+            self.call = call
+            comparesItems = sortKey == "$item"
+            // Concatenation, never a format string: the key may contain `%` (reference safety quirk).
+            let left = Self.rewrite(sortKey, side: "left"), right = Self.rewrite(sortKey, side: "right")
+            equalExpression = left + " -EQ " + right
+            lessExpression = left + " -LT " + right
+        }
+
+        static func rewrite(_ sortKey: String, side: String) -> String {
+            sortKey.replacingOccurrences(of: "$item", with: "$\(side):item")
+                .replacingOccurrences(of: "$key", with: "$\(side):key")
+        }
+
+        func compare(_ left: CollectionSupport.Entry, _ right: CollectionSupport.Entry) -> ComparisonResult {
+            if comparesItems {
+                if Comparison.isEqual(left.item, right.item) { return .orderedSame }
+                return Comparison.compare(left.item, right.item) == .orderedAscending ? .orderedAscending
+                    : .orderedDescending
+            }
+            let bindings: [(String, Value?)] = [
+                ("left:item", left.item), ("left:key", left.key.map(Value.string)),
+                ("right:item", right.item), ("right:key", right.key.map(Value.string)),
+            ]
+            return call.withBindings(bindings) {
+                if call.evaluateBooleanQuietly(equalExpression) { return .orderedSame }
+                return call.evaluateBooleanQuietly(lessExpression) ? .orderedAscending : .orderedDescending
+            }
+        }
+    }
+
+    /// A merge sort: stable (equal items keep their input order) and cancellable.
+    static func stableSorted<T>(_ items: [T], call: FunctionCall,
+                                by areInIncreasingOrder: (T, T) throws -> Bool) throws -> [T] {
+        guard items.count > 1 else { return items }
+        var source = items, buffer = items
+        var width = 1
+        while width < items.count {
+            try call.checkCancellation()
+            var start = 0
+            while start < items.count {
+                let middle = min(start + width, items.count), end = min(start + 2 * width, items.count)
+                var left = start, right = middle, output = start
+                while left < middle && right < end {
+                    if try areInIncreasingOrder(source[right], source[left]) {
+                        buffer[output] = source[right]
+                        right += 1
+                    } else {
+                        buffer[output] = source[left]
+                        left += 1
+                    }
+                    output += 1
+                }
+                while left < middle { buffer[output] = source[left]; left += 1; output += 1 }
+                while right < end { buffer[output] = source[right]; right += 1; output += 1 }
+                start = end
+            }
+            swap(&source, &buffer)
+            width *= 2
+        }
+        return source
+    }
+}

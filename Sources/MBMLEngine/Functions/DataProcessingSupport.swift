@@ -1,0 +1,115 @@
+import Foundation
+
+/// Argument checks and iteration rules shared by the Collection and DataProcessing functions
+/// (`functions.md` §3.1, §3.2).
+enum CollectionSupport {
+    /// The type name used in errors about a parameter that must be iterable.
+    static let iterableKinds = "Array, Dictionary or Set"
+
+    /// One item of an iterated collection: the value, and its key when the collection is a dictionary.
+    struct Entry {
+        var key: String?
+        var item: Value
+    }
+
+    /// The items of a collection as the data-processing functions iterate it: array elements in
+    /// order, set members, dictionary **values** (with their keys). NULL iterates as empty, so it
+    /// yields `[]`. Any other kind is not iterable and yields nil.
+    static func entries(of value: Value) -> [Entry]? {
+        switch value {
+        case .array(let elements), .set(let elements):
+            return elements.map { Entry(key: nil, item: $0) }
+        case .dictionary(let dictionary):
+            return dictionary.map { Entry(key: $0.key, item: $0.value) }
+        case .null:
+            return []
+        default:
+            return nil
+        }
+    }
+
+    /// The values a collection contributes to `^join`, `^containsValue`, `^valuesIntersect`, ...:
+    /// elements, members, or dictionary values. NULL gives `[]`; other kinds nil.
+    static func members(of value: Value) -> [Value]? {
+        switch value {
+        case .array(let elements), .set(let elements): return elements
+        case .dictionary(let dictionary): return Array(dictionary.values)
+        case .null: return []
+        default: return nil
+        }
+    }
+
+    /// Whether the value is an Array, a Dictionary or a Set.
+    static func isCollection(_ value: Value?) -> Bool {
+        switch value {
+        case .array?, .dictionary?, .set?: return true
+        default: return false
+        }
+    }
+
+    /// The elements of the array parameter at `index`; anything else (NULL included) is a type error.
+    static func array(_ value: Value, at index: Int) throws -> [Value] {
+        guard case .array(let elements) = value else {
+            throw FunctionError.type(at: index, expected: "Array", got: value)
+        }
+        return elements
+    }
+
+    /// The elements of the single array input of an `object` function (absent and NULL fail).
+    static func array(of call: FunctionCall) throws -> [Value] {
+        let value = try call.value()
+        guard case .array(let elements) = value else {
+            throw FunctionError.type(expected: "Array", got: value)
+        }
+        return elements
+    }
+
+    /// The number form (§2.5) of the parameter at `index`, truncated toward zero.
+    static func integer(_ value: Value, at index: Int) throws -> Int {
+        guard let decimal = value.decimalValue else {
+            throw FunctionError.notANumber(at: index, got: value)
+        }
+        return truncated(decimal)
+    }
+
+    /// A decimal truncated toward zero and clamped to `Int`.
+    static func truncated(_ decimal: Decimal) -> Int {
+        let double = NSDecimalNumber(decimal: decimal).doubleValue
+        guard double.isFinite else { return double < 0 ? Int.min : Int.max }
+        if double >= Double(Int.max) { return Int.max }
+        if double <= Double(Int.min) { return Int.min }
+        return Int(double.rounded(.towardZero))
+    }
+
+    /// The bindings for one item: `$item`, plus `$key` only when the item came from a dictionary
+    /// (otherwise an enclosing `$key` stays visible, `functions.md` §2.8).
+    static func itemBindings(_ entry: Entry) -> [(String, Value?)] {
+        var bindings: [(String, Value?)] = [("item", entry.item)]
+        if let key = entry.key { bindings.append(("key", .string(key))) }
+        return bindings
+    }
+
+    /// The error for a data model or collection parameter that cannot be iterated.
+    static func notIterable(_ value: Value?, at index: Int) -> FunctionError {
+        FunctionError.type(at: index, expected: iterableKinds, got: value ?? .null)
+    }
+
+    /// The error for an intermediate expression whose result cannot be iterated.
+    static func badIntermediate(_ text: String, got value: Value?) -> FunctionError {
+        FunctionError("expected the intermediate expression \"\(text)\" to yield an \(iterableKinds), "
+                      + "but got \(value.map(\.typeName) ?? "no value") instead")
+    }
+
+    /// The bindings of the `$outer:` variables for the enclosing `levels` (nearest last): distance `m`
+    /// binds `$outer:…item` / `$outer:…key` (`m` prefixes) to `levels[levels.count - m]`
+    /// (`functions.md` §2.8). A level without a key hides `$outer:…key`.
+    static func outerBindings(_ levels: [Entry]) -> [(String, Value?)] {
+        var bindings: [(String, Value?)] = []
+        for (distance, level) in zip(1..., levels.reversed()) {
+            let prefix = String(repeating: "outer:", count: distance)
+            bindings.append((prefix + "item", level.item))
+            bindings.append((prefix + "key", level.key.map(Value.string)))
+        }
+        return bindings
+    }
+}
