@@ -7,7 +7,9 @@ public struct EnvironmentOptions: Sendable {
     /// Extra folders searched for includes, after the including file's folder (`expressions.md` §14.4).
     public var searchDirectories: [URL]
     /// Hard limit on nesting in an expression (brackets, `#(`, calls) and on evaluation re-entry
-    /// (`^eval`, dynamic variables). Deeper input is an error, never a stack overflow.
+    /// (`^eval`, dynamic variables). Deeper input is an error, never a stack overflow — provided the
+    /// evaluating thread has a stack of at least 8 MB (the main thread has; a background `Thread` must
+    /// set `stackSize`; debug builds use about 12 KB of stack per nesting level, release builds far less).
     public var maximumNestingDepth: Int
     /// Hard limit on `<Include>` depth and on `<Var>` nesting in a manifest.
     public var maximumIncludeDepth: Int
