@@ -1,1 +1,62 @@
+import Foundation
 import MBMLEngine
+
+/// What `mbml inspect` was asked to open.
+public struct InspectorConfiguration {
+    public var source: SpaceSource
+    public var dataFiles: [DataFileSpec]
+    /// A theme name or path; nil for the default (`monochrome` under `NO_COLOR`).
+    public var themeName: String?
+    public var options: EnvironmentOptions
+
+    public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
+                options: EnvironmentOptions = EnvironmentOptions()) {
+        self.source = source
+        self.dataFiles = dataFiles
+        self.themeName = themeName
+        self.options = options
+    }
+}
+
+/// A problem found before the terminal was taken over (the caller prints it).
+public struct InspectorStartError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The interactive inspector: the event loop that polls the terminal, the file watcher and the
+/// evaluation queue, turns what arrives into actions, and draws a frame after each batch.
+public enum Inspector {
+    /// Runs until the user quits (or SIGINT/SIGTERM/SIGHUP arrives). The terminal is restored on
+    /// every way out.
+    /// - Returns: the process exit status (0 after a normal quit).
+    /// - Throws: ``InspectorStartError`` when the theme cannot be loaded or there is no terminal.
+    public static func run(_ configuration: InspectorConfiguration) throws -> Int32 {
+        let theme: Theme
+        do {
+            theme = try ThemeLoader.load(configuration.themeName ?? ThemeLoader.defaultThemeName())
+        } catch {
+            throw InspectorStartError(description: String(describing: error))
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw InspectorStartError(description: "mbml inspect needs a terminal (use `mbml eval` in scripts)")
+        }
+        let engine = EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
+                                      options: configuration.options)
+        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
+        let terminal = NcursesScreen(theme: theme)
+        NcursesScreen.installCrashGuard()
+        defer {
+            terminal.shutdown()
+            signals.restore()
+        }
+        let session = InspectorSession(engine: engine, size: terminal.size, mode: .background,
+                                       history: HistoryStore.standard())
+        let watcher = FileWatcher(paths: [])
+        session.onLoad = { watcher.watch(paths: engine.watchedFiles) }
+        session.clipboard = { terminal.copyToClipboard($0) }
+        session.mouseSwitch = { terminal.setMouseReporting($0) }
+        session.start()
+        EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals).run()
+        return 0
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The inspector's loop: poll(stdin, signals, evaluation answers, watcher) → actions → state →
+/// one frame. Nothing in it blocks for long: evaluation runs on a background queue.
+struct EventLoop {
+    let session: InspectorSession
+    let terminal: NcursesScreen
+    let watcher: FileWatcher
+    let signals: SignalPipe
+
+    /// How long a frame waits for a just-requested evaluation before drawing without it.
+    static let evaluationGrace: Int32 = 12
+    /// How long an Escape waits for the rest of an Alt or escape sequence.
+    static let escapeGrace: Int32 = 25
+
+    func run() {
+        session.render(on: terminal)
+        while !session.state.shouldQuit {
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
+            if descriptors[1].revents != 0, !signals.takeSignals().isEmpty { return }
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return }
+            if descriptors[0].revents & Int16(POLLIN) != 0 || ready < 0 { readKeys() }
+            if descriptors[2].revents != 0 { session.deliverFinishedEvaluations() }
+            if !watcher.changedFiles().isEmpty { session.send(.filesChanged) }
+            if session.state.results.isEvaluating { waitBrieflyForEvaluation() }
+            session.render(on: terminal)
+        }
+    }
+
+    private func timeout() -> Int32 {
+        guard let deadline = watcher.nextDeadline else { return -1 }
+        let milliseconds = deadline.timeIntervalSinceNow * 1000
+        return Int32(max(0, min(milliseconds.rounded(.up), 1000)))
+    }
+
+    private func readKeys() {
+        var inputs = terminal.readInputs()
+        if case .character(27)? = inputs.last {
+            // A lone Escape, or the start of an Alt key / escape sequence still arriving.
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, Self.escapeGrace) > 0 { inputs += terminal.readInputs() }
+        }
+        for key in KeyDecoder.decode(inputs) {
+            if key == .resize {
+                session.send(.resize(terminal.size))
+            } else {
+                session.press(key)
+            }
+            if session.state.shouldQuit { return }
+        }
+    }
+
+    private func waitBrieflyForEvaluation() {
+        var descriptor = pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, Self.evaluationGrace) > 0 { session.deliverFinishedEvaluations() }
+    }
+}

@@ -1,0 +1,15 @@
+/// The panes that can have focus, in Tab order.
+public enum Pane: String, CaseIterable, Sendable {
+    case editor, results, tokens, log, variables
+
+    /// The pane's title.
+    public var title: String {
+        switch self {
+        case .editor: return "Expression"
+        case .results: return "Results"
+        case .tokens: return "Tokens"
+        case .log: return "Log"
+        case .variables: return "Variables"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import MBMLEngine
+
+/// Writes the MBML expression that reaches a node of the variable tree, e.g. `$cats[1]`,
+/// `$catGenders[Barrett]`, `$[Barrett Test].species` (`expressions.md` §3.4, §3.6).
+public enum PathExpression {
+    /// The expression for `path`, or nil when MBML cannot reach the node (a set member, or a key
+    /// whose brackets would not balance).
+    public static func expression(for path: NodePath) -> String? {
+        guard case .variable(let name)? = path.first else { return nil }
+        var text: String
+        if isIdentifier(name) {
+            text = "$" + name
+        } else if bracketsBalance(name), !name.hasPrefix("["), !name.isEmpty {
+            text = "$[" + name + "]"
+        } else {
+            return nil
+        }
+        for component in path.dropFirst() {
+            switch component {
+            case .variable: return nil
+            case .index(let index): text += "[\(index)]"
+            case .property(let name):
+                guard isIdentifier(name) else { return nil }
+                text += "." + name
+            case .key(let key):
+                if isIdentifier(key), let first = key.unicodeScalars.first,
+                   isLowercaseOrUnderscore(first)
+                {
+                    // Property-like keys read naturally with a dot: `.species`.
+                    text += "." + key
+                } else if !key.isEmpty, bracketsBalance(key), !key.hasPrefix(" "), !key.hasSuffix(" ") {
+                    // Data-like keys (names, numbers, text with spaces) go in brackets, escaped.
+                    text += "[" + escaped(key) + "]"
+                } else {
+                    return nil
+                }
+            case .member: return nil
+            }
+        }
+        return text
+    }
+
+    /// Whether `text` is an MBML identifier (§3.3): a letter or `_`, then letters, digits, `_`, `-`, `:`.
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
+        return text.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter)
+    }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "A" && scalar <= "Z") || (scalar >= "a" && scalar <= "z") || scalar == "_"
+    }
+
+    static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == ":"
+    }
+
+    private static func isLowercaseOrUnderscore(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || scalar == "_"
+    }
+
+    /// Doubles the characters that would start a reference, call or math expression.
+    static func escaped(_ key: String) -> String {
+        var output = ""
+        for character in key {
+            switch character {
+            case "$": output += "$$"
+            case "^": output += "^^"
+            case "#": output += "##"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    static func bracketsBalance(_ text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            if character == "[" { depth += 1 }
+            if character == "]" {
+                depth -= 1
+                if depth < 0 { return false }
+            }
+        }
+        return depth == 0
+    }
+}

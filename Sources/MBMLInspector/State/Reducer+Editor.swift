@@ -1,0 +1,147 @@
+import MBMLEngine
+
+extension Reducer {
+    static func handleEditorKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        let before = state.editor.characters
+        var keepsCompletion = false
+        switch key {
+        case .character(let character):
+            state.editor.insert(String(character))
+        case .enter:
+            if let menu = state.editor.completion, menu.selected != nil || menu.candidates.count == 1 {
+                state.editor.completion = nil
+                return
+            }
+            if state.editor.commitToHistory() {
+                effects.append(.saveHistory(state.editor.history))
+                state.status.message = "Saved to history (↑ recalls it)"
+            }
+        case .up:
+            if state.editor.completion != nil {
+                cycleCompletion(by: -1, state: &state, effects: &effects)
+                return
+            }
+            state.editor.historyBack()
+        case .down:
+            if state.editor.completion != nil {
+                cycleCompletion(by: 1, state: &state, effects: &effects)
+                return
+            }
+            state.editor.historyForward()
+        case .escape:
+            if state.editor.completion == nil, state.results.isEvaluating {
+                cancelEvaluation(&state, effects: &effects)
+            }
+            state.editor.completion = nil
+            return
+        case .control("g"):
+            cancelEvaluation(&state, effects: &effects)
+            return
+        case .backspace, .control("h"): state.editor.deleteBackward()
+        case .delete, .control("d"): state.editor.deleteForward()
+        case .left, .control("b"): state.editor.moveLeft()
+        case .right, .control("f"): state.editor.moveRight()
+        case .home, .control("a"): state.editor.moveToStart()
+        case .end, .control("e"): state.editor.moveToEnd()
+        case .alt("b"): state.editor.moveWordLeft()
+        case .alt("f"): state.editor.moveWordRight()
+        case .alt("d"): state.editor.deleteWordForward()
+        case .alt("\u{7F}"): state.editor.deleteWordBackward()
+        case .control("w"): state.editor.deleteWhitespaceWordBackward()
+        case .control("u"): state.editor.killToStart()
+        case .control("k"): state.editor.killToEnd()
+        case .control("y"): state.editor.yank()
+        case .control("t"): state.editor.transpose()
+        case .control("o"):
+            openResultOverlay(state.results.selected, state: &state)
+            return
+        case .control("l"):
+            keepsCompletion = true
+        default:
+            keepsCompletion = true
+        }
+        if !keepsCompletion { state.editor.completion = nil }
+        if state.editor.characters != before { editorTextChanged(&state, effects: &effects) }
+    }
+
+    /// Abandons the running evaluation; the results pane keeps what it shows.
+    static func cancelEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        guard state.results.isEvaluating else { return }
+        effects.append(.cancelEvaluation)
+        state.results.shownGeneration = state.results.requestedGeneration
+        state.status.message = "Evaluation cancelled (results are of an earlier text)"
+    }
+
+    /// Called whenever the editor's text changed: evaluate again and start the token pane over.
+    static func editorTextChanged(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        state.tokens.selected = 0
+        state.tokens.scrollTop = 0
+        requestEvaluation(&state, effects: &effects)
+    }
+
+    /// Tab in the editor: completes the text before the cursor, or cycles an open menu.
+    /// - Returns: false when there is nothing to complete (Tab then moves to the next pane).
+    static func complete(_ state: inout InspectorState, effects: inout [InspectorEffect]) -> Bool {
+        if state.editor.completion != nil {
+            cycleCompletion(by: 1, state: &state, effects: &effects)
+            return true
+        }
+        guard let menu = Completer.menu(for: state.editor.characters, cursor: state.editor.cursor,
+                                        snapshot: state.space, functions: state.functions)
+        else { return false }
+        let typed = String(state.editor.characters[menu.start..<state.editor.cursor])
+        if menu.candidates.count == 1 {
+            replaceCompletedText(start: menu.start, with: menu.candidates[0].insertion, state: &state, effects: &effects)
+            if let detail = menu.candidates[0].detail { state.status.message = detail }
+            return true
+        }
+        let prefix = Completer.commonPrefix(of: menu.candidates)
+        if prefix.count > typed.count {
+            replaceCompletedText(start: menu.start, with: prefix, state: &state, effects: &effects)
+        }
+        state.editor.completion = menu
+        return true
+    }
+
+    static func cycleCompletion(by step: Int, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        guard var menu = state.editor.completion, !menu.candidates.isEmpty else { return }
+        let count = menu.candidates.count
+        if let selected = menu.selected {
+            menu.selected = (selected + step + count) % count
+        } else {
+            menu.selected = step > 0 ? 0 : count - 1
+        }
+        replaceCompletedText(start: menu.start, with: menu.candidates[menu.selected ?? 0].insertion,
+                             state: &state, effects: &effects)
+        state.editor.completion = menu
+    }
+
+    private static func replaceCompletedText(start: Int, with insertion: String, state: inout InspectorState,
+                                             effects: inout [InspectorEffect]) {
+        let end = state.editor.cursor
+        guard start <= end, end <= state.editor.characters.count else { return }
+        state.editor.characters.replaceSubrange(start..<end, with: Array(insertion))
+        state.editor.cursor = start + insertion.count
+        editorTextChanged(&state, effects: &effects)
+    }
+
+    /// Inserts a node's expression at the cursor and focuses the editor.
+    static func insertIntoEditor(_ expression: String, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        state.editor.insert(expression)
+        state.editor.completion = nil
+        state.focus = .editor
+        editorTextChanged(&state, effects: &effects)
+    }
+
+    static func openResultOverlay(_ context: ExpressionContext, state: inout InspectorState) {
+        let title = "\(context.rawValue) result of \(state.results.shownText)"
+        switch state.results.shown[context] {
+        case .value(let value)?:
+            state.overlay = valueOverlay(title: title, value: context == .boolean ? .string(ValueFormatter.boolean(value)) : value)
+        case .error(let error)?:
+            state.overlay = .value(title: title, lines: error.loggedDescription.components(separatedBy: "\n"), scroll: 0)
+        case .noValue?, nil:
+            state.overlay = valueOverlay(title: title, value: nil)
+        }
+    }
+}

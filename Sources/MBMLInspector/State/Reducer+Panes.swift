@@ -1,0 +1,145 @@
+import MBMLEngine
+
+extension Reducer {
+    // MARK: Results
+
+    static func handleResultsKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        let contexts = ExpressionContext.allCases
+        let index = contexts.firstIndex(of: state.results.selected) ?? 0
+        switch key {
+        case .up, .character("k"): state.results.selected = contexts[max(index - 1, 0)]
+        case .down, .character("j"): state.results.selected = contexts[min(index + 1, contexts.count - 1)]
+        case .enter, .character("o"): openResultOverlay(state.results.selected, state: &state)
+        default: _ = handleCommonPaneKey(key, state: &state, effects: &effects)
+        }
+    }
+
+    // MARK: Tokens
+
+    /// The rows of the token pane for the current text and context.
+    static func tokenRows(_ state: InspectorState) -> [TokenRow] {
+        state.parse.tree(for: state.tokens.context)?.rows ?? []
+    }
+
+    static func handleTokensKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        let count = tokenRows(state).count
+        let page = max(state.layout.tokenRows - 1, 1)
+        switch key {
+        case .up, .character("k"): state.tokens.selected -= 1
+        case .down, .character("j"): state.tokens.selected += 1
+        case .pageUp: state.tokens.selected -= page
+        case .pageDown: state.tokens.selected += page
+        case .home, .character("g"): state.tokens.selected = 0
+        case .end, .character("G"): state.tokens.selected = count - 1
+        case .right, .character("c"), .character("l"): cycleTokenContext(by: 1, state: &state)
+        case .left, .character("h"): cycleTokenContext(by: -1, state: &state)
+        default:
+            _ = handleCommonPaneKey(key, state: &state, effects: &effects)
+            return
+        }
+        clampTokenSelection(&state)
+    }
+
+    private static func cycleTokenContext(by step: Int, state: inout InspectorState) {
+        let contexts = ExpressionContext.allCases
+        let index = contexts.firstIndex(of: state.tokens.context) ?? 0
+        state.tokens.context = contexts[(index + step + contexts.count) % contexts.count]
+        state.tokens.selected = 0
+        state.tokens.scrollTop = 0
+    }
+
+    static func clampTokenSelection(_ state: inout InspectorState) {
+        let count = tokenRows(state).count
+        state.tokens.selected = clamp(state.tokens.selected, 0, max(count - 1, 0))
+        keepTokenSelectionVisible(&state)
+    }
+
+    static func keepTokenSelectionVisible(_ state: inout InspectorState) {
+        let visible = state.layout.tokenRows
+        if state.tokens.selected < state.tokens.scrollTop { state.tokens.scrollTop = state.tokens.selected }
+        if state.tokens.selected >= state.tokens.scrollTop + visible {
+            state.tokens.scrollTop = state.tokens.selected - visible + 1
+        }
+        state.tokens.scrollTop = max(state.tokens.scrollTop, 0)
+    }
+
+    // MARK: Log
+
+    static func handleLogKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        let count = state.log.lines.count
+        let page = max(state.layout.logRows - 1, 1)
+        switch key {
+        case .up, .character("k"): state.log.scrollBack += 1
+        case .down, .character("j"): state.log.scrollBack -= 1
+        case .pageUp: state.log.scrollBack += page
+        case .pageDown: state.log.scrollBack -= page
+        case .home, .character("g"): state.log.scrollBack = count
+        case .end, .character("G"): state.log.scrollBack = 0
+        case .character("x"):
+            state.log.loadLines = []
+            state.log.evaluationLines = []
+        default:
+            _ = handleCommonPaneKey(key, state: &state, effects: &effects)
+        }
+        state.log.scrollBack = clamp(state.log.scrollBack, 0, max(count - state.layout.logRows, 0))
+    }
+
+    // MARK: Mouse
+
+    static func handleMouse(_ event: MouseEvent, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        guard state.overlay == nil else {
+            if event.kind == .press { state.overlay = nil }
+            return
+        }
+        let layout = state.layout
+        guard let pane = layout.pane(atRow: event.row, column: event.column) else { return }
+        let rect = layout.rect(of: pane)
+        let bodyRow = event.row - rect.row - 1
+        switch event.kind {
+        case .wheelUp, .wheelDown:
+            let step = event.kind == .wheelUp ? -3 : 3
+            switch pane {
+            case .variables:
+                let tree = state.variableTree
+                state.tree.scrollTop = clamp(state.tree.scrollTop + step, 0, max(tree.rowCount - layout.treeRows, 0))
+            case .tokens:
+                state.tokens.selected += step
+                clampTokenSelection(&state)
+            case .log:
+                state.log.scrollBack = clamp(state.log.scrollBack - step, 0,
+                                             max(state.log.lines.count - layout.logRows, 0))
+            default:
+                break
+            }
+        case .press:
+            state.focus = pane
+            state.editor.completion = nil
+            guard bodyRow >= 0 else { return }
+            switch pane {
+            case .variables:
+                let tree = state.variableTree
+                guard let row = tree.row(at: state.tree.scrollTop + bodyRow) else { return }
+                if row.path == state.tree.selection, row.isExpandable {
+                    setExpanded(row.path, !row.isExpanded, state: &state)
+                }
+                state.tree.selection = row.path
+                keepTreeSelectionVisible(&state)
+            case .results:
+                let contexts = ExpressionContext.allCases
+                if bodyRow < contexts.count { state.results.selected = contexts[bodyRow] }
+            case .tokens:
+                state.tokens.selected = state.tokens.scrollTop + bodyRow
+                clampTokenSelection(&state)
+            case .editor:
+                if bodyRow == 0 {
+                    let column = event.column - rect.column - 2
+                    state.editor.cursor = clamp(EditorColumns.index(atColumn: column, in: state.editor.characters,
+                                                                    scroll: EditorColumns.scroll(for: state.editor, width: rect.width - 2)),
+                                                0, state.editor.characters.count)
+                }
+            case .log:
+                break
+            }
+        }
+    }
+}

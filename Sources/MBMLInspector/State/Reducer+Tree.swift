@@ -1,0 +1,195 @@
+import MBMLEngine
+
+extension Reducer {
+    static func handleTreeKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        if state.tree.search.isEditing {
+            handleSearchKey(key, state: &state)
+            return
+        }
+        if state.awaitingCopyChoice {
+            state.awaitingCopyChoice = false
+            copySelection(key, state: &state, effects: &effects)
+            return
+        }
+        let tree = state.variableTree
+        let page = max(state.layout.treeRows - 1, 1)
+        let current = state.tree.selection.flatMap(tree.index(of:)) ?? 0
+        switch key {
+        case .up, .character("k"), .control("p"): select(index: current - 1, in: tree, state: &state)
+        case .down, .character("j"), .control("n"): select(index: current + 1, in: tree, state: &state)
+        case .pageUp: select(index: current - page, in: tree, state: &state)
+        case .pageDown, .character(" "): select(index: current + page, in: tree, state: &state)
+        case .home, .character("g"): select(index: 0, in: tree, state: &state)
+        case .end, .character("G"): select(index: tree.rowCount - 1, in: tree, state: &state)
+        case .right, .character("l"):
+            guard let row = selectedRow(state) else { return }
+            if row.isExpandable && !row.isExpanded {
+                setExpanded(row.path, true, state: &state)
+            } else if row.isExpanded {
+                select(index: current + 1, in: state.variableTree, state: &state)
+            }
+        case .left, .character("h"):
+            guard let row = selectedRow(state) else { return }
+            if row.isExpanded {
+                setExpanded(row.path, false, state: &state)
+            } else if row.path.count > 1 {
+                state.tree.selection = Array(row.path.dropLast())
+                keepTreeSelectionVisible(&state)
+            }
+        case .enter:
+            guard let row = selectedRow(state) else { return }
+            if row.isExpandable {
+                setExpanded(row.path, !row.isExpanded, state: &state)
+            } else if let expression = PathExpression.expression(for: row.path) {
+                insertIntoEditor(expression, state: &state, effects: &effects)
+            } else {
+                state.status.message = "No MBML expression reaches this node"
+            }
+        case .character("i"):
+            guard let row = selectedRow(state) else { return }
+            if let expression = PathExpression.expression(for: row.path) {
+                insertIntoEditor(expression, state: &state, effects: &effects)
+            } else {
+                state.status.message = "No MBML expression reaches this node"
+            }
+        case .character("o"):
+            guard let row = selectedRow(state) else { return }
+            state.overlay = valueOverlay(title: PathExpression.expression(for: row.path) ?? row.label, value: row.value)
+        case .character("-"):
+            state.tree.expanded = ExpansionSet()
+            if let selection = state.tree.selection, let first = selection.first { state.tree.selection = [first] }
+            keepTreeSelectionVisible(&state)
+        case .character("/"):
+            state.tree.search.isEditing = true
+            state.tree.search.query = ""
+        case .character("n"): jumpToMatch(by: 1, state: &state)
+        case .character("N"): jumpToMatch(by: -1, state: &state)
+        case .character("y"):
+            guard selectedRow(state) != nil else { return }
+            state.awaitingCopyChoice = true
+            state.status.message = "Copy: v the value, p the expression that reaches it"
+        default:
+            _ = handleCommonPaneKey(key, state: &state, effects: &effects)
+        }
+    }
+
+    static func selectedRow(_ state: InspectorState) -> TreeRow? {
+        guard let path = state.tree.selection else { return nil }
+        return state.variableTree.row(for: path)
+    }
+
+    static func select(index: Int, in tree: VariableTree, state: inout InspectorState) {
+        let count = tree.rowCount
+        guard count > 0 else { return }
+        if let row = tree.row(at: clamp(index, 0, count - 1)) {
+            state.tree.selection = row.path
+        }
+        keepTreeSelectionVisible(&state)
+    }
+
+    static func setExpanded(_ path: NodePath, _ expanded: Bool, state: inout InspectorState) {
+        if expanded {
+            state.tree.expanded.insert(path)
+        } else {
+            state.tree.expanded.remove(path)
+        }
+        keepTreeSelectionVisible(&state)
+    }
+
+    /// Scrolls the tree so that the selected row is on screen.
+    static func keepTreeSelectionVisible(_ state: inout InspectorState) {
+        let tree = state.variableTree
+        let visible = state.layout.treeRows
+        let total = tree.rowCount
+        guard let index = state.tree.selection.flatMap(tree.index(of:)) else {
+            state.tree.scrollTop = clamp(state.tree.scrollTop, 0, max(total - visible, 0))
+            return
+        }
+        if index < state.tree.scrollTop { state.tree.scrollTop = index }
+        if index >= state.tree.scrollTop + visible { state.tree.scrollTop = index - visible + 1 }
+        state.tree.scrollTop = clamp(state.tree.scrollTop, 0, max(total - visible, 0))
+    }
+
+    // MARK: Search
+
+    private static func handleSearchKey(_ key: Key, state: inout InspectorState) {
+        switch key {
+        case .character(let character):
+            state.tree.search.query.append(character)
+        case .backspace:
+            if state.tree.search.query.isEmpty {
+                state.tree.search.isEditing = false
+            } else {
+                state.tree.search.query.removeLast()
+            }
+        case .escape, .control("g"):
+            state.tree.search.isEditing = false
+        case .enter:
+            state.tree.search.isEditing = false
+            runSearch(&state)
+        default:
+            break
+        }
+    }
+
+    static func runSearch(_ state: inout InspectorState) {
+        let query = state.tree.search.query
+        state.tree.search.searchedQuery = query
+        state.tree.search.matches = TreeSearch.matches(of: query, in: state.space)
+        state.tree.search.current = nil
+        guard !state.tree.search.matches.isEmpty else {
+            state.status.message = query.isEmpty ? nil : "No match for “\(query)”"
+            return
+        }
+        jumpToMatch(by: 1, state: &state)
+    }
+
+    /// Selects the next (or previous) match, expanding its ancestors.
+    static func jumpToMatch(by step: Int, state: inout InspectorState) {
+        let matches = state.tree.search.matches
+        guard !matches.isEmpty else {
+            state.status.message = "No search results (/ searches)"
+            return
+        }
+        let next: Int
+        if let current = state.tree.search.current {
+            next = (current + step + matches.count) % matches.count
+        } else {
+            next = step > 0 ? 0 : matches.count - 1
+        }
+        state.tree.search.current = next
+        let path = matches[next]
+        for length in stride(from: 1, to: path.count, by: 1) {
+            state.tree.expanded.insert(Array(path.prefix(length)))
+        }
+        state.tree.selection = path
+        keepTreeSelectionVisible(&state)
+        state.status.message = "Match \(next + 1) of \(matches.count)\(matches.count >= 10_000 ? "+" : "") for “\(state.tree.search.searchedQuery)” (n/N)"
+    }
+
+    // MARK: Copying
+
+    private static func copySelection(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        guard let row = selectedRow(state) else { return }
+        switch key {
+        case .character("v"):
+            let text: String
+            switch row.value {
+            case .string(let string)?: text = string
+            case let value?: text = value.text
+            case nil: text = ""
+            }
+            effects.append(.copyToClipboard(text))
+            state.status.message = "Copied the value of \(row.label) (\(text.count) characters)"
+        case .character("p"):
+            guard let expression = PathExpression.expression(for: row.path) else {
+                state.status.message = "No MBML expression reaches this node"
+                return
+            }
+            effects.append(.copyToClipboard(expression))
+            state.status.message = "Copied \(expression)"
+        default:
+            state.status.message = "Copy cancelled"
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import MBMLEngine
+
+/// The only place the inspector's state changes: `reduce(state, action)` returns the next state
+/// and the effects to perform. Pure: it reads nothing but its arguments, so every interaction can
+/// be tested without a terminal or an engine.
+public enum Reducer {
+    public static func reduce(_ state: InspectorState, _ action: InspectorAction) -> (InspectorState, [InspectorEffect]) {
+        var next = state
+        var effects: [InspectorEffect] = []
+        apply(action, to: &next, effects: &effects)
+        return (next, effects)
+    }
+
+    static func apply(_ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]) {
+        switch action {
+        case .key(let key):
+            handleKey(key, state: &state, effects: &effects)
+        case .resize(let size):
+            state.size = size
+            keepTreeSelectionVisible(&state)
+            keepTokenSelectionVisible(&state)
+        case .spaceLoaded(let load):
+            spaceLoaded(load, state: &state, effects: &effects)
+        case .loadFailed(let message, _):
+            state.status.loadError = message
+        case .parsed(let outcome):
+            guard outcome.text == state.editor.text else { return }
+            state.parse = outcome
+            clampTokenSelection(&state)
+        case .evaluated(let outcome):
+            evaluated(outcome, state: &state)
+        case .historyLoaded(let entries):
+            state.editor.history = Array(entries.suffix(EditorState.historyLimit))
+        case .filesChanged:
+            effects.append(.reload)
+        }
+    }
+
+    // MARK: Engine answers
+
+    private static func spaceLoaded(_ load: SpaceLoad, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        state.space = load.snapshot
+        state.functions = load.functions
+        state.status.manifestPath = load.manifestPath
+        state.status.fileCount = load.fileCount
+        state.status.lastReload = load.date
+        state.status.loadError = load.error
+        state.log.loadLines = load.logLines
+        let tree = state.variableTree
+        if let selection = state.tree.selection {
+            state.tree.selection = tree.nearestExisting(selection)
+        }
+        if state.tree.selection == nil || tree.index(of: state.tree.selection ?? []) == nil {
+            state.tree.selection = tree.row(at: 0)?.path
+        }
+        if !state.tree.search.searchedQuery.isEmpty {
+            state.tree.search.matches = TreeSearch.matches(of: state.tree.search.searchedQuery, in: state.space)
+            state.tree.search.current = state.tree.search.matches.isEmpty ? nil : 0
+        }
+        keepTreeSelectionVisible(&state)
+        requestEvaluation(&state, effects: &effects)
+    }
+
+    private static func evaluated(_ outcome: EvaluationOutcome, state: inout InspectorState) {
+        guard outcome.generation == state.results.requestedGeneration else { return }
+        state.results.shownGeneration = outcome.generation
+        if let error = outcome.invalidity {
+            state.results.invalidError = error
+        } else {
+            state.results.invalidError = nil
+            state.results.shown = outcome.results
+            state.results.shownText = outcome.text
+        }
+        state.log.evaluationLines = outcome.logLines
+        state.log.scrollBack = 0
+    }
+
+    /// Asks for the current text to be parsed and evaluated again.
+    static func requestEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        state.results.requestedGeneration += 1
+        effects.append(.evaluate(text: state.editor.text, generation: state.results.requestedGeneration))
+    }
+
+    // MARK: Keys
+
+    private static func handleKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        state.status.message = nil
+        if key == .control("c") {
+            quit(&state, effects: &effects)
+            return
+        }
+        if case .mouse(let event) = key {
+            handleMouse(event, state: &state, effects: &effects)
+            return
+        }
+        if state.overlay != nil {
+            handleOverlayKey(key, state: &state)
+            return
+        }
+        if state.layout.isTooSmall { return }
+        switch key {
+        case .function(1):
+            state.overlay = .help(scroll: 0)
+            return
+        case .function(2):
+            state.mouseEnabled.toggle()
+            effects.append(.setMouse(state.mouseEnabled))
+            state.status.message = state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
+            return
+        case .function(5):
+            effects.append(.reload)
+            return
+        case .backTab:
+            if state.focus == .editor, state.editor.completion != nil {
+                cycleCompletion(by: -1, state: &state, effects: &effects)
+            } else {
+                cycleFocus(by: -1, state: &state)
+            }
+            return
+        case .tab:
+            if state.focus == .editor, complete(&state, effects: &effects) { return }
+            if state.focus == .variables, state.tree.search.isEditing { return }
+            cycleFocus(by: 1, state: &state)
+            return
+        default:
+            break
+        }
+        switch state.focus {
+        case .editor: handleEditorKey(key, state: &state, effects: &effects)
+        case .variables: handleTreeKey(key, state: &state, effects: &effects)
+        case .results: handleResultsKey(key, state: &state, effects: &effects)
+        case .tokens: handleTokensKey(key, state: &state, effects: &effects)
+        case .log: handleLogKey(key, state: &state, effects: &effects)
+        }
+    }
+
+    /// Keys every pane but the editor shares. Returns whether the key was used.
+    static func handleCommonPaneKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) -> Bool {
+        switch key {
+        case .character("q"):
+            quit(&state, effects: &effects)
+        case .character("?"):
+            state.overlay = .help(scroll: 0)
+        case .character("r"):
+            effects.append(.reload)
+        case .character("L"):
+            toggleLog(&state)
+        case .escape, .character("e"):
+            state.focus = .editor
+        default:
+            return false
+        }
+        return true
+    }
+
+    static func toggleLog(_ state: inout InspectorState) {
+        state.log.isVisible.toggle()
+        if !state.log.isVisible, state.focus == .log { state.focus = .editor }
+        keepTokenSelectionVisible(&state)
+    }
+
+    static func quit(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        if state.editor.commitToHistory() { effects.append(.saveHistory(state.editor.history)) }
+        state.shouldQuit = true
+        effects.append(.quit)
+    }
+
+    static func cycleFocus(by step: Int, state: inout InspectorState) {
+        let panes = Pane.allCases.filter { $0 != .log || state.log.isVisible }
+        let index = panes.firstIndex(of: state.focus) ?? 0
+        state.focus = panes[(index + step + panes.count) % panes.count]
+        state.editor.completion = nil
+    }
+
+    private static func handleOverlayKey(_ key: Key, state: inout InspectorState) {
+        guard let overlay = state.overlay else { return }
+        let page = max(state.size.rows - 6, 1)
+        var delta = 0
+        switch key {
+        case .up, .character("k"): delta = -1
+        case .down, .character("j"): delta = 1
+        case .pageUp: delta = -page
+        case .pageDown, .character(" "): delta = page
+        case .home, .character("g"): delta = -1_000_000
+        case .end, .character("G"): delta = 1_000_000
+        default:
+            state.overlay = nil
+            return
+        }
+        switch overlay {
+        case .help(let scroll):
+            state.overlay = .help(scroll: clamp(scroll + delta, 0, HelpContent.lines.count - 1))
+        case .value(let title, let lines, let scroll):
+            state.overlay = .value(title: title, lines: lines, scroll: clamp(scroll + delta, 0, max(lines.count - 1, 0)))
+        }
+    }
+
+    static func clamp(_ value: Int, _ low: Int, _ high: Int) -> Int {
+        min(max(value, low), max(high, low))
+    }
+
+    /// The full value of a result or node, as overlay lines.
+    static func valueOverlay(title: String, value: Value?) -> Overlay {
+        let text: String
+        switch value {
+        case nil: text = "(no value)"
+        case .string(let string)?: text = string
+        case let value?: text = value.text
+        }
+        return .value(title: title, lines: text.components(separatedBy: "\n"), scroll: 0)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import MBMLEngine
+
+/// One-line previews of values for the tree, the results pane and completion details.
+public enum ValueFormatter {
+    /// How many collection elements a preview shows before `…`.
+    static let previewElements = 6
+
+    /// A one-line description that tells the type apart: strings quoted, collections as
+    /// `[3] Barrett, Duncan, Cooper` (array), `{2} Barrett: female, …` (dictionary), `Set(2) …`.
+    public static func summary(of value: Value?) -> String {
+        guard let value = value else { return "(no value)" }
+        switch value {
+        case .string(let text): return "\"" + oneLine(text) + "\""
+        default: return compact(value)
+        }
+    }
+
+    /// A one-line form without quotes around strings: the string context's text, or a collection
+    /// preview.
+    public static func compact(_ value: Value) -> String {
+        switch value {
+        case .string(let text): return oneLine(text)
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .decimal, .integer, .double, .date: return value.text
+        case .null: return "<null>"
+        case .data(let data): return "<\(data.count) bytes>"
+        case .object(let object): return object.typeName
+        case .array(let elements):
+            return "[\(elements.count)]" + preview(elements.prefix(previewElements).map(inline), total: elements.count)
+        case .set(let members):
+            return "Set(\(members.count))" + preview(members.prefix(previewElements).map(inline), total: members.count)
+        case .dictionary(let entries):
+            return "{\(entries.count)}" + preview(entries.prefix(previewElements).map { "\(oneLine($0.key)): \(inline($0.value))" },
+                                               total: entries.count)
+        }
+    }
+
+    /// A short type name with a count for collections, e.g. `Array of 3`.
+    public static func typeDescription(of value: Value?) -> String {
+        guard let value = value else { return "no value" }
+        switch value {
+        case .array(let elements): return "Array of \(elements.count)"
+        case .set(let members): return "Set of \(members.count)"
+        case .dictionary(let entries): return "Dictionary of \(entries.count)"
+        default: return value.typeName
+        }
+    }
+
+    /// The boolean context's result as `true`/`false`.
+    public static func boolean(_ value: Value?) -> String {
+        value.isTruthy ? "true" : "false"
+    }
+
+    /// Control characters replaced so that text stays on one line.
+    public static func oneLine(_ text: String) -> String {
+        TextWidth.printable(text.utf8.count > 1600 ? String(text.prefix(400)) : text)
+    }
+
+    private static func inline(_ value: Value) -> String {
+        switch value {
+        case .array(let elements): return "[\(elements.count)]"
+        case .set(let members): return "Set(\(members.count))"
+        case .dictionary(let entries): return "{\(entries.count)}"
+        default: return compact(value)
+        }
+    }
+
+    private static func preview(_ parts: [String], total: Int? = nil) -> String {
+        let count = total ?? parts.count
+        guard count > 0 else { return "" }
+        var shown = Array(parts.prefix(previewElements))
+        if count > shown.count { shown.append("…") }
+        return " " + shown.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,56 @@
+import MBMLEngine
+
+/// The variables of a loaded space, read once after each load: sorted names and their values.
+///
+/// Values are immutable, so the snapshot can live in ``InspectorState`` and be walked by pure code
+/// (tree rows, search, completion). Variables without a value (declared but unset) are listed
+/// with a nil value.
+public struct VariableSnapshot: Sendable {
+    public let names: [String]
+    private let values: [String: Value]
+    private let positions: [String: Int]
+
+    /// - Parameter variables: name and value pairs in any order.
+    public init(variables: [(String, Value?)]) {
+        var values: [String: Value] = [:]
+        values.reserveCapacity(variables.count)
+        for (name, value) in variables {
+            if let value = value { values[name] = value }
+        }
+        let names = Set(variables.map(\.0)).sorted()
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(names.count)
+        for (index, name) in names.enumerated() { positions[name] = index }
+        self.names = names
+        self.values = values
+        self.positions = positions
+    }
+
+    public static let empty = VariableSnapshot(variables: [])
+
+    /// The value of a top-level variable.
+    public func value(of name: String) -> Value? {
+        values[name]
+    }
+
+    /// The position of a top-level variable in ``names``.
+    public func position(of name: String) -> Int? {
+        positions[name]
+    }
+
+    /// The value at `path`, or nil when the path no longer leads anywhere.
+    public func value(at path: NodePath) -> Value? {
+        guard case .variable(let name)? = path.first, var current = values[name] else { return nil }
+        for component in path.dropFirst() {
+            guard let next = TreeNode.value(current).childValue(component) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// Whether `path` names a node that exists (a variable without a value exists).
+    public func contains(_ path: NodePath) -> Bool {
+        guard case .variable(let name)? = path.first, positions[name] != nil else { return false }
+        return path.count == 1 || value(at: path) != nil
+    }
+}

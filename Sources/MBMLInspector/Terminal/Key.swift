@@ -1,0 +1,36 @@
+/// A decoded key press (or terminal event) as the reducer sees it.
+public enum Key: Equatable, Sendable {
+    /// A printable character.
+    case character(Character)
+    /// Control plus a letter: `.control("a")` is Ctrl-A.
+    case control(Character)
+    /// Alt (Meta) plus a character, sent by terminals as Escape followed by the character.
+    case alt(Character)
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case backspace, delete, insert
+    case enter, tab, backTab, escape
+    /// A function key, F1 to F12.
+    case function(Int)
+    /// A mouse event (only reported while mouse support is on).
+    case mouse(MouseEvent)
+    /// The terminal changed size.
+    case resize
+}
+
+/// A mouse event in screen coordinates.
+public struct MouseEvent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case press, wheelUp, wheelDown
+    }
+
+    public var kind: Kind
+    public var row: Int
+    public var column: Int
+
+    public init(kind: Kind, row: Int, column: Int) {
+        self.kind = kind
+        self.row = row
+        self.column = column
+    }
+}

@@ -1,0 +1,183 @@
+import CNcurses
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal, through ncursesw: the only file that calls ncurses. It maps roles to colour
+/// pairs and attributes through the ``Theme`` (adapted to 256, 16 or 8 colours, or none),
+/// writes wide-character text, reads keys and mouse events, and restores the terminal in
+/// ``shutdown()``.
+public final class NcursesScreen: Screen {
+    private var styles: [StyleRole: (pair: Int16, flags: Int32)] = [:]
+    private var pairs: [String: Int16] = [:]
+    private var cursor: (row: Int, column: Int)?
+    private var isActive = true
+    private var defaultColors = false
+    /// The number of colours in use (0 for none).
+    public private(set) var colorCount = 0
+
+    public init(theme: Theme) {
+        setlocale(LC_ALL, "")
+        initscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(mbml_stdscr(), true)
+        nodelay(mbml_stdscr(), true)
+        set_escdelay(25)
+        if has_colors() {
+            start_color()
+            defaultColors = use_default_colors() == OK
+            colorCount = Int(mbml_colors())
+        }
+        prepareStyles(theme)
+        mbml_mouse_enable(0)
+    }
+
+    public var size: TerminalSize {
+        TerminalSize(rows: Int(mbml_getmaxy(mbml_stdscr())), columns: Int(mbml_getmaxx(mbml_stdscr())))
+    }
+
+    public func clear() {
+        let normal = styles[.normal] ?? (0, 0)
+        mbml_set_background(normal.pair, normal.flags)
+        erase()
+    }
+
+    public func put(_ text: String, row: Int, column: Int, role: StyleRole) {
+        let style = styles[role] ?? (0, 0)
+        mbml_set_style(style.pair, style.flags)
+        var characters = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        characters.append(0)
+        _ = mvwaddnwstr(mbml_stdscr(), Int32(row), Int32(column), characters, Int32(characters.count - 1))
+    }
+
+    public func setCursor(_ position: (row: Int, column: Int)?) {
+        cursor = position
+    }
+
+    public func present() {
+        if let cursor = cursor {
+            curs_set(1)
+            move(Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        refresh()
+    }
+
+    /// Reads every key waiting, without blocking.
+    public func readInputs() -> [RawInput] {
+        var inputs: [RawInput] = []
+        var character: wint_t = 0
+        while true {
+            let status = wget_wch(mbml_stdscr(), &character)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                if let key = decodeKeyCode(Int32(character)) { inputs.append(.key(key)) }
+            } else {
+                inputs.append(.character(UInt32(character)))
+            }
+        }
+        return inputs
+    }
+
+    /// Turns mouse reporting on or off.
+    public func setMouseReporting(_ enabled: Bool) {
+        mbml_mouse_enable(enabled ? 1 : 0)
+    }
+
+    /// Puts `text` on the terminal's clipboard with OSC 52.
+    public func copyToClipboard(_ text: String) {
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        fflush(stdout)
+        _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
+    /// Leaves curses mode and restores the terminal. Safe to call twice.
+    public func shutdown() {
+        guard isActive else { return }
+        isActive = false
+        mbml_mouse_enable(0)
+        curs_set(1)
+        endwin()
+    }
+
+    /// Restores the terminal if the process crashes (a trap, a bad access, an abort) before dying
+    /// with the same signal, so that a crash never leaves the shell in curses mode.
+    public static func installCrashGuard() {
+        for number in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+            signal(number) { received in
+                endwin()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    private func decodeKeyCode(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case mbml_key_resize(): return .resize
+        case mbml_key_mouse():
+            var y: Int32 = 0
+            var x: Int32 = 0
+            switch mbml_read_mouse(&y, &x) {
+            case 1: return .mouse(MouseEvent(kind: .press, row: Int(y), column: Int(x)))
+            case 4: return .mouse(MouseEvent(kind: .wheelUp, row: Int(y), column: Int(x)))
+            case 5: return .mouse(MouseEvent(kind: .wheelDown, row: Int(y), column: Int(x)))
+            default: return nil
+            }
+        default:
+            if code > KEY_F0, code <= KEY_F0 + 12 { return .function(Int(code - KEY_F0)) }
+            return nil
+        }
+    }
+
+    // MARK: Styles
+
+    private func prepareStyles(_ theme: Theme) {
+        let useColors = colorCount >= 8
+        for role in StyleRole.allCases {
+            var style = theme.style(for: role)
+            if !useColors { style = style.withoutColors }
+            var flags = Int32(style.attributes.rawValue)
+            var pair: Int16 = 0
+            if useColors, style.foreground != .terminalDefault || style.background != .terminalDefault {
+                let fg = style.foreground.adapted(toColorCount: colorCount, asBackground: false)
+                let bg = style.background.adapted(toColorCount: colorCount, asBackground: true)
+                if fg.dim { flags |= Int32(TextStyle.Attributes.dim.rawValue) }
+                if fg.bold { flags |= Int32(TextStyle.Attributes.bold.rawValue) }
+                pair = colorPair(foreground: fg.index, background: bg.index)
+            }
+            styles[role] = (pair, flags)
+        }
+    }
+
+    private func colorPair(foreground: Int?, background: Int?) -> Int16 {
+        let fg = Int16(foreground ?? (defaultColors ? -1 : 7))
+        let bg = Int16(background ?? (defaultColors ? -1 : 0))
+        let key = "\(fg)/\(bg)"
+        if let pair = pairs[key] { return pair }
+        let next = Int16(pairs.count + 1)
+        guard Int32(next) < mbml_color_pairs() else { return 0 }
+        init_pair(next, fg, bg)
+        pairs[key] = next
+        return next
+    }
+}

@@ -1,0 +1,168 @@
+import MBMLEngine
+
+/// The expression editor: the prompt and text (syntax coloured), then two information rows: a
+/// caret under an error with its message, the completion menu, or the signature of the function
+/// around the cursor.
+enum EditorView {
+    static func draw(_ state: InspectorState, painter: Painter) {
+        let focused = state.focus == .editor
+        var note = "Tab completes · ? help"
+        if state.results.isEvaluating { note = "evaluating…" }
+        PaneChrome.title(Pane.editor.title, note: focused ? note : "e edits", focused: focused, painter: painter)
+        drawText(state, painter: painter)
+        drawInformation(state, painter: painter)
+    }
+
+    /// Columns taken by the prompt.
+    static let promptWidth = 2
+
+    private static func drawText(_ state: InspectorState, painter: Painter) {
+        let editor = state.editor
+        let width = painter.width - promptWidth
+        painter.text("› ", row: 1, column: 0, role: .prompt)
+        let scroll = EditorColumns.scroll(for: editor, width: width)
+        let roles = characterRoles(state)
+        var column = promptWidth
+        var index = scroll
+        while index < editor.characters.count {
+            let character = editor.characters[index]
+            let w = TextWidth.of(character)
+            if column - promptWidth + w > width { break }
+            painter.text(String(character), row: 1, column: column, role: roles[index])
+            column += w
+            index += 1
+        }
+        if focused(state) {
+            var cursorColumn = promptWidth
+            for i in scroll..<min(editor.cursor, editor.characters.count) { cursorColumn += TextWidth.of(editor.characters[i]) }
+            painter.screen.setCursor((painter.rect.row + 1, painter.rect.column + min(cursorColumn, painter.width - 1)))
+        }
+    }
+
+    private static func focused(_ state: InspectorState) -> Bool {
+        state.focus == .editor && state.overlay == nil
+    }
+
+    /// The role of each character: syntax colour, then the error range, then the token selected
+    /// in the token pane.
+    static func characterRoles(_ state: InspectorState) -> [StyleRole] {
+        let characters = state.editor.characters
+        var roles: [StyleRole]
+        if state.parse.text == state.editor.text, case .tokens(let tokens)? = state.parse.trees[.object] {
+            roles = SyntaxRoles.roles(for: characters, tokens: tokens)
+        } else {
+            roles = Array(repeating: .syntaxLiteral, count: characters.count)
+        }
+        let offsets = EditorColumns.utf16Offsets(of: characters)
+        if let error = shownError(state), let range = error.range {
+            for index in EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
+            where index < roles.count { roles[index] = .error }
+        }
+        if state.focus == .tokens, let token = selectedToken(state) {
+            for index in EditorColumns.characterRange(location: token.absoluteRange.location,
+                                                      length: token.absoluteRange.length, offsets: offsets)
+            where index < roles.count { roles[index] = .highlight }
+        }
+        return roles
+    }
+
+    static func selectedToken(_ state: InspectorState) -> Token? {
+        let rows = Reducer.tokenRows(state)
+        guard state.tokens.selected >= 0, state.tokens.selected < rows.count else { return nil }
+        return rows[state.tokens.selected].token
+    }
+
+    /// The error the editor points at: the one making the text invalid, a syntax error found while
+    /// parsing, or the error of the result row selected in the results pane.
+    static func shownError(_ state: InspectorState) -> ExpressionError? {
+        if let error = state.results.invalidError, state.results.shownGeneration == state.results.requestedGeneration {
+            return error
+        }
+        if state.parse.text == state.editor.text, case .failure(let error)? = state.parse.trees[.object] {
+            return error
+        }
+        if state.focus == .results, state.results.invalidError == nil, !state.results.isEvaluating,
+           let error = state.results.shown[state.results.selected]?.error, error.range != nil
+        {
+            return error
+        }
+        return nil
+    }
+
+    private static func drawInformation(_ state: InspectorState, painter: Painter) {
+        let editor = state.editor
+        if let error = shownError(state) {
+            let width = painter.width - promptWidth
+            let scroll = EditorColumns.scroll(for: editor, width: width)
+            if let range = error.range {
+                let offsets = EditorColumns.utf16Offsets(of: editor.characters)
+                let characters = EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
+                var start = promptWidth
+                for i in scroll..<max(min(characters.lowerBound, editor.characters.count), scroll) {
+                    start += TextWidth.of(editor.characters[i])
+                }
+                var underline = 0
+                for i in characters where i < editor.characters.count { underline += TextWidth.of(editor.characters[i]) }
+                let marks = "^" + String(repeating: "~", count: max(underline - 1, 0))
+                painter.text(marks, row: 2, column: min(start, painter.width - 1), role: .caret)
+            }
+            painter.truncated(errorMessage(error), row: 3, column: 0, role: .error)
+            return
+        }
+        if let menu = editor.completion {
+            drawMenu(menu, painter: painter)
+            return
+        }
+        if let name = Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor),
+           let function = state.functions.first(where: { $0.name == name })
+        {
+            painter.truncated(function.signature, row: 2, column: promptWidth, role: .hint)
+            painter.truncated(function.summary, row: 3, column: promptWidth, role: .dim)
+            return
+        }
+        if editor.characters.isEmpty {
+            painter.truncated("Type an expression: $variables, ^functions(…), #(math), a == b",
+                              row: 2, column: promptWidth, role: .dim)
+        }
+    }
+
+    static func errorMessage(_ error: ExpressionError) -> String {
+        let prefix: String
+        switch error.kind {
+        case .syntax: prefix = "Syntax error: "
+        case .evaluation: prefix = "Evaluation error: "
+        case .function: prefix = "Execution error: "
+        case .generic: prefix = ""
+        }
+        return prefix + error.message
+    }
+
+    private static func drawMenu(_ menu: CompletionMenu, painter: Painter) {
+        let count = menu.candidates.count
+        let selected = menu.selected ?? 0
+        let counter = " \(menu.selected.map { "\($0 + 1)" } ?? "–")/\(count)"
+        let available = painter.width - promptWidth - TextWidth.of(counter)
+        // Start the visible window so that the selected candidate fits.
+        var first = 0
+        var widthUpToSelected = 0
+        for index in 0...min(selected, count - 1) {
+            widthUpToSelected += TextWidth.of(menu.candidates[index].insertion) + 2
+            while widthUpToSelected > available, first < index {
+                widthUpToSelected -= TextWidth.of(menu.candidates[first].insertion) + 2
+                first += 1
+            }
+        }
+        var column = promptWidth
+        for index in first..<count {
+            let text = menu.candidates[index].insertion
+            let w = TextWidth.of(text)
+            if column + w > promptWidth + available { break }
+            let role: StyleRole = index == menu.selected ? .completionSelected : .completion
+            column = painter.text(text, row: 2, column: column, role: role)
+            column += 2
+        }
+        painter.text(counter, row: 2, column: painter.width - TextWidth.of(counter), role: .dim)
+        let detail = menu.candidates[min(selected, count - 1)].detail ?? ""
+        painter.truncated(detail, row: 3, column: promptWidth, role: .hint)
+    }
+}

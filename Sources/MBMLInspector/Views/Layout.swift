@@ -1,0 +1,65 @@
+/// Where each pane goes for a terminal size. Every pane has a one-row title; the body is below it.
+///
+/// ```
+/// Variables (left, full height) │ Expression (title, text, 2 info rows)
+///                               │ Results (title, object/string/number/boolean)
+///                               │ Tokens (title, tree, explanation)
+///                               │ Log (title, lines; hidden with L)
+/// status line
+/// ```
+public struct Layout: Equatable {
+    /// The smallest terminal the inspector draws panes in.
+    public static let minimumSize = TerminalSize(rows: 24, columns: 80)
+
+    public var size: TerminalSize
+    public var isTooSmall: Bool
+    public var variables = Rect.zero
+    public var separatorColumn = 0
+    public var editor = Rect.zero
+    public var results = Rect.zero
+    public var tokens = Rect.zero
+    public var log = Rect.zero
+    public var status = Rect.zero
+
+    public init(size: TerminalSize, showsLog: Bool) {
+        self.size = size
+        isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
+        guard !isTooSmall else { return }
+        let height = size.rows - 1
+        let leftWidth = max(30, size.columns * 2 / 5)
+        separatorColumn = leftWidth
+        let right = leftWidth + 1
+        let rightWidth = size.columns - right
+        variables = Rect(row: 0, column: 0, height: height, width: leftWidth)
+        editor = Rect(row: 0, column: right, height: 4, width: rightWidth)
+        results = Rect(row: 4, column: right, height: 5, width: rightWidth)
+        let remaining = height - 9
+        let logHeight = showsLog ? max(4, remaining / 3) : 0
+        tokens = Rect(row: 9, column: right, height: remaining - logHeight, width: rightWidth)
+        log = Rect(row: 9 + remaining - logHeight, column: right, height: logHeight, width: rightWidth)
+        status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
+    }
+
+    /// The rectangle of a pane (title row included).
+    public func rect(of pane: Pane) -> Rect {
+        switch pane {
+        case .variables: return variables
+        case .editor: return editor
+        case .results: return results
+        case .tokens: return tokens
+        case .log: return log
+        }
+    }
+
+    /// Rows available for tree rows in the variables pane (one is kept for the search prompt).
+    public var treeRows: Int { max(variables.height - 2, 1) }
+    /// Rows for token lines (two are kept for the explanation).
+    public var tokenRows: Int { max(tokens.height - 3, 1) }
+    /// Rows for log lines.
+    public var logRows: Int { max(log.height - 1, 0) }
+
+    /// The pane under a screen position.
+    public func pane(atRow row: Int, column: Int) -> Pane? {
+        Pane.allCases.first { rect(of: $0).contains(row: row, column: column) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import MBMLEngine
+
+/// The results pane: one row per context, the label then that context's result or error. While
+/// the text is invalid the last valid results stay, drawn in the `stale` role.
+enum ResultsView {
+    static let labelWidth = 9
+
+    static func draw(_ state: InspectorState, painter: Painter) {
+        let results = state.results
+        let focused = state.focus == .results
+        var note = ""
+        if results.isEvaluating {
+            note = "evaluating…"
+        } else if results.isStale {
+            note = "invalid: last valid results"
+        } else if focused {
+            note = "Enter full value"
+        }
+        PaneChrome.title(Pane.results.title, note: note, focused: focused, painter: painter)
+        for (offset, context) in ExpressionContext.allCases.enumerated() {
+            let row = offset + 1
+            let isSelected = focused && results.selected == context
+            let labelRole: StyleRole = isSelected ? .selection : .label
+            painter.text(context.rawValue.padding(toLength: labelWidth - 1, withPad: " ", startingAt: 0),
+                         row: row, column: 0, role: labelRole)
+            let (text, role, type) = describe(results.shown[context], context: context)
+            let valueRole = results.isStale ? .stale : role
+            let width = painter.width - labelWidth
+            let typeNote = type.map { "  " + $0 } ?? ""
+            let fitsType = TextWidth.of(text) + TextWidth.of(typeNote) <= width
+            let end = painter.truncated(text, row: row, column: labelWidth, role: valueRole,
+                                        maxWidth: fitsType ? width : width)
+            if fitsType, !typeNote.isEmpty {
+                painter.text(typeNote, row: row, column: end, role: results.isStale ? .stale : .dim)
+            }
+        }
+    }
+
+    /// The text of a result row, its role, and (object context) a type note.
+    static func describe(_ result: ContextResult?, context: ExpressionContext) -> (String, StyleRole, String?) {
+        switch result {
+        case nil, .noValue?:
+            return ("(no value)", .dim, nil)
+        case .error(let error)?:
+            return ("✗ " + EditorView.errorMessage(error), .error, nil)
+        case .value(let value)?:
+            switch context {
+            case .object: return (ValueFormatter.summary(of: value), .value, ValueFormatter.typeDescription(of: value))
+            case .string: return (ValueFormatter.compact(value), .value, nil)
+            case .number: return (ValueFormatter.compact(value), .value, nil)
+            case .boolean: return (ValueFormatter.boolean(value), .value, nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The status line: manifest, number of loaded files and last reload time (or the load error),
+/// a transient message, and key hints at the right.
+enum StatusView {
+    static let hints = "Tab pane  ? help  ^C quit"
+
+    static func draw(_ state: InspectorState, painter: Painter) {
+        let status = state.status
+        painter.fill(row: 0, role: .status)
+        let hintsWidth = TextWidth.of(hints) + 1
+        let width = max(painter.width - hintsWidth - 1, 10)
+        if let message = status.message {
+            painter.truncated(" " + message, row: 0, column: 0, role: .status, maxWidth: width)
+        } else if let error = status.loadError {
+            painter.truncated(" ✗ " + error, row: 0, column: 0, role: .statusError, maxWidth: width)
+        } else {
+            painter.truncated(" " + summary(status), row: 0, column: 0, role: .status, maxWidth: width)
+        }
+        drawHints(painter: painter, column: painter.width - hintsWidth)
+    }
+
+    static func summary(_ status: StatusState) -> String {
+        var parts: [String] = [status.manifestPath ?? "no manifest"]
+        parts.append(status.fileCount == 1 ? "1 file" : "\(status.fileCount) files")
+        if let date = status.lastReload { parts.append("loaded " + time(date)) }
+        return parts.joined(separator: " · ")
+    }
+
+    static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    private static func drawHints(painter: Painter, column: Int) {
+        var x = column
+        for part in hints.components(separatedBy: "  ") {
+            let pieces = part.split(separator: " ", maxSplits: 1).map(String.init)
+            x = painter.text(pieces[0], row: 0, column: x, role: .key)
+            if pieces.count > 1 { x = painter.text(" " + pieces[1], row: 0, column: x, role: .status) }
+            x = painter.text("  ", row: 0, column: x, role: .status)
+        }
+    }
+}

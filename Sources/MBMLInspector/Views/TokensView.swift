@@ -1,0 +1,83 @@
+import MBMLEngine
+
+/// The token pane: the parse of the expression in the chosen context as a tree of kind, text and
+/// `{location, length}`, with the selected token's explanation at the bottom.
+enum TokensView {
+    static func draw(_ state: InspectorState, painter: Painter) {
+        let focused = state.focus == .tokens
+        let context = state.tokens.context
+        PaneChrome.title("\(Pane.tokens.title) · \(context.rawValue)", note: focused ? "←/→ context" : "",
+                         focused: focused, painter: painter)
+        let bodyRows = painter.height - 3
+        guard bodyRows > 0 else { return }
+        guard !state.editor.characters.isEmpty else {
+            painter.truncated("The token tree of the expression appears here.", row: 1, column: 1, role: .dim)
+            return
+        }
+        guard state.parse.text == state.editor.text, let tree = state.parse.tree(for: context) else {
+            painter.truncated("parsing…", row: 1, column: 1, role: .dim)
+            return
+        }
+        if case .failure(let error) = tree {
+            painter.truncated(EditorView.errorMessage(error), row: 1, column: 1, role: .error)
+            if let range = error.range {
+                painter.truncated("at \(range)", row: 2, column: 1, role: .dim)
+            }
+            return
+        }
+        let rows = tree.rows
+        if rows.isEmpty {
+            painter.truncated("(no tokens)", row: 1, column: 1, role: .dim)
+            return
+        }
+        for line in 0..<bodyRows {
+            let index = state.tokens.scrollTop + line
+            guard index < rows.count else { break }
+            drawRow(rows[index], selected: index == state.tokens.selected, focused: focused, row: line + 1, painter: painter)
+        }
+        let selected = rows[min(max(state.tokens.selected, 0), rows.count - 1)].token
+        drawExplanation(selected.kind.explanation, painter: painter)
+    }
+
+    private static func drawRow(_ row: TokenRow, selected: Bool, focused: Bool, row line: Int, painter: Painter) {
+        let indent = String(repeating: "  ", count: min(row.depth, 12))
+        let token = row.token
+        if selected {
+            painter.fill(row: line, role: focused ? .selection : .selectionInactive)
+        }
+        let base: StyleRole? = selected ? (focused ? .selection : .selectionInactive) : nil
+        var column = painter.text(indent, row: line, column: 0, role: base ?? .normal)
+        column = painter.text(token.kind.rawValue, row: line, column: column,
+                              role: base ?? SyntaxRoles.role(for: token.kind) ?? .normal)
+        let range = " \(token.absoluteRange)"
+        let textWidth = painter.width - column - TextWidth.of(range) - 1
+        column = painter.truncated(" \"" + token.text + "\"", row: line, column: column, role: base ?? .normal,
+                                   maxWidth: max(textWidth, 4))
+        painter.text(range, row: line, column: column, role: base ?? .dim)
+    }
+
+    private static func drawExplanation(_ text: String, painter: Painter) {
+        let lines = wrap(text, width: painter.width - 2)
+        for (offset, line) in lines.prefix(2).enumerated() {
+            painter.text(line, row: painter.height - 2 + offset, column: 1, role: .hint)
+        }
+    }
+
+    /// Splits text at spaces into lines of at most `width` cells.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TextWidth.of(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,69 @@
+import MBMLEngine
+
+/// The variable tree: only the rows on screen are built (see ``VariableTree``). Collapsed
+/// collections show their count and a preview; leaves show their value.
+enum VariablesView {
+    static func draw(_ state: InspectorState, painter: Painter) {
+        let focused = state.focus == .variables
+        let tree = state.variableTree
+        let search = state.tree.search
+        var note = "\(state.space.names.count)"
+        if let current = search.current, !search.matches.isEmpty {
+            note = "/\(search.searchedQuery) \(current + 1)/\(search.matches.count)"
+        }
+        PaneChrome.title(Pane.variables.title, note: note, focused: focused, painter: painter)
+        let visible = max(painter.height - 2, 1)
+        let rows = tree.rows(from: state.tree.scrollTop, count: visible)
+        if rows.isEmpty {
+            painter.truncated(state.status.loadError == nil ? "(no variables)" : "(empty: the manifest did not load)",
+                              row: 1, column: 1, role: .dim)
+        }
+        let query = search.searchedQuery.lowercased()
+        for (offset, row) in rows.enumerated() {
+            drawRow(row, line: offset + 1, selected: row.path == state.tree.selection, focused: focused,
+                    query: query, painter: painter)
+        }
+        drawFooter(state, painter: painter)
+    }
+
+    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: String, painter: Painter) {
+        let selectionRole: StyleRole? = selected ? (focused ? .selection : .selectionInactive) : nil
+        if let role = selectionRole { painter.fill(row: line, role: role) }
+        let marker = row.isExpandable ? (row.isExpanded ? "▾ " : "▸ ") : "  "
+        var column = painter.text(String(repeating: "  ", count: min(row.depth, 20)) + marker, row: line, column: 0,
+                                  role: selectionRole ?? .dim)
+        let isMatch = !query.isEmpty && row.label.lowercased().contains(query)
+        column = painter.truncated(row.label, row: line, column: column,
+                                   role: selectionRole ?? (isMatch ? .match : .name), maxWidth: max(painter.width - column - 2, 8))
+        column += 2
+        guard column < painter.width else { return }
+        if row.isExpandable, let value = row.value {
+            let summary = ValueFormatter.summary(of: value)
+            // The count part (`[3]`, `{2}`, `Set(4)`) in the type role, the preview dimmed.
+            let split = summary.firstIndex(of: " ") ?? summary.endIndex
+            column = painter.text(String(summary[..<split]), row: line, column: column, role: selectionRole ?? .type)
+            painter.truncated(String(summary[split...]), row: line, column: column, role: selectionRole ?? .dim)
+        } else {
+            let summary = ValueFormatter.summary(of: row.value)
+            let valueMatches = !query.isEmpty && summary.lowercased().contains(query)
+            painter.truncated(summary, row: line, column: column,
+                              role: selectionRole ?? (valueMatches ? .match : (row.value == nil ? .dim : .value)))
+        }
+    }
+
+    private static func drawFooter(_ state: InspectorState, painter: Painter) {
+        let row = painter.height - 1
+        let search = state.tree.search
+        if search.isEditing {
+            let end = painter.text("/" + search.query, row: row, column: 0, role: .prompt)
+            if state.focus == .variables, state.overlay == nil {
+                painter.screen.setCursor((painter.rect.row + row, painter.rect.column + min(end, painter.width - 1)))
+            }
+            painter.text("  Enter searches, Esc cancels", row: row, column: end, role: .dim)
+        } else if state.focus == .variables {
+            let hint = state.awaitingCopyChoice ? "copy: v value · p expression"
+                : "/ search · i insert · y copy · o open"
+            painter.truncated(hint, row: row, column: 0, role: .dim)
+        }
+    }
+}
