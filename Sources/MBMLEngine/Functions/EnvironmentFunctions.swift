@@ -1,4 +1,71 @@
-/// The Environment functions of `functions.md` §3.
+import Foundation
+
+/// The Environment functions of `functions.md` §3.6: which MBML files the environment has loaded
+/// (``Environment/loadedFiles``, manifest first). The port's built-in declarations are not files, so
+/// only files really loaded are listed.
 enum EnvironmentFunctions {
-    static var all: [FunctionDefinition] { [] }
+    static var all: [FunctionDefinition] {
+        [
+            FunctionDefinition(
+                "mbmlLoadedPaths", input: .none, signature: "^mbmlLoadedPaths()", category: .environment,
+                summary: "Returns an Array with the full paths of the MBML files the environment has loaded (the manifest and its includes), in load order."
+            ) { call in
+                .array(loadedPaths(of: call.environment).map(Value.string))
+            },
+
+            FunctionDefinition(
+                "mbmlLoadedFiles", input: .none, signature: "^mbmlLoadedFiles()", category: .environment,
+                summary: "Returns an Array with the file name (last path component) of each loaded MBML file, in load order."
+            ) { call in
+                .array(loadedPaths(of: call.environment).map { .string(($0 as NSString).lastPathComponent) })
+            },
+
+            FunctionDefinition(
+                "mbmlPathIsLoaded", input: .string, signature: "^mbmlPathIsLoaded(path)", category: .environment,
+                summary: "Returns true if the MBML file at the given path has been loaded. Both paths are standardised first (~ expanded, . and .. components and duplicate slashes removed). Never fails; no input gives false."
+            ) { call in
+                guard let path = call.optionalText, !path.isEmpty else { return .boolean(false) }
+                let wanted = standardizedPath(path)
+                return .boolean(loadedPaths(of: call.environment).contains { standardizedPath($0) == wanted })
+            },
+
+            FunctionDefinition(
+                "mbmlFileIsLoaded", input: .string, signature: "^mbmlFileIsLoaded(fileName)", category: .environment,
+                summary: "Returns true if any loaded MBML file has exactly this file name (last path component, case-sensitive). Never fails; no input gives false."
+            ) { call in
+                guard let name = call.optionalText, !name.isEmpty else { return .boolean(false) }
+                return .boolean(loadedPaths(of: call.environment).contains { ($0 as NSString).lastPathComponent == name })
+            },
+        ]
+    }
+
+    /// The loaded files; an environment that knows only its manifest path reports that.
+    static func loadedPaths(of environment: Environment) -> [String] {
+        if environment.loadedFiles.isEmpty, let manifest = environment.manifestPath {
+            return [manifest]
+        }
+        return environment.loadedFiles
+    }
+
+    /// `path` with `~` expanded and `.`, `..` and empty components removed (purely textual: no
+    /// symbolic links are resolved). `..` above the root of an absolute path stays at the root.
+    static func standardizedPath(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let isAbsolute = expanded.hasPrefix("/")
+        var components: [Substring] = []
+        for component in expanded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                if let last = components.last, last != ".." {
+                    components.removeLast()
+                } else if !isAbsolute {
+                    components.append(component)
+                }
+            default: components.append(component)
+            }
+        }
+        let joined = components.joined(separator: "/")
+        return isAbsolute ? "/" + joined : joined
+    }
 }

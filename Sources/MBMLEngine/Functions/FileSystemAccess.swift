@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The POSIX file-system operations behind the File functions (`functions.md` §3.7). Paths are used
+/// as given (no `~` expansion; relative paths resolve against the working directory). Failures
+/// carry the operating system's own reason, e.g. `couldn't read "/////": Is a directory`.
+enum FileSystemAccess {
+    // MARK: Probes (never fail)
+
+    /// Something exists at `path`; symbolic links are followed, so a dangling link does not exist.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return !path.isEmpty && stat(path, &info) == 0
+    }
+
+    /// The item exists and the process may read it.
+    static func isReadable(_ path: String) -> Bool {
+        exists(path) && access(path, R_OK) == 0
+    }
+
+    /// The item exists and the process may write it.
+    static func isWritable(_ path: String) -> Bool {
+        exists(path) && access(path, W_OK) == 0
+    }
+
+    /// The item exists (a dangling link counts) and could be removed: its directory is writable and
+    /// searchable, and in a sticky directory the process owns the item or the directory (or is root).
+    static func isDeletable(_ path: String) -> Bool {
+        var item = stat()
+        guard !path.isEmpty, lstat(path, &item) == 0 else { return false }
+        let name = (path as NSString).lastPathComponent
+        guard name != "/", name != ".", name != ".." else { return false }
+        var parent = (path as NSString).deletingLastPathComponent
+        if parent.isEmpty { parent = "." }
+        var directory = stat()
+        guard access(parent, W_OK | X_OK) == 0, stat(parent, &directory) == 0 else { return false }
+        if directory.st_mode & mode_t(S_ISVTX) != 0 {
+            let user = geteuid()
+            return user == 0 || user == item.st_uid || user == directory.st_uid
+        }
+        return true
+    }
+
+    /// The item exists and is a directory (links followed).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return !path.isEmpty && stat(path, &info) == 0 && isDirectoryMode(info.st_mode)
+    }
+
+    // MARK: Operations that report errors
+
+    /// The size in bytes from the item's metadata; a symbolic link itself is measured.
+    static func size(of path: String) throws -> Int {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw failure("get the size of", path, code: errno) }
+        return Int(info.st_size)
+    }
+
+    /// The bytes of the file at `path`. `checkCancellation` is called between reads, so reading an
+    /// endless device can be stopped by the host.
+    static func contents(of path: String, checkCancellation: () throws -> Void) throws -> Data {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw failure("read", path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure("read", path, code: errno) }
+        if isDirectoryMode(info.st_mode) { throw failure("read", path, code: EISDIR) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            try checkCancellation()
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("read", path, code: errno)
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The names of the entries directly inside the directory (hidden ones included, `.` and `..`
+    /// excluded), sorted by their UTF-8 bytes.
+    static func entries(of path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw failure("list the directory", path, code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Removes the item at `path`; a directory is removed with everything inside it. A symbolic link
+    /// is removed itself, never its target.
+    static func remove(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw failure("delete", path, code: errno) }
+        if isDirectoryMode(info.st_mode) {
+            for name in try entries(of: path) {
+                try remove(path.hasSuffix("/") ? path + name : path + "/" + name)
+            }
+            guard rmdir(path) == 0 else { throw failure("delete", path, code: errno) }
+        } else {
+            guard unlink(path) == 0 else { throw failure("delete", path, code: errno) }
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func isDirectoryMode(_ mode: mode_t) -> Bool {
+        mode & mode_t(S_IFMT) == mode_t(S_IFDIR)
+    }
+
+    /// An error naming the action, the path and the system's description of `code`.
+    static func failure(_ action: String, _ path: String, code: Int32) -> FunctionError {
+        FunctionError("couldn't \(action) \"\(path)\": \(String(cString: strerror(code)))")
+    }
+}
