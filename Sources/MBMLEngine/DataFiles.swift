@@ -1,0 +1,82 @@
+import Foundation
+
+/// A JSON data file to load into a variable: the `NAME=FILE.json` of `mbml --data`.
+public struct DataFileSpec: Equatable, Sendable {
+    /// The variable name, without `$`.
+    public var name: String
+    /// The file, as given (relative paths are resolved against the current directory when loading).
+    public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+
+    /// Parses `NAME=FILE`. A leading `$` on the name is allowed and dropped.
+    /// Names that are not identifiers (`my data`) are allowed: read them as `$(my data)`.
+    /// - Throws: ``DataFileError/invalidSpecification(_:reason:)`` when the text has no `=` or an empty side.
+    public init(parsing text: String) throws {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw DataFileError.invalidSpecification(text, reason: "expected NAME=FILE.json")
+        }
+        var name = String(text[..<equals])
+        if name.hasPrefix("$") { name.removeFirst() }
+        let path = String(text[text.index(after: equals)...])
+        guard !name.isEmpty else { throw DataFileError.invalidSpecification(text, reason: "the variable name is empty") }
+        guard !path.isEmpty else { throw DataFileError.invalidSpecification(text, reason: "the file name is empty") }
+        self.init(name: name, path: path)
+    }
+
+    /// The file's URL, relative paths resolved against `directory` (default: the current directory).
+    public func url(relativeTo directory: URL? = nil) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        let base = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return base.appendingPathComponent(path).standardizedFileURL
+    }
+
+    /// Reads and decodes the file as plain JSON.
+    /// - Throws: ``DataFileError``.
+    public func load(relativeTo directory: URL? = nil) throws -> Value {
+        let url = url(relativeTo: directory)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DataFileError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+        do {
+            return try JSONCodec.decodePlain(data)
+        } catch let error as JSONDecodingError {
+            throw DataFileError.invalidJSON(path: url.path, error)
+        }
+    }
+
+    /// Reads the file and declares `$name` with its contents in `environment` (a plain, writable
+    /// variable that replaces any earlier value).
+    public func declare(in environment: Environment, relativeTo directory: URL? = nil) throws {
+        let value = try load(relativeTo: directory)
+        environment.variables.declare(name, value: value)
+    }
+}
+
+/// A data file that could not be used.
+public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The `NAME=FILE` text is malformed.
+    case invalidSpecification(String, reason: String)
+    /// The file could not be read.
+    case unreadable(path: String, reason: String)
+    /// The file is not valid JSON.
+    case invalidJSON(path: String, JSONDecodingError)
+
+    /// `file:line:column: message` for JSON errors, a sentence otherwise.
+    public var description: String {
+        switch self {
+        case .invalidSpecification(let text, let reason):
+            return "invalid data file specification \"\(text)\": \(reason)"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read data file: \(reason)"
+        case .invalidJSON(let path, let error):
+            return "\(path):\(error.line):\(error.column): \(error.message)"
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import MBMLEngine
+
+/// `mbml bench`: expression timings over conformance cases, and manifest load time against xmllint.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure expression evaluation and manifest loading.",
+        discussion: """
+            Times parse+evaluate of every case in a conformance case file, cold (expression cache cleared \
+            before each case) and cached, and the load of a generated manifest with N <Var>s, compared \
+            with `xmllint --noout` on the same file when xmllint is installed. Without --manifest, the \
+            fixture manifest beside the case folder (../fixture/manifest.xml) is loaded if it exists.
+            """
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Option(name: .long, help: "The case file (default: the core cases of ../shared/conformance).")
+    var cases: String?
+
+    @Option(name: .long, help: "Number of <Var>s in the generated manifest (0 skips the manifest benchmark).")
+    var vars = 100_000
+
+    @Option(name: .long, help: "Times every case is evaluated per measurement.")
+    var rounds = 5
+
+    func validate() throws {
+        if vars < 0 { throw ValidationError("--vars must be 0 or more.") }
+        if rounds < 1 { throw ValidationError("--rounds must be 1 or more.") }
+    }
+
+    func run() throws {
+        let caseURL = try locateCases()
+        let benchCases: [BenchCase]
+        do {
+            benchCases = try BenchCase.load(from: caseURL)
+        } catch {
+            StandardStream.error.writeLine("error: \(error)")
+            throw ExitCode.failure
+        }
+        var options = engine
+        let fixture = caseURL.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixture/manifest.xml")
+        if options.manifest.isEmpty, FileManager.default.fileExists(atPath: fixture.path) {
+            options.manifest = [fixture.path]
+        }
+        let environment = try withCurrentDirectory(of: options.manifest.first) {
+            try options.makeEnvironment(log: LogSink())
+        }
+        var table = BenchTable()
+        StandardStream.output.writeLine("cases: \(caseURL.path) (\(benchCases.count) expressions, \(rounds) rounds)")
+        if let manifest = options.manifest.first { StandardStream.output.writeLine("manifest: \(manifest)") }
+        try withCurrentDirectory(of: options.manifest.first) {
+            measureExpressions(benchCases, in: environment, into: &table)
+        }
+        if vars > 0 { try measureManifest(into: &table) }
+        StandardStream.output.writeLine("")
+        table.lines.forEach(StandardStream.output.writeLine)
+    }
+
+    private func measureExpressions(_ benchCases: [BenchCase], in environment: Environment, into table: inout BenchTable) {
+        var cold: [Double] = []
+        var cached: [Double] = []
+        for benchCase in benchCases {
+            var coldTotal = 0.0
+            var cachedTotal = 0.0
+            for _ in 0..<rounds {
+                environment.clearCache()
+                coldTotal += benchCase.time(in: environment)
+                cachedTotal += benchCase.time(in: environment)
+            }
+            cold.append(coldTotal / Double(rounds))
+            cached.append(cachedTotal / Double(rounds))
+        }
+        table.addDistribution("parse+evaluate, cold", cold)
+        table.addDistribution("parse+evaluate, cached", cached)
+    }
+
+    private func measureManifest(into table: inout BenchTable) throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mbml-bench-\(ProcessInfo.processInfo.processIdentifier).xml")
+        try GeneratedManifest(variableCount: vars).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+
+        let loader = ManifestLoader(options: engine.environmentOptions, functions: .builtIn, log: LogSink())
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result: ManifestLoadResult
+        do {
+            result = try loader.load(manifestAt: url)
+        } catch {
+            StandardStream.error.writeLine("error: the generated manifest did not load: \(error)")
+            throw ExitCode.failure
+        }
+        let loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let declared = result.environment.variables.names.count
+        let label = "load manifest, \(vars) <Var>s (\(size / 1024) KiB)"
+        table.addSingle(label, loadSeconds, note: "\(declared) variables, \(result.diagnostics.count) diagnostics")
+        if let xmllint = Self.executable(named: "xmllint") {
+            let seconds = try Self.time(xmllint, arguments: ["--noout", url.path])
+            table.addSingle("xmllint --noout, same file", seconds,
+                            note: String(format: "mbml takes %.1fx as long", loadSeconds / max(seconds, 1e-9)))
+        } else {
+            table.addNote("xmllint not found: install libxml2-utils to compare")
+        }
+    }
+
+    private func locateCases() throws -> URL {
+        if let cases = cases { return URL(fileURLWithPath: cases).standardizedFileURL }
+        let candidates = ["../shared/conformance/cases/core.jsonl", "/work/shared/conformance/cases/core.jsonl"]
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
+            return URL(fileURLWithPath: candidate).standardizedFileURL
+        }
+        throw ValidationError("No case file found at ../shared/conformance/cases/core.jsonl; pass --cases FILE.jsonl.")
+    }
+
+    /// Runs `body` with the current directory set to the folder of `manifest` (cases assume it).
+    private func withCurrentDirectory<T>(of manifest: String?, _ body: () throws -> T) rethrows -> T {
+        guard let manifest = manifest else { return try body() }
+        let previous = FileManager.default.currentDirectoryPath
+        let folder = URL(fileURLWithPath: manifest).standardizedFileURL.deletingLastPathComponent().path
+        FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        return try body()
+    }
+
+    static func executable(named name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    static func time(_ executable: URL, arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        process.waitUntilExit()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}

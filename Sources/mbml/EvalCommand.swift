@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import MBMLEngine
+
+/// `mbml eval`: evaluates one expression, or serves the `--jsonl` batch protocol.
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluate an expression and print the result.",
+        discussion: """
+            Object and number results print in the JSON value encoding ({"$set": [...]}, {"$date": "..."}, \
+            {"$data": "..."} for what JSON cannot say); string results print as plain text; boolean results \
+            as true or false. On an error the message and a caret under the failing part go to standard \
+            error and the exit status is 1.
+
+            With --jsonl, reads one JSON request a line from standard input, e.g.
+              {"id": "1", "context": "number", "expr": "#(2 + 3)", "vars": {"x": [1, "a"]}}
+            and answers each with one line: {"id": "1", "value": 5} or {"id": "1", "error": "message"}.
+            "vars" are set for that request only. End of input ends the process with status 0.
+            """
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Option(name: .long, help: "The evaluation context: object, string, number, boolean or all.")
+    var context: ContextChoice = .object
+
+    @Flag(name: .long, help: "Serve the JSON Lines batch protocol on standard input and output.")
+    var jsonl = false
+
+    @Argument(help: "The expression to evaluate.")
+    var expression: String?
+
+    func validate() throws {
+        if jsonl, expression != nil {
+            throw ValidationError("--jsonl reads expressions from standard input; give no EXPRESSION.")
+        }
+        if !jsonl, expression == nil {
+            throw ValidationError("Missing expected argument '<expression>' (or use --jsonl).")
+        }
+    }
+
+    func run() throws {
+        let environment = try engine.makeEnvironment()
+        if jsonl {
+            JSONLinesSession(environment: environment).run()
+            return
+        }
+        guard let expression = expression else { return }
+        if context == .all {
+            try evaluateInAllContexts(expression, environment: environment)
+            return
+        }
+        let single = context.contexts[0]
+        do {
+            let value = try environment.evaluate(expression, in: single)
+            StandardStream.output.writeLine(ResultFormatter.text(of: value, in: single))
+        } catch {
+            report(error, expression: expression)
+            throw ExitCode.failure
+        }
+    }
+
+    private func evaluateInAllContexts(_ expression: String, environment: Environment) throws {
+        var failed = false
+        for context in ExpressionContext.allCases {
+            let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            do {
+                let value = try environment.evaluate(expression, in: context)
+                StandardStream.output.writeLine(label + " " + ResultFormatter.line(of: value, in: context))
+            } catch {
+                failed = true
+                StandardStream.output.writeLine(label + " error: " + ResultFormatter.message(of: error))
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Prints the error, the expression line and a caret under the failing range to standard error.
+    private func report(_ error: Error, expression: String) {
+        StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+        let expressionError = error as? ExpressionError
+        if let lines = ErrorCaret.lines(expression: expressionError?.expression.isEmpty == false
+                                            ? expressionError?.expression ?? expression : expression,
+                                        range: expressionError?.range) {
+            lines.forEach(StandardStream.error.writeLine)
+        } else {
+            StandardStream.error.writeLine("  " + DisplayWidth.printable(expression))
+        }
+    }
+}

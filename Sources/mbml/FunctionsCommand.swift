@@ -1,0 +1,76 @@
+import ArgumentParser
+import MBMLEngine
+
+/// `mbml functions`: the function registry, by category, or one function in detail.
+struct FunctionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "functions",
+        abstract: "List the built-in functions, or describe one.",
+        discussion: "Without NAME: every function grouped by category, with its signature and input type."
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Argument(help: "A function name (with or without the leading ^).")
+    var name: String?
+
+    func run() throws {
+        let environment = try engine.makeEnvironment()
+        let registry = environment.functions
+        guard var name = name else {
+            list(registry)
+            return
+        }
+        if name.hasPrefix("^") { name.removeFirst() }
+        guard let definition = registry.definition(named: name) else {
+            StandardStream.error.writeLine("error: no function named ^\(name)")
+            let close = registry.all.map(\.name).filter { $0.lowercased().contains(name.lowercased()) }
+            if !close.isEmpty {
+                StandardStream.error.writeLine("did you mean: " + close.prefix(8).map { "^" + $0 }.joined(separator: ", "))
+            }
+            throw ExitCode.failure
+        }
+        describe(definition)
+    }
+
+    private func list(_ registry: FunctionRegistry) {
+        let byCategory = Dictionary(grouping: registry.all, by: \.category)
+        let width = registry.all.map { $0.signature.count }.max() ?? 0
+        var first = true
+        for category in FunctionCategory.allCases {
+            guard let definitions = byCategory[category], !definitions.isEmpty else { continue }
+            if !first { StandardStream.output.writeLine("") }
+            first = false
+            StandardStream.output.writeLine("\(category.rawValue) (\(definitions.count))")
+            for definition in definitions {
+                let signature = definition.signature.padding(toLength: width, withPad: " ", startingAt: 0)
+                StandardStream.output.writeLine("  \(signature)  \(definition.input.rawValue)")
+            }
+        }
+        StandardStream.output.writeLine("\n\(registry.count) functions")
+    }
+
+    private func describe(_ definition: FunctionDefinition) {
+        StandardStream.output.writeLine(definition.signature)
+        StandardStream.output.writeLine("  category: \(definition.category.rawValue)")
+        StandardStream.output.writeLine("  input:    \(definition.input.rawValue)")
+        StandardStream.output.writeLine("")
+        for line in wrap(definition.summary, width: 76) {
+            StandardStream.output.writeLine("  " + line)
+        }
+    }
+
+    private func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import MBMLEngine
+import MBMLInspector
+
+/// `mbml inspect [MANIFEST]`: the terminal inspector. Also what `mbml` and `mbml MANIFEST` run.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Explore a variable space and try expressions in a terminal UI (the default command).",
+        discussion: """
+            Opens MANIFEST (with everything it includes) and any --data files, shows the variables \
+            as a tree, and evaluates the expression you type in all four contexts (object, string, \
+            number, boolean) after every key, with its token tree. Files are watched and reloaded \
+            when they change. Without MANIFEST the built-in tutorial sample opens.
+
+            Keys: Tab/Shift-Tab change pane, ? or F1 lists every key, Ctrl-C quits. \
+            Themes: default, light, high-contrast, monochrome (NO_COLOR selects monochrome), \
+            or a path to a .theme file.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The MBML manifest to open (default: the built-in tutorial sample).",
+                                 valueName: "manifest"))
+    var manifest: String?
+
+    @Option(name: .long, help: ArgumentHelp("A JSON file to load into $NAME (repeatable).", valueName: "NAME=FILE.json"))
+    var data: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A theme name (Themes/NAME.theme or built in) or a .theme file.",
+                                            valueName: "name"))
+    var theme: String?
+
+    @Flag(name: .long, help: "Allow functions that write or delete files (^writeFile, ^deleteFile, ...).")
+    var allowFileWrites = false
+
+    func validate() throws {
+        for spec in data {
+            do {
+                _ = try DataFileSpec(parsing: spec)
+            } catch {
+                throw ValidationError(String(describing: error))
+            }
+        }
+    }
+
+    func run() throws {
+        let source: SpaceSource
+        if let manifest = manifest {
+            source = .manifest(URL(fileURLWithPath: manifest))
+        } else {
+            source = .text(BuiltInSample.manifest, name: BuiltInSample.name)
+        }
+        var options = EnvironmentOptions()
+        options.allowsFileWrites = allowFileWrites
+        let configuration = InspectorConfiguration(source: source, dataFiles: try data.map(DataFileSpec.init(parsing:)),
+                                                   themeName: theme, options: options)
+        let status: Int32
+        do {
+            status = try Inspector.run(configuration)
+        } catch let error as InspectorStartError {
+            FileHandle.standardError.write(Data("mbml inspect: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import MBMLEngine
+
+/// The `mbml eval --jsonl` batch protocol (`conformance/README.md`): one JSON request a line on
+/// standard input, one JSON response a line on standard output, flushed after each line.
+struct JSONLinesSession {
+    let environment: Environment
+
+    /// Answers requests until the end of standard input. Blank lines are skipped.
+    func run() {
+        while let line = readLine(strippingNewline: true) {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            StandardStream.output.writeLine(response(to: line))
+        }
+    }
+
+    /// The response line for one request line.
+    func response(to line: String) -> String {
+        let request: Request
+        do {
+            request = try Request(line: line)
+        } catch let failure as RequestFailure {
+            return Self.encode(id: failure.id, .error(failure.message))
+        } catch {
+            return Self.encode(id: nil, .error(String(describing: error)))
+        }
+        do {
+            let value = try environment.variables.withBindings(request.variables) {
+                try environment.evaluate(request.expression, in: request.context)
+            }
+            if request.context == .boolean {
+                return Self.encode(id: request.id, .value(.boolean(value?.isTruthy ?? false)))
+            }
+            return Self.encode(id: request.id, .value(value))
+        } catch {
+            return Self.encode(id: request.id, .error(Environment.logText(for: error)))
+        }
+    }
+
+    private enum Outcome {
+        case value(Value?)
+        case error(String)
+    }
+
+    private static func encode(id: Value?, _ outcome: Outcome) -> String {
+        let idText = JSONCodec.encode(id)
+        switch outcome {
+        case .value(let value): return "{\"id\":\(idText),\"value\":\(JSONCodec.encode(value))}"
+        case .error(let message): return "{\"id\":\(idText),\"error\":\(JSONCodec.quoted(message))}"
+        }
+    }
+
+    /// One decoded request.
+    struct Request {
+        var id: Value?
+        var context: ExpressionContext
+        var expression: String
+        var variables: [(String, Value?)]
+
+        init(line: String) throws {
+            let decoded: Value
+            do {
+                decoded = try JSONCodec.decodeTagged(line)
+            } catch let error as JSONDecodingError {
+                throw RequestFailure(id: nil, message: "Invalid JSON request at column \(error.column): \(error.message)")
+            }
+            guard case .dictionary(let fields) = decoded else {
+                throw RequestFailure(id: nil, message: "A request must be a JSON object")
+            }
+            id = fields["id"]
+            let contextName = fields["context"].map { $0.stringValue ?? $0.text } ?? "object"
+            guard let context = ExpressionContext(rawValue: contextName) else {
+                throw RequestFailure(id: id, message: "Unknown context \"\(contextName)\": use object, string, number or boolean")
+            }
+            self.context = context
+            guard case .string(let expression)? = fields["expr"] else {
+                throw RequestFailure(id: id, message: "The request has no \"expr\" string")
+            }
+            self.expression = expression
+            switch fields["vars"] {
+            case nil, .null?: variables = []
+            case .dictionary(let entries)?: variables = entries.map { ($0.key, $0.value) }
+            default: throw RequestFailure(id: id, message: "\"vars\" must be a JSON object")
+            }
+        }
+    }
+
+    struct RequestFailure: Error {
+        var id: Value?
+        var message: String
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+
+/// The `mbml` command: a front end to the MBML engine.
+@main
+struct MBMLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mbml",
+        abstract: "Evaluate, inspect and measure Mockingbird (MBML) expressions.",
+        discussion: """
+            Expressions run against a variable space built from MBML manifests (--manifest) and JSON data \
+            files (--data NAME=FILE.json). Run `mbml help <command>` for the options of each command.
+            """,
+        subcommands: MBMLCommand.commands,
+        defaultSubcommand: MBMLCommand.defaultCommand
+    )
+
+    /// Every subcommand, in the order `mbml --help` lists them. Add new commands here.
+    static let commands: [ParsableCommand.Type] = [
+        EvalCommand.self,
+        TokensCommand.self,
+        VarsCommand.self,
+        FunctionsCommand.self,
+        BenchCommand.self,
+    ]
+
+    /// The command that runs when `mbml` is given no command name.
+    static let defaultCommand: ParsableCommand.Type? = nil
+
+    static func main() {
+        // A closed pipe must give a write error, not a SIGPIPE death.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

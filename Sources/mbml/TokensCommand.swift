@@ -1,0 +1,36 @@
+import ArgumentParser
+import MBMLEngine
+
+/// `mbml tokens`: prints the token tree an expression parses into.
+struct TokensCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokens",
+        abstract: "Print the token tree of an expression.",
+        discussion: """
+            One token a line as ^tokenize logs it: class name, source text and {location, length} in \
+            UTF-16 code units relative to the enclosing construct; children follow, tab-indented.
+            """
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Option(name: .long, help: "The grammar to parse with, by context: object, string, number or boolean.")
+    var context: ExpressionContext = .object
+
+    @Argument(help: "The expression to parse.")
+    var expression: String
+
+    func run() throws {
+        let environment = try engine.makeEnvironment()
+        do {
+            let tokens = try environment.parse(expression, in: context)
+            TokenTreeFormatter.lines(for: tokens).forEach(StandardStream.output.writeLine)
+        } catch {
+            StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+            let range = (error as? ExpressionError)?.range
+            let lines = ErrorCaret.lines(expression: expression, range: range) ?? ["  " + DisplayWidth.printable(expression)]
+            lines.forEach(StandardStream.error.writeLine)
+            throw ExitCode.failure
+        }
+    }
+}

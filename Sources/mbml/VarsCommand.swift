@@ -1,0 +1,45 @@
+import ArgumentParser
+import MBMLEngine
+
+/// `mbml vars`: the variable space as an indented tree with types.
+struct VarsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vars",
+        abstract: "Print the variable space as a tree with types.",
+        discussion: """
+            Every variable the manifests and data files declare, plus $Environment and $Platform, sorted \
+            by name. Dynamic variables are evaluated on display; their expression is shown beside them.
+            """
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Option(name: .long, help: "Show at most this many levels below each variable.")
+    var depth: Int?
+
+    @Argument(help: "Only these variables (names without $).")
+    var names: [String] = []
+
+    func validate() throws {
+        if let depth = depth, depth < 0 { throw ValidationError("--depth must be 0 or more.") }
+    }
+
+    func run() throws {
+        let environment = try engine.makeEnvironment()
+        let variables = environment.variables
+        var formatter = VariableTreeFormatter()
+        if let depth = depth { formatter.maximumDepth = depth }
+        let known = Set(variables.names)
+        var missing = false
+        for raw in names.isEmpty ? variables.names : names {
+            let name = raw.hasPrefix("$") ? String(raw.dropFirst()) : raw
+            guard known.contains(name) else {
+                StandardStream.error.writeLine("error: no variable named $\(name)")
+                missing = true
+                continue
+            }
+            formatter.lines(forVariable: name, in: variables).forEach(StandardStream.output.writeLine)
+        }
+        if missing { throw ExitCode.failure }
+    }
+}

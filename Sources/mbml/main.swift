@@ -1,2 +1,0 @@
-import MBMLEngine
-print("mbml")
