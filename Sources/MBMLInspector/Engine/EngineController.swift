@@ -145,10 +145,20 @@ public final class EngineController {
         guard ticket.isCurrent(generation) else { return nil }
         ticket.begin(generation)
         var results: [ExpressionContext: ContextResult] = [:]
-        var logLines: [String] = []
+        var failures: [ExpressionContext: ExpressionError] = [:]
+        var logs: [(contexts: [ExpressionContext], lines: [String])] = []
         for context in ExpressionContext.allCases {
             if ticket.isCancelled { return nil }
             environment.log.clear()
+            do {
+                _ = try environment.parse(text, in: context)
+            } catch let error as ExpressionError {
+                failures[context] = error
+                continue
+            } catch {
+                failures[context] = ExpressionError(.generic, String(describing: error), expression: text)
+                continue
+            }
             do {
                 if let value = try environment.evaluate(text, in: context) {
                     results[context] = .value(value)
@@ -160,10 +170,20 @@ public final class EngineController {
             } catch {
                 results[context] = .error(ExpressionError(.generic, String(describing: error), expression: text))
             }
-            logLines += environment.log.lines.map { "[\(context.rawValue)] \($0)" }
+            let lines = environment.log.lines
+            if let last = logs.last, last.lines == lines {
+                logs[logs.count - 1].contexts.append(context)
+            } else {
+                logs.append(([context], lines))
+            }
         }
         environment.log.clear()
         if ticket.isCancelled { return nil }
-        return EvaluationOutcome(text: text, generation: generation, results: results, logLines: logLines)
+        // Contexts that logged the same lines share them: `[object, string] hello`.
+        let logLines = logs.flatMap { group in
+            group.lines.map { "[\(group.contexts.map(\.rawValue).joined(separator: ", "))] \($0)" }
+        }
+        return EvaluationOutcome(text: text, generation: generation, results: results, parseFailures: failures,
+                                 logLines: logLines)
     }
 }

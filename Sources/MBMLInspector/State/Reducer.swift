@@ -65,12 +65,10 @@ public enum Reducer {
     private static func evaluated(_ outcome: EvaluationOutcome, state: inout InspectorState) {
         guard outcome.generation == state.results.requestedGeneration else { return }
         state.results.shownGeneration = outcome.generation
-        if let error = outcome.invalidity {
-            state.results.invalidError = error
-        } else {
-            state.results.invalidError = nil
-            state.results.shown = outcome.results
-            state.results.shownText = outcome.text
+        state.results.shownText = outcome.text
+        state.results.invalid = outcome.parseFailures
+        for context in ExpressionContext.allCases where outcome.parseFailures[context] == nil {
+            state.results.shown[context] = outcome.results[context] ?? .noValue
         }
         state.log.evaluationLines = outcome.logLines
         state.log.scrollBack = 0

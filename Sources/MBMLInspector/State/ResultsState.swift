@@ -22,33 +22,33 @@ public struct EvaluationOutcome: Equatable {
     /// Which edit of the text this evaluation answers (stale outcomes are ignored).
     public var generation: Int
     public var results: [ExpressionContext: ContextResult]
+    /// The contexts whose grammar could not parse the text, with the parse error. These contexts
+    /// have no result: the text is invalid there.
+    public var parseFailures: [ExpressionContext: ExpressionError]
     /// What the evaluation wrote to the log (`^log`, `^dump`, `^tokenize`, swallowed errors),
     /// prefixed with the context.
     public var logLines: [String]
 
-    public init(text: String, generation: Int, results: [ExpressionContext: ContextResult], logLines: [String] = []) {
+    public init(text: String, generation: Int, results: [ExpressionContext: ContextResult],
+                parseFailures: [ExpressionContext: ExpressionError] = [:], logLines: [String] = []) {
         self.text = text
         self.generation = generation
         self.results = results
+        self.parseFailures = parseFailures
         self.logLines = logLines
-    }
-
-    /// The error that makes the text invalid: a syntax error in the object context, or an error in
-    /// every context. Nil when at least one context produced something meaningful.
-    public var invalidity: ExpressionError? {
-        if let error = results[.object]?.error, error.kind == .syntax { return error }
-        let errors = ExpressionContext.allCases.compactMap { results[$0]?.error }
-        return errors.count == ExpressionContext.allCases.count ? errors.first : nil
     }
 }
 
-/// The results pane: the rows on show, the last valid ones, and whether an evaluation is running.
+/// The results pane: the rows on show, and whether an evaluation is running.
+///
+/// When the text does not parse in a context, that context's row keeps its last valid result,
+/// dimmed (the context is in ``invalid``), and the editor points at the parse error.
 public struct ResultsState: Equatable {
-    /// The results shown (the last valid ones while ``invalidError`` is set).
+    /// The result shown for each context (the last valid one for contexts in ``invalid``).
     public var shown: [ExpressionContext: ContextResult] = [:]
-    /// Why the current text is invalid; the rows then show the last valid results, dimmed.
-    public var invalidError: ExpressionError?
-    /// The text the shown results belong to.
+    /// The contexts in which the current text does not parse, with the error.
+    public var invalid: [ExpressionContext: ExpressionError] = [:]
+    /// The text of the latest evaluation.
     public var shownText = ""
     /// The generation of the latest requested evaluation.
     public var requestedGeneration = 0
@@ -58,5 +58,17 @@ public struct ResultsState: Equatable {
     public var selected: ExpressionContext = .object
 
     public var isEvaluating: Bool { shownGeneration < requestedGeneration }
-    public var isStale: Bool { invalidError != nil }
+
+    /// Whether the row of `context` shows a result of an earlier text.
+    public func isStale(_ context: ExpressionContext) -> Bool {
+        invalid[context] != nil
+    }
+
+    /// The parse error to point at: the first invalid context's, in pane order.
+    public var invalidError: (context: ExpressionContext, error: ExpressionError)? {
+        for context in ExpressionContext.allCases {
+            if let error = invalid[context] { return (context, error) }
+        }
+        return nil
+    }
 }

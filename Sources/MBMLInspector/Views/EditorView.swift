@@ -72,26 +72,38 @@ enum EditorView {
         return rows[state.tokens.selected].token
     }
 
-    /// The error the editor points at: the one making the text invalid, a syntax error found while
-    /// parsing, or the error of the result row selected in the results pane.
+    /// The error the editor points at: a parse error of the current text (the first context
+    /// whose grammar fails), or the error of the result row selected in the results pane.
     static func shownError(_ state: InspectorState) -> ExpressionError? {
-        if let error = state.results.invalidError, state.results.shownGeneration == state.results.requestedGeneration {
-            return error
+        shownProblem(state)?.error
+    }
+
+    /// The error the editor points at and the contexts it concerns.
+    static func shownProblem(_ state: InspectorState) -> (contexts: [ExpressionContext], error: ExpressionError)? {
+        if state.parse.text == state.editor.text {
+            var failing: [ExpressionContext] = []
+            var first: ExpressionError?
+            for context in ExpressionContext.allCases {
+                if case .failure(let error)? = state.parse.tree(for: context) {
+                    failing.append(context)
+                    if first == nil { first = error }
+                }
+            }
+            if let error = first { return (failing, error) }
+        } else if let (context, error) = state.results.invalidError {
+            return ([context], error)
         }
-        if state.parse.text == state.editor.text, case .failure(let error)? = state.parse.trees[.object] {
-            return error
-        }
-        if state.focus == .results, state.results.invalidError == nil, !state.results.isEvaluating,
+        if state.focus == .results, !state.results.isEvaluating, !state.results.isStale(state.results.selected),
            let error = state.results.shown[state.results.selected]?.error, error.range != nil
         {
-            return error
+            return ([state.results.selected], error)
         }
         return nil
     }
 
     private static func drawInformation(_ state: InspectorState, painter: Painter) {
         let editor = state.editor
-        if let error = shownError(state) {
+        if let (contexts, error) = shownProblem(state) {
             let width = painter.width - promptWidth
             let scroll = EditorColumns.scroll(for: editor, width: width)
             if let range = error.range {
@@ -106,7 +118,9 @@ enum EditorView {
                 let marks = "^" + String(repeating: "~", count: max(underline - 1, 0))
                 painter.text(marks, row: 2, column: min(start, painter.width - 1), role: .caret)
             }
-            painter.truncated(errorMessage(error), row: 3, column: 0, role: .error)
+            let label = contexts.count == ExpressionContext.allCases.count ? ""
+                : contexts.map(\.rawValue).joined(separator: ", ") + ": "
+            painter.truncated(label + errorMessage(error), row: 3, column: 0, role: .error)
             return
         }
         if let menu = editor.completion {

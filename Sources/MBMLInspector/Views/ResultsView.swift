@@ -12,8 +12,10 @@ enum ResultsView {
         var note = ""
         if results.isEvaluating {
             note = "evaluating…"
-        } else if results.isStale {
-            note = "invalid: last valid results"
+        } else if !results.invalid.isEmpty {
+            let names = ExpressionContext.allCases.filter(results.isStale).map(\.rawValue)
+            note = names.count == ExpressionContext.allCases.count ? "invalid: last valid results"
+                : "invalid in \(names.joined(separator: ", ")): last valid"
         } else if focused {
             note = "Enter full value"
         }
@@ -25,14 +27,15 @@ enum ResultsView {
             painter.text(context.rawValue.padding(toLength: labelWidth - 1, withPad: " ", startingAt: 0),
                          row: row, column: 0, role: labelRole)
             let (text, role, type) = describe(results.shown[context], context: context)
-            let valueRole = results.isStale ? .stale : role
+            let stale = results.isStale(context)
+            let valueRole = stale ? .stale : role
             let width = painter.width - labelWidth
             let typeNote = type.map { "  " + $0 } ?? ""
             let fitsType = TextWidth.of(text) + TextWidth.of(typeNote) <= width
             let end = painter.truncated(text, row: row, column: labelWidth, role: valueRole,
                                         maxWidth: fitsType ? width : width)
             if fitsType, !typeNote.isEmpty {
-                painter.text(typeNote, row: row, column: end, role: results.isStale ? .stale : .dim)
+                painter.text(typeNote, row: row, column: end, role: stale ? .stale : .dim)
             }
         }
     }

@@ -30,13 +30,15 @@ enum TokensView {
             painter.truncated("(no tokens)", row: 1, column: 1, role: .dim)
             return
         }
+        var drawn = 0
         for line in 0..<bodyRows {
             let index = state.tokens.scrollTop + line
             guard index < rows.count else { break }
             drawRow(rows[index], selected: index == state.tokens.selected, focused: focused, row: line + 1, painter: painter)
+            drawn += 1
         }
         let selected = rows[min(max(state.tokens.selected, 0), rows.count - 1)].token
-        drawExplanation(selected.kind.explanation, painter: painter)
+        drawExplanation(selected.kind.explanation, below: drawn, painter: painter)
     }
 
     private static func drawRow(_ row: TokenRow, selected: Bool, focused: Bool, row line: Int, painter: Painter) {
@@ -56,10 +58,12 @@ enum TokensView {
         painter.text(range, row: line, column: column, role: base ?? .dim)
     }
 
-    private static func drawExplanation(_ text: String, painter: Painter) {
-        let lines = wrap(text, width: painter.width - 2)
+    /// The selected token's explanation, one blank row under the tree (at most at the bottom).
+    private static func drawExplanation(_ text: String, below rows: Int, painter: Painter) {
+        let lines = wrap("ⓘ " + text, width: painter.width - 2)
+        let top = min(rows + 2, painter.height - 2)
         for (offset, line) in lines.prefix(2).enumerated() {
-            painter.text(line, row: painter.height - 2 + offset, column: 1, role: .hint)
+            painter.text(line, row: top + offset, column: 1, role: .hint)
         }
     }
 
