@@ -134,7 +134,7 @@ public enum Completer {
                 while index < text.count, isIdentifierCharacter(text[index]) { index += 1 }
                 let key = String(text[keyStart..<index])
                 if index == text.count {
-                    return menu(for: current, partial: key, start: subStart)
+                    return menu(for: current, partial: key, start: subStart, bracketed: false)
                 }
                 guard !key.isEmpty else { return nil }
                 value = step(current, key: key)
@@ -142,7 +142,7 @@ public enum Completer {
                 guard let close = matchingBracket(text, from: index) else {
                     let partial = String(text[(index + 1)...])
                     guard !partial.contains(where: { "$^#[".contains($0) }) else { return nil }
-                    return menu(for: current, partial: partial, start: subStart)
+                    return menu(for: current, partial: partial, start: subStart, bracketed: true)
                 }
                 let key = String(text[(index + 1)..<close])
                 guard !key.contains(where: { "$^#".contains($0) }) else { return nil }
@@ -167,11 +167,13 @@ public enum Completer {
         }
     }
 
-    private static func menu(for value: Value, partial: String, start: Int) -> CompletionMenu? {
+    /// Candidates for the children of `value`. After `[` keys keep the bracket form; after `.`
+    /// identifiers take the dot form.
+    private static func menu(for value: Value, partial: String, start: Int, bracketed: Bool) -> CompletionMenu? {
         let lower = partial.lowercased()
         var candidates: [CompletionCandidate] = []
         func offer(_ key: String, _ detail: Value?) {
-            guard key.lowercased().hasPrefix(lower) else { return }
+            guard !bracketed, key.lowercased().hasPrefix(lower) else { return }
             let insertion = PathExpression.isIdentifier(key) ? "." + key : "[" + PathExpression.escaped(key) + "]"
             candidates.append(CompletionCandidate(insertion: insertion, detail: detail.map { ValueFormatter.summary(of: $0) }))
         }
@@ -179,7 +181,7 @@ public enum Completer {
         case .dictionary(let entries):
             for (key, entry) in entries where key.lowercased().hasPrefix(lower) {
                 let insertion: String
-                if PathExpression.isIdentifier(key) {
+                if PathExpression.isIdentifier(key), !bracketed {
                     insertion = "." + key
                 } else {
                     insertion = "[" + PathExpression.escaped(key) + "]"

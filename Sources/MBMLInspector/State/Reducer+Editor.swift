@@ -90,6 +90,9 @@ extension Reducer {
                                         snapshot: state.space, functions: state.functions)
         else { return false }
         let typed = String(state.editor.characters[menu.start..<state.editor.cursor])
+        if menu.candidates.count == 1, menu.candidates[0].insertion == typed {
+            return false // already complete: Tab moves to the next pane
+        }
         if menu.candidates.count == 1 {
             replaceCompletedText(start: menu.start, with: menu.candidates[0].insertion, state: &state, effects: &effects)
             if let detail = menu.candidates[0].detail { state.status.message = detail }

@@ -31,9 +31,21 @@ public enum TextWidth {
         let width = Int(mbml_wcwidth(value))
         if width >= 0 { return width }
         // Unknown to the C library (or no UTF-8 locale): fall back on Unicode properties.
-        if scalar.properties.generalCategory == .nonspacingMark { return 0 }
-        return scalar.properties.isEmojiPresentation ? 2 : 1
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return wideRanges.contains { $0.contains(value) } ? 2 : 1
     }
+
+    /// East Asian Wide and Fullwidth blocks (Unicode UAX #11), for when `wcwidth` cannot tell.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+        0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
 
     /// Replaces control characters (which would move the terminal cursor) by visible stand-ins.
     public static func printable(_ text: String) -> String {

@@ -29,8 +29,7 @@ public struct Theme: Equatable, Sendable {
         styles = [:]
         for (offset, rawLine) in text.components(separatedBy: "\n").enumerated() {
             let lineNumber = offset + 1
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
-                .map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let line = Self.removingComment(rawLine).trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             let fail = { (message: String) in ThemeError(path: path ?? name, line: lineNumber, message: message) }
             guard let equals = line.firstIndex(of: "=") else { throw fail("expected `role = style`") }
@@ -40,6 +39,18 @@ public struct Theme: Equatable, Sendable {
             }
             styles[role] = try Self.parseStyle(String(line[line.index(after: equals)...]), fail: fail)
         }
+    }
+
+    /// A line without its comment: `#` at the start of the line, or `#` followed by a space or the
+    /// end of the line (so that `#ff8800` stays a colour).
+    static func removingComment(_ line: String) -> String {
+        let characters = Array(line)
+        for (index, character) in characters.enumerated() where character == "#" {
+            let atStart = characters[..<index].allSatisfy { $0 == " " || $0 == "\t" }
+            let followedBySpace = index + 1 == characters.count || characters[index + 1] == " " || characters[index + 1] == "\t"
+            if atStart || followedBySpace { return String(characters[..<index]) }
+        }
+        return line
     }
 
     static func parseStyle(_ text: String, fail: (String) -> ThemeError) throws -> TextStyle {
