@@ -89,11 +89,15 @@ extension Value {
         }
     }
 
-    /// Bare if non-empty ASCII letters, digits and `_`; otherwise quoted with `"` and `\` escaped.
+    /// Bare if non-empty ASCII letters and digits; otherwise quoted with `"` and `\` escaped.
+    ///
+    /// `expressions.md` §7 also lists `_` as a bare character, but the original's own test
+    /// (`MBMLDebugFunctionTests testDump`, conformance case `debug.dump.01`) shows Foundation quoting
+    /// `"order_number"`; the port follows the observed output.
     static func quotedIfNeeded(_ text: String) -> String {
         let isBare = !text.isEmpty && text.unicodeScalars.allSatisfy {
             ($0.value >= 48 && $0.value <= 57) || ($0.value >= 65 && $0.value <= 90)
-                || ($0.value >= 97 && $0.value <= 122) || $0 == "_"
+                || ($0.value >= 97 && $0.value <= 122)
         }
         if isBare { return text }
         var quoted = "\""
