@@ -1,0 +1,456 @@
+import Foundation
+import XCTest
+@testable import MBMLEngine
+
+/// The variable space (`expressions.md` §13): storage, read-only refusal, push/pop, bindings,
+/// dynamic variables and scopes.
+final class VariableSpaceTests: XCTestCase {
+    // MARK: §13.2 storage
+
+    func testStoreReadAndRemove() throws {
+        let space = VariableSpace()
+        XCTAssertNil(space["a"])
+        try space.set("a", to: "1")
+        XCTAssertEqual(space["a"], "1")
+        try space.set("a", to: nil)
+        XCTAssertNil(space["a"], "storing nil removes the name")
+        try space.set("b", to: .integer(2))
+        try space.unset("b")
+        XCTAssertNil(space["b"])
+    }
+
+    func testNamesAreCaseSensitiveAndAnyNonEmptyString() throws {
+        let space = VariableSpace()
+        try space.set("Name", to: "upper")
+        try space.set("name", to: "lower")
+        try space.set("Barrett Test", to: "spaced")
+        try space.set("com.gilt.ipad", to: "dotted")
+        XCTAssertEqual(space["Name"], "upper")
+        XCTAssertEqual(space["name"], "lower")
+        XCTAssertEqual(space["Barrett Test"], "spaced")
+        XCTAssertEqual(space["com.gilt.ipad"], "dotted")
+        XCTAssertEqual(space.names, ["Barrett Test", "Name", "com.gilt.ipad", "name"])
+    }
+
+    func testNamesNeedingBracketsInExpressions() throws {
+        let env = Environment()
+        try env.variables.set("com.gilt.ipad", to: "dotted")
+        try env.variables.set("x", to: "one")
+        XCTAssertEqual(try env.evaluate("$[com.gilt.ipad]", in: .object), "dotted")
+        XCTAssertEqual(try env.evaluate("$(com.gilt.ipad)", in: .object), "dotted")
+        XCTAssertEqual(try env.evaluate("$[x]", in: .object), "one")
+    }
+
+    // MARK: §13.3 read-only
+
+    func testReadOnlyRefusesEveryChange() {
+        let space = VariableSpace()
+        space.declare("fixed", value: "v", readOnly: true)
+        XCTAssertThrowsError(try space.set("fixed", to: "w")) { error in
+            XCTAssertEqual(error as? VariableSpaceError, .readOnly("fixed"))
+            XCTAssertEqual(String(describing: error), "Attempted to change value of read-only variable named fixed")
+        }
+        XCTAssertThrowsError(try space.unset("fixed"))
+        XCTAssertThrowsError(try space.push("fixed", "w"))
+        XCTAssertThrowsError(try space.pop("fixed"))
+        XCTAssertEqual(space["fixed"], "v", "the value is unchanged")
+        XCTAssertTrue(space.isReadOnly("fixed"))
+        XCTAssertEqual(space.declaration(of: "fixed"), .concrete(readOnly: true))
+    }
+
+    func testMutableDeclarationAllowsChanges() throws {
+        let space = VariableSpace()
+        space.declare("free", value: "v")
+        XCTAssertFalse(space.isReadOnly("free"))
+        try space.set("free", to: "w")
+        XCTAssertEqual(space["free"], "w")
+        XCTAssertFalse(space.isReadOnly("undeclared"))
+    }
+
+    // MARK: §13.7 redeclaration
+
+    func testRedeclarationReplacesDeclarationAndKeepsOldValueForNil() throws {
+        let space = VariableSpace()
+        space.declare("v", value: "old", readOnly: true)
+        space.declare("v", value: nil, readOnly: false)
+        XCTAssertEqual(space["v"], "old", "a nil redeclaration keeps the value")
+        XCTAssertFalse(space.isReadOnly("v"), "read-only status follows the new declaration")
+        try space.set("v", to: "changed")
+        space.declare("v", value: "new", readOnly: true)
+        XCTAssertEqual(space["v"], "new")
+        XCTAssertTrue(space.isReadOnly("v"))
+    }
+
+    // MARK: §13.5 push and pop
+
+    func testPushPopRestoresAndReturnsRestoredValue() throws {
+        let space = VariableSpace()
+        try space.set("item", to: "original")
+        try space.push("item", "first")
+        try space.push("item", "second")
+        XCTAssertEqual(space["item"], "second")
+        XCTAssertEqual(space.stackDepth("item"), 2)
+        XCTAssertEqual(try space.pop("item"), "first")
+        XCTAssertEqual(space["item"], "first")
+        XCTAssertEqual(try space.pop("item"), "original")
+        XCTAssertEqual(space["item"], "original")
+        XCTAssertEqual(space.stackDepth("item"), 0)
+    }
+
+    func testPushOverUnsetRestoresUnset() throws {
+        let space = VariableSpace()
+        try space.push("temp", "value")
+        XCTAssertEqual(space["temp"], "value")
+        XCTAssertNil(try space.pop("temp"))
+        XCTAssertNil(space["temp"])
+    }
+
+    func testPopWithEmptyStackIsRefused() {
+        let space = VariableSpace()
+        XCTAssertThrowsError(try space.pop("nothing")) { error in
+            XCTAssertEqual(error as? VariableSpaceError, .emptyStack("nothing"))
+            XCTAssertEqual(String(describing: error), "Can't pop a variable that has no pushed values: nothing")
+        }
+    }
+
+    func testPushedNilHidesVariable() throws {
+        let space = VariableSpace()
+        try space.set("v", to: "shown")
+        try space.push("v", nil)
+        XCTAssertNil(space["v"])
+        try space.pop("v")
+        XCTAssertEqual(space["v"], "shown")
+    }
+
+    // MARK: Bindings (per-item variables of functions)
+
+    func testBindingsRestoreAfterwards() throws {
+        let space = VariableSpace()
+        try space.set("item", to: "outer")
+        let seen: [Value?] = space.withBindings([("item", "inner"), ("key", .integer(1))]) {
+            [space["item"], space["key"]]
+        }
+        XCTAssertEqual(seen, ["inner", .integer(1)])
+        XCTAssertEqual(space["item"], "outer")
+        XCTAssertNil(space["key"])
+        XCTAssertEqual(space.stackDepth("item"), 0)
+    }
+
+    func testBindingsRestoreWhenBodyThrows() throws {
+        struct Boom: Error {}
+        let space = VariableSpace()
+        try space.set("item", to: "outer")
+        XCTAssertThrowsError(try space.withBindings([("item", "inner")]) { throw Boom() })
+        XCTAssertEqual(space["item"], "outer")
+    }
+
+    func testNestedBindingsOfSameName() {
+        let space = VariableSpace()
+        let inner: Value? = space.withBindings([("item", "a")]) {
+            space.withBindings([("item", "b")]) { space["item"] }
+        }
+        XCTAssertEqual(inner, "b")
+        XCTAssertNil(space["item"])
+    }
+
+    func testBindingsShadowReadOnlyAndDynamicVariables() {
+        let env = Environment()
+        env.variables.declare("fixed", value: "v", readOnly: true)
+        env.variables.declareDynamic("dyn", expression: "computed")
+        let seen: [Value?] = env.variables.withBindings([("fixed", "bound"), ("dyn", "bound too")]) {
+            [env.variables["fixed"], env.variables["dyn"]]
+        }
+        XCTAssertEqual(seen, ["bound", "bound too"])
+        XCTAssertEqual(env.variables["fixed"], "v")
+        XCTAssertEqual(env.variables["dyn"], "computed")
+    }
+
+    func testFunctionBindingsThroughCall() throws {
+        let env = TestEnvironment.make()
+        env.declare(FunctionDefinition("withItem", input: .pipedExpressions, signature: "^withItem(value|expr)",
+                                       category: .debug, summary: "Test-only.") { call in
+            let parameters = try call.expressions(.exactly(2))
+            let item = try call.evaluate(parameters[0], as: .object)
+            return try call.withBindings([("item", item)]) { try call.evaluate(parameters[1], as: .object) }
+        })
+        XCTAssertEqual(try env.evaluate("^withItem($name|Hi $item!)", in: .object), "Hi Cooper!")
+        XCTAssertNil(env.variables["item"])
+        XCTAssertEqual(try env.evaluate("^withItem(a|^withItem(b|$item)$item)", in: .object), "ba")
+    }
+
+    // MARK: §13.2 dynamic variables
+
+    func testDynamicVariableIsEvaluatedOnEveryRead() throws {
+        let env = TestEnvironment.make()
+        env.variables.declareDynamic("greeting", expression: "Hello $name")
+        XCTAssertEqual(env.variables["greeting"], "Hello Cooper")
+        try env.variables.set("name", to: "Jill")
+        XCTAssertEqual(env.variables["greeting"], "Hello Jill")
+        XCTAssertEqual(try env.evaluate("<$greeting>", in: .string), "<Hello Jill>")
+        XCTAssertEqual(try env.evaluate("$greeting.length", in: .object), .integer(10))
+    }
+
+    func testDynamicVariableContexts() {
+        let env = TestEnvironment.make()
+        env.variables.declareDynamic("isBig", expression: "$count -GT 2", context: .boolean)
+        env.variables.declareDynamic("double", expression: "$count * 2", context: .number)
+        XCTAssertEqual(env.variables["isBig"], .boolean(true))
+        XCTAssertEqual(env.variables["double"], .decimal(6))
+    }
+
+    func testDynamicVariablesAreReadOnly() {
+        let env = Environment()
+        env.variables.declareDynamic("dyn", expression: "x")
+        XCTAssertTrue(env.variables.isReadOnly("dyn"))
+        XCTAssertThrowsError(try env.variables.set("dyn", to: "y"))
+        XCTAssertThrowsError(try env.variables.push("dyn", "y"))
+        XCTAssertEqual(env.variables["dyn"], "x")
+    }
+
+    func testDynamicErrorsAreLoggedAndReadAsNil() {
+        let log = LogSink()
+        let env = Environment(log: log)
+        env.variables.declareDynamic("broken", expression: "#(1 +)")
+        XCTAssertNil(env.variables["broken"])
+        XCTAssertTrue(log.lines.contains { $0.contains("requires both left and right operands") }, "\(log.lines)")
+        XCTAssertNil(try env.evaluate("$broken", in: .object), "reading never fails")
+    }
+
+    func testSelfReferencingDynamicYieldsNil() throws {
+        let env = Environment()
+        env.variables.declareDynamic("loop", expression: "again $loop")
+        XCTAssertEqual(env.variables["loop"], "again ")
+        env.variables.declareDynamic("ping", expression: "$pong")
+        env.variables.declareDynamic("pong", expression: "$ping")
+        XCTAssertNil(env.variables["ping"])
+        XCTAssertNil(try env.evaluate("$ping", in: .object))
+        // After the re-entry the variable reads normally again.
+        env.variables.declareDynamic("count-up", expression: "x")
+        XCTAssertEqual(env.variables["count-up"], "x")
+    }
+
+    func testSingletonsAreFetchedOnEveryRead() {
+        let space = VariableSpace()
+        let counter = Counter()
+        space.declareSingleton("tick") { .integer(counter.next()) }
+        XCTAssertEqual(space["tick"], .integer(1))
+        XCTAssertEqual(space["tick"], .integer(2))
+        XCTAssertTrue(space.isReadOnly("tick"))
+        XCTAssertThrowsError(try space.set("tick", to: "x"))
+    }
+
+    // MARK: §13.6 scopes
+
+    func testScopesRestoreEarlierValues() throws {
+        let space = VariableSpace()
+        try space.set("v", to: "outer")
+        space.enterScope()
+        try space.setScoped("v", to: "one")
+        try space.setScoped("v", to: "two")
+        XCTAssertEqual(space["v"], "two")
+        XCTAssertEqual(space.stackDepth("v"), 1, "exactly one stack level per name and scope")
+        try space.setScoped("w", to: "new")
+        space.enterScope()
+        try space.setScoped("v", to: "inner")
+        XCTAssertEqual(space["v"], "inner")
+        space.exitScope()
+        XCTAssertEqual(space["v"], "two")
+        space.exitScope()
+        XCTAssertEqual(space["v"], "outer")
+        XCTAssertNil(space["w"])
+        XCTAssertEqual(space.stackDepth("v"), 0)
+    }
+
+    func testScopedSetOfReadOnlyIsRefused() {
+        let space = VariableSpace()
+        space.declare("fixed", value: "v", readOnly: true)
+        space.enterScope()
+        XCTAssertThrowsError(try space.setScoped("fixed", to: "w"))
+        space.exitScope()
+        XCTAssertEqual(space["fixed"], "v")
+    }
+
+    func testScopedSetOutsideScopeIsPlainSet() throws {
+        let space = VariableSpace()
+        try space.setScoped("v", to: "x")
+        XCTAssertEqual(space["v"], "x")
+        XCTAssertEqual(space.stackDepth("v"), 0)
+        space.exitScope()
+        XCTAssertEqual(space["v"], "x", "exiting without a scope does nothing")
+    }
+
+    // MARK: Copying
+
+    func testCopyIsIndependent() throws {
+        let space = VariableSpace()
+        try space.set("v", to: "a")
+        space.declare("fixed", value: "f", readOnly: true)
+        let copy = space.copy()
+        try copy.set("v", to: "b")
+        XCTAssertEqual(space["v"], "a")
+        XCTAssertEqual(copy["v"], "b")
+        XCTAssertTrue(copy.isReadOnly("fixed"))
+    }
+
+    // MARK: Values in expressions are read afresh
+
+    func testExpressionsSeeCurrentValues() throws {
+        let env = TestEnvironment.make()
+        XCTAssertEqual(try env.evaluate("$count", in: .number), .decimal(3))
+        try env.variables.set("count", to: .integer(4))
+        XCTAssertEqual(try env.evaluate("$count", in: .number), .decimal(4))
+        try env.variables.push("count", .integer(5))
+        XCTAssertEqual(try env.evaluate("$count", in: .number), .decimal(5))
+        try env.variables.pop("count")
+        XCTAssertEqual(try env.evaluate("$count", in: .number), .decimal(4))
+    }
+
+    func testStandardVariablesExist() {
+        let env = Environment()
+        XCTAssertTrue(env.variables.names.contains("Environment"))
+        XCTAssertTrue(env.variables.names.contains("Platform"))
+        XCTAssertTrue(env.variables.isReadOnly("Platform"))
+    }
+
+    func testConcurrentReadsAndWritesAreSafe() {
+        let space = VariableSpace()
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            try? space.set("v\(index % 10)", to: .integer(index))
+            _ = space["v\((index + 1) % 10)"]
+            space.withBindings([("item", .integer(index))]) { _ = space["item"] }
+        }
+        XCTAssertEqual(space.stackDepth("item"), 0)
+        XCTAssertNil(space["item"])
+    }
+
+    // MARK: §18 quirk checklist (manifest and variable items, §13.3, §14)
+
+    /// Writes `files` into a fresh folder and loads its `manifest.xml`.
+    private func loadManifest(_ manifest: String, files: [String: String] = [:]) throws -> ManifestLoadResult {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("etest-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        for (name, contents) in files.merging(["manifest.xml": manifest], uniquingKeysWith: { $1 }) {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        return try ManifestLoader().load(manifestAt: folder.appendingPathComponent("manifest.xml"))
+    }
+
+    func testQuirk18_ValueStoresExpressionTextWhenNil() throws {
+        let result = try loadManifest("""
+            <MBML>
+                <Var name="a" value="$undefined"/>
+                <Var name="b" value="#(99.99)"/>
+                <Var name="c" value="${a}!"/>
+            </MBML>
+            """)
+        XCTAssertEqual(result.environment.variables["a"], "$undefined")
+        XCTAssertEqual(result.environment.variables["b"], .decimal(Decimal(string: "99.99") ?? 0))
+        XCTAssertEqual(result.environment.variables["c"], "$undefined!")
+    }
+
+    func testQuirk19_MutableFalseStaysMutable() throws {
+        let result = try loadManifest("""
+            <MBML>
+                <Var name="wordFalse" literal="x" mutable="false"/>
+                <Var name="wordNo" literal="x" mutable="no"/>
+                <Var name="letterF" literal="x" mutable="F"/>
+                <Var name="zero" literal="x" mutable="0"/>
+                <Var name="empty" literal="x" mutable=""/>
+                <Var name="plain" literal="x"/>
+            </MBML>
+            """)
+        let space = result.environment.variables
+        XCTAssertFalse(space.isReadOnly("wordFalse"))
+        XCTAssertFalse(space.isReadOnly("wordNo"))
+        XCTAssertTrue(space.isReadOnly("letterF"))
+        XCTAssertTrue(space.isReadOnly("zero"))
+        XCTAssertTrue(space.isReadOnly("empty"))
+        XCTAssertFalse(space.isReadOnly("plain"))
+        XCTAssertThrowsError(try space.set("letterF", to: "y"))
+        XCTAssertNoThrow(try space.set("wordFalse", to: "y"))
+    }
+
+    func testQuirk20_DynamicVariablesAndSingletonsAreReadEveryTime() throws {
+        let result = try loadManifest("""
+            <MBML>
+                <Var name="base" literal="one"/>
+                <Var name="dyn" type="dynamic" expression="[$base]"/>
+                <Var name="synonym" type="dynamic" value="($base)"/>
+                <Var name="check" type="dynamic" boolean="$base == one"/>
+            </MBML>
+            """)
+        let space = result.environment.variables
+        XCTAssertEqual(space["dyn"], "[one]")
+        XCTAssertEqual(space["synonym"], "(one)")
+        XCTAssertEqual(space["check"], .boolean(true))
+        try space.set("base", to: "two")
+        XCTAssertEqual(space["dyn"], "[two]")
+        XCTAssertEqual(space["check"], .boolean(false))
+        XCTAssertTrue(space.isReadOnly("dyn"))
+        let counter = Counter()
+        space.declareSingleton("tick") { .integer(counter.next()) }
+        XCTAssertNotEqual(space["tick"], space["tick"])
+    }
+
+    func testQuirk21_EmptyIfDeclaresVarButSkipsInclude() throws {
+        let result = try loadManifest("""
+            <MBML>
+                <Include file="skipped.xml" if=""/>
+                <Var name="declared" literal="yes" if=""/>
+                <Var name="notDeclared" literal="no" if="F"/>
+            </MBML>
+            """, files: ["skipped.xml": "<MBML><Var name=\"fromSkipped\" literal=\"x\"/></MBML>"])
+        let space = result.environment.variables
+        XCTAssertEqual(space["declared"], "yes")
+        XCTAssertNil(space["notDeclared"])
+        XCTAssertNil(space["fromSkipped"])
+    }
+
+    func testQuirk22_IncludesRunFirstAndLoadOncePerFileName() throws {
+        let result = try loadManifest("""
+            <MBML>
+                <Var name="order" literal="manifest"/>
+                <Include file="a.xml"/>
+                <Include file="b.xml"/>
+                <Include file="sub/a.xml"/>
+            </MBML>
+            """, files: [
+                "a.xml": "<MBML><Var name=\"order\" literal=\"include\"/><Var name=\"seen\" value=\"$order\"/></MBML>",
+                "b.xml": "<MBML><Include file=\"a.xml\"/><Var name=\"fromB\" literal=\"b\"/></MBML>",
+                "sub/a.xml": "<MBML><Var name=\"fromSubA\" literal=\"x\"/></MBML>",
+            ])
+        let env = result.environment
+        XCTAssertEqual(env.variables["order"], "manifest", "the manifest's own <Var> runs after its includes")
+        XCTAssertEqual(env.variables["seen"], "include")
+        XCTAssertEqual(env.variables["fromB"], "b")
+        XCTAssertNil(env.variables["fromSubA"], "a file named a.xml was already loaded")
+        XCTAssertEqual(env.loadedFiles.filter { $0.hasSuffix("/a.xml") }.count, 1, "\(env.loadedFiles)")
+    }
+
+    func testQuirk27_OutputNoneFunctionsReturnNothing() throws {
+        let result = try loadManifest("""
+            <MBML>
+                <Function name="quiet" class="MBMLStringFunctions" method="parseInteger" input="string" output="none"/>
+            </MBML>
+            """)
+        XCTAssertNil(try result.environment.evaluate("^quiet(5)", in: .object))
+        XCTAssertEqual(try result.environment.evaluate("[^quiet(5)]", in: .string), "[]")
+    }
+}
+
+/// A thread-safe counter for singleton tests.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
