@@ -35,7 +35,8 @@ struct FunctionsCommand: ParsableCommand {
 
     private func list(_ registry: FunctionRegistry) {
         let byCategory = Dictionary(grouping: registry.all, by: \.category)
-        let width = registry.all.map { $0.signature.count }.max() ?? 0
+        // Align the input types, but do not let a few long signatures push every line wide.
+        let width = min(40, registry.all.map { $0.signature.count }.max() ?? 0)
         var first = true
         for category in FunctionCategory.allCases {
             guard let definitions = byCategory[category], !definitions.isEmpty else { continue }
@@ -43,7 +44,8 @@ struct FunctionsCommand: ParsableCommand {
             first = false
             StandardStream.output.writeLine("\(category.rawValue) (\(definitions.count))")
             for definition in definitions {
-                let signature = definition.signature.padding(toLength: width, withPad: " ", startingAt: 0)
+                let signature = definition.signature
+                    + String(repeating: " ", count: max(0, width - definition.signature.count))
                 StandardStream.output.writeLine("  \(signature)  \(definition.input.rawValue)")
             }
         }
