@@ -188,7 +188,7 @@ final class ManifestVarTests: ManifestTestCase {
         XCTAssertTrue(variables.isReadOnly("b"))
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertTrue(log.lines.contains(
-            "Variable \"a\" redeclared from:<Var name=\"a\" literal=\"one\" mutable=\"F\"/>to:<Var name=\"a\" literal=\"two\"/>"),
+            "Variable \"a\" redeclared from: a read-only concrete variable to: <Var name=\"a\" literal=\"two\"/>"),
                       log.lines.joined(separator: "\n"))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ManifestLoadSession {
-    private static let functionAttributes: Set<String> = [
+    private static let functionAttributes = [
         "name", "class", "method", "input", "output", "deprecated", "deprecatedInFavorOf", "deprecationMessage", "if",
     ]
 
@@ -12,14 +12,15 @@ extension ManifestLoadSession {
     /// the environment already knows; the function is then (re)declared under `name` with the given
     /// input and output types.
     func declareFunction(_ element: XMLElementNode) {
-        if let condition = element.attribute("if"), !self.condition(condition, default: true, at: element) {
+        let attributes = element.attributes
+        if let condition = attributes["if"], !self.condition(condition, default: true, at: element) {
             return
         }
-        for (attribute, _) in element.attributes where !Self.functionAttributes.contains(attribute) {
+        for attribute in attributes.names(notIn: Self.functionAttributes) {
             report("MBMLFunction does not support the attribute \"\(attribute)\" found in: \(element.summary)",
                    at: element, severity: .warning)
         }
-        guard let name = element.attribute("name"), !name.isEmpty else {
+        guard let name = attributes["name"], !name.isEmpty else {
             report("MBMLFunction requires the attribute \"name\" but it was not found in: \(element.summary)", at: element)
             return
         }
@@ -28,9 +29,9 @@ extension ManifestLoadSession {
                    at: element)
             return
         }
-        let method = element.attribute("method").map { $0.hasSuffix(":") ? String($0.dropLast()) : $0 }
+        let method = attributes["method"].map { $0.hasSuffix(":") ? String($0.dropLast()) : $0 }
         let candidates = [method, name].compactMap { $0 }.filter { !$0.isEmpty }
-        guard let className = element.attribute("class"), !className.isEmpty,
+        guard let className = attributes["class"], !className.isEmpty,
               let base = candidates.lazy.compactMap({ self.environment.functions.definition(named: $0) }).first
         else {
             report("Couldn't find implementing class for MBMLFunction specified in: \(element.summary)", at: element)
@@ -38,11 +39,11 @@ extension ManifestLoadSession {
         }
         var definition = base
         definition.name = name
-        definition.input = inputType(of: element, name: name)
+        definition.input = inputType(attributes["input"], of: element, name: name)
         if base.name != name, base.signature.hasPrefix("^\(base.name)(") {
             definition.signature = "^" + name + base.signature.dropFirst(base.name.count + 1)
         }
-        if producesNoOutput(element, name: name) {
+        if producesNoOutput(attributes["output"], of: element, name: name) {
             let implementation = base.implementation
             definition.implementation = { call in
                 _ = try implementation(call)
@@ -56,8 +57,8 @@ extension ManifestLoadSession {
     }
 
     /// `input`: missing or empty → object; unknown → reported and object (§14.7).
-    private func inputType(of element: XMLElementNode, name: String) -> FunctionInputType {
-        guard let text = element.attribute("input"), !text.isEmpty else { return .object }
+    private func inputType(_ text: String?, of element: XMLElementNode, name: String) -> FunctionInputType {
+        guard let text = text, !text.isEmpty else { return .object }
         if let type = FunctionInputType(rawValue: text) { return type }
         if let type = FunctionInputType.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
             return type
@@ -68,8 +69,8 @@ extension ManifestLoadSession {
     }
 
     /// `output`: `object` (default) or `none`; unknown → reported and object.
-    private func producesNoOutput(_ element: XMLElementNode, name: String) -> Bool {
-        guard let text = element.attribute("output"), !text.isEmpty else { return false }
+    private func producesNoOutput(_ text: String?, of element: XMLElementNode, name: String) -> Bool {
+        guard let text = text, !text.isEmpty else { return false }
         switch text.lowercased() {
         case "none": return true
         case "object": return false

@@ -11,20 +11,21 @@ struct IncludeEntry {
 }
 
 extension ManifestLoadSession {
-    /// The `<Include>` elements that are direct children of `root`, merged by `file`, in document order.
-    func includeEntries(of root: XMLElementNode) -> [IncludeEntry] {
+    /// The `<Include>` elements among a root's `children`, merged by `file`, in document order.
+    func includeEntries(among children: [XMLElementNode]) -> [IncludeEntry] {
         var entries: [IncludeEntry] = []
         var indexByFile: [String: Int] = [:]
-        for element in root.childElements where element.name == "Include" {
-            for (name, _) in element.attributes where name != "file" && name != "if" {
+        for element in children where element.name == "Include" {
+            let attributes = element.attributes
+            for name in attributes.names(notIn: ["file", "if"]) {
                 report("<Include> does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
                        severity: .warning)
             }
-            guard let file = element.attribute("file"), !file.isEmpty else {
+            guard let file = attributes["file"], !file.isEmpty else {
                 report("Invalid <Include> tag: the \"file\" attribute is required in: \(element.summary)", at: element)
                 continue
             }
-            let condition = (condition: element.attribute("if"), element: element)
+            let condition = (condition: attributes["if"], element: element)
             if let index = indexByFile[file] {
                 entries[index].conditions.append(condition)
             } else {

@@ -18,28 +18,28 @@ struct VariableRejection: Error {
 }
 
 extension ManifestLoadSession {
-    private static let concreteAttributes: Set<String> = [
+    private static let concreteAttributes = [
         "name", "type", "literal", "value", "boolean", "mutable", "userDefaultsName", "if",
     ]
-    private static let containerAttributes: Set<String> = ["name", "type", "mutable", "userDefaultsName", "if"]
-    private static let dynamicAttributes: Set<String> = ["name", "type", "expression", "value", "boolean", "if"]
+    private static let containerAttributes = ["name", "type", "mutable", "userDefaultsName", "if"]
+    private static let dynamicAttributes = ["name", "type", "expression", "value", "boolean", "if"]
 
     /// Declares the variable of a top-level `<Var>` if its `if` holds (default true, §14.8).
     func declareVariable(_ element: XMLElementNode) {
-        if let condition = element.attribute("if"), !self.condition(condition, default: true, at: element) {
+        let attributes = element.attributes
+        if let condition = attributes["if"], !self.condition(condition, default: true, at: element) {
             return
         }
         do {
-            guard let name = element.attribute("name"), !name.isEmpty else {
-                let className = element.attribute("type") == "dynamic"
+            guard let name = attributes["name"], !name.isEmpty else {
+                let className = attributes["type"] == "dynamic"
                     ? "MBDynamicVariableDeclaration" : "MBConcreteVariableDeclaration"
                 throw VariableRejection(
                     message: "\(className) requires the attribute \"name\" but it was not found in: \(element.summary)",
                     element: element)
             }
-            let definition = try variableDefinition(of: element, depth: 1, isContained: false)
+            let definition = try variableDefinition(of: element, attributes: attributes, depth: 1, isContained: false)
             logRedeclaration(of: name, at: element)
-            declarationSites[name] = element
             switch definition {
             case .concrete(let value, let readOnly):
                 environment.variables.declare(name, value: value, readOnly: readOnly)
@@ -56,26 +56,28 @@ extension ManifestLoadSession {
 
     /// The definition of `element`, a `<Var>` at nesting `depth` (1 for top level); `isContained`
     /// when it is an element of a list or map.
-    private func variableDefinition(of element: XMLElementNode, depth: Int, isContained: Bool) throws -> VariableDefinition {
+    private func variableDefinition(of element: XMLElementNode, attributes: XMLAttributes, depth: Int,
+                                    isContained: Bool) throws -> VariableDefinition {
         guard depth <= options.maximumIncludeDepth else {
             throw VariableRejection(
                 message: "<Var> declarations are nested more than \(options.maximumIncludeDepth) levels deep; this declaration will be ignored: \(element.summary)",
                 element: element, failsContainer: true)
         }
-        switch element.attribute("type") {
+        switch attributes["type"] {
         case nil:
-            checkAttributes(of: element, allowed: Self.concreteAttributes, className: "MBConcreteVariableDeclaration")
-            return .concrete(try simpleValue(of: element), readOnly: isReadOnly(element))
-        case "list"?, "map"?:
-            checkAttributes(of: element, allowed: Self.containerAttributes, className: "MBConcreteVariableDeclaration")
-            return .concrete(try containerValue(of: element, depth: depth), readOnly: isReadOnly(element))
+            checkAttributes(attributes, of: element, allowed: Self.concreteAttributes, className: "MBConcreteVariableDeclaration")
+            return .concrete(try simpleValue(of: element, attributes: attributes), readOnly: isReadOnly(attributes))
+        case let type? where type == "list" || type == "map":
+            checkAttributes(attributes, of: element, allowed: Self.containerAttributes, className: "MBConcreteVariableDeclaration")
+            return .concrete(try containerValue(of: element, isMap: type == "map", depth: depth),
+                             readOnly: isReadOnly(attributes))
         case let type? where isContained && (type == "dynamic" || type == "singleton"):
             throw VariableRejection(
                 message: "Variable containers can only contain concrete (non-dynamic) values; this declaration will be ignored: \(element.summary)",
                 element: element, failsContainer: true)
         case "dynamic"?:
-            checkAttributes(of: element, allowed: Self.dynamicAttributes, className: "MBDynamicVariableDeclaration")
-            return try dynamicDefinition(of: element)
+            checkAttributes(attributes, of: element, allowed: Self.dynamicAttributes, className: "MBDynamicVariableDeclaration")
+            return try dynamicDefinition(of: element, attributes: attributes)
         case "singleton"?:
             throw VariableRejection(
                 message: "Singleton variables (type=\"singleton\") are not supported on Linux; this declaration will be ignored: \(element.summary)",
@@ -87,10 +89,10 @@ extension ManifestLoadSession {
     }
 
     /// `literal`, `value`, `boolean` or the text content (§14.5).
-    private func simpleValue(of element: XMLElementNode) throws -> Value? {
-        let literal = element.attribute("literal")
-        let value = element.attribute("value")
-        let boolean = element.attribute("boolean")
+    private func simpleValue(of element: XMLElementNode, attributes: XMLAttributes) throws -> Value? {
+        let literal = attributes["literal"]
+        let value = attributes["value"]
+        let boolean = attributes["boolean"]
         guard [literal, value, boolean].compactMap({ $0 }).count <= 1 else {
             throw VariableRejection(
                 message: "Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: \(element.summary)",
@@ -110,13 +112,13 @@ extension ManifestLoadSession {
     }
 
     /// A `type="list"` or `type="map"` value: every child element is a nested declaration (§14.5).
-    private func containerValue(of element: XMLElementNode, depth: Int) throws -> Value {
-        let isMap = element.attribute("type") == "map"
+    private func containerValue(of element: XMLElementNode, isMap: Bool, depth: Int) throws -> Value {
         var list: [Value] = []
         var map: OrderedDictionary<String, Value> = [:]
         for child in element.childElements {
             do {
-                let key = child.attribute("name")
+                let attributes = child.attributes
+                let key = attributes["name"]
                 if isMap, key == nil {
                     throw VariableRejection(
                         message: "<Var> requires a \"name\" attribute in: \(child.summary)", element: child)
@@ -126,8 +128,8 @@ extension ManifestLoadSession {
                         message: "<Var> can't take a \"name\" attribute because it is contained in a list; Ignoring: \(child.summary)",
                         element: child)
                 }
-                guard case .concrete(let value?, _) = try variableDefinition(of: child, depth: depth + 1, isContained: true)
-                else { continue }
+                let definition = try variableDefinition(of: child, attributes: attributes, depth: depth + 1, isContained: true)
+                guard case .concrete(let value?, _) = definition else { continue }
                 if let key = key, isMap {
                     map[key] = value
                 } else {
@@ -141,10 +143,10 @@ extension ManifestLoadSession {
     }
 
     /// `type="dynamic"`: `expression` (normative), `value` (synonym) or `boolean` (boolean context).
-    private func dynamicDefinition(of element: XMLElementNode) throws -> VariableDefinition {
+    private func dynamicDefinition(of element: XMLElementNode, attributes: XMLAttributes) throws -> VariableDefinition {
         let candidates: [(String, ExpressionContext)] = [
             ("expression", .object), ("value", .object), ("boolean", .boolean),
-        ].compactMap { name, context in element.attribute(name).map { ($0, context) } }
+        ].compactMap { name, context in attributes[name].map { ($0, context) } }
         guard candidates.count <= 1 else {
             throw VariableRejection(
                 message: "Dynamic variable declarations may contain only one of these attributes: \"expression\", \"value\", \"boolean\"; this declaration will be ignored: \(element.summary)",
@@ -176,27 +178,35 @@ extension ManifestLoadSession {
     }
 
     /// `mutable` is read with truthiness (§8.2): only `F`, `f`, `0` and `""` make a variable read-only.
-    private func isReadOnly(_ element: XMLElementNode) -> Bool {
-        guard let mutable = element.attribute("mutable") else { return false }
+    private func isReadOnly(_ attributes: XMLAttributes) -> Bool {
+        guard let mutable = attributes["mutable"] else { return false }
         return !Value.string(mutable).isTruthy
     }
 
-    private func checkAttributes(of element: XMLElementNode, allowed: Set<String>, className: String) {
-        for (name, _) in element.attributes where !allowed.contains(name) {
+    private func checkAttributes(_ attributes: XMLAttributes, of element: XMLElementNode, allowed: [String],
+                                 className: String) {
+        for name in attributes.names(notIn: allowed) {
             report("\(className) does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
                    severity: .warning)
         }
-        if element.attribute("userDefaultsName") != nil, !hasReportedUserDefaults {
+        if attributes["userDefaultsName"] != nil, !hasReportedUserDefaults {
             hasReportedUserDefaults = true
             report("The \"userDefaultsName\" attribute is ignored: this port has no persistent store; found in: \(element.summary)",
                    at: element, severity: .warning)
         }
     }
 
-    /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (§13.7); not a diagnostic.
+    /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (§13.7); not a diagnostic. The old
+    /// declaration is described by its kind (where it came from is not tracked: remembering a site
+    /// for each of possibly hundreds of thousands of variables would slow every load down).
     private func logRedeclaration(of name: String, at element: XMLElementNode) {
         guard let old = environment.variables.declaration(of: name) else { return }
-        let oldText = declarationSites[name]?.summary ?? String(describing: old)
-        environment.log.write("Variable \"\(name)\" redeclared from:\(oldText)to:\(element.summary)")
+        let oldText: String
+        switch old {
+        case .concrete(let readOnly): oldText = readOnly ? "a read-only concrete variable" : "a concrete variable"
+        case .dynamic(let expression, _): oldText = "a dynamic variable with expression \"\(expression)\""
+        case .singleton: oldText = "a singleton"
+        }
+        environment.log.write("Variable \"\(name)\" redeclared from: \(oldText) to: \(element.summary)")
     }
 }

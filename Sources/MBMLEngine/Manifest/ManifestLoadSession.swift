@@ -14,8 +14,8 @@ final class ManifestLoadSession {
     private(set) var files: [URL] = []
     /// File names (last path components) loaded so far: the only duplicate and cycle protection.
     private(set) var loadedNames: Set<String> = []
-    /// Where each variable was declared in this load, for the redeclaration message.
-    var declarationSites: [String: XMLElementNode] = [:]
+    /// Every document opened: elements do not retain their document, so the session does.
+    private var documents: [XMLSourceDocument] = []
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
 
@@ -63,10 +63,11 @@ final class ManifestLoadSession {
         loadedNames.insert(url.lastPathComponent)
         environment.loadedFiles.append(url.path)
         applyRootAttributes(of: root, depth: depth)
-        for entry in includeEntries(of: root) {
+        let children = root.childElements
+        for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }
-        for child in root.childElements {
+        for child in children {
             switch child.name {
             case "Include": continue
             case "Var": declareVariable(child)
@@ -96,6 +97,7 @@ final class ManifestLoadSession {
         case .failure(let error):
             return .failure(error)
         case .success(let (document, warnings)):
+            documents.append(document)
             warnings.forEach(report)
             guard let root = document.root else {
                 return .failure(ManifestError(diagnostics: [Diagnostic(
@@ -120,7 +122,7 @@ final class ManifestLoadSession {
     // MARK: <MBML> attributes (§14.2)
 
     private func applyRootAttributes(of root: XMLElementNode, depth: Int) {
-        for (name, value) in root.attributes {
+        for (name, value) in root.attributes.pairs {
             guard name == "modules" else {
                 environment.attributes[name] = value
                 continue

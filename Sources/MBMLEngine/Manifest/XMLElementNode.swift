@@ -3,9 +3,13 @@ import Foundation
 
 /// An element of an ``XMLSourceDocument``: its name, attributes, text and child elements, read
 /// without entity substitution (a reference to an entity declared in a DTD stays `&name;`).
+///
+/// An element does not keep its document alive (a manifest can have hundreds of thousands of
+/// elements, and retaining the document for each one is measurable): whoever walks the elements
+/// keeps the document (``ManifestLoadSession`` holds every document it opened until the load ends).
 struct XMLElementNode {
     let node: xmlNodePtr
-    let document: XMLSourceDocument
+    unowned(unsafe) let document: XMLSourceDocument
 
     /// The element's (local) name.
     var name: String {
@@ -13,27 +17,15 @@ struct XMLElementNode {
     }
 
     /// The attributes in document order, values decoded (`&amp;` → `&`).
-    var attributes: [(name: String, value: String)] {
-        var result: [(name: String, value: String)] = []
+    var attributes: XMLAttributes {
+        var pairs: [(name: String, value: String)] = []
         var attribute = node.pointee.properties
         while let current = attribute {
             let name = current.pointee.name.map { String(cString: $0) } ?? ""
-            result.append((name, Self.text(from: current.pointee.children) ?? ""))
+            pairs.append((name, Self.text(from: current.pointee.children) ?? ""))
             attribute = current.pointee.next
         }
-        return result
-    }
-
-    /// The value of the attribute `name`, or nil if the element has none.
-    func attribute(_ name: String) -> String? {
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            if let attributeName = current.pointee.name, strcmp(attributeName, name) == 0 {
-                return Self.text(from: current.pointee.children) ?? ""
-            }
-            attribute = current.pointee.next
-        }
-        return nil
+        return XMLAttributes(pairs: pairs)
     }
 
     /// The element's own text (text and CDATA children, not descendants'), or nil if it has none.
@@ -65,7 +57,7 @@ struct XMLElementNode {
     /// empty and `>...</Name>` otherwise. Long attribute values are shortened.
     var summary: String {
         var result = "<" + name
-        for (attributeName, value) in attributes {
+        for (attributeName, value) in attributes.pairs {
             let shown = value.count > 120 ? String(value.prefix(120)) + "..." : value
             result += " \(attributeName)=\"\(Self.escaped(shown))\""
         }
@@ -113,5 +105,21 @@ struct XMLElementNode {
         return text.replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// An element's attributes, read once: look-ups are linear (elements have a handful of attributes).
+struct XMLAttributes {
+    /// Name and decoded value of each attribute, in document order.
+    let pairs: [(name: String, value: String)]
+
+    subscript(name: String) -> String? {
+        for pair in pairs where pair.name == name { return pair.value }
+        return nil
+    }
+
+    /// The attribute names not in `allowed`, in document order.
+    func names(notIn allowed: [String]) -> [String] {
+        pairs.lazy.map(\.name).filter { !allowed.contains($0) }
     }
 }
