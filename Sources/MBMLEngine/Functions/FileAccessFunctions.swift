@@ -45,7 +45,7 @@ extension FileFunctions {
             ) { call in
                 let path = try call.text()
                 let data = try FileSystemAccess.contents(of: path, checkCancellation: call.checkCancellation)
-                guard let text = String(validating: data, as: UTF8.self) else {
+                guard let text = utf8Text(data) else {
                     throw FunctionError("the contents of \"\(path)\" are not valid UTF-8 text")
                 }
                 return .string(text)
@@ -60,6 +60,14 @@ extension FileFunctions {
                 return .boolean(true)
             },
         ]
+    }
+
+    /// `data` decoded as UTF-8, or nil when it is not valid UTF-8.
+    static func utf8Text(_ data: Data) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+            return String(validating: data, as: UTF8.self)
+        }
+        return String(data: data, encoding: .utf8)
     }
 
     /// A probe: a `string` function returning a Boolean that never fails (absent input is false).
