@@ -49,9 +49,10 @@ public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible
         FunctionError("expected input parameter to be of type \(expected), but got \(value.typeName) instead")
     }
 
-    /// For functions the platform cannot provide (UIKit fonts, the Objective-C runtime).
+    /// For functions the platform cannot provide (UIKit fonts, the Objective-C runtime). The engine
+    /// prefixes the function, so users read "^name() is not available on this platform".
     public static func unavailable(_ name: String) -> FunctionError {
-        FunctionError("^\(name)() is not available on this platform")
+        FunctionError("is not available on this platform")
     }
 
     /// For functions refused because they would write outside the variable space.
