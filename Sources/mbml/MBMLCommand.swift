@@ -17,6 +17,7 @@ struct MBMLCommand: ParsableCommand {
 
     /// Every subcommand, in the order `mbml --help` lists them. Add new commands here.
     static let commands: [ParsableCommand.Type] = [
+        InspectCommand.self,
         EvalCommand.self,
         TokensCommand.self,
         VarsCommand.self,
@@ -24,8 +25,8 @@ struct MBMLCommand: ParsableCommand {
         BenchCommand.self,
     ]
 
-    /// The command that runs when `mbml` is given no command name.
-    static let defaultCommand: ParsableCommand.Type? = nil
+    /// The command that runs when `mbml` is given no command name (`mbml`, `mbml MANIFEST`).
+    static let defaultCommand: ParsableCommand.Type? = InspectCommand.self
 
     static func main() {
         // A closed pipe must give a write error, not a SIGPIPE death.
