@@ -84,4 +84,20 @@ final class EncodingFunctionsTests: XCTestCase {
         assertFails("dataFromHexString", .text("6g"), message: "expected hexadecimal digits, but found \"g\" at offset 1")
         assertFails("dataFromHexString", .absent)
     }
+
+    // MARK: Through the evaluator
+
+    func testNestedCallsThroughTheEvaluator() throws {
+        let environment = Environment()
+        XCTAssertEqual(try environment.evaluate("^MD5FromData(^dataFromBase64(aHR0cDovL3RlY2guZ2lsdC5jb20v))", in: .object),
+                       "70e21f8a4493cac0d6f5bd5a717f3907")
+        XCTAssertEqual(try environment.evaluate("^SHA1FromData(^dataFromHexString(616263))", in: .object),
+                       "a9993e364706816aba3e25717850c26c9cd0d89d")
+        XCTAssertEqual(try environment.evaluate("^hexStringFromData(^dataFromBase64(YWJj))", in: .object), "616263")
+        XCTAssertEqual(try environment.evaluate("^MD5($undefined)", in: .object), "d41d8cd98f00b204e9800998ecf8427e")
+        XCTAssertNil(try environment.evaluate("^dataFromBase64(not base64!)", in: .object))
+        XCTAssertNil(try environment.evaluate("^MD5()", in: .object))
+        XCTAssertThrowsError(try environment.evaluate("^SHA1FromData($undefined)", in: .object))
+        XCTAssertThrowsError(try environment.evaluate("^dataFromHexString()", in: .object))
+    }
 }

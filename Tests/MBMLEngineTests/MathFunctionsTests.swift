@@ -74,8 +74,10 @@ final class MathFunctionsTests: XCTestCase {
         assertFails("modFloat", .values([decimal("21"), decimal("7"), decimal("0")]))
     }
 
-    func testEmptyPipedMathParameterIsAnError() {
-        assertFails("min", .values([decimal("1"), .null]), message: "empty numeric parameter")
+    func testNullPipedMathParameter() throws {
+        assertFails("min", .values([decimal("1"), .null]),
+                    message: "expected input parameter at index 1 to contain a number value, but got \"<null>\" (Null) instead")
+        XCTAssertEqual(try math("mod", .null, decimal("3")), .integer(0), "null counts as 0 for ^mod")
     }
 
     // MARK: Rounding
@@ -177,5 +179,37 @@ final class MathFunctionsTests: XCTestCase {
         assertFails("percent", .expressions(["%3.1f%%"]))
         assertFails("percent", .expressions(["%.1f", "1", "2", "3"]))
         assertFails("percent", .expressions(["%s", "1", "2"]))
+    }
+
+    // MARK: Through the evaluator
+
+    private func evaluate(_ expression: String, _ context: ExpressionContext = .object) throws -> Value? {
+        try Environment().evaluate(expression, in: context)
+    }
+
+    func testPercentEndToEnd() throws {
+        XCTAssertEqual(try evaluate("^percent(32|78)"), "41%")
+        XCTAssertEqual(try evaluate("^percent(%.2f percent|13|38)"), "34.21 percent")
+        XCTAssertEqual(try evaluate("^percent(%3.1f%%|0.5|1.0)"), "50.0%")
+        XCTAssertEqual(try evaluate("^percent(1|0)"), "inf%")
+        XCTAssertEqual(try evaluate("^percent(0|0)"), "nan%")
+        XCTAssertEqual(try evaluate("^percent(#(1 + 1)|4)"), "50%")
+        XCTAssertThrowsError(try evaluate("^percent(|)"))
+        XCTAssertThrowsError(try evaluate("^percent(1.0|string)"))
+        XCTAssertThrowsError(try evaluate("^percent(%s|1|2)"))
+    }
+
+    func testMathParametersEndToEnd() throws {
+        XCTAssertEqual(try evaluate("^min(100 | (20 * 10))", .number), .decimal(100))
+        XCTAssertEqual(try evaluate("^max(-1 + 1|-2)"), .decimal(0))
+        XCTAssertEqual(try evaluate("^ceil(-2.9 + 1.0)"), .decimal(-1))
+        XCTAssertEqual(try evaluate("^round($undefined)"), .integer(0), "an undefined variable counts as 0")
+        XCTAssertEqual(try evaluate("^mod(21|5)", .number), .decimal(1))
+        XCTAssertEqual(try evaluate("^modFloat(10.75|.5)")?.text, "0.25")
+        XCTAssertEqual(try evaluate("^arrayFilledWithIntegers(1|3)"), [1, 2, 3])
+        XCTAssertEqual(try evaluate("^random(5|5)"), .integer(5))
+        XCTAssertThrowsError(try evaluate("^min(1|)"), "empty numeric parameter")
+        XCTAssertThrowsError(try evaluate("^ceil( )"), "empty numeric parameter")
+        XCTAssertThrowsError(try evaluate("^floor()"))
     }
 }

@@ -92,4 +92,20 @@ final class RegexFunctionsTests: XCTestCase {
             XCTAssertTrue($0 is CancellationFailure, "\($0)")
         }
     }
+
+    // MARK: Through the evaluator
+
+    func testPatternsThroughTheEvaluator() throws {
+        let environment = Environment()
+        XCTAssertEqual(try environment.evaluate("^stripRegex(send now, don't send later|^q((send |don't )))", in: .object),
+                       "now, later")
+        XCTAssertEqual(try environment.evaluate("^replaceRegex(Yankees, Mets, Jets, Nets|^q(([A-Z]ets|, ))|!)", in: .object),
+                       "Yankees!!!!!!")
+        XCTAssertEqual(try environment.evaluate("^replaceRegex(John Smith|^q((\\w+) (\\w+))|$2, $1)", in: .object),
+                       "Smith, John")
+        XCTAssertTrue(try environment.evaluateBoolean("^matchesRegex(212-452-2510|^212-|2510$)"))
+        XCTAssertFalse(try environment.evaluateBoolean("^matchesRegex(unknown|[0-9]{3}|unknown)"))
+        XCTAssertThrowsError(try environment.evaluate("^replaceRegex(||)", in: .object))
+        XCTAssertThrowsError(try environment.evaluate("^matchesRegex(match|at|[)", in: .object))
+    }
 }

@@ -229,4 +229,36 @@ final class StringFunctionsTests: XCTestCase {
         assertFails("formatInteger", .absent)
         assertFails("formatInteger", .value("foo"))
     }
+
+    // MARK: Through the evaluator
+
+    func testFirstNonemptyThroughTheEvaluator() throws {
+        let environment = Environment()
+        environment.variables.declare("first", value: "Lon")
+        environment.variables.declare("padded", value: "   spaced out   ")
+        XCTAssertEqual(try environment.evaluate("^firstNonemptyString($nickname|$first|Valued Customer)", in: .object),
+                       "Lon")
+        XCTAssertEqual(try environment.evaluate("^firstNonemptyString($nickname| value 2)", in: .object), " value 2")
+        XCTAssertEqual(try environment.evaluate("^firstNonemptyTrimmedString($undefined|   |Dear )", in: .object), "Dear")
+        XCTAssertEqual(try environment.evaluate("^firstNonemptyTrimmedString($padded|x)", in: .object), "spaced out")
+        XCTAssertNil(try environment.evaluate("^firstNonemptyString($nothing|$none)", in: .object))
+        XCTAssertThrowsError(try environment.evaluate("^firstNonemptyString(^associate())", in: .object))
+    }
+
+    func testStringParametersThroughTheEvaluator() throws {
+        let environment = Environment()
+        environment.variables.declare("n", value: .integer(1))
+        environment.variables.declare("t", value: "This\nis")
+        XCTAssertEqual(try environment.evaluate("^pluralize($n|Welcome!|Welcome back!)", in: .object), "Welcome!")
+        XCTAssertEqual(try environment.evaluate("^lowercase(#(1 + 1))", in: .object), "2")
+        XCTAssertEqual(try environment.evaluate("^lowercase(A|B)", in: .object), "a|b")
+        XCTAssertEqual(try environment.evaluate("^trimSpaces(^q(  x  ))", in: .object), "x")
+        XCTAssertEqual(try environment.evaluate("^indentLinesToDepth($t|2)", in: .object), "\t\tThis\n\t\tis")
+        XCTAssertEqual(try environment.evaluate("^prefixLinesWith($t|> )", in: .object), "> This\n> is")
+        XCTAssertEqual(try environment.evaluate("^formatInteger(10 * 3)", in: .object), "30")
+        XCTAssertTrue(try environment.evaluateBoolean("^hasPrefix(Tuesday|Tue) -AND ^hasSuffix(Wednesday|day)"))
+        XCTAssertThrowsError(try environment.evaluate("^prefixLinesWith($t|$undefined)", in: .object))
+        XCTAssertThrowsError(try environment.evaluate("^rangeOfString(|x)", in: .object))
+        XCTAssertThrowsError(try environment.evaluate("^pluralize(|||)", in: .object))
+    }
 }

@@ -3,9 +3,6 @@ import Foundation
 /// Reading numeric parameters the way the Math and String functions need them (`functions.md` §2.5
 /// "number form", §3.11).
 enum NumberArgument {
-    /// The message for an empty `math`/`pipedMath` parameter (`functions.md` §2.2 item 6).
-    static let emptyParameter = FunctionError("empty numeric parameter")
-
     /// The value's number form as an exact decimal, or the standard "not a number" error naming
     /// parameter `index`. Strings are parsed (§2.5); null, collections, dates and data have none.
     static func decimal(_ value: Value, at index: Int) throws -> Decimal {
@@ -69,11 +66,10 @@ enum NumberArgument {
         return value.doubleValue ?? 0
     }
 
-    /// The parameters of a `pipedMath` function, checked against `count`; a parameter that arrives
-    /// as nothing (an empty parameter, `^min(1|)`) is an "empty numeric parameter" error.
+    /// The parameters of a `pipedMath` function, checked against `count`. (Empty parameters never get
+    /// here: the engine reports them as "empty numeric parameter", `functions.md` §2.2 item 6; a null
+    /// value comes from a variable holding null and is judged by each function.)
     static func pipedMath(_ call: FunctionCall, _ count: ParameterCount) throws -> [Value] {
-        let values = try call.values(count)
-        if values.contains(where: \.isNull) { throw emptyParameter }
-        return values
+        try call.values(count)
     }
 }

@@ -30,7 +30,10 @@ extension MathFunctions {
             }
             numbers.append(number)
         }
-        return .string(PercentFormat.format(format, numbers[0] * 100 / numbers[1]))
+        let ratio = numbers[0] * 100 / numbers[1]
+        // 0 ÷ 0 gives a NaN with the sign bit set on some CPUs, which C prints as "-nan"; the reference
+        // prints "nan".
+        return .string(PercentFormat.format(format, ratio.isNaN ? .nan : ratio))
     }
 }
 
