@@ -11,7 +11,7 @@ enum MathFunctions {
         [mod, modFloat, percent, ceil, floor, round, min, max, randomPercent, random, arrayFilledWithIntegers]
     }
 
-    static let divisionByZero = FunctionError("It is mathematically irresponsible to divide by zero")
+    /// The evaluator's message for a zero modulo divisor (`expressions.md` §5.1), reused by `^mod`/`^modFloat`.
     static let moduloByZero = FunctionError(
         "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero")
 

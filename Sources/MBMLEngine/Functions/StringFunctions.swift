@@ -30,12 +30,19 @@ enum StringFunctions {
         summary: "Removes the query part (\"?…\") from the end of a URL. The text is left unchanged when it is not "
             + "a valid URL (e.g. it contains spaces) or when the query is not at its very end (a #fragment follows)."
     ) { text in
-        guard let url = URL(string: text, encodingInvalidCharacters: false),
-              let query = url.query(percentEncoded: true) else { return text }
+        guard let url = strictURL(text), let query = url.query(percentEncoded: true) else { return text }
         let suffix = Array(("?" + query).utf16)
         let units = Array(text.utf16)
         guard units.count >= suffix.count, units.suffix(suffix.count).elementsEqual(suffix) else { return text }
         return String(decoding: units.dropLast(suffix.count), as: UTF16.self)
+    }
+
+    /// `text` as a URL without percent-encoding invalid characters first (text with spaces is no URL).
+    private static func strictURL(_ text: String) -> URL? {
+        if #available(macOS 14, iOS 17, *) {
+            return URL(string: text, encodingInvalidCharacters: false)
+        }
+        return URL(string: text)
     }
 
     // MARK: Case
