@@ -24,7 +24,8 @@ public final class Environment: @unchecked Sendable {
 
     let cache = ExpressionCache()
     private let depthLock = NSLock()
-    private var evaluationDepth = 0
+    /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
+    private var evaluationDepths: [ObjectIdentifier: Int] = [:]
 
     public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
                 log: LogSink = LogSink()) {
@@ -39,6 +40,9 @@ public final class Environment: @unchecked Sendable {
                 self.log.write(Environment.logText(for: error))
                 return nil
             }
+        }
+        variables.reentryHandler = { [unowned self] name in
+            self.log.write("Evaluation error: dynamic variable $\(name) refers to itself; it reads as nil")
         }
         StandardVariables.declare(in: self)
     }
@@ -75,6 +79,7 @@ public final class Environment: @unchecked Sendable {
     /// Evaluates `expression` in `context`, returning `default` on any error (the original's
     /// `asObject(expr, default)` with no error slot; the error is logged).
     public func evaluate(_ expression: String, in context: ExpressionContext, default fallback: Value?) -> Value? {
+        if expression.isEmpty { return fallback }
         do {
             return try evaluate(expression, in: context) ?? (context == .boolean ? .boolean(false) : fallback)
         } catch {
@@ -120,13 +125,14 @@ public final class Environment: @unchecked Sendable {
     }
 
     private func withDepth<T>(_ expression: String, _ body: () throws -> T) throws -> T {
+        let thread = ObjectIdentifier(Thread.current)
         depthLock.lock()
-        evaluationDepth += 1
-        let depth = evaluationDepth
+        let depth = (evaluationDepths[thread] ?? 0) + 1
+        evaluationDepths[thread] = depth
         depthLock.unlock()
         defer {
             depthLock.lock()
-            evaluationDepth -= 1
+            evaluationDepths[thread] = depth > 1 ? depth - 1 : nil
             depthLock.unlock()
         }
         if depth > options.maximumNestingDepth {

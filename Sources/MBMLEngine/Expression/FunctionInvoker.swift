@@ -15,6 +15,10 @@ struct FunctionInvoker {
         let groups = token.children.filter { $0.kind == .parameterGroup }
         let input = try makeInput(inputType, groups: groups)
         let call = FunctionCall(name: name, input: input, environment: evaluator.environment)
+        if definition.discardsResult {
+            _ = try? definition.implementation(call)
+            return nil
+        }
         do {
             return try definition.implementation(call)
         } catch let failure as FunctionError {

@@ -52,9 +52,7 @@ struct VariableResolver {
             if name == "count" { return .integer(members.count) }
             var results: [Value] = []
             for member in members {
-                if let result = try Properties.value(of: member, named: name, token: token, evaluator: evaluator) {
-                    results.append(result)
-                }
+                if let result = try lookUp(key, in: member, token: token) { results.append(result) }
             }
             return Value.makeSet(results)
         default:

@@ -12,6 +12,9 @@ public struct FunctionDefinition: Sendable {
     /// One paragraph saying what the function does.
     public var summary: String
     public var implementation: Implementation
+    /// Output type `none` (`expressions.md` §11.3): the call's value is always nothing, and — as in the
+    /// original, which discards the return value before checking for errors — a failure is ignored.
+    public var discardsResult = false
 
     public init(_ name: String, input: FunctionInputType, signature: String, category: FunctionCategory,
                 summary: String, implementation: @escaping Implementation) {

@@ -43,13 +43,7 @@ extension ManifestLoadSession {
         if base.name != name, base.signature.hasPrefix("^\(base.name)(") {
             definition.signature = "^" + name + base.signature.dropFirst(base.name.count + 1)
         }
-        if producesNoOutput(attributes["output"], of: element, name: name) {
-            let implementation = base.implementation
-            definition.implementation = { call in
-                _ = try implementation(call)
-                return nil
-            }
-        }
+        definition.discardsResult = producesNoOutput(attributes["output"], of: element, name: name)
         if let old = environment.functions.definition(named: name) {
             environment.log.write("Function ^\(name)() redeclared from input \(old.input.rawValue) to input \(definition.input.rawValue)")
         }

@@ -11,12 +11,15 @@ public final class VariableSpace: @unchecked Sendable {
     private var stacks: [String: [Value?]] = [:]
     private var singletons: [String: @Sendable () -> Value?] = [:]
     private var computing: Set<String> = []
-    private var scopes: [[String]] = []
+    /// Scope stacks per thread (`expressions.md` §13.6): each thread's scopes are its own.
+    private var scopesByThread: [ObjectIdentifier: [[String]]] = [:]
     private let lock = NSRecursiveLock()
 
     /// Computes a dynamic variable's value; set by the owning ``Environment``. Errors are reported
     /// by the resolver itself (the read yields nil).
     var dynamicResolver: ((String, ExpressionContext) -> Value?)?
+    /// Told the name of a dynamic variable whose expression read the variable itself.
+    var reentryHandler: ((String) -> Void)?
 
     public init() {}
 
@@ -30,7 +33,11 @@ public final class VariableSpace: @unchecked Sendable {
         if stacks[name]?.isEmpty == false { return values[name] }
         switch declarations[name] {
         case .dynamic(let expression, let context)?:
-            guard !computing.contains(name), let resolver = dynamicResolver else { return nil }
+            if computing.contains(name) {
+                reentryHandler?(name)
+                return nil
+            }
+            guard let resolver = dynamicResolver else { return nil }
             computing.insert(name)
             defer { computing.remove(name) }
             return resolver(expression, context)
@@ -146,19 +153,21 @@ public final class VariableSpace: @unchecked Sendable {
     public func enterScope() {
         lock.lock()
         defer { lock.unlock() }
-        scopes.append([])
+        scopesByThread[ObjectIdentifier(Thread.current), default: []].append([])
     }
 
     /// Sets a variable for the innermost scope only (one stack level per name and scope).
     public func setScoped(_ name: String, to value: Value?) throws {
         lock.lock()
         defer { lock.unlock() }
-        guard !scopes.isEmpty else { return try set(name, to: value) }
+        let thread = ObjectIdentifier(Thread.current)
+        guard var scopes = scopesByThread[thread], !scopes.isEmpty else { return try set(name, to: value) }
         if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
         if scopes[scopes.count - 1].contains(name) {
             popUnchecked(name)
         } else {
             scopes[scopes.count - 1].append(name)
+            scopesByThread[thread] = scopes
         }
         pushUnchecked(name, value)
     }
@@ -167,7 +176,9 @@ public final class VariableSpace: @unchecked Sendable {
     public func exitScope() {
         lock.lock()
         defer { lock.unlock() }
-        guard let names = scopes.popLast() else { return }
+        let thread = ObjectIdentifier(Thread.current)
+        guard var scopes = scopesByThread[thread], let names = scopes.popLast() else { return }
+        scopesByThread[thread] = scopes.isEmpty ? nil : scopes
         for name in names.reversed() { popUnchecked(name) }
     }
 
