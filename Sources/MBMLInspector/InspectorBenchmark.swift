@@ -10,24 +10,47 @@ public enum InspectorBenchmark {
     public struct Result: Sendable, CustomStringConvertible {
         /// How many nodes the generated space holds.
         public var nodes: Int
-        /// One sample per keystroke.
+        /// One sample per keystroke: key to finished frame, the four evaluations included.
         public var samples: [Double]
+        /// The part of each sample spent in the four evaluations (in the interactive inspector
+        /// they run on a background queue, so a frame never waits for them).
+        public var evaluationSamples: [Double]
+
+        public init(nodes: Int, samples: [Double], evaluationSamples: [Double]? = nil) {
+            self.nodes = nodes
+            self.samples = samples
+            self.evaluationSamples = evaluationSamples ?? samples.map { _ in 0 }
+        }
 
         public var p50: Double { percentile(0.50) }
         public var p99: Double { percentile(0.99) }
         public var maximum: Double { samples.max() ?? 0 }
 
+        /// Each sample without its evaluations: reducer, parse and render, what the interactive
+        /// loop waits for.
+        public var frameSamples: [Double] {
+            zip(samples, evaluationSamples).map { max($0 - $1, 0) }
+        }
+
         /// The sample below which `fraction` of the samples lie (nearest rank).
         public func percentile(_ fraction: Double) -> Double {
-            let sorted = samples.sorted()
+            Self.percentile(fraction, of: samples)
+        }
+
+        /// The nearest-rank percentile of `values`.
+        public static func percentile(_ fraction: Double, of values: [Double]) -> Double {
+            let sorted = values.sorted()
             guard !sorted.isEmpty else { return 0 }
             let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
             return sorted[min(max(rank, 0), sorted.count - 1)]
         }
 
         public var description: String {
-            String(format: "inspector keystroke-to-frame (%d nodes, %d keystrokes): p50 %.2f ms, p99 %.2f ms, max %.2f ms",
-                   nodes, samples.count, p50, p99, maximum)
+            String(format: "inspector keystroke-to-frame (%d nodes, %d keystrokes): p50 %.2f ms, p99 %.2f ms, max %.2f ms"
+                   + "; evaluations alone p50 %.2f ms, p99 %.2f ms; reducer+parse+render alone p50 %.2f ms, p99 %.2f ms",
+                   nodes, samples.count, p50, p99, maximum,
+                   Self.percentile(0.5, of: evaluationSamples), Self.percentile(0.99, of: evaluationSamples),
+                   Self.percentile(0.5, of: frameSamples), Self.percentile(0.99, of: frameSamples))
         }
     }
 
@@ -64,15 +87,18 @@ public enum InspectorBenchmark {
 
         let keys = keySequence(count: keystrokes)
         var samples: [Double] = []
+        var evaluations: [Double] = []
         samples.reserveCapacity(keys.count)
         for key in keys {
+            session.synchronousEvaluationTime = 0
             let start = DispatchTime.now().uptimeNanoseconds
             session.press(key)
             session.render(on: screen)
             let end = DispatchTime.now().uptimeNanoseconds
             samples.append(Double(end - start) / 1_000_000)
+            evaluations.append(session.synchronousEvaluationTime * 1000)
         }
-        return Result(nodes: count, samples: samples)
+        return Result(nodes: count, samples: samples, evaluationSamples: evaluations)
     }
 
     /// The keys typed: each expression character by character, then Ctrl-U, repeated.

@@ -27,6 +27,8 @@ public final class InspectorSession {
     /// Called after every load attempt (the loop updates the watcher's file list).
     public var onLoad: () -> Void = {}
     private let evaluator: BackgroundEvaluator?
+    /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
+    var synchronousEvaluationTime: TimeInterval = 0
 
     public init(engine: EngineController, size: TerminalSize, mode: EvaluationMode = .synchronous,
                 history: HistoryStore? = nil) {
@@ -97,8 +99,11 @@ public final class InspectorSession {
             var actions: [InspectorAction] = [.parsed(engine.parse(text))]
             if let evaluator = evaluator {
                 evaluator.submit(engine.evaluationJob(text, generation: generation))
-            } else if let outcome = engine.evaluate(text, generation: generation) {
-                actions.append(.evaluated(outcome))
+            } else {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let outcome = engine.evaluate(text, generation: generation)
+                synchronousEvaluationTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                if let outcome = outcome { actions.append(.evaluated(outcome)) }
             }
             return actions
         case .cancelEvaluation:

@@ -24,4 +24,8 @@ final class KeyDecoderTests: XCTestCase {
     func testKeysFromTheTerminalLibraryPassThrough() {
         XCTAssertEqual(KeyDecoder.decode([.key(.up), .character(0x71), .key(.resize)]), [.up, .character("q"), .resize])
     }
+
+    func testClipboardSequence() {
+        XCTAssertEqual(Clipboard.osc52Sequence(for: "$cats[1]"), "\u{1B}]52;c;JGNhdHNbMV0=\u{07}")
+    }
 }

@@ -90,7 +90,7 @@ public final class NcursesScreen: Screen {
 
     /// Puts `text` on the terminal's clipboard with OSC 52.
     public func copyToClipboard(_ text: String) {
-        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        let sequence = Clipboard.osc52Sequence(for: text)
         fflush(stdout)
         _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }

@@ -7,7 +7,7 @@ enum VariablesView {
         let focused = state.focus == .variables
         let tree = state.variableTree
         let search = state.tree.search
-        var note = "\(state.space.names.count)"
+        var note = state.space.names.count == 1 ? "1 variable" : "\(state.space.names.count) variables"
         if let current = search.current, !search.matches.isEmpty {
             note = "/\(search.searchedQuery) \(current + 1)/\(search.matches.count)"
         }
