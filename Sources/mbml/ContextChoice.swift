@@ -17,4 +17,4 @@ enum ContextChoice: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-extension ExpressionContext: @retroactive ExpressibleByArgument {}
+extension ExpressionContext: ExpressibleByArgument {}
