@@ -39,6 +39,10 @@ extension DataProcessingFunctions {
     }
 
     /// One `^filter` run: decides whether a top-level item passes.
+    ///
+    /// Deliberate deviation (`functions.md` §3.2, `filter`): with two or more intermediates the
+    /// reference looks only at the first element of every non-innermost container; the port examines
+    /// every element at every level and combines the verdicts with the match type.
     private struct Filter {
         let call: FunctionCall
         let intermediates: [String]
