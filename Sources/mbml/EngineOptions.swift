@@ -62,14 +62,10 @@ struct EngineOptions: ParsableArguments {
         let loader = ManifestLoader(options: environmentOptions, functions: .builtIn, log: log)
         do {
             let result = try loader.load(manifestAt: URL(fileURLWithPath: path))
-            for diagnostic in result.diagnostics {
-                StandardStream.error.writeLine(diagnostic.description)
-            }
+            printUnlogged(result.diagnostics, log: log)
             return result.environment
         } catch let error as ManifestError {
-            for diagnostic in error.diagnostics {
-                StandardStream.error.writeLine(diagnostic.description)
-            }
+            printUnlogged(error.diagnostics, log: log)
             if error.diagnostics.isEmpty {
                 StandardStream.error.writeLine("\(path): \(error)")
             }
@@ -77,6 +73,14 @@ struct EngineOptions: ParsableArguments {
         } catch {
             StandardStream.error.writeLine("\(path): \(error)")
             throw ExitCode.failure
+        }
+    }
+
+    /// The loader writes its diagnostics to the log (standard error); print only those it did not.
+    private func printUnlogged(_ diagnostics: [Diagnostic], log: LogSink) {
+        let logged = Set(log.lines)
+        for diagnostic in diagnostics where !logged.contains(diagnostic.description) {
+            StandardStream.error.writeLine(diagnostic.description)
         }
     }
 }
