@@ -64,6 +64,9 @@ expect_stderr "data file error has file:line:column" "broken.json:2:11: Expected
 expect "missing data file exits 1" 1 "" -- "$bin" eval --data x=missing.json '$x'
 expect "broken manifest exits 1" 1 "" -- "$bin" eval --manifest bad.xml '$x'
 expect_stderr "manifest diagnostic has file:line:column" "bad.xml:"
+printf '<MBML>\n  <Include file="nope.xml"/>\n  <Var name="a" literal="1"/>\n</MBML>\n' > warn.xml
+expect "manifest warnings do not stop evaluation" 0 '"1"' -- "$bin" eval --manifest warn.xml '$a'
+if [ "$(grep -c 'warn.xml:2:3:' "$work/stderr")" = 1 ]; then pass "each diagnostic printed once"; else fail "diagnostics" "$(cat "$work/stderr")"; fi
 
 echo "mbml eval --jsonl"
 requests='{"id":"a","context":"number","expr":"#(2 + 3)"}
