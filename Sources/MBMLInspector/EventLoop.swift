@@ -16,7 +16,9 @@ struct EventLoop {
     /// How long an Escape waits for the rest of an Alt or escape sequence.
     static let escapeGrace: Int32 = 25
 
-    func run() {
+    /// Runs until the user quits or a termination signal arrives.
+    /// - Returns: the signal that ended the loop, or nil after a normal quit.
+    func run() -> Int32? {
         session.render(on: terminal)
         while !session.state.shouldQuit {
             var descriptors = [
@@ -26,14 +28,15 @@ struct EventLoop {
                 pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
-            if descriptors[1].revents != 0, !signals.takeSignals().isEmpty { return }
-            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return }
+            if descriptors[1].revents != 0, let signal = signals.takeSignals().first { return signal }
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return SIGHUP }
             if descriptors[0].revents & Int16(POLLIN) != 0 || ready < 0 { readKeys() }
             if descriptors[2].revents != 0 { session.deliverFinishedEvaluations() }
             if !watcher.changedFiles().isEmpty { session.send(.filesChanged) }
             if session.state.results.isEvaluating { waitBrieflyForEvaluation() }
             session.render(on: terminal)
         }
+        return nil
     }
 
     private func timeout() -> Int32 {

@@ -28,7 +28,8 @@ public struct InspectorStartError: Error, CustomStringConvertible {
 public enum Inspector {
     /// Runs until the user quits (or SIGINT/SIGTERM/SIGHUP arrives). The terminal is restored on
     /// every way out.
-    /// - Returns: the process exit status (0 after a normal quit).
+    /// - Returns: the process exit status: 0 after a normal quit (Ctrl-C, q), 128 + the signal
+    ///   number when a signal ended it.
     /// - Throws: ``InspectorStartError`` when the theme cannot be loaded or there is no terminal.
     public static func run(_ configuration: InspectorConfiguration) throws -> Int32 {
         let theme: Theme
@@ -56,7 +57,9 @@ public enum Inspector {
         session.clipboard = { terminal.copyToClipboard($0) }
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
-        EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals).run()
+        if let signal = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals).run() {
+            return 128 + signal
+        }
         return 0
     }
 }

@@ -56,7 +56,7 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertEqual(screen.role(row: numberRow?.index ?? 0, column: (numberRow?.text.count ?? 1) - 1), .stale)
         // The object context parses it (an unclosed `#(` is text) and shows a fresh result.
         XCTAssertEqual(screen.resultRow("object"), "\"3 #(1 +\"  String")
-        XCTAssertNotNil(screen.firstRow(containing: "invalid in number: last valid"))
+        XCTAssertNotNil(screen.firstRow(containing: "invalid in number: last good result"))
         // A caret line under the error and the message below it.
         let editorRow = screen.firstRow(containing: "› $cats.count #(1 +")
         XCTAssertNotNil(editorRow)
@@ -74,6 +74,17 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertNil(screen.firstRow(containing: "requires both"))
     }
 
+    func testLastGoodResultSkipsErrors() {
+        let (session, screen) = makeSession()
+        session.type("$cats.count * $name")
+        XCTAssertNotNil(session.state.results.shown[.number]?.error)
+        session.type(" +")
+        session.render(on: screen)
+        XCTAssertTrue(session.state.results.isStale(.number))
+        XCTAssertEqual(session.state.results.shown[.number], .value(.integer(3)))
+        XCTAssertEqual(screen.resultRow("number"), "3")
+    }
+
     func testTextInvalidEverywhereDimsEveryRow() {
         let (session, screen) = makeSession()
         session.type("$name")
@@ -83,7 +94,7 @@ final class InspectorResultsTests: XCTestCase {
         // Typed one key at a time, the last text that parsed was `$name ${x y` (plain text there).
         XCTAssertEqual(screen.resultRow("string"), "Cooper ${x y")
         XCTAssertEqual(screen.role(of: "Cooper ${x y"), .stale)
-        XCTAssertNotNil(screen.firstRow(containing: "invalid: last valid results"))
+        XCTAssertNotNil(screen.firstRow(containing: "invalid: last good results"))
         XCTAssertNotNil(screen.firstRow(containing: "Syntax error: expecting exactly one MBMLVariableReferenceToken here"))
     }
 

@@ -19,6 +19,7 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(KeyDecoder.decode(characters("\u{1B}[Z")), [.backTab])
         XCTAssertEqual(KeyDecoder.decode(characters("\u{1B}[A\u{1B}[1;3D\u{1B}[3~")), [.up, .alt("b"), .delete])
         XCTAssertEqual(KeyDecoder.decode(characters("\u{1B}\u{7F}")), [.alt("\u{7F}")])
+        XCTAssertEqual(KeyDecoder.decode(characters("\u{1B}\u{15}")), [.escape, .control("u")])
     }
 
     func testKeysFromTheTerminalLibraryPassThrough() {

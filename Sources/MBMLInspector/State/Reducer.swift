@@ -67,8 +67,14 @@ public enum Reducer {
         state.results.shownGeneration = outcome.generation
         state.results.shownText = outcome.text
         state.results.invalid = outcome.parseFailures
-        for context in ExpressionContext.allCases where outcome.parseFailures[context] == nil {
-            state.results.shown[context] = outcome.results[context] ?? .noValue
+        for context in ExpressionContext.allCases {
+            if outcome.parseFailures[context] != nil {
+                state.results.shown[context] = state.results.lastGood[context]
+                continue
+            }
+            let result = outcome.results[context] ?? .noValue
+            state.results.shown[context] = result
+            if result.error == nil { state.results.lastGood[context] = result }
         }
         state.log.evaluationLines = outcome.logLines
         state.log.scrollBack = 0

@@ -44,8 +44,11 @@ public struct EvaluationOutcome: Equatable {
 /// When the text does not parse in a context, that context's row keeps its last valid result,
 /// dimmed (the context is in ``invalid``), and the editor points at the parse error.
 public struct ResultsState: Equatable {
-    /// The result shown for each context (the last valid one for contexts in ``invalid``).
+    /// The result shown for each context (the last good one for contexts in ``invalid``).
     public var shown: [ExpressionContext: ContextResult] = [:]
+    /// The last result of each context that was not an error, shown (dimmed) while the text
+    /// does not parse in that context.
+    public var lastGood: [ExpressionContext: ContextResult] = [:]
     /// The contexts in which the current text does not parse, with the error.
     public var invalid: [ExpressionContext: ExpressionError] = [:]
     /// The text of the latest evaluation.

@@ -52,9 +52,24 @@ public enum ValueFormatter {
         value.isTruthy ? "true" : "false"
     }
 
-    /// Control characters replaced so that text stays on one line.
+    /// Control characters replaced so that text stays on one line; the indentation after a line
+    /// break is dropped (`⏎` marks the break).
     public static func oneLine(_ text: String) -> String {
-        TextWidth.printable(text.utf8.count > 1600 ? String(text.prefix(400)) : text)
+        let head = text.utf8.count > 1600 ? String(text.prefix(400)) : text
+        guard head.contains(where: { $0 == "\n" || $0 == "\r\n" }) else { return TextWidth.printable(head) }
+        var output = ""
+        var skippingIndent = false
+        for character in head {
+            if character == "\n" || character == "\r\n" {
+                output.append("⏎ ")
+                skippingIndent = true
+                continue
+            }
+            if skippingIndent, character == " " || character == "\t" { continue }
+            skippingIndent = false
+            output.append(character)
+        }
+        return TextWidth.printable(output)
     }
 
     private static func inline(_ value: Value) -> String {

@@ -67,7 +67,10 @@ public enum KeyDecoder {
         case .character(let character)?: keys.append(.alt(character))
         case .backspace?: keys.append(.alt("\u{7F}"))
         case .enter?: keys.append(.alt("\n"))
-        case let other?: keys.append(other)
+        case let other?:
+            // Escape then a control key typed quickly: both keys, not a lost Escape.
+            keys.append(.escape)
+            keys.append(other)
         case nil: break
         }
         return start + 1

@@ -14,8 +14,8 @@ enum ResultsView {
             note = "evaluating…"
         } else if !results.invalid.isEmpty {
             let names = ExpressionContext.allCases.filter(results.isStale).map(\.rawValue)
-            note = names.count == ExpressionContext.allCases.count ? "invalid: last valid results"
-                : "invalid in \(names.joined(separator: ", ")): last valid"
+            note = names.count == ExpressionContext.allCases.count ? "invalid: last good results"
+                : "invalid in \(names.joined(separator: ", ")): last good result"
         } else if focused {
             note = "Enter full value"
         }
@@ -27,6 +27,7 @@ enum ResultsView {
             painter.text(context.rawValue.padding(toLength: labelWidth - 1, withPad: " ", startingAt: 0),
                          row: row, column: 0, role: labelRole)
             let (text, role, type) = describe(results.shown[context], context: context)
+            guard results.shown[context] != nil || !results.isStale(context) else { continue }
             let stale = results.isStale(context)
             let valueRole = stale ? .stale : role
             let width = painter.width - labelWidth
