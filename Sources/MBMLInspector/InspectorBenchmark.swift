@@ -45,10 +45,13 @@ public enum InspectorBenchmark {
             return sorted[min(max(rank, 0), sorted.count - 1)]
         }
 
+        /// How many keystrokes took longer than a 60 Hz frame (16 ms).
+        public var overFrameBudget: Int { samples.filter { $0 > 16 }.count }
+
         public var description: String {
-            String(format: "inspector keystroke-to-frame (%d nodes, %d keystrokes): p50 %.2f ms, p99 %.2f ms, max %.2f ms"
+            String(format: "inspector keystroke-to-frame (%d nodes, %d keystrokes): p50 %.2f ms, p99 %.2f ms, max %.2f ms, %d over 16 ms"
                    + "; evaluations alone p50 %.2f ms, p99 %.2f ms; reducer+parse+render alone p50 %.2f ms, p99 %.2f ms",
-                   nodes, samples.count, p50, p99, maximum,
+                   nodes, samples.count, p50, p99, maximum, overFrameBudget,
                    Self.percentile(0.5, of: evaluationSamples), Self.percentile(0.99, of: evaluationSamples),
                    Self.percentile(0.5, of: frameSamples), Self.percentile(0.99, of: frameSamples))
         }
