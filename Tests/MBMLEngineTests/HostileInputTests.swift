@@ -241,6 +241,48 @@ final class HostileInputTests: ExpressionTestCase {
         assertValue("#(#(#(1)))", .object, .decimal(1))
         assertRejected(String(repeating: "#(", count: 10) + "1" + String(repeating: ")", count: 10), .object)
     }
+
+    /// The nesting limit must count re-entry per evaluation, not across threads: an evaluation on
+    /// one thread must not fail because another thread happens to be deep in its own evaluation.
+    func testNestingLimitIsNotSharedBetweenThreads() {
+        let reached = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        env.declare(FunctionDefinition("hold", input: .none, signature: "^hold()", category: .debug,
+                                       summary: "Test-only: blocks until released.") { _ in
+            reached.signal()
+            _ = release.wait(timeout: .now() + 30)
+            return "held"
+        })
+        let chainLength = 60
+        for index in 0..<chainLength {
+            env.variables.declare("heldChain\(index)", value: .string("^eval($heldChain\(index + 1))"))
+            env.variables.declare("freeChain\(index)", value: .string("^eval($freeChain\(index + 1))"))
+        }
+        env.variables.declare("heldChain\(chainLength)", value: "^hold()")
+        env.variables.declare("freeChain\(chainLength)", value: "free")
+        let environment = env
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = try? environment.evaluate("^eval($heldChain0)", in: .object)
+            finished.signal()
+        }
+        thread.start()
+        guard reached.wait(timeout: .now() + 30) == .success else {
+            release.signal()
+            return XCTFail("the holding thread never reached ^hold()")
+        }
+        var freeResult: Value?
+        var freeError: Error?
+        do {
+            freeResult = try env.evaluate("^eval($freeChain0)", in: .object)
+        } catch {
+            freeError = error
+        }
+        release.signal()
+        _ = finished.wait(timeout: .now() + 30)
+        XCTAssertNil(freeError)
+        XCTAssertEqual(freeResult, "free")
+    }
 }
 
 /// A deterministic xorshift generator so that random inputs are reproducible.

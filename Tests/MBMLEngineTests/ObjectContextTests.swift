@@ -401,4 +401,13 @@ final class ObjectContextTests: ExpressionTestCase {
         assertString("$cats[$decimalValue]", .object, "Gabby")
         assertString("$cats[$yes]", .object, "Duncan")
     }
+
+    /// §10.2 / §10.3: a name applied to a set is applied to each member *with the lookup algorithm*,
+    /// so dictionary members answer with their entry and array members with their index-0 rule.
+    func testSetSubreferenceAppliesLookupToDictionaryAndArrayMembers() {
+        env.variables.declare("people", value: Value.makeSet([["name": "Ann"], ["name": "Bob"]]))
+        assertValue("$people.name", .object, Value.makeSet(["Ann", "Bob"]))
+        env.variables.declare("lists", value: Value.makeSet([["a", "b"], ["c"]]))
+        assertValue("$lists.first", .object, Value.makeSet(["a", "c"]))
+    }
 }

@@ -262,4 +262,11 @@ final class ParserErrorTests: ExpressionTestCase {
         XCTAssertNil(try env.evaluateAsArray(""))
         XCTAssertFalse(try env.evaluateBoolean(""))
     }
+
+    /// §2.2 step 1 and the §6.6 table: an empty expression returns the caller's default in every
+    /// context, the boolean context included.
+    func testEmptyBooleanExpressionReturnsDefault() {
+        XCTAssertEqual(env.evaluate("", in: .boolean, default: .boolean(true)), .boolean(true))
+        XCTAssertEqual(env.evaluate("", in: .boolean, default: .boolean(false)), .boolean(false))
+    }
 }

@@ -440,6 +440,45 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertNil(try result.environment.evaluate("^quiet(5)", in: .object))
         XCTAssertEqual(try result.environment.evaluate("[^quiet(5)]", in: .string), "[]")
     }
+
+    /// §11.3 and quirk 27: an implementation declared with output `none` never fails the expression;
+    /// its error is ignored like its value.
+    func testOutputNoneFunctionErrorsAreIgnored() throws {
+        let result = try loadManifest("""
+            <MBML>
+                <Function name="quiet" class="MBMLStringFunctions" method="parseInteger" input="string" output="none"/>
+            </MBML>
+            """)
+        XCTAssertNoThrow(try result.environment.evaluate("^quiet(abc)", in: .object))
+        XCTAssertEqual(try? result.environment.evaluate("[^quiet(abc)]", in: .string), "[]")
+    }
+
+    /// §14.5 Port: a self-referencing dynamic variable yields nil *with a logged error*.
+    func testSelfReferencingDynamicVariableLogsAnError() {
+        let log = LogSink()
+        let env = TestEnvironment.make(log: log)
+        env.variables.declareDynamic("loop", expression: "$loop")
+        XCTAssertNil(env.variables["loop"])
+        XCTAssertFalse(log.lines.isEmpty, "the re-entry should be reported in the log")
+    }
+
+    /// §13.6 Port: the scope stack is per thread; a thread without a scope of its own sets plainly
+    /// and its change is not undone when another thread exits its scope.
+    func testScopesArePerThread() throws {
+        let space = VariableSpace()
+        try space.set("v", to: "base")
+        space.enterScope()
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            try? space.setScoped("v", to: "other thread")
+            finished.signal()
+        }
+        thread.start()
+        _ = finished.wait(timeout: .now() + 30)
+        XCTAssertEqual(space.stackDepth("v"), 0, "the other thread has no scope: a plain set, nothing pushed")
+        space.exitScope()
+        XCTAssertEqual(space["v"], "other thread", "exiting this thread's scope must not undo the other thread's set")
+    }
 }
 
 /// A thread-safe counter for singleton tests.
