@@ -202,4 +202,14 @@ final class BooleanContextTests: ExpressionTestCase {
         assertBoolean("$map[a b] == x", true)
         assertNumber("$arr[1 + 1]", 30)
     }
+
+    // MARK: More operator placement
+
+    func testOperatorsRightAfterNames() {
+        assertBoolean("$count>2", true)
+        assertBoolean("$count==3", true)
+        assertBoolean("!$missing -AND $name", true)
+        assertBoolean("^array(a|b)[0] == a", true)
+        assertBoolean("$cats[$cats.count]", false)
+    }
 }

@@ -283,6 +283,33 @@ final class HostileInputTests: ExpressionTestCase {
         XCTAssertNil(freeError)
         XCTAssertEqual(freeResult, "free")
     }
+
+    // MARK: Tokenizing hostile text through ^tokenize
+
+    func testTokenizeOfTooDeepTextLogsFailureAndReturnsText() {
+        let log = LogSink()
+        env = TestEnvironment.make(log: log)
+        let inner = String(repeating: "#(", count: 5_000) + "1" + String(repeating: ")", count: 5_000)
+        assertString("^tokenize(\(inner))", .object, inner)
+        XCTAssertTrue(log.lines.contains { $0.hasPrefix("--> Failed to tokenize object expression") })
+    }
+
+    // MARK: Concurrency
+
+    func testConcurrentEvaluationsAgree() {
+        let environment = env
+        let failures = InputRecorder()
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            let expression = "#($count * \(index % 17)) ^if($name|x\(index % 5)) $cats[\(index % 3)]"
+            let expected = "\(3 * (index % 17)) x\(index % 5) \(["Barrett", "Duncan", "Gabby"][index % 3])"
+            let result = try? environment.evaluate(expression, in: .string)
+            if result != .string(expected) {
+                failures.record(.text("\(expression) -> \(String(describing: result))"))
+            }
+            if index % 50 == 0 { environment.clearCache() }
+        }
+        XCTAssertTrue(failures.inputs.isEmpty, failures.inputs.map(InputRecorder.describe).joined(separator: "\n"))
+    }
 }
 
 /// A deterministic xorshift generator so that random inputs are reproducible.

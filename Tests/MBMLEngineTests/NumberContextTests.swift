@@ -223,4 +223,18 @@ final class NumberContextTests: ExpressionTestCase {
         assertError("-$five", .number, containing: "requires both left and right operands")
         assertError("#(-$count)", .object, containing: "requires both left and right operands")
     }
+
+    // MARK: Names glue to dashes and digits
+
+    func testDashAfterVariableNameIsPartOfTheName() {
+        assertNil("$count-1", .number)
+        assertNumber("$count -1", 3)
+        assertNumber("$count - 1", 2)
+        assertNumber("$count*2", 6)
+    }
+
+    func testCallsWithSubreferencesInArithmetic() {
+        assertNumber("^array(1|2)[1] * 3", 6)
+        assertNumber("$cats[#($cats.count - 1)].length + 0", 5)
+    }
 }
