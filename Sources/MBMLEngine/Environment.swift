@@ -98,17 +98,20 @@ public final class Environment: @unchecked Sendable {
 
     /// Parses `expression` with `grammar` into its token tree (no constant shortcut: what `^tokenize`
     /// and the inspector's token pane show). Uses and fills the cache.
-    public func parse(_ expression: String, grammar: Grammar) throws -> [Token] {
+    ///
+    /// - Parameter caching: pass false to look at a tree without storing it (the inspector does, so that
+    ///   showing a parse never changes a later result: a cached tree bypasses the constant shortcut).
+    public func parse(_ expression: String, grammar: Grammar, caching: Bool = true) throws -> [Token] {
         if let cached = cache.tokens(for: expression, grammar: grammar) { return cached }
         let tokens = try Parser(expression: expression, grammar: grammar, functions: functions,
                                 maximumDepth: options.maximumNestingDepth).parse()
-        cache.store(tokens, for: expression, grammar: grammar)
+        if caching { cache.store(tokens, for: expression, grammar: grammar) }
         return tokens
     }
 
     /// Parses `expression` as `context` would.
-    public func parse(_ expression: String, in context: ExpressionContext) throws -> [Token] {
-        try parse(expression, grammar: context.grammar)
+    public func parse(_ expression: String, in context: ExpressionContext, caching: Bool = true) throws -> [Token] {
+        try parse(expression, grammar: context.grammar, caching: caching)
     }
 
     /// Forgets every cached token tree.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MBMLEngine
+import MBMLInspector
 
 /// `mbml bench`: expression timings over conformance cases, and manifest load time against xmllint.
 struct BenchCommand: ParsableCommand {
@@ -10,8 +11,10 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Times parse+evaluate of every case in a conformance case file, cold (expression cache cleared \
             before each case) and cached, and the load of a generated manifest with N <Var>s, compared \
-            with `xmllint --noout` on the same file when xmllint is installed. Without --manifest, the \
-            fixture manifest beside the case folder (../fixture/manifest.xml) is loaded if it exists.
+            with `xmllint --noout` on the same file when xmllint is installed, and the inspector's \
+            keystroke-to-frame time (four evaluations plus a full render) on a generated space of \
+            --nodes nodes. Without --manifest, the fixture manifest beside the case folder \
+            (../fixture/manifest.xml) is loaded if it exists.
             """
     )
 
@@ -26,9 +29,16 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Times every case is evaluated per measurement.")
     var rounds = 5
 
+    @Option(name: .long, help: "Nodes in the inspector benchmark's generated space (0 skips it).")
+    var nodes = 100_000
+
+    @Option(name: .long, help: "Keystrokes replayed by the inspector benchmark.")
+    var keystrokes = 500
+
     func validate() throws {
         if vars < 0 { throw ValidationError("--vars must be 0 or more.") }
         if rounds < 1 { throw ValidationError("--rounds must be 1 or more.") }
+        if nodes < 0 || keystrokes < 1 { throw ValidationError("--nodes must be 0 or more and --keystrokes 1 or more.") }
     }
 
     func run() throws {
@@ -58,6 +68,11 @@ struct BenchCommand: ParsableCommand {
         if vars > 0 { try measureManifest(into: &table) }
         StandardStream.output.writeLine("")
         table.lines.forEach(StandardStream.output.writeLine)
+        if nodes > 0 {
+            let result = InspectorBenchmark.keystrokeToFrame(nodes: nodes, keystrokes: keystrokes)
+            StandardStream.output.writeLine("")
+            StandardStream.output.writeLine(result.description)
+        }
     }
 
     private func measureExpressions(_ benchCases: [BenchCase], in environment: Environment, into table: inout BenchTable) {

@@ -18,9 +18,28 @@ extension Value {
         case .data(let data): return Value.dataText(data)
         case .object(let object): return "<\(object.typeName)>"
         case .array, .dictionary, .set:
-            var output = ""
-            appendPropertyList(to: &output, indent: 0)
-            return output
+            var output: [UInt8] = []
+            var budget = PreviewBudget(limit: .max)
+            appendPropertyList(to: &output, indent: 0, budget: &budget)
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// The first `limit` characters of ``text`` (a prefix of it, or all of it), without rendering the
+    /// rest of a large collection: what a one-line preview needs.
+    public func text(limit: Int) -> (text: String, isTruncated: Bool) {
+        switch self {
+        case .array, .dictionary, .set:
+            var output: [UInt8] = []
+            var budget = PreviewBudget(limit: limit)
+            appendPropertyList(to: &output, indent: 0, budget: &budget)
+            let text = String(decoding: output, as: UTF8.self)
+            return budget.isExhausted ? (String(text.prefix(limit)), true) : (text, false)
+        default:
+            let full = text
+            if full.utf8.count <= limit { return (full, false) }
+            let head = String(full.prefix(limit))
+            return (head, head.utf8.count < full.utf8.count)
         }
     }
 
@@ -34,15 +53,22 @@ extension Value {
     static func doubleText(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
-        return String(format: "%.16g", d)
+        if d == d.rounded(), abs(d) < 1e15, !(d == 0 && d.sign == .minus) { return String(Int64(d)) }
+        var buffer = [CChar](repeating: 0, count: 32)
+        let length = buffer.withUnsafeMutableBufferPointer { pointer in
+            withVaList([d]) { vsnprintf(pointer.baseAddress, 32, "%.16g", $0) }
+        }
+        return String(decoding: buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// `2015-02-03 04:05:06 +0000`: UTC, whole seconds (rounded down).
     static func dateText(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
     }
 
     static func dataText(_ data: Data) -> String {
@@ -50,43 +76,57 @@ extension Value {
         return "{length = \(data.count), bytes = 0x\(hex)\(data.count > 64 ? "..." : "")}"
     }
 
-    private func appendPropertyList(to output: inout String, indent: Int) {
-        let pad = String(repeating: "    ", count: indent)
-        let inner = String(repeating: "    ", count: indent + 1)
+    private func appendPropertyList(to output: inout [UInt8], indent: Int, budget: inout PreviewBudget) {
         switch self {
         case .array(let elements), .set(let elements):
             let isSet: Bool
             if case .set = self { isSet = true } else { isSet = false }
-            output += isSet ? "{(\n" : "(\n"
+            output.append(contentsOf: isSet ? Self.openSet : Self.openArray)
             for (index, element) in elements.enumerated() {
-                output += inner
-                element.appendElement(to: &output, indent: indent + 1)
-                output += index < elements.count - 1 ? ",\n" : "\n"
+                if budget.isSpent(by: output) { return }
+                Self.appendIndent(indent + 1, to: &output)
+                element.appendElement(to: &output, indent: indent + 1, budget: &budget)
+                output.append(contentsOf: index < elements.count - 1 ? Self.commaNewline : Self.newline)
             }
-            output += pad + (isSet ? ")}" : ")")
+            Self.appendIndent(indent, to: &output)
+            output.append(contentsOf: isSet ? Self.closeSet : Self.closeArray)
         case .dictionary(let entries):
-            output += "{\n"
-            let keys = entries.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-            for key in keys {
-                guard let value = entries[key] else { continue }
-                output += inner + Value.quotedIfNeeded(key) + " = "
-                if value.collectionCount != nil {
-                    output += "    "
-                }
-                value.appendElement(to: &output, indent: indent + 1)
-                output += ";\n"
+            output.append(contentsOf: Self.openDictionary)
+            let keys = entries.keys
+            let values = entries.values
+            let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+            for index in order {
+                if budget.isSpent(by: output) { return }
+                let key = keys[index], value = values[index]
+                Self.appendIndent(indent + 1, to: &output)
+                Self.appendQuotedIfNeeded(key, to: &output)
+                output.append(contentsOf: value.collectionCount != nil ? Self.equalsBeforeCollection : Self.equals)
+                value.appendElement(to: &output, indent: indent + 1, budget: &budget)
+                output.append(contentsOf: Self.semicolonNewline)
             }
-            output += pad + "}"
+            Self.appendIndent(indent, to: &output)
+            output.append(UInt8(ascii: "}"))
         default:
-            output += Value.quotedIfNeeded(text)
+            Self.appendQuotedIfNeeded(text, to: &output)
         }
     }
 
-    private func appendElement(to output: inout String, indent: Int) {
+    private func appendElement(to output: inout [UInt8], indent: Int, budget: inout PreviewBudget) {
         switch self {
-        case .array, .set, .dictionary: appendPropertyList(to: &output, indent: indent)
-        default: output += Value.quotedIfNeeded(text)
+        case .array, .set, .dictionary: appendPropertyList(to: &output, indent: indent, budget: &budget)
+        default: Self.appendQuotedIfNeeded(text, to: &output)
         }
+    }
+
+    private static let openArray = Array("(\n".utf8), closeArray = Array(")".utf8)
+    private static let openSet = Array("{(\n".utf8), closeSet = Array(")}".utf8)
+    private static let openDictionary = Array("{\n".utf8)
+    private static let commaNewline = Array(",\n".utf8), newline = Array("\n".utf8)
+    private static let equals = Array(" = ".utf8), equalsBeforeCollection = Array(" =     ".utf8)
+    private static let semicolonNewline = Array(";\n".utf8)
+
+    private static func appendIndent(_ level: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 4 * level))
     }
 
     /// Bare if non-empty ASCII letters and digits; otherwise quoted with `"` and `\` escaped.
@@ -95,20 +135,43 @@ extension Value {
     /// (`MBMLDebugFunctionTests testDump`, conformance case `debug.dump.01`) shows Foundation quoting
     /// `"order_number"`; the port follows the observed output.
     static func quotedIfNeeded(_ text: String) -> String {
-        let isBare = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            ($0.value >= 48 && $0.value <= 57) || ($0.value >= 65 && $0.value <= 90)
-                || ($0.value >= 97 && $0.value <= 122)
+        var output: [UInt8] = []
+        appendQuotedIfNeeded(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func appendQuotedIfNeeded(_ text: String, to output: inout [UInt8]) {
+        let bytes = text.utf8
+        let isBare = !bytes.isEmpty && bytes.allSatisfy {
+            ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122)
         }
-        if isBare { return text }
-        var quoted = "\""
-        for character in text {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            default: quoted.append(character)
+        if isBare {
+            output.append(contentsOf: bytes)
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            default: output.append(byte)
             }
         }
-        return quoted + "\""
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Stops property-list rendering once the output holds more than four bytes per wanted character
+/// (enough for `limit` characters of up to four UTF-8 bytes each).
+private struct PreviewBudget {
+    let limit: Int
+    private(set) var isExhausted = false
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func isSpent(by output: [UInt8]) -> Bool {
+        if limit < Int.max / 4, output.count > 4 * limit { isExhausted = true }
+        return isExhausted
     }
 }

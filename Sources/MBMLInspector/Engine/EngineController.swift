@@ -107,7 +107,7 @@ public final class EngineController {
         var trees: [Grammar: ParseOutcome.Tree] = [:]
         for grammar in [Grammar.object, .math, .boolean] {
             do {
-                trees[grammar] = .tokens(try environment.parse(text, grammar: grammar))
+                trees[grammar] = .tokens(try environment.parse(text, grammar: grammar, caching: false))
             } catch let error as ExpressionError {
                 trees[grammar] = .failure(error)
             } catch {
@@ -149,9 +149,20 @@ public final class EngineController {
         var logs: [(contexts: [ExpressionContext], lines: [String])] = []
         for context in ExpressionContext.allCases {
             if ticket.isCancelled { return nil }
+            // The string context is the object context's result as text (`expressions.md` §2.1, §6.2):
+            // reuse it, so a large collection is evaluated once and rendered only as far as a row shows.
+            if context == .string, let objectResult = results[.object] {
+                results[.string] = objectResult
+                if let last = logs.last, last.contexts.contains(.object) { logs[logs.count - 1].contexts.append(.string) }
+                continue
+            }
+            if context == .string, let objectFailure = failures[.object] {
+                failures[.string] = objectFailure
+                continue
+            }
             environment.log.clear()
             do {
-                _ = try environment.parse(text, in: context)
+                _ = try environment.parse(text, in: context, caching: false)
             } catch let error as ExpressionError {
                 failures[context] = error
                 continue

@@ -16,6 +16,13 @@ public enum ValueFormatter {
         }
     }
 
+    /// The string context's text of a value on one line. The string row holds the object context's
+    /// value; only as much of its text form is rendered as a row can show.
+    public static func stringContextLine(_ value: Value) -> String {
+        let (text, isTruncated) = value.text(limit: 1024)
+        return oneLine(text) + (isTruncated ? "…" : "")
+    }
+
     /// A one-line form without quotes around strings: the string context's text, or a collection
     /// preview.
     public static func compact(_ value: Value) -> String {

@@ -51,7 +51,7 @@ enum ResultsView {
         case .value(let value)?:
             switch context {
             case .object: return (ValueFormatter.summary(of: value), .value, ValueFormatter.typeDescription(of: value))
-            case .string: return (ValueFormatter.compact(value), .value, nil)
+            case .string: return (ValueFormatter.stringContextLine(value), .value, nil)
             case .number: return (ValueFormatter.compact(value), .value, nil)
             case .boolean: return (ValueFormatter.boolean(value), .value, nil)
             }
