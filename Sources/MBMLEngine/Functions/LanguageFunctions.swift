@@ -91,7 +91,7 @@ enum LanguageFunctions {
             return nil
         }
         let result = try call.evaluate(text, as: .object)
-        call.log("^log(\(text)) --> \(describe(result))")
+        call.log("^log(\(text)) → \(DebugFunctions.describe(result))")
         return result
     }
 
@@ -101,7 +101,7 @@ enum LanguageFunctions {
     ) { call in
         let text = try call.text()
         let result = try call.evaluateBoolean(text)
-        call.log("^test(\(text)) --> \(result ? "true" : "false")")
+        call.log("^test(\(text)) → \(result ? "true" : "false")")
         return .boolean(result)
     }
 
@@ -120,12 +120,5 @@ enum LanguageFunctions {
             }
             return .string(text)
         }
-    }
-
-    /// The log's description of a result: its kind, element count for collections, and text.
-    static func describe(_ value: Value?) -> String {
-        guard let value = value else { return "nil" }
-        if let count = value.collectionCount { return "(\(value.typeName) with \(count) element\(count == 1 ? "" : "s")) \(value.text)" }
-        return "(\(value.typeName)) \(value.text)"
     }
 }
