@@ -37,3 +37,17 @@ final class TextPreviewTests: ExpressionTestCase {
         XCTAssertEqual(Value.date(Date(timeIntervalSince1970: 1_422_936_306)).text, "2015-02-03 04:05:06 +0000")
     }
 }
+
+/// Error messages stay readable when the offending text is huge.
+final class ErrorMessageLengthTests: ExpressionTestCase {
+    func testLoggedDescriptionAbbreviatesLongClauses() {
+        let expression = String(repeating: "#(", count: 5_000) + "1" + String(repeating: ")", count: 5_000)
+        XCTAssertThrowsError(try env.evaluate(expression, in: .object)) { error in
+            guard let error = error as? ExpressionError else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.message.contains("nested more than"))
+            XCTAssertLessThan(error.loggedDescription.count, 600)
+            XCTAssertTrue(error.loggedDescription.contains("…"))
+            XCTAssertEqual(error.range?.location, 202, "the range points at the contents of the 101st #(, the first level past the limit")
+        }
+    }
+}

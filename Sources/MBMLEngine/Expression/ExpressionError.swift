@@ -40,11 +40,18 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
         }
         var text = prefix + message
         if let token = tokenText, token != expression {
-            text += "; offending clause: \"\(token)\" in expression: \"\(expression)\""
+            text += "; offending clause: \"\(Self.abbreviated(token))\" in expression: \"\(Self.abbreviated(expression))\""
         } else if !expression.isEmpty {
-            text += "; offending expression: \"\(expression)\""
+            text += "; offending expression: \"\(Self.abbreviated(expression))\""
         }
         return text
+    }
+
+    /// Long clauses (a megabyte of generated text) are cut to their first 200 characters in messages.
+    static func abbreviated(_ text: String) -> String {
+        guard text.utf8.count > 200 else { return text }
+        let head = text.prefix(200)
+        return head.count < text.count ? head + "…" : text
     }
 }
 
