@@ -156,13 +156,13 @@ final class InspectorResultsTests: XCTestCase {
         session.type("^log(hello there)")
         session.render(on: screen)
         // The four contexts logged the same line: it is shown once, labelled with all of them.
-        XCTAssertNotNil(screen.firstRow(containing: "[object, string, number, boolean] ^log(hello there) --> (String)"),
+        XCTAssertNotNil(screen.firstRow(containing: "[object, string, number, boolean] ^log(hello there) → String"),
                         screen.text)
         XCTAssertEqual(session.state.log.evaluationLines.count, 1)
         session.press(.tab) // results
         session.press(.character("L"))
         session.render(on: screen)
-        XCTAssertNil(screen.firstRow(containing: "hello there) -->"))
+        XCTAssertNil(screen.firstRow(containing: "hello there) →"))
     }
 
     func testStaleEvaluationIsIgnored() {
