@@ -70,6 +70,22 @@ public final class Environment: @unchecked Sendable {
         }
     }
 
+    /// Evaluates `expression` for a preview: as ``evaluate(_:in:)``, except that in the object, string
+    /// and number contexts at most `limit` characters of text are built (a long interpolation or the
+    /// text form of a large collection stops there; a number is read from that prefix, which differs
+    /// only for a numeral longer than `limit`). Every token is still evaluated, so errors and side
+    /// effects are those of a full evaluation. The inspector uses it to draw its one-line rows without
+    /// rendering megabytes of text on every keystroke.
+    ///
+    /// - Returns: the value (a prefix when `isTruncated`) and whether text was cut.
+    public func evaluatePreview(_ expression: String, in context: ExpressionContext,
+                                limit: Int) throws -> (value: Value?, isTruncated: Bool) {
+        if expression.isEmpty { return (nil, false) }
+        return try withDepth(expression) {
+            try Evaluator(environment: self, expression: expression).evaluate(in: context, textLimit: limit)
+        }
+    }
+
     /// Evaluates `expression` as a boolean. Empty input is false.
     public func evaluateBoolean(_ expression: String) throws -> Bool {
         guard let value = try evaluate(expression, in: .boolean) else { return false }

@@ -51,3 +51,44 @@ final class ErrorMessageLengthTests: ExpressionTestCase {
         }
     }
 }
+
+/// `Environment.evaluatePreview`: the same results as `evaluate`, with text bounded.
+final class EvaluatePreviewTests: ExpressionTestCase {
+    override func setUp() {
+        super.setUp()
+        env.variables.declare("big", value: .array((0..<10_000).map { .string("item \($0)") }))
+    }
+
+    func testSmallResultsEqualFullEvaluation() throws {
+        for context in ExpressionContext.allCases {
+            for expression in ["$cats", "Hello $name!", "$count", "#($count * 2)", "$missing", "T -AND $name"] {
+                let full = try? env.evaluate(expression, in: context)
+                let preview = try? env.evaluatePreview(expression, in: context, limit: 1000)
+                XCTAssertEqual(preview?.value, full, "\(context) \(expression)")
+                XCTAssertEqual(preview?.isTruncated, full == nil && preview == nil ? nil : false, "\(context) \(expression)")
+            }
+        }
+    }
+
+    func testLongInterpolationIsCutAtTheLimit() throws {
+        let full = try XCTUnwrap(env.evaluate("All: $big", in: .object)?.stringValue)
+        let preview = try env.evaluatePreview("All: $big", in: .object, limit: 50)
+        XCTAssertTrue(preview.isTruncated)
+        let text = try XCTUnwrap(preview.value?.stringValue)
+        XCTAssertEqual(text.count, 50)
+        XCTAssertTrue(full.hasPrefix(text))
+    }
+
+    func testCollectionStaysWholeInTheObjectContextAndIsCutInTheStringContext() throws {
+        XCTAssertEqual(try env.evaluatePreview("$big", in: .object, limit: 10).value?.collectionCount, 10_000)
+        let string = try env.evaluatePreview("$big", in: .string, limit: 10)
+        XCTAssertTrue(string.isTruncated)
+        XCTAssertEqual(string.value, .string("(\n    \"ite"))
+    }
+
+    func testNumberContextReadsThePrefixAndErrorsStayErrors() throws {
+        XCTAssertEqual(try env.evaluatePreview("12 $big", in: .number, limit: 20).value, .decimal(12))
+        XCTAssertThrowsError(try env.evaluatePreview("x $big", in: .number, limit: 20))
+        XCTAssertThrowsError(try env.evaluatePreview("#(1 +) $big", in: .object, limit: 20))
+    }
+}

@@ -174,3 +174,18 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertTrue(state.results.isEvaluating)
     }
 }
+
+/// A half-typed expression that interpolates a large collection shows a cut row, quickly.
+final class LargeResultRowTests: XCTestCase {
+    func testInterpolatedCollectionRowEndsWithAnEllipsis() {
+        let environment = Environment()
+        environment.variables.declare("big", value: .array((0..<50_000).map { .string("product \($0)") }))
+        let (session, screen) = makeSession(environment: environment)
+        session.type("^count($big")
+        session.render(on: screen)
+        let object = screen.resultRow("object") ?? ""
+        XCTAssertTrue(object.hasPrefix("\"^count(("), object)
+        XCTAssertTrue(object.contains("…"), object)
+        XCTAssertEqual(screen.resultRow("boolean")?.hasPrefix("✗"), true)
+    }
+}

@@ -7,16 +7,48 @@ struct Evaluator {
 
     /// The whole pipeline for one context: cache, constant shortcut, parse, evaluate, combine.
     func evaluate(in context: ExpressionContext) throws -> Value? {
+        try evaluate(in: context, textLimit: nil).value
+    }
+
+    /// The pipeline with an optional bound on the text built in the object and string contexts:
+    /// with a `textLimit`, interpolated and converted text stops after that many characters.
+    func evaluate(in context: ExpressionContext, textLimit: Int?) throws -> (value: Value?, isTruncated: Bool) {
         let grammar = context.grammar
         let tokens: [Token]
         if let cached = environment.cache.tokens(for: expression, grammar: grammar) {
             tokens = cached
         } else if let constant = ConstantShortcut.result(for: expression, in: context) {
-            return constant.value
+            return (constant.value, false)
         } else {
             tokens = try environment.parse(expression, grammar: grammar)
         }
-        return try combine(tokens, in: context)
+        if let limit = textLimit, context != .boolean {
+            let (value, isTruncated) = try preview(tokens, in: context == .number ? .object : context, limit: limit)
+            return context == .number ? (try number(from: value), false) : (value, isTruncated)
+        }
+        return (try combine(tokens, in: context), false)
+    }
+
+    /// §6.1/§6.2 building at most `limit` characters of text; values that are not text stay whole.
+    private func preview(_ tokens: [Token], in context: ExpressionContext, limit: Int) throws -> (Value?, Bool) {
+        if tokens.count == 1 {
+            guard let value = try value(of: tokens[0]), !value.isNull else { return (nil, false) }
+            if context == .object { return (value, false) }
+            if case .string = value { return (value, false) }
+            let (text, isTruncated) = value.text(limit: limit)
+            return (.string(text), isTruncated)
+        }
+        if tokens.isEmpty { return (nil, false) }
+        var text = ""
+        var remaining = limit
+        for token in tokens {
+            guard let value = try value(of: token), !value.isNull else { continue }
+            let (part, isTruncated) = value.text(limit: remaining)
+            text += part
+            remaining -= part.count
+            if isTruncated || remaining < 0 { return (.string(text), true) }
+        }
+        return (.string(text), false)
     }
 
     /// The original's `asArray`: top-level values without interpolation.
@@ -41,13 +73,7 @@ struct Evaluator {
                 return .string(value.text)
             }
         case .number:
-            guard let value = try interpolate(tokens) else { return nil }
-            guard let number = value.decimalValue else {
-                throw ExpressionError(.evaluation, "expression result could not be interpreted as an NSNumber",
-                                      expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
-                                      tokenText: expression)
-            }
-            return .decimal(number)
+            return try number(from: try interpolate(tokens))
         case .boolean:
             guard tokens.count == 1, let token = tokens.first else {
                 let offending = tokens.count > 1 ? tokens[1] : nil
@@ -57,6 +83,17 @@ struct Evaluator {
             }
             return .boolean(try truth(of: token))
         }
+    }
+
+    /// §6.3: the combined value as a decimal; nil stays nil, anything else that is not a number is an error.
+    private func number(from value: Value?) throws -> Value? {
+        guard let value = value else { return nil }
+        guard let number = value.decimalValue else {
+            throw ExpressionError(.evaluation, "expression result could not be interpreted as an NSNumber",
+                                  expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
+                                  tokenText: expression)
+        }
+        return .decimal(number)
     }
 
     /// §6.1: one value is itself (NULL → nil); several are concatenated as text, NULL contributing nothing.

@@ -140,6 +140,19 @@ public final class EngineController {
         return { Self.evaluate(text, generation: generation, in: environment, ticket: ticket) }
     }
 
+    /// How much interpolated text a result row keeps. Rows show one line; a longer interpolation (a
+    /// whole collection turned into text while an expression is half typed) ends with "…".
+    static let displayTextLimit = 4096
+
+    /// The value to show for `context`: object results whose interpolated text would be longer than
+    /// ``displayTextLimit`` are cut there, so that a keystroke never renders megabytes of text.
+    private static func evaluateForDisplay(_ text: String, in context: ExpressionContext,
+                                           environment: Environment) throws -> Value? {
+        let (value, isTruncated) = try environment.evaluatePreview(text, in: context, limit: displayTextLimit)
+        if isTruncated, case .string(let prefix)? = value { return .string(prefix + "…") }
+        return value
+    }
+
     private static func evaluate(_ text: String, generation: Int, in environment: Environment,
                                  ticket: EvaluationTicket) -> EvaluationOutcome? {
         guard ticket.isCurrent(generation) else { return nil }
@@ -171,7 +184,7 @@ public final class EngineController {
                 continue
             }
             do {
-                if let value = try environment.evaluate(text, in: context) {
+                if let value = try Self.evaluateForDisplay(text, in: context, environment: environment) {
                     results[context] = .value(value)
                 } else {
                     results[context] = context == .boolean ? .value(.boolean(false)) : .noValue
