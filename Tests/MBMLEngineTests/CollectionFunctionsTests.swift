@@ -2,14 +2,11 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-final class CollectionFunctionsTests: XCTestCase {
-    // MARK: Helpers
-
-    private var environment: Environment!
+final class CollectionFunctionsTests: FunctionTestCase {
+    // MARK: Fixture
 
     override func setUp() {
         super.setUp()
-        environment = Environment()
         let variables = environment.variables
         variables.declare("emptyList", value: .array([]))
         variables.declare("letters", value: ["a", "b", "c"])
@@ -17,33 +14,6 @@ final class CollectionFunctionsTests: XCTestCase {
         variables.declare("one", value: .integer(1))
         variables.declare("two", value: .integer(2))
         variables.declare("nullValue", value: .null)
-    }
-
-    private func eval(_ expression: String, _ context: ExpressionContext = .object) throws -> Value? {
-        try environment.evaluate(expression, in: context)
-    }
-
-    /// Calls the implementation directly, to hand it inputs the parser cannot produce.
-    private func call(_ name: String, _ input: FunctionInput) throws -> Value? {
-        let function = try XCTUnwrap(BuiltInFunctions.all.first { $0.name == name }, "^\(name) is not declared")
-        return try function.implementation(FunctionCall(name: name, input: input, environment: environment))
-    }
-
-    /// Asserts that evaluation fails with a message containing `fragment`.
-    private func assertFails(_ expression: String, _ fragment: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try eval(expression), expression, file: file, line: line) { error in
-            XCTAssertTrue(String(describing: error).contains(fragment),
-                          "\"\(error)\" does not mention \"\(fragment)\"", file: file, line: line)
-        }
-    }
-
-    private func assertFails(_ name: String, _ input: FunctionInput, _ fragment: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try call(name, input), file: file, line: line) { error in
-            XCTAssertTrue(String(describing: error).contains(fragment),
-                          "\"\(error)\" does not mention \"\(fragment)\"", file: file, line: line)
-        }
     }
 
     // MARK: Declarations

@@ -2,10 +2,8 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-final class DataProcessingFunctionsTests: XCTestCase {
+final class DataProcessingFunctionsTests: FunctionTestCase {
     // MARK: Helpers
-
-    private var environment: Environment!
 
     private static let daisy: Value = ["name": "Daisy", "species": "dog", "age": "7"]
     private static let barrett: Value = ["name": "Barrett", "species": "cat", "age": "3"]
@@ -13,7 +11,6 @@ final class DataProcessingFunctionsTests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        environment = Environment()
         let variables = environment.variables
         variables.declare("pets", value: [Self.daisy, Self.barrett, Self.jill])
         variables.declare("byName", value: ["Daisy": Self.daisy, "Barrett": Self.barrett, "Jill": Self.jill])
@@ -27,23 +24,6 @@ final class DataProcessingFunctionsTests: XCTestCase {
         variables.declare("nullValue", value: .null)
         variables.declare("empty", value: "")
         variables.declare("lines", value: "a\r\nb\u{2028}c\n")
-    }
-
-    private func eval(_ expression: String, _ context: ExpressionContext = .object) throws -> Value? {
-        try environment.evaluate(expression, in: context)
-    }
-
-    private func call(_ name: String, _ input: FunctionInput) throws -> Value? {
-        let function = try XCTUnwrap(BuiltInFunctions.all.first { $0.name == name }, "^\(name) is not declared")
-        return try function.implementation(FunctionCall(name: name, input: input, environment: environment))
-    }
-
-    private func assertFails(_ expression: String, _ fragment: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try eval(expression), expression, file: file, line: line) { error in
-            XCTAssertTrue(String(describing: error).contains(fragment),
-                          "\"\(error)\" does not mention \"\(fragment)\"", file: file, line: line)
-        }
     }
 
     /// Compares arrays ignoring order (for results built from dictionary or set iteration).
