@@ -2,9 +2,14 @@
 /// characters is never tokenized, and its result is fixed. This is observable behaviour, not only an
 /// optimisation (`N: 7%3` → 7, `B: (F)` → true).
 enum ConstantShortcut {
-    /// The fixed result, or nil when the expression must be tokenized. The inner optional is the
-    /// result itself (nil for "no value").
-    static func result(for expression: String, in context: ExpressionContext) -> (value: Value?, Void)? {
+    /// The fixed result of an expression the shortcut answers.
+    struct Answer {
+        /// The result itself; nil for "no value" (e.g. `N: abc`).
+        let value: Value?
+    }
+
+    /// The fixed result, or nil when the expression must be tokenized.
+    static func result(for expression: String, in context: ExpressionContext) -> Answer? {
         let markers: Set<UInt16>
         switch context {
         case .object, .string: markers = objectMarkers
@@ -13,9 +18,9 @@ enum ConstantShortcut {
         }
         for unit in expression.utf16 where markers.contains(unit) { return nil }
         switch context {
-        case .object, .string: return (.string(expression), ())
-        case .number: return (NumericParsing.decimal(from: expression).map(Value.decimal), ())
-        case .boolean: return (.boolean(Value.string(expression).isTruthy), ())
+        case .object, .string: return Answer(value: .string(expression))
+        case .number: return Answer(value: NumericParsing.decimal(from: expression).map(Value.decimal))
+        case .boolean: return Answer(value: .boolean(Value.string(expression).isTruthy))
         }
     }
 
