@@ -2,43 +2,26 @@ import ArgumentParser
 import Foundation
 import MBMLEngine
 
-/// The options that build the environment expressions run in: manifests, data files, file writes.
+/// The options that build the environment expressions run in: manifests, plus the data files and
+/// file-write permission of ``SessionOptions``.
 struct EngineOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An MBML manifest to load (repeatable; later ones are laid over earlier ones).",
                                             valueName: "file"))
     var manifest: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A JSON file to load into $NAME (repeatable).", valueName: "NAME=FILE.json"))
-    var data: [String] = []
-
-    @Flag(name: .long, help: "Allow functions that write or delete files (^writeFile, ^deleteFile, ...).")
-    var allowFileWrites = false
-
-    func validate() throws {
-        for spec in data {
-            do {
-                _ = try DataFileSpec(parsing: spec)
-            } catch let error as DataFileError {
-                throw ValidationError(error.description)
-            }
-        }
-    }
+    @OptionGroup var session: SessionOptions
 
     /// The environment options these flags ask for.
-    var environmentOptions: EnvironmentOptions {
-        var options = EnvironmentOptions()
-        options.allowsFileWrites = allowFileWrites
-        return options
-    }
+    var environmentOptions: EnvironmentOptions { session.environmentOptions }
 
     /// Loads the manifests and data files into a new environment that logs to standard error.
     /// Diagnostics are printed to standard error as `file:line:column: message`.
     /// - Throws: `ExitCode.failure` when a manifest or data file cannot be loaded (after printing why).
     func makeEnvironment(log: LogSink = .standardError()) throws -> Environment {
         let environment = try loadManifests(log: log)
-        for text in data {
+        for spec in try session.dataFiles() {
             do {
-                try DataFileSpec(parsing: text).declare(in: environment)
+                try spec.declare(in: environment)
             } catch let error as DataFileError {
                 StandardStream.error.writeLine(error.description)
                 throw ExitCode.failure

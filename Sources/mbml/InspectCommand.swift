@@ -24,25 +24,11 @@ struct InspectCommand: ParsableCommand {
                                  valueName: "manifest"))
     var manifest: String?
 
-    @Option(name: .long, help: ArgumentHelp("A JSON file to load into $NAME (repeatable).", valueName: "NAME=FILE.json"))
-    var data: [String] = []
+    @OptionGroup var session: SessionOptions
 
     @Option(name: .long, help: ArgumentHelp("A theme name (Themes/NAME.theme or built in) or a .theme file.",
                                             valueName: "name"))
     var theme: String?
-
-    @Flag(name: .long, help: "Allow functions that write or delete files (^writeFile, ^deleteFile, ...).")
-    var allowFileWrites = false
-
-    func validate() throws {
-        for spec in data {
-            do {
-                _ = try DataFileSpec(parsing: spec)
-            } catch {
-                throw ValidationError(String(describing: error))
-            }
-        }
-    }
 
     func run() throws {
         let source: SpaceSource
@@ -51,10 +37,8 @@ struct InspectCommand: ParsableCommand {
         } else {
             source = .text(BuiltInSample.manifest, name: BuiltInSample.name)
         }
-        var options = EnvironmentOptions()
-        options.allowsFileWrites = allowFileWrites
-        let configuration = InspectorConfiguration(source: source, dataFiles: try data.map(DataFileSpec.init(parsing:)),
-                                                   themeName: theme, options: options)
+        let configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
+                                                   themeName: theme, options: session.environmentOptions)
         let status: Int32
         do {
             status = try Inspector.run(configuration)
