@@ -51,9 +51,7 @@ public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// For functions the platform cannot provide (UIKit fonts, the Objective-C runtime). The engine
     /// prefixes the function, so users read "^name() is not available on this platform".
-    public static func unavailable(_ name: String) -> FunctionError {
-        FunctionError("is not available on this platform")
-    }
+    public static let unavailable = FunctionError("is not available on this platform")
 
     /// For functions refused because they would write outside the variable space.
     public static let fileWritesDisabled = FunctionError("disabled; pass --allow-file-writes")

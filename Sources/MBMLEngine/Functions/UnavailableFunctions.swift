@@ -1,7 +1,7 @@
 /// The 14 functions that cannot work on Linux (`functions.md` §3.8, §3.13, §3.14, §4): UIKit fonts,
 /// the Objective-C runtime and application-bundle lookups. They are declared, so that `mbml functions`
 /// lists them and manifests get a clear message, and every call fails with
-/// ``FunctionError/unavailable(_:)`` ("^name() is not available on this platform").
+/// ``FunctionError/unavailable`` ("^name() is not available on this platform").
 enum UnavailableFunctions {
     static var all: [FunctionDefinition] {
         let table: [(String, FunctionInputType, String, FunctionCategory, String)] = [
@@ -36,7 +36,7 @@ enum UnavailableFunctions {
         ]
         return table.map { name, input, signature, category, summary in
             FunctionDefinition(name, input: input, signature: signature, category: category, summary: summary) { _ in
-                throw FunctionError.unavailable(name)
+                throw FunctionError.unavailable
             }
         }
     }
