@@ -18,13 +18,13 @@ struct Arithmetic {
             }
             result = left / right
         default:
-            let divisor = truncated(right)
+            let divisor = Value.decimal(right).integerValue ?? 0
             guard !right.isZero, divisor != 0 else {
                 throw evaluator.failure(.generic,
                     "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero",
                     token)
             }
-            let dividend = truncated(left)
+            let dividend = Value.decimal(left).integerValue ?? 0
             result = Decimal(dividend.remainderReportingOverflow(dividingBy: divisor).partialValue)
         }
         if result.isNaN {
@@ -38,13 +38,5 @@ struct Arithmetic {
             throw evaluator.failure(.generic, "\(side) operand couldn't be interpreted as a number: \"\(token.text)\"", token)
         }
         return number
-    }
-
-    /// Truncation toward zero to a 64-bit integer, as the original's `longLongValue`.
-    private func truncated(_ number: Decimal) -> Int64 {
-        let double = NSDecimalNumber(decimal: number).doubleValue.rounded(.towardZero)
-        if double >= 9.2e18 { return Int64.max }
-        if double <= -9.2e18 { return Int64.min }
-        return Int64(double)
     }
 }
