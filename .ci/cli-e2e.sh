@@ -132,6 +132,37 @@ if [ -n "$fixture" ] && [ -f "$fixture/../cases/core.jsonl" ]; then
     fi
 fi
 
+echo "one environment for all inputs"
+printf '<MBML><Var name="x" literal="x-value"/></MBML>\n' > a.xml
+printf '<MBML><Var name="y" value="${x}!"/><Var name="total" value="$d.price"/></MBML>\n' > b.xml
+printf '{"price": 99.99}\n' > p.json
+expect "a later manifest sees an earlier one" 0 '"x-value!"' -- "$bin" eval --manifest a.xml --manifest b.xml '$y'
+expect "--data before a manifest is seen at load time" 0 '99.99' -- "$bin" eval --data d=p.json --manifest b.xml '$total'
+expect "--data after a manifest is not" 0 '"$d.price"' -- "$bin" eval --manifest b.xml --data d=p.json '$total'
+expect "JSON reals keep their decimal text" 0 'Total: 99.99' -- "$bin" eval --data d=p.json --context string 'Total: $d.price'
+expect "--env puts the process environment in \$ENV" 0 '"dev"' -- env BRANCH=dev "$bin" eval --env '$ENV[BRANCH]'
+expect "without --env there is no \$ENV" 0 'null' -- env BRANCH=dev "$bin" eval '$ENV'
+expect "--manifest - reads standard input" 0 '"a bold c"' -- sh -c "printf '<MBML><Var name=\"s\">a <b>bold</b> c</Var></MBML>' | '$bin' eval --manifest - '\$s'"
+
+echo "mbml render"
+printf 'Branch: $ENV[BRANCH]\nGreeting: $y' > template.txt
+expect "render writes the result verbatim to stdout" 0 "$(printf 'Branch: dev\nGreeting: x-value!')" -- env BRANCH=dev "$bin" render template.txt --manifest a.xml --manifest b.xml
+if [ "$(env BRANCH=dev "$bin" render template.txt --manifest a.xml --manifest b.xml | tail -c 1)" = '!' ]; then pass "render adds no newline"; else fail "render adds no newline" "the last byte is not the template's"; fi
+expect "render --no-env leaves \$ENV out" 0 "$(printf 'Branch: \nGreeting: x-value!')" -- env BRANCH=dev "$bin" render template.txt --no-env --manifest a.xml --manifest b.xml
+env BRANCH=main "$bin" render template.txt --manifest a.xml --manifest b.xml --output out.txt
+if [ "$(cat out.txt)" = "$(printf 'Branch: main\nGreeting: x-value!')" ]; then pass "render --output"; else fail "render --output" "$(cat out.txt)"; fi
+printf 'ok\n  #(1 / 0)' > bad-template.txt
+expect "render error exits 1 with nothing on stdout" 1 "" -- "$bin" render bad-template.txt --output out.txt
+expect_stderr "render error names file:line:column" "bad-template.txt:2:7: It is mathematically irresponsible to divide by zero; offending clause: \"/\""
+if [ "$(cat out.txt)" = "$(printf 'Branch: main\nGreeting: x-value!')" ]; then pass "failed render leaves --output untouched"; else fail "--output untouched" "$(cat out.txt)"; fi
+printf 'caf\xe9' > latin1.txt
+expect "invalid UTF-8 template exits 1" 1 "" -- "$bin" render latin1.txt
+expect_stderr "invalid UTF-8 names the byte offset" "offset 3"
+printf '<MBML>\n  <Var name="t">Fish & Chips</Var>\n</MBML>\n' > amp.xml
+expect "render loads recoverable XML (plate compatibility)" 0 "Fish  Chips" -- "$bin" render <(printf '$t') --manifest amp.xml
+expect_stderr "recovered XML errors are warnings with their place" "amp.xml:2:"
+expect "eval stays strict on the same manifest" 1 "" -- "$bin" eval --manifest amp.xml '$t'
+
 echo "robustness"
 "$bin" functions | head -1 > /dev/null
 status="${PIPESTATUS[0]}"

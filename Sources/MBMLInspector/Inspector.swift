@@ -8,13 +8,17 @@ public struct InspectorConfiguration {
     /// A theme name or path; nil for the default (`monochrome` under `NO_COLOR`).
     public var themeName: String?
     public var options: EnvironmentOptions
+    /// Whether `$ENV` holds the process environment (off by default: the screen shows every value,
+    /// and environment variables hold secrets).
+    public var includesProcessEnvironment: Bool
 
     public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
-                options: EnvironmentOptions = EnvironmentOptions()) {
+                options: EnvironmentOptions = EnvironmentOptions(), includesProcessEnvironment: Bool = false) {
         self.source = source
         self.dataFiles = dataFiles
         self.themeName = themeName
         self.options = options
+        self.includesProcessEnvironment = includesProcessEnvironment
     }
 }
 
@@ -42,7 +46,8 @@ public enum Inspector {
             throw InspectorStartError(description: "mbml inspect needs a terminal (use `mbml eval` in scripts)")
         }
         let engine = EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
-                                      options: configuration.options)
+                                      options: configuration.options,
+                                      includesProcessEnvironment: configuration.includesProcessEnvironment)
         let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
         let terminal = NcursesScreen(theme: theme)
         NcursesScreen.installCrashGuard()

@@ -2,91 +2,62 @@ import ArgumentParser
 import Foundation
 import MBMLEngine
 
-/// The options that build the environment expressions run in: manifests, plus the data files and
-/// file-write permission of ``SessionOptions``.
+/// The options that build the environment expressions run in: manifests, plus the data files,
+/// `$ENV` and file-write permission of ``SessionOptions``. Every input loads into one environment
+/// (``EnvironmentBuilder``): `$ENV` first, then `--manifest` and `--data` in command-line order.
 struct EngineOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("An MBML manifest to load (repeatable; later ones are laid over earlier ones).",
+    @Option(name: .long, help: ArgumentHelp("An MBML manifest to load (repeatable; - reads standard input). Inputs load in command-line order into one environment, each seeing what came before it.",
                                             valueName: "file"))
     var manifest: [String] = []
 
     @OptionGroup var session: SessionOptions
 
+    func validate() throws {
+        if manifest.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("Only one --manifest may read standard input (-).")
+        }
+    }
+
     /// The environment options these flags ask for.
     var environmentOptions: EnvironmentOptions { session.environmentOptions }
 
-    /// Loads the manifests and data files into a new environment that logs to standard error.
-    /// Diagnostics are printed to standard error as `file:line:column: message`.
-    /// - Throws: `ExitCode.failure` when a manifest or data file cannot be loaded (after printing why).
-    func makeEnvironment(log: LogSink = .standardError()) throws -> Environment {
-        let environment = try loadManifests(log: log)
-        for spec in try session.dataFiles() {
-            do {
-                try spec.declare(in: environment)
-            } catch let error as DataFileError {
-                StandardStream.error.writeLine(error.description)
-                throw ExitCode.failure
-            }
+    /// The inputs in load order: `$ENV` (when asked for), then manifests and data files as they
+    /// appear on the command line.
+    ///
+    /// - Parameter envByDefault: whether `$ENV` loads when neither `--env` nor `--no-env` is given.
+    func inputs(envByDefault: Bool, arguments: [String] = CommandLine.arguments) throws -> [EnvironmentInput] {
+        let dataFiles = try session.dataFiles()
+        let manifests = try manifest.map(manifestInput)
+        let order = InputOrder.kinds(in: arguments, manifestCount: manifests.count, dataCount: dataFiles.count)
+            ?? Array(repeating: .manifest, count: manifests.count) + Array(repeating: .data, count: dataFiles.count)
+        var nextManifest = manifests.makeIterator()
+        var nextData = dataFiles.makeIterator()
+        let ordered: [EnvironmentInput] = order.compactMap { kind in
+            kind == .manifest ? nextManifest.next() : nextData.next().map(EnvironmentInput.data)
         }
-        return environment
+        return session.environmentInputs(defaultingTo: envByDefault) + ordered
     }
 
-    private func loadManifests(log: LogSink) throws -> Environment {
-        guard let first = manifest.first else {
-            return Environment(options: environmentOptions, log: log)
-        }
-        let environment = try load(first, log: log)
-        for path in manifest.dropFirst() {
-            environment.absorb(try load(path, log: log))
-        }
-        return environment
+    /// Loads every input into a new environment that logs to standard error (where every
+    /// diagnostic is printed as `file:line:column: message`, as it is found).
+    ///
+    /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
+    func makeEnvironment(log: LogSink = .standardError(), parsing: XMLParsingMode = .strict,
+                         envByDefault: Bool = false) throws -> Environment {
+        let builder = EnvironmentBuilder(options: environmentOptions, log: log, parsing: parsing)
+        let load = builder.build(try inputs(envByDefault: envByDefault))
+        if load.hasFailures { throw ExitCode.failure }
+        return load.environment
     }
 
-    private func load(_ path: String, log: LogSink) throws -> Environment {
-        let loader = ManifestLoader(options: environmentOptions, functions: .builtIn, log: log)
-        do {
-            let result = try loader.load(manifestAt: URL(fileURLWithPath: path))
-            printUnlogged(result.diagnostics, log: log)
-            return result.environment
-        } catch let error as ManifestError {
-            printUnlogged(error.diagnostics, log: log)
-            if error.diagnostics.isEmpty {
-                StandardStream.error.writeLine("\(path): \(error)")
-            }
-            throw ExitCode.failure
-        } catch {
-            StandardStream.error.writeLine("\(path): \(error)")
+    private func manifestInput(_ path: String) throws -> EnvironmentInput {
+        guard path == "-" else { return .manifest(URL(fileURLWithPath: path)) }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8) else {
+            StandardStream.error.writeLine("<stdin>:1:1: the manifest on standard input is not UTF-8 text")
             throw ExitCode.failure
         }
-    }
-
-    /// The loader writes its diagnostics to the log (standard error); print only those it did not.
-    private func printUnlogged(_ diagnostics: [Diagnostic], log: LogSink) {
-        let logged = Set(log.lines)
-        for diagnostic in diagnostics where !logged.contains(diagnostic.description) {
-            StandardStream.error.writeLine(diagnostic.description)
-        }
-    }
-}
-
-extension Environment {
-    /// Lays `other`'s variables and functions over this environment's (a later manifest wins).
-    func absorb(_ other: Environment) {
-        for definition in other.functions.all {
-            declare(definition)
-        }
-        for name in other.variables.names {
-            switch other.variables.declaration(of: name) {
-            case .dynamic(let expression, let context)?:
-                variables.declareDynamic(name, expression: expression, context: context)
-            case .singleton?:
-                continue
-            case .concrete(let readOnly)?:
-                variables.declare(name, value: other.variables[name], readOnly: readOnly)
-            case nil:
-                try? variables.set(name, to: other.variables[name])
-            }
-        }
-        loadedFiles += other.loadedFiles.filter { !loadedFiles.contains($0) }
-        for (key, value) in other.attributes { attributes[key] = value }
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return .manifestText(text, name: "<stdin>", directory: directory)
     }
 }

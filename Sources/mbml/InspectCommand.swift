@@ -38,7 +38,8 @@ struct InspectCommand: ParsableCommand {
             source = .text(BuiltInSample.manifest, name: BuiltInSample.name)
         }
         let configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
-                                                   themeName: theme, options: session.environmentOptions)
+                                                   themeName: theme, options: session.environmentOptions,
+                                                   includesProcessEnvironment: session.env ?? false)
         let status: Int32
         do {
             status = try Inspector.run(configuration)

@@ -24,12 +24,6 @@ enum ResultFormatter {
 
     /// The error's first line: the logged prefix and message (`Syntax error: ...`).
     static func message(of error: Error) -> String {
-        guard let error = error as? ExpressionError else { return String(describing: error) }
-        switch error.kind {
-        case .syntax: return "Syntax error: " + error.message
-        case .evaluation: return "Evaluation error: " + error.message
-        case .function: return "Execution error: " + error.message
-        case .generic: return error.message
-        }
+        (error as? ExpressionError)?.headline ?? String(describing: error)
     }
 }

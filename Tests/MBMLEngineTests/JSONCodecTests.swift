@@ -92,8 +92,9 @@ final class JSONCodecTests: XCTestCase {
         guard case .dictionary(let entries) = value else { return XCTFail("not a dictionary: \(value)") }
         XCTAssertEqual(entries.keys.elements, ["i", "d", "e", "t", "f", "n", "s"])
         guard case .integer(12)? = entries["i"] else { return XCTFail("i: \(String(describing: entries["i"]))") }
-        guard case .double(1.5)? = entries["d"] else { return XCTFail("d: \(String(describing: entries["d"]))") }
-        guard case .double(1000)? = entries["e"] else { return XCTFail("e: \(String(describing: entries["e"]))") }
+        // Reals that a Decimal holds exactly are decimals, so they print as written.
+        guard case .decimal(1.5)? = entries["d"] else { return XCTFail("d: \(String(describing: entries["d"]))") }
+        guard case .decimal(1000)? = entries["e"] else { return XCTFail("e: \(String(describing: entries["e"]))") }
         guard case .boolean(true)? = entries["t"], case .boolean(false)? = entries["f"] else { return XCTFail("booleans") }
         guard case .null? = entries["n"], case .string("x")? = entries["s"] else { return XCTFail("null/string") }
     }
@@ -217,5 +218,44 @@ final class DataFileSpecTests: XCTestCase {
             guard case DataFileError.unreadable? = error as? DataFileError else { return XCTFail("\(error)") }
         }
         XCTAssertNil(environment.variables["x"])
+    }
+}
+
+/// JSON reals that a `Decimal` holds exactly load as decimals; the rest as doubles.
+final class JSONDecimalNumberTests: XCTestCase {
+    private func number(_ text: String) throws -> Value {
+        try JSONCodec.decodePlain(text)
+    }
+
+    func testExactRealsAreDecimalsAndPrintAsWritten() throws {
+        XCTAssertEqual(try number("99.99"), .decimal(Decimal(string: "99.99")!))
+        XCTAssertEqual(try number("99.99").text, "99.99")
+        XCTAssertEqual(try number("-0.5e1").text, "-5")
+        XCTAssertEqual(try number("1.25E-3").text, "0.00125")
+        XCTAssertEqual(try number("120.000").text, "120")
+        guard case .decimal = try number("0.0") else { return XCTFail("0.0 is a decimal zero") }
+    }
+
+    func testIntegersStayIntegers() throws {
+        guard case .integer(42) = try number("42") else { return XCTFail("42") }
+        guard case .integer(-7) = try number("-7") else { return XCTFail("-7") }
+    }
+
+    func testOutOfDecimalRangeFallsBackToDouble() throws {
+        guard case .double(let huge) = try number("1e300") else { return XCTFail("1e300 is a double") }
+        XCTAssertEqual(huge, 1e300)
+        guard case .double = try number("0.123456789012345678901234567890123456789123") else {
+            return XCTFail("more than 38 significant digits is a double")
+        }
+        guard case .decimal = try number("0.12345678901234567890123456789012345678") else {
+            return XCTFail("38 significant digits is a decimal")
+        }
+    }
+
+    func testMathOnLoadedRealsIsDecimal() throws {
+        let environment = Environment()
+        environment.variables.declare("d", value: try JSONCodec.decodePlain(#"{"price": 0.1, "tax": 0.2}"#))
+        XCTAssertEqual(try environment.evaluate("#($d.price + $d.tax)", in: .number)?.text, "0.3")
+        XCTAssertEqual(try environment.evaluate("Total: $d.price", in: .string), "Total: 0.1")
     }
 }

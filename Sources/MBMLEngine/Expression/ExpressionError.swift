@@ -29,16 +29,20 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String { message }
 
+    /// The error's first line: the kind's prefix and the message (`Syntax error: …`,
+    /// `Evaluation error: …`, `Execution error: …`). Every place that shows an error headline uses it.
+    public var headline: String {
+        switch kind {
+        case .syntax: return "Syntax error: " + message
+        case .evaluation: return "Evaluation error: " + message
+        case .function: return "Execution error: " + message
+        case .generic: return message
+        }
+    }
+
     /// The original's log form: `<prefix><message>; offending clause: "<token>" in expression: "<expr>"`.
     public var loggedDescription: String {
-        let prefix: String
-        switch kind {
-        case .syntax: prefix = "Syntax error: "
-        case .evaluation: prefix = "Evaluation error: "
-        case .function: prefix = "Execution error: "
-        case .generic: prefix = ""
-        }
-        var text = prefix + message
+        var text = headline
         if let token = tokenText, token != expression {
             text += "; offending clause: \"\(Self.abbreviated(token))\" in expression: \"\(Self.abbreviated(expression))\""
         } else if !expression.isEmpty {

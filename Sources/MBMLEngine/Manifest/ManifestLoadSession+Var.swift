@@ -103,11 +103,8 @@ extension ManifestLoadSession {
             return .boolean(try evaluate(boolean, in: .boolean, for: element).isTruthy)
         }
         if let value = value { return try evaluate(value, in: .object, for: element) ?? .string(value) }
-        if element.hasChildElements {
-            report("<Var> elements without type=\"list\" or type=\"map\" ignore their child elements: \(element.summary)",
-                   at: element, severity: .warning)
-        }
-        guard let text = element.text else { return nil }
+        // Markup inside the text is read as the original did: all nested text, no warning.
+        guard let text = element.nestedText else { return nil }
         return try evaluate(text, in: .object, for: element) ?? .string(text)
     }
 

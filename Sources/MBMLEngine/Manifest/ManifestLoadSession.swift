@@ -1,48 +1,65 @@
 import Foundation
 
-/// One run of ``ManifestLoader``: the environment being filled, the diagnostics found so far and the
-/// files read (`expressions.md` §14.3).
+/// One build of an environment from MBML files: the environment being filled, the diagnostics
+/// found so far and the files read (`expressions.md` §14.3). Several manifests can be loaded one
+/// after another into the same environment (``EnvironmentBuilder`` does); each sees everything
+/// loaded before it, and a file name is loaded at most once.
 ///
 /// The processing of `<Include>`, `<Var>` and `<Function>` elements lives in extensions in the
 /// neighbouring files.
 final class ManifestLoadSession {
+    /// The name of the original's core module file. The port's standard variables and function
+    /// library stand in for it, so a manifest that includes it (or a user who loads a copy by hand)
+    /// finds it already loaded, as in the original, instead of redeclaring the whole library.
+    static let coreModuleFileName = "MBDataEnvironmentModule.xml"
+
     let environment: Environment
-    /// The folder searched last for includes (it plays the role of the app bundle, §14.4).
-    let manifestDirectory: URL
-    private let manifestURL: URL
+    /// How documents are parsed: strictly, or in libxml2's recovery mode (plate compatibility).
+    let parsing: XMLParsingMode
+    /// The folder searched last for includes: the folder of the manifest being loaded (it plays
+    /// the role of the app bundle, §14.4).
+    private(set) var manifestDirectory: URL
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var files: [URL] = []
     /// File names (last path components) loaded so far: the only duplicate and cycle protection.
-    private(set) var loadedNames: Set<String> = []
+    private(set) var loadedNames: Set<String> = [ManifestLoadSession.coreModuleFileName]
     /// Every document opened: elements do not retain their document, so the session does.
     private var documents: [XMLSourceDocument] = []
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
 
-    init(environment: Environment, manifestURL: URL) {
+    init(environment: Environment, parsing: XMLParsingMode = .strict) {
         self.environment = environment
-        self.manifestURL = manifestURL
-        self.manifestDirectory = manifestURL.deletingLastPathComponent()
+        self.parsing = parsing
+        self.manifestDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 
     var options: EnvironmentOptions { environment.options }
 
     // MARK: Loading
 
-    /// Loads the manifest (from `contents`, or read from its URL when nil) and everything it includes.
+    /// Whether a file named like `url` was already loaded into this environment.
+    func hasLoaded(fileNamed url: URL) -> Bool {
+        loadedNames.contains(url.lastPathComponent)
+    }
+
+    /// Loads a top-level manifest (from `contents`, or read from `url` when nil) and everything it
+    /// includes into the environment. The caller checks ``hasLoaded(fileNamed:)`` first.
     ///
     /// - Parameter path: the manifest's name in diagnostics.
-    func loadManifest(path: String, contents: [UInt8]?) throws -> ManifestLoadResult {
+    /// - Throws: ``ManifestError`` (already reported) if the manifest cannot be read or parsed, or
+    ///   its root is not `<MBML>`; what earlier manifests declared stays.
+    func loadManifest(at url: URL, path: String, contents: [UInt8]?) throws {
         let bytes: [UInt8]
         if let contents = contents {
             bytes = contents
-            files.append(manifestURL)
+            files.append(url)
         } else {
-            guard isRegularFile(manifestURL) else {
+            guard isRegularFile(url) else {
                 throw fail(Diagnostic(file: path, line: 1, column: 1,
                                       message: "Couldn't find path for manifest file named: \(path)"))
             }
-            switch read(manifestURL, path: path) {
+            switch read(url, path: path) {
             case .success(let data): bytes = data
             case .failure(let diagnostic): throw fail(diagnostic)
             }
@@ -52,9 +69,14 @@ final class ManifestLoadSession {
         case .success(let element): root = element
         case .failure(let error): throw fail(error.diagnostics)
         }
-        environment.manifestPath = manifestURL.path
-        process(root, url: manifestURL, depth: 0)
-        return ManifestLoadResult(environment: environment, diagnostics: diagnostics, files: files)
+        manifestDirectory = url.deletingLastPathComponent()
+        if environment.manifestPath == nil { environment.manifestPath = url.path }
+        process(root, url: url, depth: 0)
+    }
+
+    /// Records a problem found outside any document (a data file, a skipped input).
+    func record(_ diagnostic: Diagnostic) {
+        report(diagnostic)
     }
 
     /// Processes one loaded file: its `<MBML>` attributes, then its includes, then its declarations
@@ -93,7 +115,7 @@ final class ManifestLoadSession {
     /// Parses a file and checks its root element is `<MBML>` (any case). libxml2 warnings are
     /// reported; errors are returned.
     func open(_ bytes: [UInt8], path: String) -> Result<XMLElementNode, ManifestError> {
-        switch XMLSourceDocument.parse(bytes, path: path) {
+        switch XMLSourceDocument.parse(bytes, path: path, mode: parsing) {
         case .failure(let error):
             return .failure(error)
         case .success(let (document, warnings)):
@@ -168,13 +190,13 @@ final class ManifestLoadSession {
         environment.log.write(diagnostic.description)
     }
 
-    /// Reports `fatal` and returns the error that ends the load.
+    /// Reports `fatal` and returns the error that ends the manifest's load.
     private func fail(_ fatal: Diagnostic) -> ManifestError {
         fail([fatal])
     }
 
     private func fail(_ fatal: [Diagnostic]) -> ManifestError {
         fatal.forEach(report)
-        return ManifestError(diagnostics: diagnostics)
+        return ManifestError(diagnostics: fatal)
     }
 }

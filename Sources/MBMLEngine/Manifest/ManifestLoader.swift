@@ -30,14 +30,13 @@ public struct ManifestLoader {
         self.log = log
     }
 
-    /// Loads the manifest and its includes into a new Environment.
+    /// Loads the manifest and its includes into a new Environment (an ``EnvironmentBuilder`` with
+    /// this one input).
     ///
-    /// - Throws: ``ManifestError`` if the manifest is missing, unreadable, not well-formed XML or
-    ///   has a root element other than `<MBML>`.
+    /// - Throws: ``ManifestError`` with every diagnostic found, if the manifest is missing,
+    ///   unreadable, not well-formed XML or has a root element other than `<MBML>`.
     public func load(manifestAt url: URL) throws -> ManifestLoadResult {
-        let manifestURL = url.absoluteURL.standardizedFileURL
-        let session = makeSession(manifestURL: manifestURL)
-        return try session.loadManifest(path: manifestURL.path, contents: nil)
+        try load(.manifest(url))
     }
 
     /// Loads from a string (for tests and the built-in sample); `path` names it in diagnostics and is
@@ -45,13 +44,14 @@ public struct ManifestLoader {
     ///
     /// - Throws: ``ManifestError`` if `contents` is not well-formed XML or its root is not `<MBML>`.
     public func load(contents: String, path: String) throws -> ManifestLoadResult {
-        let session = makeSession(manifestURL: URL(fileURLWithPath: path).standardizedFileURL)
-        return try session.loadManifest(path: path, contents: Array(contents.utf8))
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return try load(.manifestText(contents, name: path, directory: directory))
     }
 
-    private func makeSession(manifestURL: URL) -> ManifestLoadSession {
-        ManifestLoadSession(environment: Environment(options: options, functions: functions, log: log),
-                            manifestURL: manifestURL)
+    private func load(_ input: EnvironmentInput) throws -> ManifestLoadResult {
+        let load = EnvironmentBuilder(options: options, functions: functions, log: log).build([input])
+        if load.hasFailures { throw ManifestError(diagnostics: load.diagnostics) }
+        return ManifestLoadResult(environment: load.environment, diagnostics: load.diagnostics, files: load.files)
     }
 }
 

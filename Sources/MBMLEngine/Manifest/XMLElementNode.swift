@@ -33,6 +33,32 @@ struct XMLElementNode {
         Self.text(from: node.pointee.children)
     }
 
+    /// All the text inside the element, its descendants' included, in document order (what the
+    /// original took for a `<Var>` whose text contains markup: `a <b>bold</b> c` is `a bold c`).
+    /// Nil if there is none. Walks the tree iteratively, so nesting depth cannot overflow the stack.
+    var nestedText: String? {
+        guard hasChildElements else { return text }
+        var result: String?
+        var next = node.pointee.children
+        while let current = next {
+            if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+                next = child
+                continue
+            }
+            if let piece = Self.text(from: current, siblings: false) { result = (result ?? "") + piece }
+            var climber: xmlNodePtr? = current
+            next = nil
+            while let step = climber, step != node {
+                if let sibling = step.pointee.next {
+                    next = sibling
+                    break
+                }
+                climber = step.pointee.parent
+            }
+        }
+        return result
+    }
+
     /// The child elements in document order.
     var childElements: [XMLElementNode] {
         var result: [XMLElementNode] = []
@@ -78,10 +104,11 @@ struct XMLElementNode {
 
     /// The text of a list of sibling nodes: text and CDATA content, entity references as written.
     /// Nil when the list holds none of these.
-    static func text(from first: xmlNodePtr?) -> String? {
+    static func text(from first: xmlNodePtr?, siblings: Bool = true) -> String? {
         var result: String?
         var current = first
         while let node = current {
+            defer { current = siblings ? node.pointee.next : nil }
             switch node.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = node.pointee.content {
@@ -95,7 +122,6 @@ struct XMLElementNode {
             default:
                 break
             }
-            current = node.pointee.next
         }
         return result
     }

@@ -79,13 +79,22 @@ final class XMLSourceDocument {
     // MARK: Parsing
 
     /// The options every MBML file is parsed with: no network access, line numbers past 65535, and
-    /// neither entity substitution (`XML_PARSE_NOENT`) nor DTD loading.
-    private static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    /// neither entity substitution (`XML_PARSE_NOENT`) nor DTD loading. Recovery mode adds
+    /// `XML_PARSE_RECOVER` and nothing else.
+    private static func parseOptions(_ mode: XMLParsingMode) -> Int32 {
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue
+        if mode == .recovering { options |= XML_PARSE_RECOVER.rawValue }
+        return Int32(options)
+    }
 
     /// Parses `source`. On failure returns libxml2's errors as diagnostics in `path`.
     ///
+    /// In ``XMLParsingMode/recovering`` mode a document libxml2 could recover is returned with
+    /// every error it recovered from turned into a warning.
+    ///
     /// - Returns: the document and any warnings libxml2 reported, or the errors.
-    static func parse(_ source: [UInt8], path: String) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
+    static func parse(_ source: [UInt8], path: String,
+                      mode: XMLParsingMode = .strict) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
         func failure(_ message: String) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
             .failure(ManifestError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: message)]))
         }
@@ -115,12 +124,14 @@ final class XMLSourceDocument {
             return source.withUnsafeBytes { buffer -> xmlDocPtr? in
                 guard let base = buffer.baseAddress else { return nil }
                 return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                                         path, nil, parseOptions)
+                                         path, nil, parseOptions(mode))
             }
         }
+        let recovered = mode == .recovering && parsed.flatMap { xmlDocGetRootElement($0) } != nil
         let diagnostics = collector.entries.map { entry in
-            Diagnostic(file: path, line: max(1, entry.line), column: max(1, entry.column), message: entry.message,
-                       severity: entry.isWarning ? .warning : .error)
+            Diagnostic(file: path, line: max(1, entry.line), column: max(1, entry.column),
+                       message: recovered && !entry.isWarning ? "recovered from: \(entry.message)" : entry.message,
+                       severity: entry.isWarning || recovered ? .warning : .error)
         }
         guard let document = parsed else {
             if diagnostics.contains(where: { $0.severity == .error }) {

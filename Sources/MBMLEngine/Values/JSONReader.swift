@@ -258,11 +258,11 @@ struct JSONReader {
             }
             skipDigits()
         }
+        // Integers stay integers; other numbers that a Decimal holds exactly are decimals (99.99
+        // prints as written); the rest are doubles.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if isInteger {
-            if let integer = Int(text) { return .integer(integer) }
-            if let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return .decimal(decimal) }
-        }
+        if isInteger, let integer = Int(text) { return .integer(integer) }
+        if let decimal = ExactDecimal.parse(bytes[start..<position]) { return .decimal(decimal) }
         guard let double = Double(text) else { throw error("Invalid number \(text)", at: start) }
         return .double(double)
     }

@@ -16,10 +16,15 @@ public final class EngineController {
     private let ticket = EvaluationTicket()
     private var hasLoaded = false
 
-    public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions()) {
+    /// Whether `$ENV` (the process environment) loads before everything else.
+    public let includesProcessEnvironment: Bool
+
+    public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
+                includesProcessEnvironment: Bool = false) {
         self.source = source
         self.dataFiles = dataFiles
         self.options = options
+        self.includesProcessEnvironment = includesProcessEnvironment
         environment = Environment(options: options)
         attachCancellation(to: environment)
     }
@@ -30,6 +35,7 @@ public final class EngineController {
         source = .empty
         dataFiles = []
         options = environment.options
+        includesProcessEnvironment = false
         self.environment = environment
         hasLoaded = true
         preloaded = true
@@ -49,33 +55,46 @@ public final class EngineController {
 
     // MARK: Loading
 
+    /// What the space is built from, in load order: `$ENV` (if asked for), the manifest, the data files.
+    public var inputs: [EnvironmentInput] {
+        var inputs: [EnvironmentInput] = includesProcessEnvironment ? [.currentProcessEnvironment] : []
+        switch source {
+        case .manifest(let url): inputs.append(.manifest(url))
+        case .text(let text, let name):
+            let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            inputs.append(.manifestText(text, name: name, directory: directory))
+        case .empty: break
+        }
+        return inputs + dataFiles.map(EnvironmentInput.data)
+    }
+
     /// Loads the space (again). On failure the previous environment stays; on the very first load
     /// an empty space is shown with the error.
     public func load(now: Date = Date()) -> InspectorAction {
         if preloaded { return .spaceLoaded(spaceLoad(for: environment, fileCount: environment.loadedFiles.count, error: nil, now: now)) }
         let log = LogSink()
-        do {
-            let loaded = try SpaceLoader.load(source, dataFiles: dataFiles, options: options, log: log)
-            if hasLoaded, let firstError = loaded.errors.first {
-                watchedFiles = merge(watchedFiles, loaded.files)
-                return .loadFailed(message: firstError, at: now)
-            }
-            environment = loaded.environment
-            attachCancellation(to: environment)
-            watchedFiles = loaded.files
-            hasLoaded = true
-            return .spaceLoaded(spaceLoad(for: environment, fileCount: loaded.files.count,
-                                          error: loaded.errors.first, now: now))
-        } catch let error as SpaceLoadError {
-            watchedFiles = merge(watchedFiles, error.files + dataFiles.map { $0.url() })
-            if hasLoaded { return .loadFailed(message: error.message, at: now) }
+        let load = EnvironmentBuilder(options: options, log: log).build(inputs)
+        var files = load.files
+        if case .text = source { files = files.filter { FileManager.default.fileExists(atPath: $0.path) } }
+        if load.hasFailures {
+            let message = load.errors.last?.description ?? "the space could not be loaded"
+            watchedFiles = merge(watchedFiles, files)
+            if hasLoaded { return .loadFailed(message: message, at: now) }
             hasLoaded = true
             environment = Environment(options: options, log: log)
             attachCancellation(to: environment)
-            return .spaceLoaded(spaceLoad(for: environment, fileCount: 0, error: error.message, now: now))
-        } catch {
-            return .loadFailed(message: String(describing: error), at: now)
+            return .spaceLoaded(spaceLoad(for: environment, fileCount: 0, error: message, now: now))
         }
+        let firstError = load.errors.first?.description
+        if hasLoaded, let firstError = firstError {
+            watchedFiles = merge(watchedFiles, files)
+            return .loadFailed(message: firstError, at: now)
+        }
+        environment = load.environment
+        attachCancellation(to: environment)
+        watchedFiles = files
+        hasLoaded = true
+        return .spaceLoaded(spaceLoad(for: environment, fileCount: files.count, error: firstError, now: now))
     }
 
     private func spaceLoad(for environment: Environment, fileCount: Int, error: String?, now: Date) -> SpaceLoad {

@@ -39,6 +39,9 @@ public struct DataFileSpec: Equatable, Sendable {
     public func load(relativeTo directory: URL? = nil) throws -> Value {
         let url = url(relativeTo: directory)
         let data: Data
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw DataFileError.unreadable(path: url.path, reason: "no such file")
+        }
         do {
             data = try Data(contentsOf: url)
         } catch {
@@ -67,6 +70,19 @@ public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The file is not valid JSON.
     case invalidJSON(path: String, JSONDecodingError)
+
+    /// The error as a diagnostic: JSON errors at their line and column, the rest at `1:1` of the
+    /// file (the specification text for a malformed `NAME=FILE`).
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .invalidSpecification(let text, let reason):
+            return Diagnostic(file: text, line: 1, column: 1, message: "invalid data file specification: \(reason)")
+        case .unreadable(let path, let reason):
+            return Diagnostic(file: path, line: 1, column: 1, message: "cannot read data file: \(reason)")
+        case .invalidJSON(let path, let error):
+            return Diagnostic(file: path, line: error.line, column: error.column, message: error.message)
+        }
+    }
 
     /// `file:line:column: message` for JSON errors, a sentence otherwise.
     public var description: String {

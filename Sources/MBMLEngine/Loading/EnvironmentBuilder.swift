@@ -1,0 +1,100 @@
+import Foundation
+
+/// The one way an environment is built: every command of `mbml` and the inspector call it.
+///
+/// Inputs are loaded **in the order given** into **one** new environment, so each input sees
+/// everything loaded before it: a manifest's `value="${x}"` sees the `$x` of an earlier manifest or
+/// data file, and `$ENV` (when asked for) is there before anything else that comes after it. As in
+/// the original, a file name is loaded at most once: a manifest or include whose file name was
+/// already loaded is skipped (with a warning when the user named it directly). The original's core
+/// module file, `MBDataEnvironmentModule.xml`, counts as loaded from the start: the port's standard
+/// variables and functions are that module.
+///
+/// Building never disturbs an environment in use: each build makes a new one, and the host swaps it
+/// in when it likes what it got (see ``EnvironmentLoad``).
+///
+/// ```swift
+/// let load = EnvironmentBuilder().build([
+///     .manifest(URL(fileURLWithPath: "repos.xml")),
+///     .data(DataFileSpec(name: "user", path: "user.json")),
+/// ])
+/// for diagnostic in load.diagnostics { print(diagnostic) }    // file:line:column: message
+/// ```
+public struct EnvironmentBuilder {
+    public var options: EnvironmentOptions
+    public var functions: FunctionRegistry
+    /// Where diagnostics, redeclarations and load-time evaluation errors are written.
+    public var log: LogSink
+    /// How manifests are parsed; ``XMLParsingMode/recovering`` only for plate-compatible rendering.
+    public var parsing: XMLParsingMode
+
+    public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
+                log: LogSink = LogSink(), parsing: XMLParsingMode = .strict) {
+        self.options = options
+        self.functions = functions
+        self.log = log
+        self.parsing = parsing
+    }
+
+    /// Loads `inputs`, in order, into a new environment.
+    public func build(_ inputs: [EnvironmentInput]) -> EnvironmentLoad {
+        let environment = Environment(options: options, functions: functions, log: log)
+        let session = ManifestLoadSession(environment: environment, parsing: parsing)
+        var failed: [EnvironmentInput] = []
+        var named: [URL] = []
+        for input in inputs {
+            if let url = input.fileURL { named.append(url) }
+            if !load(input, into: session) { failed.append(input) }
+        }
+        var seen = Set<String>()
+        let files = (session.files + named).filter { seen.insert($0.standardizedFileURL.path).inserted }
+        return EnvironmentLoad(environment: environment, diagnostics: session.diagnostics, files: files,
+                               failedInputs: failed)
+    }
+
+    /// Loads one input; false when it could not be loaded at all (already reported).
+    private func load(_ input: EnvironmentInput, into session: ManifestLoadSession) -> Bool {
+        switch input {
+        case .manifest(let url):
+            let absolute = url.absoluteURL.standardizedFileURL
+            return loadManifest(at: absolute, path: url.relativePath, contents: nil, into: session)
+        case .manifestText(let text, let name, let directory):
+            let url = URL(fileURLWithPath: name, relativeTo: directory).absoluteURL.standardizedFileURL
+            return loadManifest(at: url, path: name, contents: Array(text.utf8), into: session)
+        case .data(let spec):
+            do {
+                try spec.declare(in: session.environment)
+                return true
+            } catch let error as DataFileError {
+                session.record(error.diagnostic)
+                return false
+            } catch {
+                session.record(Diagnostic(file: spec.path, line: 1, column: 1, message: String(describing: error)))
+                return false
+            }
+        case .processEnvironment(let variables):
+            let sorted = variables.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value)) }
+            session.environment.variables.declare(EnvironmentInput.processEnvironmentName,
+                                                  value: .dictionary(.init(uniqueKeysWithValues: sorted)),
+                                                  readOnly: true)
+            return true
+        }
+    }
+
+    private func loadManifest(at url: URL, path: String, contents: [UInt8]?, into session: ManifestLoadSession) -> Bool {
+        if session.hasLoaded(fileNamed: url) {
+            let reason = url.lastPathComponent == ManifestLoadSession.coreModuleFileName
+                ? "it is the core module, which is built in"
+                : "a file with this name was already loaded (a file name is loaded once)"
+            session.record(Diagnostic(file: path, line: 1, column: 1, message: "Skipped: \(reason)",
+                                      severity: .warning))
+            return true
+        }
+        do {
+            try session.loadManifest(at: url, path: path, contents: contents)
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import MBMLEngine
+
+/// `mbml render`: a template file evaluated as one string-context expression, the way the
+/// original's `plate` tool rendered templates.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a template file: its whole text is one expression in the string context.",
+        discussion: """
+            The result is written exactly as produced (no newline is added) to standard output, or to \
+            --output, which is replaced atomically (a temporary file renamed over it) and left untouched \
+            when rendering fails. As plate did: $ENV holds the process environment unless --no-env is \
+            given; manifests are parsed in libxml2's recovery mode (a bare & in text loads, reported as \
+            a warning); relative paths resolve against the current folder. Inputs load in command-line \
+            order into one environment; --manifest - reads a manifest from standard input. An error \
+            prints file:line:column: message (the template position where the failing part starts) and \
+            exits with status 1, writing nothing.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The template file.", valueName: "template"))
+    var template: String
+
+    @Option(name: .long, help: ArgumentHelp("Write the result to this file instead of standard output.",
+                                            valueName: "file"))
+    var output: String?
+
+    @OptionGroup var engine: EngineOptions
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            // Read through a file handle, so that a pipe (`<(command)`) works too.
+            bytes = [UInt8](try FileHandle(forReadingFrom: URL(fileURLWithPath: template)).readToEnd() ?? Data())
+        } catch {
+            StandardStream.error.writeLine("\(template): cannot read the template: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+        let environment = try engine.makeEnvironment(parsing: .recovering, envByDefault: true)
+        let rendered: String
+        do {
+            rendered = try Template(bytes: bytes, path: template).render(in: environment)
+        } catch let error as TemplateError {
+            StandardStream.error.writeLine(error.description)
+            throw ExitCode.failure
+        }
+        guard let output = output else {
+            StandardStream.output.write(rendered)
+            return
+        }
+        do {
+            try Data(rendered.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            StandardStream.error.writeLine("\(output): cannot write the result: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+}
