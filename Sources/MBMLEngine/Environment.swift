@@ -22,6 +22,12 @@ public final class Environment: @unchecked Sendable {
     /// The manifest's path, if one was loaded.
     public var manifestPath: String?
 
+    /// Where each variable a load declared came from (see ``provenance(of:)``).
+    private var provenances: [String: VariableProvenance] = [
+        "Environment": VariableProvenance(kind: .builtIn, isReadOnly: true),
+        "Platform": VariableProvenance(kind: .builtIn, isReadOnly: true),
+    ]
+
     let cache = ExpressionCache()
     private let depthLock = NSLock()
     /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
@@ -33,18 +39,37 @@ public final class Environment: @unchecked Sendable {
         self.functions = functions
         self.log = log
         self.variables = VariableSpace()
-        variables.dynamicResolver = { [unowned self] expression, context in
+        variables.dynamicResolver = { [unowned self] name, expression, context in
             do {
                 return try self.evaluate(expression, in: context)
             } catch {
-                self.log.write(Environment.logText(for: error))
+                self.log.write("\(self.describeVariable(name)): \(Environment.logText(for: error))")
                 return nil
             }
         }
         variables.reentryHandler = { [unowned self] name in
-            self.log.write("Evaluation error: dynamic variable $\(name) refers to itself; it reads as nil")
+            self.log.write("Evaluation error: dynamic variable \(self.describeVariable(name)) refers to itself; it reads as nil")
         }
         StandardVariables.declare(in: self)
+    }
+
+    // MARK: Provenance
+
+    /// How `name` was declared and where, if a load declared it (nil for variables set at run time).
+    public func provenance(of name: String) -> VariableProvenance? {
+        provenances[name]
+    }
+
+    /// Records where `name` came from (the loader does, for each declaration).
+    func recordProvenance(_ provenance: VariableProvenance, of name: String) {
+        provenances[name] = provenance
+    }
+
+    /// `$name` with its declaration site when known (`$total (manifest.xml:12:5)`): how log lines
+    /// about a variable name it.
+    public func describeVariable(_ name: String) -> String {
+        guard let site = provenances[name]?.site else { return "$" + name }
+        return "$\(name) (\(site))"
     }
 
     // MARK: Functions

@@ -60,6 +60,7 @@ public enum Inspector {
         let watcher = FileWatcher(paths: [])
         session.onLoad = { watcher.watch(paths: engine.watchedFiles) }
         session.clipboard = { terminal.copyToClipboard($0) }
+        session.openEditor = { file, line in terminal.suspend { ExternalEditor.run(file: file, line: line) } }
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
         if let signal = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals).run() {

@@ -26,7 +26,13 @@ public final class InspectorSession {
     public var mouseSwitch: (Bool) -> Void = { _ in }
     /// Called after every load attempt (the loop updates the watcher's file list).
     public var onLoad: () -> Void = {}
-    private let evaluator: BackgroundEvaluator?
+    /// Suspends the terminal, runs the user's editor on `file` at `line`, and resumes (the
+    /// terminal loop provides it; nil means no editor can be opened).
+    public var openEditor: ((_ file: String, _ line: Int) -> String?)?
+    private let evaluator: BackgroundWorker<EvaluationOutcome>?
+    /// Loads and dynamic variables, on their own queue so that evaluating the editor's text in the
+    /// space on show never waits for a load.
+    private let loader: BackgroundWorker<LoaderOutput>?
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
@@ -36,17 +42,53 @@ public final class InspectorSession {
         self.mode = mode
         self.history = history
         state = InspectorState(size: size)
-        evaluator = mode == .background ? BackgroundEvaluator() : nil
+        evaluator = mode == .background ? BackgroundWorker(label: "mbml.inspector.evaluation") : nil
+        loader = mode == .background ? BackgroundWorker(label: "mbml.inspector.loading") : nil
     }
 
     /// Readable when background evaluations have finished (-1 in synchronous mode).
     public var wakeFileDescriptor: Int32 { evaluator?.wakeFileDescriptor ?? -1 }
 
-    /// Reads the history and loads the space.
+    /// Readable when a background load or dynamic variable has finished (-1 in synchronous mode).
+    public var loadWakeFileDescriptor: Int32 { loader?.wakeFileDescriptor ?? -1 }
+
+    /// Reads the history and loads the space (in the background mode, off the UI thread: the
+    /// screen shows `loading…` until it arrives).
     public func start(now: Date = Date()) {
         if let history = history { send(.historyLoaded(history.load())) }
-        send(engine.load(now: now))
-        onLoad()
+        send(.filesChanged)
+    }
+
+    /// What the loading queue hands back.
+    private enum LoaderOutput {
+        case load(PreparedLoad)
+        case action(InspectorAction)
+    }
+
+    /// Hands finished loads and dynamic variables to the state.
+    /// - Returns: whether anything arrived.
+    @discardableResult
+    public func deliverFinishedLoads() -> Bool {
+        guard let loader = loader else { return false }
+        let outputs = loader.takeFinished()
+        for output in outputs {
+            switch output {
+            case .load(let prepared):
+                send(engine.finishLoad(prepared))
+                onLoad()
+            case .action(let action):
+                send(action)
+            }
+        }
+        return !outputs.isEmpty
+    }
+
+    /// Waits for queued background loads and delivers them (tests).
+    public func waitForLoads() {
+        loader?.waitUntilIdle()
+        deliverFinishedLoads()
+        loader?.waitUntilIdle()
+        deliverFinishedLoads()
     }
 
     /// Applies an action and performs the effects it causes (which may cause more actions).
@@ -110,9 +152,27 @@ public final class InspectorSession {
             engine.cancel()
             return []
         case .reload:
-            let action = engine.load()
-            onLoad()
-            return [action]
+            let job = engine.prepareLoad()
+            // A ready-made environment only needs a snapshot: take it at once.
+            guard let loader = loader, !engine.isPreloaded else {
+                let action = engine.finishLoad(job())
+                onLoad()
+                return [action]
+            }
+            loader.submit { .load(job()) }
+            return [.loadStarted]
+        case .cancelLoad:
+            engine.cancelLoad()
+            return []
+        case .computeDynamicVariables(let names, let generation):
+            let jobs = names.map { engine.dynamicVariableJob($0, generation: generation) }
+            guard let loader = loader else { return jobs.compactMap { $0() } }
+            for job in jobs { loader.submit { job().map(LoaderOutput.action) } }
+            return []
+        case .openInEditor(let file, let line):
+            guard let openEditor = openEditor else { return [] }
+            if let problem = openEditor(file, line) { return [.editorFailed(problem)] }
+            return [.filesChanged]
         case .copyToClipboard(let text):
             clipboard(text)
             return []

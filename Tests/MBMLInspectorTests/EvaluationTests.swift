@@ -73,12 +73,15 @@ final class EvaluationTests: XCTestCase {
         try folder.write("order.json", #"{"number": "1", "items": [1]}"#)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(1)))
-        // Broken JSON: the last good space stays, the status shows file:line:column.
+        // Broken JSON is one error among the diagnostics: the manifest's variables still load.
         try folder.write("order.json", "{\n  \"number\": \n}")
         session.send(.filesChanged)
-        XCTAssertEqual(session.state.results.shown[.number], .value(.integer(1)))
-        let error = try XCTUnwrap(session.state.status.loadError)
-        XCTAssertTrue(error.hasPrefix(data.path + ":3:"), error)
+        XCTAssertEqual(session.state.results.shown[.number], .noValue)
+        XCTAssertNil(session.state.status.loadError)
+        XCTAssertNotNil(session.state.space.value(of: "cats"))
+        let error = try XCTUnwrap(session.state.status.diagnostics.first)
+        XCTAssertTrue(error.description.hasPrefix(data.path + ":3:"), error.description)
+        XCTAssertEqual(session.state.status.diagnosticCounts, "1 error")
     }
 
     func testIncludedFilesAreWatched() throws {

@@ -28,6 +28,11 @@ public struct EnvironmentBuilder {
     /// How manifests are parsed; ``XMLParsingMode/recovering`` only for plate-compatible rendering.
     public var parsing: XMLParsingMode
 
+    /// Checked while loading (between inputs, between top-level elements, and by long-running
+    /// functions evaluated at load time): return true to stop the build. A stopped build lists the
+    /// input it was loading as failed, with a "Loading was cancelled" error.
+    public var isCancelled: @Sendable () -> Bool = { false }
+
     public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
                 log: LogSink = LogSink(), parsing: XMLParsingMode = .strict) {
         self.options = options
@@ -39,12 +44,18 @@ public struct EnvironmentBuilder {
     /// Loads `inputs`, in order, into a new environment.
     public func build(_ inputs: [EnvironmentInput]) -> EnvironmentLoad {
         let environment = Environment(options: options, functions: functions, log: log)
+        environment.isCancelled = isCancelled
         let session = ManifestLoadSession(environment: environment, parsing: parsing)
         var failed: [EnvironmentInput] = []
         var named: [URL] = []
         for input in inputs {
             if let url = input.fileURL { named.append(url) }
-            if !load(input, into: session) { failed.append(input) }
+            if !load(input, into: session) || isCancelled() { failed.append(input) }
+            if isCancelled() {
+                session.record(Diagnostic(file: input.fileURL?.path ?? "input", line: 1, column: 1,
+                                          message: "Loading was cancelled"))
+                break
+            }
         }
         var seen = Set<String>()
         let files = (session.files + named).filter { seen.insert($0.standardizedFileURL.path).inserted }
@@ -64,6 +75,8 @@ public struct EnvironmentBuilder {
         case .data(let spec):
             do {
                 try spec.declare(in: session.environment)
+                session.environment.recordProvenance(VariableProvenance(kind: .dataFile, file: spec.path),
+                                                     of: spec.name)
                 return true
             } catch let error as DataFileError {
                 session.record(error.diagnostic)
@@ -77,6 +90,8 @@ public struct EnvironmentBuilder {
             session.environment.variables.declare(EnvironmentInput.processEnvironmentName,
                                                   value: .dictionary(.init(uniqueKeysWithValues: sorted)),
                                                   readOnly: true)
+            session.environment.recordProvenance(VariableProvenance(kind: .processEnvironment, isReadOnly: true),
+                                                 of: EnvironmentInput.processEnvironmentName)
             return true
         }
     }

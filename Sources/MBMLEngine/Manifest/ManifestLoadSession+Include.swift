@@ -48,6 +48,8 @@ extension ManifestLoadSession {
         }
         guard isIncluded else { return }
         guard let url = resolve(entry.file, includedFrom: includingURL) else {
+            noteMissingFile(entry.file.hasPrefix("/") ? URL(fileURLWithPath: entry.file)
+                                : includingURL.deletingLastPathComponent().appendingPathComponent(entry.file))
             report("Couldn't find path of MBML file named \"\(entry.file)\" in known resource bundles and search directories",
                    at: entry.element)
             return

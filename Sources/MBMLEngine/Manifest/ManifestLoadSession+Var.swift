@@ -46,6 +46,7 @@ extension ManifestLoadSession {
             case .dynamic(let expression, let context):
                 environment.variables.declareDynamic(name, expression: expression, context: context)
             }
+            recordProvenance(of: name, definition: definition, attributes: attributes, element: element)
         } catch let rejection as VariableRejection {
             report(rejection.message, at: rejection.element)
         } catch {
@@ -191,6 +192,39 @@ extension ManifestLoadSession {
             report("The \"userDefaultsName\" attribute is ignored: this port has no persistent store; found in: \(element.summary)",
                    at: element, severity: .warning)
         }
+    }
+
+    /// Records how and where `name` was declared.
+    private func recordProvenance(of name: String, definition: VariableDefinition, attributes: XMLAttributes,
+                                  element: XMLElementNode) {
+        let kind: VariableProvenance.Kind
+        var expression: String?
+        var readOnly = false
+        switch definition {
+        case .dynamic(let text, _):
+            kind = .dynamic
+            expression = text
+        case .concrete(_, let isReadOnly):
+            readOnly = isReadOnly
+            switch attributes["type"] {
+            case "list"?: kind = .list
+            case "map"?: kind = .map
+            default:
+                if attributes["literal"] != nil {
+                    kind = .literal
+                } else if let boolean = attributes["boolean"] {
+                    (kind, expression) = (.boolean, boolean)
+                } else if let value = attributes["value"] {
+                    (kind, expression) = (.value, value)
+                } else {
+                    (kind, expression) = (.text, element.nestedText)
+                }
+            }
+        }
+        let position = element.position
+        environment.recordProvenance(VariableProvenance(kind: kind, isReadOnly: readOnly, expression: expression,
+                                                        file: element.document.path, line: position.line,
+                                                        column: position.column), of: name)
     }
 
     /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (§13.7); not a diagnostic. The old

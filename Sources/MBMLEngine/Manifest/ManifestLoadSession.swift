@@ -74,6 +74,12 @@ final class ManifestLoadSession {
         process(root, url: url, depth: 0)
     }
 
+    /// Notes a file that a document names but that does not exist (yet): a watcher that watches
+    /// ``files`` then reloads when it appears.
+    func noteMissingFile(_ url: URL) {
+        files.append(url.standardizedFileURL)
+    }
+
     /// Records a problem found outside any document (a data file, a skipped input).
     func record(_ diagnostic: Diagnostic) {
         report(diagnostic)
@@ -90,6 +96,7 @@ final class ManifestLoadSession {
             include(entry, from: url, depth: depth)
         }
         for child in children {
+            if environment.isCancelled() { return }
             switch child.name {
             case "Include": continue
             case "Var": declareVariable(child)

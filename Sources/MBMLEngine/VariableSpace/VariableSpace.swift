@@ -17,7 +17,8 @@ public final class VariableSpace: @unchecked Sendable {
 
     /// Computes a dynamic variable's value; set by the owning ``Environment``. Errors are reported
     /// by the resolver itself (the read yields nil).
-    var dynamicResolver: ((String, ExpressionContext) -> Value?)?
+    /// Its arguments: the variable's name, its expression and context.
+    var dynamicResolver: ((String, String, ExpressionContext) -> Value?)?
     /// Told the name of a dynamic variable whose expression read the variable itself.
     var reentryHandler: ((String) -> Void)?
 
@@ -40,7 +41,7 @@ public final class VariableSpace: @unchecked Sendable {
             guard let resolver = dynamicResolver else { return nil }
             computing.insert(name)
             defer { computing.remove(name) }
-            return resolver(expression, context)
+            return resolver(name, expression, context)
         case .singleton?:
             return singletons[name]?()
         default:

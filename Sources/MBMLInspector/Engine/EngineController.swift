@@ -4,7 +4,8 @@ import MBMLEngine
 /// The inspector's only door to the engine: loads the space, parses and evaluates the editor's
 /// text, and turns the answers into ``InspectorAction`` values, so that the reducer stays pure.
 ///
-/// Loads replace the environment only when they succeed; a failed reload keeps the last good one.
+/// A load that is never blocked by warnings replaces the environment; a load whose manifest cannot
+/// be loaded keeps the last good one.
 public final class EngineController {
     public let source: SpaceSource
     public let dataFiles: [DataFileSpec]
@@ -14,6 +15,7 @@ public final class EngineController {
     /// Every file whose change should trigger a reload.
     public private(set) var watchedFiles: [URL] = []
     private let ticket = EvaluationTicket()
+    private let loadTicket = LoadTicket()
     private var hasLoaded = false
 
     /// Whether `$ENV` (the process environment) loads before everything else.
@@ -44,6 +46,9 @@ public final class EngineController {
 
     private var preloaded = false
 
+    /// Whether this controller wraps an environment built elsewhere (loads only take a snapshot).
+    var isPreloaded: Bool { preloaded }
+
     /// The manifest's name as shown in the status line.
     public var manifestDisplayName: String? {
         switch source {
@@ -68,45 +73,120 @@ public final class EngineController {
         return inputs + dataFiles.map(EnvironmentInput.data)
     }
 
-    /// Loads the space (again). On failure the previous environment stays; on the very first load
-    /// an empty space is shown with the error.
+    /// Loads the space (again) on the calling thread: ``prepareLoad(now:)`` then ``finishLoad(_:)``.
     public func load(now: Date = Date()) -> InspectorAction {
-        if preloaded { return .spaceLoaded(spaceLoad(for: environment, fileCount: environment.loadedFiles.count, error: nil, now: now)) }
-        let log = LogSink()
-        let load = EnvironmentBuilder(options: options, log: log).build(inputs)
-        var files = load.files
-        if case .text = source { files = files.filter { FileManager.default.fileExists(atPath: $0.path) } }
-        if load.hasFailures {
-            let message = load.errors.last?.description ?? "the space could not be loaded"
-            watchedFiles = merge(watchedFiles, files)
-            if hasLoaded { return .loadFailed(message: message, at: now) }
-            hasLoaded = true
-            environment = Environment(options: options, log: log)
-            attachCancellation(to: environment)
-            return .spaceLoaded(spaceLoad(for: environment, fileCount: 0, error: message, now: now))
+        finishLoad(prepareLoad(now: now)())
+    }
+
+    /// A load that may run on any thread; hand its result to ``finishLoad(_:)`` on the UI thread.
+    /// Starting it makes every older load (and its dynamic variables) stale.
+    func prepareLoad(now: Date = Date()) -> () -> PreparedLoad {
+        let generation = loadTicket.begin()
+        if preloaded {
+            let environment = self.environment
+            let name = manifestDisplayName
+            return { PreparedLoad(generation: generation, build: nil,
+                                  space: Self.spaceLoad(for: environment, load: nil, manifestPath: name,
+                                                        fileCount: environment.loadedFiles.count, error: nil,
+                                                        now: now, generation: generation)) }
         }
-        let firstError = load.errors.first?.description
-        if hasLoaded, let firstError = firstError {
-            watchedFiles = merge(watchedFiles, files)
-            return .loadFailed(message: firstError, at: now)
+        var builder = EnvironmentBuilder(options: options, log: LogSink())
+        let ticket = loadTicket
+        builder.isCancelled = { ticket.isCancelled(generation) }
+        let inputs = self.inputs
+        let isText: Bool
+        if case .text = source { isText = true } else { isText = false }
+        let name = manifestDisplayName
+        return {
+            let load = builder.build(inputs)
+            let files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
+            let space = Self.spaceLoad(for: load.environment, load: load, manifestPath: name, fileCount: files.count,
+                                       error: nil, now: now, generation: generation)
+            return PreparedLoad(generation: generation, build: load, files: files, space: space)
+        }
+    }
+
+    /// Takes a finished load: a load whose manifest could not be loaded keeps the previous
+    /// environment (on the very first load an empty space is shown with the error); any other load
+    /// replaces it, whatever warnings or errors it reported (a missing data file is one error, not
+    /// a reason to keep stale values).
+    func finishLoad(_ prepared: PreparedLoad) -> InspectorAction {
+        guard let load = prepared.build else {
+            return .spaceLoaded(prepared.space)
+        }
+        let manifestFailed = load.failedInputs.contains { input in
+            if case .data = input { return false }
+            return true
+        }
+        if manifestFailed || loadTicket.isCancelled(prepared.generation) {
+            let message = load.errors.last?.description ?? "the space could not be loaded"
+            watchedFiles = merge(watchedFiles, prepared.files)
+            if hasLoaded { return .loadFailed(message: message, diagnostics: load.diagnostics, at: prepared.space.date) }
+            hasLoaded = true
+            environment = Environment(options: options, log: LogSink())
+            attachCancellation(to: environment)
+            var space = Self.spaceLoad(for: environment, load: nil, manifestPath: manifestDisplayName, fileCount: 0,
+                                       error: message, now: prepared.space.date, generation: prepared.generation)
+            space.diagnostics = load.diagnostics
+            return .spaceLoaded(space)
         }
         environment = load.environment
         attachCancellation(to: environment)
-        watchedFiles = files
+        watchedFiles = prepared.files
         hasLoaded = true
-        return .spaceLoaded(spaceLoad(for: environment, fileCount: files.count, error: firstError, now: now))
+        return .spaceLoaded(prepared.space)
     }
 
-    private func spaceLoad(for environment: Environment, fileCount: Int, error: String?, now: Date) -> SpaceLoad {
+    /// Stops the running load and the dynamic variables still being computed.
+    public func cancelLoad() {
+        loadTicket.cancel()
+    }
+
+    /// Computes the dynamic variable `name` of the environment on show for the load `generation`.
+    /// - Returns: nil when that load is no longer current or was cancelled.
+    func dynamicVariableJob(_ name: String, generation: Int) -> () -> InspectorAction? {
+        let environment = self.environment
+        let ticket = loadTicket
+        return {
+            guard !ticket.isCancelled(generation),
+                  case .dynamic(let expression, let context)? = environment.variables.declaration(of: name) else {
+                return nil
+            }
+            do {
+                let value = try environment.evaluate(expression, in: context)
+                return .dynamicComputed(name: name, value: value, failure: nil, generation: generation)
+            } catch {
+                return .dynamicComputed(name: name, value: nil, failure: Environment.logText(for: error),
+                                        generation: generation)
+            }
+        }
+    }
+
+    /// The snapshot and facts of a built environment, read without evaluating dynamic variables
+    /// (they are listed as pending and computed later, off the UI thread).
+    private static func spaceLoad(for environment: Environment, load: EnvironmentLoad?, manifestPath: String?,
+                                  fileCount: Int, error: String?, now: Date, generation: Int) -> SpaceLoad {
         let variables = environment.variables
-        let snapshot = VariableSnapshot(variables: variables.names.map { ($0, variables[$0]) })
+        var pending: Set<String> = []
+        var pairs: [(String, Value?)] = []
+        var provenance: [String: VariableProvenance] = [:]
+        for name in variables.names {
+            if let origin = environment.provenance(of: name) { provenance[name] = origin }
+            if case .dynamic? = variables.declaration(of: name) {
+                pending.insert(name)
+                pairs.append((name, nil))
+            } else {
+                pairs.append((name, variables[name]))
+            }
+        }
         let functions = environment.functions.all.map {
             FunctionInfo(name: $0.name, signature: $0.signature, summary: $0.summary)
         }
         let lines = environment.log.lines
         environment.log.clear()
-        return SpaceLoad(snapshot: snapshot, functions: functions, manifestPath: manifestDisplayName,
-                         fileCount: fileCount, logLines: lines, error: error, date: now)
+        return SpaceLoad(snapshot: VariableSnapshot(variables: pairs, pending: pending), functions: functions,
+                         manifestPath: manifestPath, fileCount: fileCount, logLines: lines, error: error, date: now,
+                         diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
     }
 
     private func merge(_ a: [URL], _ b: [URL]) -> [URL] {
@@ -229,4 +309,14 @@ public final class EngineController {
         return EvaluationOutcome(text: text, generation: generation, results: results, parseFailures: failures,
                                  logLines: logLines)
     }
+}
+
+/// A load that ran (possibly off the UI thread), waiting for ``EngineController/finishLoad(_:)``.
+struct PreparedLoad {
+    var generation: Int
+    /// The build, or nil for a controller around a ready-made environment.
+    var build: EnvironmentLoad?
+    /// Files to watch.
+    var files: [URL] = []
+    var space: SpaceLoad
 }

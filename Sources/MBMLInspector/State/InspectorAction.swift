@@ -1,21 +1,29 @@
 import Foundation
+import MBMLEngine
 
 /// Something that happened: a key, a resize, or an answer from the engine.
 public enum InspectorAction {
     case key(Key)
     case resize(TerminalSize)
+    /// A load began in the background (the previous space stays on screen meanwhile).
+    case loadStarted
     /// A space loaded (at start, on reload).
     case spaceLoaded(SpaceLoad)
-    /// A load failed; the last good space stays.
-    case loadFailed(message: String, at: Date)
+    /// A load failed; the last good space stays. `diagnostics` are all that load found.
+    case loadFailed(message: String, diagnostics: [Diagnostic], at: Date)
+    /// A dynamic variable of the space on show was computed in the background (`generation` is
+    /// the load's, so that answers for a replaced space are dropped).
+    case dynamicComputed(name: String, value: Value?, failure: String?, generation: Int)
     /// The editor's text was parsed.
     case parsed(ParseOutcome)
     /// An evaluation finished.
     case evaluated(EvaluationOutcome)
     /// The history file was read.
     case historyLoaded([String])
-    /// A reload was asked for (the watcher saw a change).
+    /// A reload was asked for (the watcher saw a change, or the inspector started).
     case filesChanged
+    /// The user's editor could not be opened; the message says why.
+    case editorFailed(String)
 }
 
 /// What a successful load hands to the state.
@@ -28,9 +36,16 @@ public struct SpaceLoad {
     /// Set when the load was a fallback (the manifest failed and an empty space is shown).
     public var error: String?
     public var date: Date
+    /// Every diagnostic of the load, in the order found.
+    public var diagnostics: [Diagnostic]
+    /// How and where each variable was declared.
+    public var provenance: [String: VariableProvenance]
+    /// The load's generation (see ``InspectorAction/dynamicComputed(name:value:failure:generation:)``).
+    public var generation: Int
 
     public init(snapshot: VariableSnapshot, functions: [FunctionInfo], manifestPath: String?, fileCount: Int,
-                logLines: [String], error: String? = nil, date: Date) {
+                logLines: [String], error: String? = nil, date: Date, diagnostics: [Diagnostic] = [],
+                provenance: [String: VariableProvenance] = [:], generation: Int = 0) {
         self.snapshot = snapshot
         self.functions = functions
         self.manifestPath = manifestPath
@@ -38,6 +53,9 @@ public struct SpaceLoad {
         self.logLines = logLines
         self.error = error
         self.date = date
+        self.diagnostics = diagnostics
+        self.provenance = provenance
+        self.generation = generation
     }
 }
 
@@ -47,8 +65,16 @@ public enum InspectorEffect: Equatable {
     case evaluate(text: String, generation: Int)
     /// Abandon the running evaluation.
     case cancelEvaluation
-    /// Load the manifest again.
+    /// Load the manifest again (in the background; answer with `.loadStarted`, then `.spaceLoaded`
+    /// or `.loadFailed`).
     case reload
+    /// Stop the running load and the dynamic variables still being computed.
+    case cancelLoad
+    /// Compute these dynamic variables of the load `generation` in the background (answer with
+    /// `.dynamicComputed` for each).
+    case computeDynamicVariables(names: [String], generation: Int)
+    /// Open `file` at `line` in the user's editor (`$VISUAL`, `$EDITOR`, else `vi`), then reload.
+    case openInEditor(file: String, line: Int)
     /// Put text on the clipboard (OSC 52).
     case copyToClipboard(String)
     /// Write the history file.

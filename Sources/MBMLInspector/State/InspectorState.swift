@@ -17,6 +17,14 @@ public struct InspectorState {
     public var overlay: Overlay?
     /// The variables of the space on show (the last one that loaded).
     public var space = VariableSnapshot.empty
+    /// The space before the last reload, for the change markers.
+    public var previousSpace = VariableSnapshot.empty
+    /// What the last reload changed.
+    public var reloadDiff = ReloadDiff()
+    /// How and where each variable of the space on show was declared.
+    public var provenance: [String: VariableProvenance] = [:]
+    /// The generation of the load on show (answers for other loads are dropped).
+    public var loadGeneration = 0
     /// Declared functions, sorted by name.
     public var functions: [FunctionInfo] = []
     /// The token trees of the editor's text.
@@ -94,10 +102,28 @@ public struct StatusState: Equatable {
     public var loadError: String?
     /// A short-lived message ("Copied $cats[1]").
     public var message: String?
+    /// A load is running in the background (the space on show is the previous one).
+    public var isLoading = false
+    /// Every diagnostic of the last load (also of a failed one), in the order found.
+    public var diagnostics: [Diagnostic] = []
+    /// Set after a reload: what it changed (`3 changed · 1 added · 0 removed`).
+    public var changeSummary: String?
+
+    /// `2 warnings · 1 error`, or nil when the last load had none.
+    public var diagnosticCounts: String? {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        var parts: [String] = []
+        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
+        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
 }
 
 /// A screen drawn over the panes.
 public enum Overlay: Equatable {
     case help(scroll: Int)
     case value(title: String, lines: [String], scroll: Int)
+    /// The diagnostics of the last load; `selected` is the one Enter opens in the editor.
+    case diagnostics(selected: Int, scroll: Int)
 }

@@ -55,6 +55,12 @@ extension Reducer {
         case .character("o"):
             guard let row = selectedRow(state) else { return }
             state.overlay = valueOverlay(title: PathExpression.expression(for: row.path) ?? row.label, value: row.value)
+            let header = provenanceLines(for: row.path, state: state)
+            if case .value(let title, let lines, let scroll)? = state.overlay, !header.isEmpty {
+                state.overlay = .value(title: title, lines: header + lines, scroll: scroll)
+            }
+        case .character("E"):
+            openDeclarationInEditor(state: &state, effects: &effects)
         case .character("-"):
             state.tree.expanded = ExpansionSet()
             if let selection = state.tree.selection, let first = selection.first { state.tree.selection = [first] }

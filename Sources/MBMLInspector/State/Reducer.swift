@@ -20,10 +20,16 @@ public enum Reducer {
             state.size = size
             keepTreeSelectionVisible(&state)
             keepTokenSelectionVisible(&state)
+        case .loadStarted:
+            state.status.isLoading = true
         case .spaceLoaded(let load):
             spaceLoaded(load, state: &state, effects: &effects)
-        case .loadFailed(let message, _):
-            state.status.loadError = message
+        case .loadFailed(let message, let diagnostics, _):
+            loadFailed(message, diagnostics: diagnostics, state: &state)
+        case .dynamicComputed(let name, let value, let failure, let generation):
+            dynamicComputed(name, value: value, failure: failure, generation: generation, state: &state)
+        case .editorFailed(let message):
+            state.status.message = message
         case .parsed(let outcome):
             guard outcome.text == state.editor.text else { return }
             state.parse = outcome
@@ -39,31 +45,9 @@ public enum Reducer {
 
     // MARK: Engine answers
 
-    private static func spaceLoaded(_ load: SpaceLoad, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        state.space = load.snapshot
-        state.functions = load.functions
-        state.status.manifestPath = load.manifestPath
-        state.status.fileCount = load.fileCount
-        state.status.lastReload = load.date
-        state.status.loadError = load.error
-        state.log.loadLines = load.logLines
-        let tree = state.variableTree
-        if let selection = state.tree.selection {
-            state.tree.selection = tree.nearestExisting(selection)
-        }
-        if state.tree.selection == nil || tree.index(of: state.tree.selection ?? []) == nil {
-            state.tree.selection = tree.row(at: 0)?.path
-        }
-        if !state.tree.search.searchedQuery.isEmpty {
-            state.tree.search.matches = TreeSearch.matches(of: state.tree.search.searchedQuery, in: state.space)
-            state.tree.search.current = state.tree.search.matches.isEmpty ? nil : 0
-        }
-        keepTreeSelectionVisible(&state)
-        requestEvaluation(&state, effects: &effects)
-    }
-
     private static func evaluated(_ outcome: EvaluationOutcome, state: inout InspectorState) {
         guard outcome.generation == state.results.requestedGeneration else { return }
+        markResultsChangedByReload(outcome, state: &state)
         state.results.shownGeneration = outcome.generation
         state.results.shownText = outcome.text
         state.results.invalid = outcome.parseFailures
@@ -98,9 +82,17 @@ public enum Reducer {
             handleMouse(event, state: &state, effects: &effects)
             return
         }
+        if case .diagnostics? = state.overlay {
+            handleDiagnosticsKey(key, state: &state, effects: &effects)
+            return
+        }
         if state.overlay != nil {
             handleOverlayKey(key, state: &state)
             return
+        }
+        if key == .escape, state.status.isLoading || !state.space.pending.isEmpty {
+            // Stops the load; the key then does what it does in the pane (cancel an evaluation, ...).
+            cancelLoading(state: &state, effects: &effects)
         }
         if state.layout.isTooSmall { return }
         switch key {
@@ -114,6 +106,9 @@ public enum Reducer {
             return
         case .function(5):
             effects.append(.reload)
+            return
+        case .function(4):
+            openDiagnostics(&state)
             return
         case .backTab:
             if state.focus == .editor, state.editor.completion != nil {
@@ -150,6 +145,8 @@ public enum Reducer {
             effects.append(.reload)
         case .character("L"):
             toggleLog(&state)
+        case .character("d"):
+            openDiagnostics(&state)
         case .escape, .character("e"):
             state.focus = .editor
         default:
@@ -197,6 +194,8 @@ public enum Reducer {
             state.overlay = .help(scroll: clamp(scroll + delta, 0, HelpContent.lines.count - 1))
         case .value(let title, let lines, let scroll):
             state.overlay = .value(title: title, lines: lines, scroll: clamp(scroll + delta, 0, max(lines.count - 1, 0)))
+        case .diagnostics:
+            break
         }
     }
 

@@ -43,7 +43,7 @@ public struct EvaluationOutcome: Equatable {
 ///
 /// When the text does not parse in a context, that context's row keeps its last valid result,
 /// dimmed (the context is in ``invalid``), and the editor points at the parse error.
-public struct ResultsState: Equatable {
+public struct ResultsState {
     /// The result shown for each context (the last good one for contexts in ``invalid``).
     public var shown: [ExpressionContext: ContextResult] = [:]
     /// The last result of each context that was not an error, shown (dimmed) while the text
@@ -59,6 +59,11 @@ public struct ResultsState: Equatable {
     public var shownGeneration = 0
     /// The row selected in the results pane.
     public var selected: ExpressionContext = .object
+    /// The results on show when a reload arrived, with their text: the next evaluation of the same
+    /// text marks the contexts whose result it changed.
+    public var beforeReload: (text: String, results: [ExpressionContext: ContextResult])?
+    /// The contexts whose result the last reload changed (until the text is edited).
+    public var changedByReload: Set<ExpressionContext> = []
 
     public var isEvaluating: Bool { shownGeneration < requestedGeneration }
 

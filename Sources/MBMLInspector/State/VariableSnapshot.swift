@@ -7,11 +7,18 @@ import MBMLEngine
 /// with a nil value.
 public struct VariableSnapshot: Sendable {
     public let names: [String]
-    private let values: [String: Value]
+    private var values: [String: Value]
     private let positions: [String: Int]
+    /// Dynamic variables whose value is still being computed in the background.
+    public private(set) var pending: Set<String> = []
+    /// Dynamic variables whose expression failed: the error message.
+    public private(set) var failures: [String: String] = [:]
 
-    /// - Parameter variables: name and value pairs in any order.
-    public init(variables: [(String, Value?)]) {
+    /// - Parameters:
+    ///   - variables: name and value pairs in any order.
+    ///   - pending: names whose values are computed later (see ``resolve(_:value:failure:)``).
+    public init(variables: [(String, Value?)], pending: Set<String> = []) {
+        self.pending = pending
         var values: [String: Value] = [:]
         values.reserveCapacity(variables.count)
         for (name, value) in variables {
@@ -27,6 +34,19 @@ public struct VariableSnapshot: Sendable {
     }
 
     public static let empty = VariableSnapshot(variables: [])
+
+    /// Records the computed value (or the error) of a pending dynamic variable.
+    public mutating func resolve(_ name: String, value: Value?, failure: String?) {
+        guard pending.remove(name) != nil else { return }
+        values[name] = value
+        failures[name] = failure
+    }
+
+    /// Gives up on every pending variable (the load was cancelled), recording `reason` as its failure.
+    public mutating func abandonPending(reason: String) {
+        for name in pending { failures[name] = reason }
+        pending.removeAll()
+    }
 
     /// The value of a top-level variable.
     public func value(of name: String) -> Value? {

@@ -67,6 +67,18 @@ public final class NcursesScreen: Screen {
         refresh()
     }
 
+    /// Hands the terminal to another program (the user's editor): leaves curses mode, runs `body`,
+    /// then takes the terminal back and repaints everything on the next frame.
+    public func suspend<T>(_ body: () -> T) -> T {
+        def_prog_mode()
+        endwin()
+        let result = body()
+        reset_prog_mode()
+        clearok(mbml_stdscr(), true)
+        refresh()
+        return result
+    }
+
     /// Reads every key waiting, without blocking.
     public func readInputs() -> [RawInput] {
         var inputs: [RawInput] = []

@@ -37,6 +37,8 @@ public enum StyleRole: String, CaseIterable, Sendable {
     case type
     /// Search matches in the variable tree.
     case match
+    /// What the last reload changed: markers in the tree and the results pane.
+    case changed
     /// The expression prompt.
     case prompt
     /// The token range selected in the token pane, shown in the editor.

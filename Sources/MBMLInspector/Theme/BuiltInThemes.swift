@@ -24,6 +24,7 @@ public enum BuiltInThemes {
         name               = color117
         type               = color180
         match              = black on color221
+        changed            = color214 bold
         prompt             = color75 bold
         highlight          = black on color221
         completion         = color252 on color238
@@ -59,6 +60,7 @@ public enum BuiltInThemes {
         name               = bright-cyan on black
         type               = bright-yellow on black
         match              = black on bright-cyan bold
+        changed            = bright-yellow bold
         prompt             = bright-yellow on black bold
         highlight          = black on bright-cyan bold
         completion         = bright-white on blue
@@ -94,6 +96,7 @@ public enum BuiltInThemes {
         name               = color25
         type               = color94
         match              = black on color220
+        changed            = color166 bold
         prompt             = color25 bold
         highlight          = black on color220
         completion         = color236 on color252
@@ -130,6 +133,7 @@ public enum BuiltInThemes {
         name               = bold
         type               = dim
         match              = underline bold
+        changed            = bold
         prompt             = bold
         highlight          = reverse underline
         completion         = underline

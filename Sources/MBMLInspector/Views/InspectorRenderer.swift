@@ -22,7 +22,7 @@ public enum InspectorRenderer {
         StatusView.draw(state, painter: Painter(screen: screen, rect: layout.status))
         if let overlay = state.overlay {
             screen.setCursor(nil)
-            OverlayView.draw(overlay, size: screen.size, screen: screen)
+            OverlayView.draw(overlay, state: state, size: screen.size, screen: screen)
         }
         screen.present()
     }

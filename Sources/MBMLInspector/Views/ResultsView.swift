@@ -33,11 +33,13 @@ enum ResultsView {
             let width = painter.width - labelWidth
             let typeNote = type.map { "  " + $0 } ?? ""
             let fitsType = TextWidth.of(text) + TextWidth.of(typeNote) <= width
-            let end = painter.truncated(text, row: row, column: labelWidth, role: valueRole,
-                                        maxWidth: fitsType ? width : width)
-            if fitsType, !typeNote.isEmpty {
-                painter.text(typeNote, row: row, column: end, role: stale ? .stale : .dim)
+            let changedNote = results.changedByReload.contains(context) ? "  ~ changed" : ""
+            var end = painter.truncated(text, row: row, column: labelWidth, role: valueRole,
+                                        maxWidth: max(width - TextWidth.of(changedNote), 1))
+            if fitsType, !typeNote.isEmpty, end + TextWidth.of(typeNote + changedNote) <= painter.width {
+                end = painter.text(typeNote, row: row, column: end, role: stale ? .stale : .dim)
             }
+            if !changedNote.isEmpty { painter.text(changedNote, row: row, column: end, role: .changed) }
         }
     }
 

@@ -13,9 +13,15 @@ enum StatusView {
         if let message = status.message {
             painter.truncated(" " + message, row: 0, column: 0, role: .status, maxWidth: width)
         } else if let error = status.loadError {
-            painter.truncated(" ✗ " + error, row: 0, column: 0, role: .statusError, maxWidth: width)
+            let counts = status.diagnosticCounts.map { " (\($0): d lists them)" } ?? ""
+            painter.truncated(" ✗ " + error + counts, row: 0, column: 0, role: .statusError, maxWidth: width)
         } else {
-            painter.truncated(" " + summary(status), row: 0, column: 0, role: .status, maxWidth: width)
+            var column = 0
+            if status.isLoading { column = painter.text(" loading…", row: 0, column: column, role: .statusError) }
+            if let counts = status.diagnosticCounts {
+                column = painter.text(" ! " + counts + " (d) ", row: 0, column: column, role: .statusError)
+            }
+            painter.truncated(" " + summary(status), row: 0, column: column, role: .status, maxWidth: max(width - column, 0))
         }
         drawHints(painter: painter, column: painter.width - hintsWidth)
     }
@@ -24,12 +30,13 @@ enum StatusView {
         var parts: [String] = [status.manifestPath ?? "no manifest"]
         parts.append(status.fileCount == 1 ? "1 file" : "\(status.fileCount) files")
         if let date = status.lastReload { parts.append("loaded " + time(date)) }
+        if let changes = status.changeSummary { parts.append(changes) }
         return parts.joined(separator: " · ")
     }
 
     static func time(_ date: Date) -> String {
         let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
+        formatter.dateFormat = "HH:mm:ss.SSS"
         return formatter.string(from: date)
     }
 

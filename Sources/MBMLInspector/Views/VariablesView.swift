@@ -21,22 +21,66 @@ enum VariablesView {
         let query = search.searchedQuery.lowercased()
         for (offset, row) in rows.enumerated() {
             drawRow(row, line: offset + 1, selected: row.path == state.tree.selection, focused: focused,
-                    query: query, painter: painter)
+                    query: query, facts: facts(of: row, state: state), painter: painter)
         }
         drawFooter(state, painter: painter)
     }
 
-    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: String, painter: Painter) {
+    /// What a row shows besides its value: a reload change, how its variable was declared, and a
+    /// dynamic variable's state.
+    struct RowFacts {
+        var change: ReloadDiff.Change?
+        /// `ƒ` dynamic, `=` evaluated at load, `↓` data file, `ro` read-only.
+        var tag = ""
+        var isPending = false
+        var failure: String?
+    }
+
+    static func facts(of row: TreeRow, state: InspectorState) -> RowFacts {
+        var facts = RowFacts(change: state.reloadDiff.nodeChange(at: row.path, old: state.previousSpace, new: state.space))
+        guard row.path.count == 1, case .variable(let name)? = row.path.first else { return facts }
+        if let provenance = state.provenance[name] {
+            switch provenance.kind {
+            case .dynamic: facts.tag = "ƒ"
+            case .value, .boolean, .text: facts.tag = "="
+            case .dataFile: facts.tag = "↓"
+            default: break
+            }
+            if provenance.isReadOnly, provenance.kind != .builtIn { facts.tag += facts.tag.isEmpty ? "ro" : " ro" }
+        }
+        facts.isPending = state.space.pending.contains(name)
+        facts.failure = state.space.failures[name]
+        return facts
+    }
+
+    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: String,
+                                facts: RowFacts, painter: Painter) {
         let selectionRole: StyleRole? = selected ? (focused ? .selection : .selectionInactive) : nil
         if let role = selectionRole { painter.fill(row: line, role: role) }
         let marker = row.isExpandable ? (row.isExpanded ? "▾ " : "▸ ") : "  "
-        var column = painter.text(String(repeating: "  ", count: min(row.depth, 20)) + marker, row: line, column: 0,
-                                  role: selectionRole ?? .dim)
+        let changeMark: String
+        switch facts.change {
+        case .changed?: changeMark = "~"
+        case .added?: changeMark = "+"
+        case nil: changeMark = " "
+        }
+        var column = painter.text(changeMark, row: line, column: 0, role: selectionRole ?? .changed)
+        column = painter.text(String(repeating: "  ", count: min(row.depth, 20)) + marker, row: line, column: column,
+                              role: selectionRole ?? .dim)
         let isMatch = !query.isEmpty && row.label.lowercased().contains(query)
         column = painter.truncated(row.label, row: line, column: column,
                                    role: selectionRole ?? (isMatch ? .match : .name), maxWidth: max(painter.width - column - 2, 8))
+        if !facts.tag.isEmpty { column = painter.text(" " + facts.tag, row: line, column: column, role: selectionRole ?? .dim) }
         column += 2
         guard column < painter.width else { return }
+        if let failure = facts.failure {
+            painter.truncated("✗ " + failure, row: line, column: column, role: selectionRole ?? .error)
+            return
+        }
+        if facts.isPending {
+            painter.truncated("computing…", row: line, column: column, role: selectionRole ?? .dim)
+            return
+        }
         if row.isExpandable, let value = row.value {
             let summary = ValueFormatter.summary(of: value)
             // The count part (`[3]`, `{2}`, `Set(4)`) in the type role, the preview dimmed.
@@ -62,7 +106,7 @@ enum VariablesView {
             painter.text("  Enter searches, Esc cancels", row: row, column: end, role: .dim)
         } else if state.focus == .variables {
             let hint = state.awaitingCopyChoice ? "copy: v value · p expression"
-                : "/ search · i insert · y copy · o open"
+                : "/ search · i insert · y copy · o open · E edit"
             painter.truncated(hint, row: row, column: 0, role: .dim)
         }
     }

@@ -3,16 +3,19 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs evaluations on a serial background queue so that a slow expression never freezes the
-/// screen. Finished outcomes wait in a mailbox; a byte written to a pipe wakes the event loop,
-/// which polls ``wakeFileDescriptor`` and collects them with ``takeFinished()``.
-final class BackgroundEvaluator: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "mbml.inspector.evaluation", qos: .userInitiated)
+/// Runs jobs on a serial background queue so that slow work (an evaluation, a load, a dynamic
+/// variable) never freezes the screen. Finished outputs wait in a mailbox; a byte written to a
+/// pipe wakes the event loop, which polls ``wakeFileDescriptor`` and collects them with
+/// ``takeFinished()``.
+final class BackgroundWorker<Output>: @unchecked Sendable {
+    private let queue: DispatchQueue
     private let lock = NSLock()
-    private var finished: [EvaluationOutcome] = []
+    private var finished: [Output] = []
     private var pipeDescriptors: [Int32] = [-1, -1]
 
-    init() {
+    /// - Parameter label: the queue's name (seen in debuggers).
+    init(label: String) {
+        queue = DispatchQueue(label: label, qos: .userInitiated)
         if pipe(&pipeDescriptors) == 0 {
             for fd in pipeDescriptors {
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -28,8 +31,8 @@ final class BackgroundEvaluator: @unchecked Sendable {
     /// Readable when outcomes are waiting.
     var wakeFileDescriptor: Int32 { pipeDescriptors[0] }
 
-    /// Runs `job` after the jobs already queued; its outcome (if any) goes to the mailbox.
-    func submit(_ job: @escaping () -> EvaluationOutcome?) {
+    /// Runs `job` after the jobs already queued; its output (if any) goes to the mailbox.
+    func submit(_ job: @escaping () -> Output?) {
         queue.async { [self] in
             guard let outcome = job() else { return }
             lock.lock()
@@ -40,8 +43,8 @@ final class BackgroundEvaluator: @unchecked Sendable {
         }
     }
 
-    /// The outcomes finished since the last call, oldest first; empties the wake pipe.
-    func takeFinished() -> [EvaluationOutcome] {
+    /// The outputs finished since the last call, oldest first; empties the wake pipe.
+    func takeFinished() -> [Output] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(pipeDescriptors[0], &buffer, buffer.count) > 0 {}
         lock.lock()

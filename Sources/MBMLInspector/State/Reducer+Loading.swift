@@ -1,0 +1,105 @@
+import Foundation
+import MBMLEngine
+
+/// Loads and reloads: a new space replaces the old one (whatever warnings it has), the tree keeps
+/// its expansion and selection by path, and what changed is marked.
+extension Reducer {
+    static func spaceLoaded(_ load: SpaceLoad, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        let isReload = state.loadGeneration > 0 && state.status.lastReload != nil
+        state.previousSpace = state.space
+        state.space = load.snapshot
+        state.loadGeneration = load.generation
+        state.provenance = load.provenance
+        state.functions = load.functions
+        state.status.isLoading = false
+        state.status.manifestPath = load.manifestPath
+        state.status.fileCount = load.fileCount
+        state.status.lastReload = load.date
+        state.status.loadError = load.error
+        state.status.diagnostics = load.diagnostics
+        state.log.loadLines = load.logLines
+        if isReload {
+            state.reloadDiff = ReloadDiff(old: state.previousSpace, new: state.space)
+            state.status.changeSummary = state.reloadDiff.summary
+            state.log.loadLines += changeLines(state.reloadDiff, old: state.previousSpace, new: state.space)
+            state.results.beforeReload = (state.results.shownText, state.results.shown)
+        }
+        let tree = state.variableTree
+        if let selection = state.tree.selection {
+            state.tree.selection = tree.nearestExisting(selection)
+        }
+        if state.tree.selection == nil || tree.index(of: state.tree.selection ?? []) == nil {
+            state.tree.selection = tree.row(at: 0)?.path
+        }
+        if !state.tree.search.searchedQuery.isEmpty {
+            state.tree.search.matches = TreeSearch.matches(of: state.tree.search.searchedQuery, in: state.space)
+            state.tree.search.current = state.tree.search.matches.isEmpty ? nil : 0
+        }
+        keepTreeSelectionVisible(&state)
+        if !load.snapshot.pending.isEmpty {
+            effects.append(.computeDynamicVariables(names: load.snapshot.pending.sorted(), generation: load.generation))
+        }
+        requestEvaluation(&state, effects: &effects)
+    }
+
+    static func loadFailed(_ message: String, diagnostics: [Diagnostic], state: inout InspectorState) {
+        state.status.isLoading = false
+        state.status.loadError = message
+        state.status.diagnostics = diagnostics
+        state.status.changeSummary = nil
+    }
+
+    static func dynamicComputed(_ name: String, value: Value?, failure: String?, generation: Int,
+                                state: inout InspectorState) {
+        guard generation == state.loadGeneration, state.space.pending.contains(name) else { return }
+        state.space.resolve(name, value: value, failure: failure)
+        guard state.status.changeSummary != nil else { return }
+        if state.reloadDiff.settle(name, old: state.previousSpace, new: state.space) != nil {
+            state.status.changeSummary = state.reloadDiff.summary
+            state.log.loadLines += changeLines(for: [name], old: state.previousSpace, new: state.space)
+        }
+    }
+
+    /// Esc while a load runs or dynamic variables are being computed: stop them.
+    static func cancelLoading(state: inout InspectorState, effects: inout [InspectorEffect]) {
+        effects.append(.cancelLoad)
+        state.space.abandonPending(reason: "not computed: cancelled (F5 reloads)")
+        state.status.message = state.status.isLoading ? "Loading cancelled; the previous space stays" : "Cancelled"
+    }
+
+    /// One log line per change: `changed $x: old → new`, `added $y: value`, `removed $z`.
+    static func changeLines(_ diff: ReloadDiff, old: VariableSnapshot, new: VariableSnapshot) -> [String] {
+        changeLines(for: diff.changed.union(diff.added).sorted(), old: old, new: new)
+            + diff.removed.map { "removed $\($0)" }
+    }
+
+    private static func changeLines(for names: [String], old: VariableSnapshot, new: VariableSnapshot) -> [String] {
+        names.map { name in
+            let after = preview(new.value(of: name), failure: new.failures[name])
+            guard old.position(of: name) != nil else { return "added $\(name): \(after)" }
+            return "changed $\(name): \(preview(old.value(of: name), failure: old.failures[name])) → \(after)"
+        }
+    }
+
+    private static func preview(_ value: Value?, failure: String?) -> String {
+        if let failure = failure { return "✗ " + failure }
+        let text = ValueFormatter.summary(of: value)
+        return text.count > 80 ? String(text.prefix(79)) + "…" : text
+    }
+
+    /// After a reload, the first evaluation of the same text marks the contexts whose result changed.
+    static func markResultsChangedByReload(_ outcome: EvaluationOutcome, state: inout InspectorState) {
+        guard let before = state.results.beforeReload else {
+            if outcome.text != state.results.shownText { state.results.changedByReload = [] }
+            return
+        }
+        state.results.beforeReload = nil
+        guard before.text == outcome.text else {
+            state.results.changedByReload = []
+            return
+        }
+        state.results.changedByReload = Set(ExpressionContext.allCases.filter { context in
+            outcome.parseFailures[context] == nil && outcome.results[context] != before.results[context]
+        })
+    }
+}

@@ -1,0 +1,60 @@
+import MBMLEngine
+
+/// What a reload changed, by variable: the top-level names whose value changed, appeared or went
+/// away. Nested nodes are compared lazily, only for the rows on screen (``nodeChange(at:)``), so a
+/// reload of a space of hundreds of thousands of nodes costs one comparison per top-level variable.
+public struct ReloadDiff: Equatable {
+    public enum Change: Equatable {
+        case changed
+        case added
+    }
+
+    public private(set) var changed: Set<String> = []
+    public private(set) var added: Set<String> = []
+    public private(set) var removed: [String] = []
+
+    public init() {}
+
+    /// Compares two spaces. Variables still pending in `new` are left out (see ``settle(_:old:new:)``).
+    public init(old: VariableSnapshot, new: VariableSnapshot) {
+        for name in new.names where !new.pending.contains(name) {
+            settle(name, old: old, new: new)
+        }
+        let newNames = Set(new.names)
+        removed = old.names.filter { !newNames.contains($0) }
+    }
+
+    /// Compares one variable (a dynamic one whose value just arrived). Returns its change, if any.
+    @discardableResult
+    public mutating func settle(_ name: String, old: VariableSnapshot, new: VariableSnapshot) -> Change? {
+        guard old.position(of: name) != nil else {
+            added.insert(name)
+            return .added
+        }
+        let before = old.value(of: name)
+        let after = new.value(of: name)
+        let failedBefore = old.failures[name]
+        let failedAfter = new.failures[name]
+        guard before != after || failedBefore != failedAfter else { return nil }
+        changed.insert(name)
+        return .changed
+    }
+
+    public var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
+
+    /// `3 changed · 1 added · 0 removed`.
+    public var summary: String {
+        "\(changed.count) changed · \(added.count) added · \(removed.count) removed"
+    }
+
+    /// The change at `path` (a node inside a changed variable is compared with the node at the
+    /// same path before the reload).
+    public func nodeChange(at path: NodePath, old: VariableSnapshot, new: VariableSnapshot) -> Change? {
+        guard case .variable(let name)? = path.first else { return nil }
+        if added.contains(name) { return .added }
+        guard changed.contains(name) else { return nil }
+        if path.count == 1 { return .changed }
+        guard old.contains(path) else { return .added }
+        return old.value(at: path) == new.value(at: path) ? nil : .changed
+    }
+}
