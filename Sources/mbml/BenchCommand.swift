@@ -72,6 +72,7 @@ struct BenchCommand: ParsableCommand {
             let result = InspectorBenchmark.keystrokeToFrame(nodes: nodes, keystrokes: keystrokes)
             StandardStream.output.writeLine("")
             StandardStream.output.writeLine(result.description)
+            StandardStream.output.writeLine(try InspectorBenchmark.reloadToFrame(nodes: nodes).description)
         }
     }
 

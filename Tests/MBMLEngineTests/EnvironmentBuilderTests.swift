@@ -136,4 +136,71 @@ final class EnvironmentBuilderTests: ManifestTestCase {
         XCTAssertEqual(load.diagnostics, [])
         XCTAssertEqual(load.environment.variables["s"], "a bold and more c")
     }
+
+    // MARK: Provenance
+
+    func testEveryDeclarationFormRecordsItsKindExpressionAndSite() throws {
+        let manifest = try write("m.xml", """
+            <MBML>
+              <Var name="lit" literal="x" mutable="F"/>
+              <Var name="val" value="#(1 + 1)"/>
+              <Var name="bool" boolean="T"/>
+              <Var name="text">$lit!</Var>
+              <Var name="dyn" type="dynamic" expression="$val"/>
+              <Var name="list" type="list"><Var literal="a"/></Var>
+              <Var name="map" type="map"><Var name="k" literal="v"/></Var>
+            </MBML>
+            """)
+        let data = try write("d.json", "[1]")
+        let load = build([.processEnvironment(["A": "1"]), .manifest(manifest), .data(DataFileSpec(name: "d", path: data.path))])
+        let environment = load.environment
+        func check(_ name: String, _ kind: VariableProvenance.Kind, expression: String? = nil, line: Int? = nil,
+                   readOnly: Bool = false, file: StaticString = #filePath, at testLine: UInt = #line) {
+            guard let provenance = environment.provenance(of: name) else {
+                return XCTFail("no provenance for \(name)", file: file, line: testLine)
+            }
+            XCTAssertEqual(provenance.kind, kind, name, file: file, line: testLine)
+            XCTAssertEqual(provenance.expression, expression, name, file: file, line: testLine)
+            XCTAssertEqual(provenance.isReadOnly, readOnly, name, file: file, line: testLine)
+            if let line = line {
+                XCTAssertEqual(provenance.site, "\(manifest.path):\(line):3", name, file: file, line: testLine)
+            }
+        }
+        check("lit", .literal, line: 2, readOnly: true)
+        check("val", .value, expression: "#(1 + 1)", line: 3)
+        check("bool", .boolean, expression: "T", line: 4)
+        check("text", .text, expression: "$lit!", line: 5)
+        check("dyn", .dynamic, expression: "$val", line: 6)
+        check("list", .list, line: 7)
+        check("map", .map, line: 8)
+        check("d", .dataFile)
+        XCTAssertEqual(environment.provenance(of: "d")?.file, data.path)
+        check("ENV", .processEnvironment, readOnly: true)
+        check("Platform", .builtIn, readOnly: true)
+        XCTAssertNil(environment.provenance(of: "nothing"))
+    }
+
+    func testLogLinesAboutAFailingDynamicVariableNameItAndItsSite() throws {
+        let manifest = try write("m.xml", "<MBML>\n  <Var name=\"bad\" type=\"dynamic\" expression=\"#(1 / 0)\"/>\n</MBML>")
+        let log = LogSink()
+        let environment = EnvironmentBuilder(log: log).build([.manifest(manifest)]).environment
+        XCTAssertNil(environment.variables["bad"])
+        XCTAssertTrue(log.lines.contains { $0.hasPrefix("$bad (\(manifest.path):2:3): ") }, "\(log.lines)")
+    }
+
+    func testMissingIncludeTargetsAreNamedForWatching() throws {
+        let manifest = try write("m.xml", #"<MBML><Include file="sub/later.xml"/></MBML>"#)
+        let load = build([.manifest(manifest)])
+        XCTAssertTrue(load.files.contains(directory.appendingPathComponent("sub/later.xml").standardizedFileURL))
+    }
+
+    func testCancellationStopsTheBuild() throws {
+        let manifest = try write("m.xml", #"<MBML><Var name="a" literal="1"/><Var name="b" literal="2"/></MBML>"#)
+        var builder = EnvironmentBuilder()
+        builder.isCancelled = { true }
+        let load = builder.build([.manifest(manifest)])
+        XCTAssertTrue(load.hasFailures)
+        XCTAssertNil(load.environment.variables["a"])
+        XCTAssertTrue(load.errors.contains { $0.message == "Loading was cancelled" })
+    }
 }

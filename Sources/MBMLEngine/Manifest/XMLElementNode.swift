@@ -10,6 +10,15 @@ import Foundation
 struct XMLElementNode {
     let node: xmlNodePtr
     unowned(unsafe) let document: XMLSourceDocument
+    /// The element's number in document order (the root is 0), when the walk that produced it
+    /// knew it: the position is then found without indexing the whole tree.
+    var preorderIndex: Int?
+
+    init(node: xmlNodePtr, document: XMLSourceDocument, preorderIndex: Int? = nil) {
+        self.node = node
+        self.document = document
+        self.preorderIndex = preorderIndex
+    }
 
     /// The element's (local) name.
     var name: String {
@@ -59,15 +68,33 @@ struct XMLElementNode {
         return result
     }
 
-    /// The child elements in document order.
+    /// The child elements in document order (numbered in document order when this element is).
     var childElements: [XMLElementNode] {
         var result: [XMLElementNode] = []
         var child = Self.firstElement(from: node.pointee.children)
+        var index = preorderIndex.map { $0 + 1 }
         while let current = child {
-            result.append(XMLElementNode(node: current, document: document))
+            result.append(XMLElementNode(node: current, document: document, preorderIndex: index))
+            if let known = index { index = known + Self.elementCount(inSubtreeOf: current) }
             child = Self.firstElement(from: current.pointee.next)
         }
         return result
+    }
+
+    /// The number of elements in `node`'s subtree, itself included (iteratively).
+    static func elementCount(inSubtreeOf node: xmlNodePtr) -> Int {
+        guard node.pointee.children != nil else { return 1 }
+        var count = 0
+        var stack: [xmlNodePtr] = [node]
+        while let current = stack.popLast() {
+            count += 1
+            var child = firstElement(from: current.pointee.children)
+            while let element = child {
+                stack.append(element)
+                child = firstElement(from: element.pointee.next)
+            }
+        }
+        return count
     }
 
     var hasChildElements: Bool {
@@ -76,7 +103,7 @@ struct XMLElementNode {
 
     /// Where the element's start tag begins.
     var position: SourcePosition {
-        document.position(of: node)
+        document.position(of: node, preorderIndex: preorderIndex)
     }
 
     /// A short XML form for messages: the start tag with its attributes, `/>` when the element is

@@ -26,13 +26,14 @@ final class XMLSourceDocument {
 
     /// The root element, if the document has one.
     var root: XMLElementNode? {
-        xmlDocGetRootElement(document).map { XMLElementNode(node: $0, document: self) }
+        xmlDocGetRootElement(document).map { XMLElementNode(node: $0, document: self, preorderIndex: 0) }
     }
 
-    /// Where `node`'s start tag begins. Falls back to libxml2's line and column 1 if the source scan
-    /// and the tree ever disagree.
-    func position(of node: xmlNodePtr) -> SourcePosition {
-        if let index = preorderIndex[node], index < startTags.count {
+    /// Where `node`'s start tag begins (`knownIndex`: its number in document order, when the
+    /// caller knows it). Falls back to libxml2's line and column 1 if the source scan and the tree
+    /// ever disagree.
+    func position(of node: xmlNodePtr, preorderIndex knownIndex: Int? = nil) -> SourcePosition {
+        if let index = knownIndex ?? preorderIndex[node], index < startTags.count {
             let tag = startTags[index]
             if nameMatches(tag.name, node: node) { return tag.position }
         }

@@ -152,13 +152,18 @@ public final class EngineController {
                   case .dynamic(let expression, let context)? = environment.variables.declaration(of: name) else {
                 return nil
             }
+            let thread = Thread.current.threadDictionary
+            thread[Self.loadCancellationKey] = LoadCancellation { ticket.isCancelled(generation) }
+            defer { thread[Self.loadCancellationKey] = nil }
+            let outcome: (Value?, String?)
             do {
-                let value = try environment.evaluate(expression, in: context)
-                return .dynamicComputed(name: name, value: value, failure: nil, generation: generation)
+                outcome = (try environment.evaluate(expression, in: context), nil)
             } catch {
-                return .dynamicComputed(name: name, value: nil, failure: Environment.logText(for: error),
-                                        generation: generation)
+                outcome = (nil, Environment.logText(for: error))
             }
+            // A cancelled computation may have stopped half way: its answer is not shown.
+            guard !ticket.isCancelled(generation) else { return nil }
+            return .dynamicComputed(name: name, value: outcome.0, failure: outcome.1, generation: generation)
         }
     }
 
@@ -194,9 +199,25 @@ public final class EngineController {
         return (a + b).filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
+    /// Evaluations of the editor's text stop when the text changes; work on the loading thread
+    /// (dynamic variables) stops when a newer load starts or the user cancels it. One environment
+    /// serves both threads, so the check asks the calling thread's own ticket.
     private func attachCancellation(to environment: Environment) {
         let ticket = self.ticket
-        environment.isCancelled = { ticket.isCancelled }
+        environment.isCancelled = {
+            if let check = Thread.current.threadDictionary[Self.loadCancellationKey] as? LoadCancellation {
+                return check.isCancelled()
+            }
+            return ticket.isCancelled
+        }
+    }
+
+    private static let loadCancellationKey = "mbml.inspector.loadCancellation"
+
+    /// The loading thread's cancellation check, kept in its thread dictionary while it computes.
+    private final class LoadCancellation: NSObject {
+        let isCancelled: () -> Bool
+        init(_ isCancelled: @escaping () -> Bool) { self.isCancelled = isCancelled }
     }
 
     // MARK: Parsing and evaluating

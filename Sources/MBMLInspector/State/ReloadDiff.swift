@@ -33,6 +33,8 @@ public struct ReloadDiff: Equatable {
         }
         let before = old.value(of: name)
         let after = new.value(of: name)
+        // Host objects ($Environment, $Platform) are live views, new with every environment.
+        if case .object(let a)? = before, case .object(let b)? = after, a.typeName == b.typeName { return nil }
         let failedBefore = old.failures[name]
         let failedAfter = new.failures[name]
         guard before != after || failedBefore != failedAfter else { return nil }

@@ -28,9 +28,9 @@ enum StatusView {
 
     static func summary(_ status: StatusState) -> String {
         var parts: [String] = [status.manifestPath ?? "no manifest"]
-        parts.append(status.fileCount == 1 ? "1 file" : "\(status.fileCount) files")
-        if let date = status.lastReload { parts.append("loaded " + time(date)) }
         if let changes = status.changeSummary { parts.append(changes) }
+        if let date = status.lastReload { parts.append("loaded " + time(date)) }
+        parts.append(status.fileCount == 1 ? "1 file" : "\(status.fileCount) files")
         return parts.joined(separator: " · ")
     }
 

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# End-to-end check of live editing in the inspector (tmux, 120x40):
+#
+#   .ci/e2e-live-edit.sh [path/to/mbml]     (default: $MBML_BIN, else .build/release/mbml)
+#
+# 1. A manifest with a validation warning is edited three times (in place, by rename, by sed -i):
+#    every edit reaches the screen; the status line counts the warning; F4 lists it as
+#    manifest.xml:LINE:COL; after one literal changes the status reads `1 changed` and the row is
+#    marked; `o` on the variable shows manifest.xml:LINE.
+# 2. `E` with EDITOR set to a script that records its arguments receives `+LINE path`.
+# 3. An <Include> of a file that does not exist yet, then the file is created: reload without a key.
+# 4. A manifest with a slow dynamic variable draws its tree within 1 s, shows `computing…`, and
+#    Ctrl-C ends it within 1 s with status 0.
+# Prints PASS/FAIL per check and `N passed, M failed`.
+set -u
+# shellcheck source=tmux-lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/tmux-lib.sh" "$@"
+
+write_manifest() {  # write_manifest PRICE [EXTRA-LINE]
+    cat > "$dir/.next.xml" <<XML
+<MBML>
+    <Var name="title" literal="Shop" colour="red"/>
+    <Var name="price" literal="$1"/>
+    <Var name="total" value="#(\$price * 2)"/>
+    ${2:-}
+</MBML>
+XML
+    mv -f "$dir/.next.xml" "$dir/manifest.xml"
+}
+
+# 1. Edits with a warning in the manifest.
+write_manifest 10
+cat > "$dir/editor.sh" <<SH
+#!/bin/sh
+printf '%s\n' "\$@" > '$dir/editor-args'
+SH
+chmod +x "$dir/editor.sh"
+INSPECTOR_ENV="EDITOR='$dir/editor.sh'" start_inspector inspect manifest.xml
+check "inspector opens a manifest with a warning" "price" "$(number_row '')"
+tmx send-keys -t "$session" -l '$total'
+check "the expression is evaluated" "$(number_row 20)"
+check "the status line counts the warning" "1 warning"
+for price in 11 12; do
+    write_manifest "$price"
+    check "rename-save with price $price reaches the screen" "$(number_row $((price * 2)))"
+done
+sed -i 's/literal="12"/literal="13"/' "$dir/manifest.xml"
+check "sed -i with price 13 reaches the screen" "$(number_row 26)"
+check "the status line says one literal changed (and the value built from it)" "2 changed · 0 added · 0 removed"
+check "the changed row is marked" "^~ +price +\"13\""
+check "the result row is marked as changed by the reload" "number +26 +~ changed"
+tmx send-keys -t "$session" F4
+check "F4 lists the warning with manifest.xml:LINE:COL" "manifest\\.xml:2:5" "colour"
+tmx send-keys -t "$session" Escape
+tmx send-keys -t "$session" BTab
+sleep 0.2
+tmx send-keys -t "$session" g
+for _ in 1 2; do tmx send-keys -t "$session" j; done  # Environment, Platform, price
+tmx send-keys -t "$session" o
+check "o on \$price shows its declaration site" "declared at: manifest\\.xml:3:5" "kind: literal"
+tmx send-keys -t "$session" q
+
+# 2. E opens the declaration in $EDITOR.
+tmx send-keys -t "$session" E
+deadline=$((SECONDS + timeout))
+while [ ! -s "$dir/editor-args" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done
+if [ "$(tr '\n' ' ' < "$dir/editor-args" 2>/dev/null)" = "+3 manifest.xml " ]; then
+    pass "E runs \$EDITOR with +LINE path"
+else
+    fail "E runs \$EDITOR with +LINE path (got: '$(tr '\n' ' ' < "$dir/editor-args" 2>/dev/null)')"
+fi
+check "the inspector is back after the editor" "Variables" "$(number_row 26)"
+
+# 3. An include that does not exist yet.
+write_manifest 13 '<Include file="extra.xml"/>'
+check "a missing include is reported" "1 error"
+printf '<MBML><Var name="extra" literal="arrived"/></MBML>\n' > "$dir/extra.xml"
+check "creating the included file reloads without a key" 'extra +"arrived"'
+tmx send-keys -t "$session" C-c
+wait_exit 5 || true
+tmx kill-server >/dev/null 2>&1
+rm -f "$dir/exit"
+
+# 4. A slow dynamic variable never freezes the screen.
+cat > "$dir/slow.xml" <<'XML'
+<MBML>
+    <Var name="quick" literal="here"/>
+    <Var name="slow" type="dynamic" expression="^if(^repeat(80000000|x)|done|no)"/>
+</MBML>
+XML
+start=$(date +%s%N)
+start_inspector inspect slow.xml
+if wait_for 'quick +"here"' && [ $(( ($(date +%s%N) - start) / 1000000 )) -lt 1000 ]; then
+    pass "the tree is drawn within 1 s"
+else
+    fail "the tree is drawn within 1 s ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
+    show_failure
+fi
+check "the slow dynamic variable shows computing…" "slow .*computing…"
+start=$(date +%s%N)
+tmx send-keys -t "$session" C-c
+if wait_exit 1 && [ "$(cat "$dir/exit")" = "EXIT=0" ]; then
+    pass "Ctrl-C during a slow computation exits within 1 s with status 0 ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
+else
+    fail "Ctrl-C during a slow computation exits within 1 s with status 0 ($(cat "$dir/exit" 2>/dev/null || echo 'still running'))"
+    show_failure
+fi
+
+finish
