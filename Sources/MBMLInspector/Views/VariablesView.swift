@@ -15,8 +15,9 @@ enum VariablesView {
         let visible = max(painter.height - 2, 1)
         let rows = tree.rows(from: state.tree.scrollTop, count: visible)
         if rows.isEmpty {
-            painter.truncated(state.status.loadError == nil ? "(no variables)" : "(empty: the manifest did not load)",
-                              row: 1, column: 1, role: .dim)
+            let note = state.status.isLoading ? "loading…"
+                : state.status.loadError == nil ? "(no variables)" : "(empty: the manifest did not load)"
+            painter.truncated(note, row: 1, column: 1, role: .dim)
         }
         let query = search.searchedQuery.lowercased()
         for (offset, row) in rows.enumerated() {
