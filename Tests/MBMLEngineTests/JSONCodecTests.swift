@@ -259,3 +259,20 @@ final class JSONDecimalNumberTests: XCTestCase {
         XCTAssertEqual(try environment.evaluate("Total: $d.price", in: .string), "Total: 0.1")
     }
 }
+
+/// Records of one shape share their keys; each keeps its own values.
+final class JSONObjectShapeTests: XCTestCase {
+    func testRecordsOfOneShapeKeepTheirOwnValues() throws {
+        let value = try JSONCodec.decodePlain(#"[{"a":1,"b":{"x":1}},{"a":2,"b":{"x":2}},{"b":3,"a":4},{"a":5,"a":6}]"#)
+        XCTAssertEqual(JSONCodec.encode(value), #"[{"a":1,"b":{"x":1}},{"a":2,"b":{"x":2}},{"b":3,"a":4},{"a":6}]"#)
+    }
+
+    func testManyShapesStillDecodeCorrectly() throws {
+        let records = (0..<600).map { #"{"k\#($0 % 300)":\#($0),"v":\#($0)}"# }.joined(separator: ",")
+        guard case .array(let items) = try JSONCodec.decodePlain("[" + records + "]") else { return XCTFail("array") }
+        XCTAssertEqual(items.count, 600)
+        XCTAssertEqual(items[599].dictionaryValue?["k299"], .integer(599))
+        XCTAssertEqual(items[599].dictionaryValue?["v"], .integer(599))
+        XCTAssertEqual(items[299].dictionaryValue?["k299"], .integer(299))
+    }
+}

@@ -8,6 +8,8 @@ struct JSONReader {
     let maximumDepth: Int
     var position = 0
     var depth = 0
+    /// Objects of the same keys share one key storage (records in an array usually do).
+    var shapes = ObjectShapes()
 
     init(bytes: UnsafeBufferPointer<UInt8>, tagged: Bool, maximumDepth: Int) {
         self.bytes = bytes
@@ -74,7 +76,8 @@ struct JSONReader {
         let start = position
         try enterContainer()
         position += 1
-        var entries = OrderedDictionary<String, Value>()
+        var keys: [String] = []
+        var values: [Value] = []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             position += 1
@@ -84,12 +87,12 @@ struct JSONReader {
                 guard peek(UInt8(ascii: "\"")) else {
                     throw error("Expected a string key in an object, found \(describeCurrent())")
                 }
-                let key = try readString()
+                keys.append(try readString())
                 skipWhitespace()
                 guard peek(UInt8(ascii: ":")) else { throw error("Expected ':' after an object key, found \(describeCurrent())") }
                 position += 1
                 skipWhitespace()
-                entries[key] = try readValue()
+                values.append(try readValue())
                 skipWhitespace()
                 if peek(UInt8(ascii: ",")) { position += 1; continue }
                 if peek(UInt8(ascii: "}")) { position += 1; break }
@@ -97,6 +100,7 @@ struct JSONReader {
             }
         }
         depth -= 1
+        let entries = shapes.dictionary(keys: keys, values: values)
         return tagged ? try untag(entries, at: start) : .dictionary(entries)
     }
 
