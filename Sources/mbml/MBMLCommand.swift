@@ -23,6 +23,7 @@ struct MBMLCommand: ParsableCommand {
         VarsCommand.self,
         FunctionsCommand.self,
         BenchCommand.self,
+        CheckCommand.self,
     ]
 
     /// The command that runs when `mbml` is given no command name (`mbml`, `mbml MANIFEST`).

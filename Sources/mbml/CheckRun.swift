@@ -1,0 +1,81 @@
+import Foundation
+import MBMLEngine
+
+/// One `mbml check` run: every expectation file read and checked, in the order given.
+struct CheckRun {
+    /// One file's results.
+    struct FileResults {
+        var path: String
+        var results: [ExpectationResult]
+        var problems: [ExpectationProblem]
+        var duration: Double
+    }
+
+    /// An expectation whose outcome differs between the two environments of `--compare`.
+    struct Difference {
+        var expectation: Expectation
+        var first: EvaluationOutcome
+        var second: EvaluationOutcome
+        var diff: [String]
+    }
+
+    var files: [FileResults] = []
+    var differences: [Difference] = []
+    /// True when a second environment was compared.
+    var compared = false
+
+    /// Reads and checks every file against `environment` (and compares with `second`, if given).
+    init(paths: [String], environment: Environment, second: Environment? = nil) {
+        let checker = ExpectationChecker(environment: environment)
+        let other = second.map(ExpectationChecker.init(environment:))
+        compared = second != nil
+        for path in paths {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var file = FileResults(path: path, results: [], problems: [], duration: 0)
+            do {
+                let parsed = try ExpectationFile(contentsOf: path)
+                file.problems = parsed.problems
+                for expectation in parsed.expectations {
+                    let result = checker.check(expectation)
+                    file.results.append(result)
+                    if let other = other, let difference = Self.difference(result, other.evaluate(expectation)) {
+                        differences.append(difference)
+                    }
+                }
+            } catch let problem as ExpectationProblem {
+                file.problems = [problem]
+            } catch {
+                file.problems = [ExpectationProblem(location: .init(path: path, line: 0), message: "\(error)")]
+            }
+            file.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            files.append(file)
+        }
+    }
+
+    var results: [ExpectationResult] { files.flatMap(\.results) }
+    var problems: [ExpectationProblem] { files.flatMap(\.problems) }
+    var passedCount: Int { count(.passed) }
+    var failedCount: Int { count(.failed) }
+    var watchedCount: Int { count(.watched) }
+
+    private func count(_ status: ExpectationResult.Status) -> Int {
+        files.reduce(0) { $0 + $1.results.filter { $0.status == status }.count }
+    }
+
+    /// The difference between the first environment's result and `second`, or nil when they agree
+    /// (two errors agree whatever their messages).
+    private static func difference(_ result: ExpectationResult, _ second: EvaluationOutcome) -> Difference? {
+        let match: Expectation.Match = result.expectation.match == .set || result.expectation.match == .approx
+            ? result.expectation.match : .exact
+        switch (result.actual, second) {
+        case (.error, .error):
+            return nil
+        case (.value(let a), .value(let b)):
+            if ValueMatcher.matches(a, b, match: match) { return nil }
+            return Difference(expectation: result.expectation, first: result.actual, second: second,
+                              diff: ValueDiff.lines(expected: a, actual: b, match: match))
+        default:
+            return Difference(expectation: result.expectation, first: result.actual, second: second, diff: [])
+        }
+    }
+}
