@@ -23,14 +23,16 @@ public struct ExpectationFile: Sendable {
         expectations = []
         problems = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on bytes: a Character would join "\r\n" into one.
+        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            var bytes = rawLine[...]
+            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            let line = String(decoding: bytes, as: UTF8.self)
             let location = Expectation.Location(path: path, line: lineNumber)
             do {
-                expectations.append(try ExpectationLineParser.parse(String(line), at: location))
+                expectations.append(try ExpectationLineParser.parse(line, at: location))
             } catch let problem as ExpectationProblem {
                 problems.append(problem)
             } catch {
