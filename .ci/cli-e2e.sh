@@ -132,6 +132,52 @@ if [ -n "$fixture" ] && [ -f "$fixture/../cases/core.jsonl" ]; then
     fi
 fi
 
+echo "mbml check"
+cat > good.jsonl <<'EOF'
+{"id": "greeting", "expr": "$greeting", "expect": "Hello"}
+{"id": "sizes.count", "context": "number", "expr": "$sizes.count", "vars": {"unused": 1}, "expect": 2}
+{"id": "sizes.watch", "expr": "^join($sizes|/)"}
+EOF
+expect "passing file exits 0, watch shown" 0 "$(printf 'WATCH sizes.watch  (good.jsonl:3)\n  expression (object): ^join($sizes|/)\n  value:    "S/M"\n\n1 watched\n2 passed, 0 failed')" -- "$bin" check good.jsonl --manifest manifest.xml
+printf '%s\n' '{"id": "right", "expr": "$greeting", "expect": "Hello"}' '{"id": "wrong.greeting", "expr": "$greeting", "expect": "Howdy"}' > wrong.jsonl
+got="$("$bin" check wrong.jsonl --manifest manifest.xml 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 1 ] && printf '%s\n' "$got" | grep -qx 'FAIL wrong.greeting  (wrong.jsonl:2)' \
+    && printf '%s\n' "$got" | grep -qx '  expected: "Howdy"' && printf '%s\n' "$got" | grep -qx '  actual:   "Hello"' \
+    && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 1 failed" ]; then
+    pass "wrong expectation exits 1 naming id, expected and actual"
+else
+    fail "wrong expectation" "status $rc: $got"
+fi
+printf '%s\n' '{"id": "right", "expr": "$greeting", "expect": "Hello"}' '{"id": "cut", "expr": ' '{"id": "wrong", "expr": "x", "expect": "y"}' > malformed.jsonl
+got="$("$bin" check malformed.jsonl --manifest manifest.xml 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q 'malformed.jsonl:2:' \
+    && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 1 failed" ]; then
+    pass "malformed line exits 2 naming file:2, other lines still run"
+else
+    fail "malformed line" "status $rc: $got"
+fi
+got="$("$bin" check missing.jsonl 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q '^MALFORMED missing.jsonl: cannot read the file'; then
+    pass "unreadable file exits 2"
+else
+    fail "unreadable file" "status $rc: $got"
+fi
+"$bin" check good.jsonl wrong.jsonl malformed.jsonl --manifest manifest.xml --format junit > report.xml 2>/dev/null || true
+if command -v xmllint > /dev/null; then
+    cases="$(xmllint --xpath 'count(//testcase)' report.xml 2>&1)"
+    failures_xml="$(xmllint --xpath 'count(//testcase/failure)' report.xml 2>&1)"
+else
+    cases="$(python3 -c 'import sys, xml.etree.ElementTree as E; print(len(E.parse(sys.argv[1]).findall(".//testcase")))' report.xml 2>&1)"
+    failures_xml="$(python3 -c 'import sys, xml.etree.ElementTree as E; print(len(E.parse(sys.argv[1]).findall(".//testcase/failure")))' report.xml 2>&1)"
+fi
+if [ "$cases" = 8 ] && [ "$failures_xml" = 2 ]; then pass "junit report parses: 8 test cases, 2 failures"; else fail "junit" "testcases: $cases, failures: $failures_xml"; fi
+got="$("$bin" check wrong.jsonl --manifest manifest.xml --format json 2>/dev/null)" && rc=0 || rc=$?
+if [ "$rc" = 1 ] && printf '%s' "$got" | python3 -c 'import json, sys; r = json.load(sys.stdin); assert (r["passed"], r["failed"]) == (1, 1), r; assert r["results"][1]["actual"] == {"value": "Hello"}, r'; then
+    pass "json report"
+else
+    fail "json report" "status $rc: $got"
+fi
+
 echo "robustness"
 "$bin" functions | head -1 > /dev/null
 status="${PIPESTATUS[0]}"
