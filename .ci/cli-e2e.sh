@@ -178,6 +178,21 @@ else
     fail "json report" "status $rc: $got"
 fi
 
+echo "mbml tutorial"
+got="$("$bin" tutorial lessons --no-open 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && [ -f lessons/Samples/tutorial/manifest.xml ] && [ -f lessons/Samples/store/catalog.json ] \
+    && [ -f lessons/Samples/api-evolution/v2/response.json ] && printf '%s\n' "$got" | grep -Eq '^Wrote [0-9]+ files under lessons/Samples'; then
+    pass "writes the samples"
+else
+    fail "tutorial writes the samples" "status $rc: $got"
+fi
+got="$(cd lessons && "$bin" check Samples/tutorial/expectations.jsonl --manifest Samples/tutorial/manifest.xml 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && [ "$(printf '%s\n' "$got" | tail -1)" = "41 passed, 0 failed" ]; then pass "written tutorial checks itself"; else fail "written tutorial" "status $rc: $got"; fi
+echo "changed" > lessons/Samples/README.md
+expect "refuses to overwrite" 1 "" -- "$bin" tutorial lessons --no-open
+expect_stderr "says why" "already exists and is not empty"
+if [ "$(cat lessons/Samples/README.md)" = "changed" ]; then pass "nothing overwritten"; else fail "overwrite" "README.md was replaced"; fi
+
 echo "robustness"
 "$bin" functions | head -1 > /dev/null
 status="${PIPESTATUS[0]}"

@@ -24,6 +24,7 @@ struct MBMLCommand: ParsableCommand {
         FunctionsCommand.self,
         BenchCommand.self,
         CheckCommand.self,
+        TutorialCommand.self,
     ]
 
     /// The command that runs when `mbml` is given no command name (`mbml`, `mbml MANIFEST`).
