@@ -59,7 +59,7 @@ struct CheckJSONReport {
     }
 
     /// `{"value": V}` or `{"error": "message"}`.
-    private static func outcome(_ outcome: EvaluationOutcome) -> Value {
+    private static func outcome(_ outcome: ObservedOutcome) -> Value {
         switch outcome {
         case .value(let value): return ["value": value ?? .null]
         case .error(let message): return ["error": .string(message)]

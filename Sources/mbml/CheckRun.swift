@@ -14,8 +14,8 @@ struct CheckRun {
     /// An expectation whose outcome differs between the two environments of `--compare`.
     struct Difference {
         var expectation: Expectation
-        var first: EvaluationOutcome
-        var second: EvaluationOutcome
+        var first: ObservedOutcome
+        var second: ObservedOutcome
         var diff: [String]
     }
 
@@ -64,7 +64,7 @@ struct CheckRun {
 
     /// The difference between the first environment's result and `second`, or nil when they agree
     /// (two errors agree whatever their messages).
-    private static func difference(_ result: ExpectationResult, _ second: EvaluationOutcome) -> Difference? {
+    private static func difference(_ result: ExpectationResult, _ second: ObservedOutcome) -> Difference? {
         let match: Expectation.Match = result.expectation.match == .set || result.expectation.match == .approx
             ? result.expectation.match : .exact
         switch (result.actual, second) {

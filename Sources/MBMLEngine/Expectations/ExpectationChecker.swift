@@ -16,7 +16,7 @@ extension Environment {
 }
 
 /// What an expression actually gave: a value ("no value" is `nil`) or an error message.
-public enum EvaluationOutcome: Sendable {
+public enum ObservedOutcome: Sendable {
     case value(Value?)
     case error(String)
 
@@ -37,7 +37,7 @@ public struct ExpectationResult: Sendable {
 
     public var expectation: Expectation
     public var status: Status
-    public var actual: EvaluationOutcome
+    public var actual: ObservedOutcome
     /// Why the expectation failed, in one line (`expected 6, got 5`); nil unless it failed.
     public var reason: String?
     /// A line diff (strings) or path diff (structures) of expected against actual; empty when there
@@ -61,7 +61,7 @@ public struct ExpectationChecker {
     }
 
     /// Evaluates the expectation's expression with its variables bound.
-    public func evaluate(_ expectation: Expectation) -> EvaluationOutcome {
+    public func evaluate(_ expectation: Expectation) -> ObservedOutcome {
         do {
             let bindings = expectation.variables.map { ($0.name, Optional($0.value)) }
             return .value(try environment.evaluate(expectation.expression, in: expectation.context, binding: bindings))
@@ -79,7 +79,7 @@ public struct ExpectationChecker {
     }
 
     /// Judges an outcome against an expectation (no evaluation).
-    public static func judge(_ expectation: Expectation, actual: EvaluationOutcome,
+    public static func judge(_ expectation: Expectation, actual: ObservedOutcome,
                              duration: Double = 0) -> ExpectationResult {
         var result = ExpectationResult(expectation: expectation, status: .passed, actual: actual, reason: nil,
                                        diff: [], duration: duration)
