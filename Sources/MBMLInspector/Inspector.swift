@@ -8,6 +8,8 @@ public struct InspectorConfiguration {
     /// A theme name or path; nil for the default (`monochrome` under `NO_COLOR`).
     public var themeName: String?
     public var options: EnvironmentOptions
+    /// Expressions pinned from the start (`--check FILE.jsonl`).
+    public var pins: [Expectation] = []
 
     public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
                 options: EnvironmentOptions = EnvironmentOptions()) {
@@ -57,6 +59,7 @@ public enum Inspector {
         session.clipboard = { terminal.copyToClipboard($0) }
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
+        if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
         if let signal = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals).run() {
             return 128 + signal
         }

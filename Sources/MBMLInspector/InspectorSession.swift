@@ -75,9 +75,9 @@ public final class InspectorSession {
     @discardableResult
     public func deliverFinishedEvaluations() -> Bool {
         guard let evaluator = evaluator else { return false }
-        let outcomes = evaluator.takeFinished()
-        for outcome in outcomes { send(.evaluated(outcome)) }
-        return !outcomes.isEmpty
+        let answers = evaluator.takeFinished()
+        for answer in answers { send(answer) }
+        return !answers.isEmpty
     }
 
     /// Waits for queued background evaluations and delivers them (tests).
@@ -98,7 +98,8 @@ public final class InspectorSession {
             engine.request(generation)
             var actions: [InspectorAction] = [.parsed(engine.parse(text))]
             if let evaluator = evaluator {
-                evaluator.submit(engine.evaluationJob(text, generation: generation))
+                let job = engine.evaluationJob(text, generation: generation)
+                evaluator.submit { job().map(InspectorAction.evaluated) }
             } else {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let outcome = engine.evaluate(text, generation: generation)
@@ -124,6 +125,16 @@ public final class InspectorSession {
             return []
         case .quit:
             return []
+        case .evaluatePins(let expectations, let generation, let afterReload):
+            let checker = ExpectationChecker(environment: engine.environment)
+            let job: () -> InspectorAction = {
+                .pinsEvaluated(expectations.map(checker.check), generation: generation, afterReload: afterReload)
+            }
+            if let evaluator = evaluator {
+                evaluator.submit(job)
+                return []
+            }
+            return [job()]
         }
     }
 }

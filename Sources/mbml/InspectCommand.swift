@@ -30,6 +30,10 @@ struct InspectCommand: ParsableCommand {
                                             valueName: "name"))
     var theme: String?
 
+    @Option(name: .long, help: ArgumentHelp("An expectation file (JSON Lines) whose expressions are pinned, with ✓/✗ for their expectations.",
+                                            valueName: "file.jsonl"))
+    var check: String?
+
     func run() throws {
         let source: SpaceSource
         if let manifest = manifest {
@@ -37,8 +41,9 @@ struct InspectCommand: ParsableCommand {
         } else {
             source = .text(BuiltInSample.manifest, name: BuiltInSample.name)
         }
-        let configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
+        var configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
                                                    themeName: theme, options: session.environmentOptions)
+        if let check = check { configuration.pins = try Self.pins(from: check) }
         let status: Int32
         do {
             status = try Inspector.run(configuration)
@@ -47,5 +52,20 @@ struct InspectCommand: ParsableCommand {
             throw ExitCode.failure
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The expectations of `path`; a file with malformed lines is refused before the terminal is taken.
+    private static func pins(from path: String) throws -> [Expectation] {
+        do {
+            let file = try ExpectationFile(contentsOf: path)
+            guard file.problems.isEmpty else {
+                file.problems.forEach { StandardStream.error.writeLine($0.description) }
+                throw ExitCode(2)
+            }
+            return file.expectations
+        } catch let problem as ExpectationProblem {
+            StandardStream.error.writeLine(problem.description)
+            throw ExitCode(2)
+        }
     }
 }

@@ -133,3 +133,15 @@ public struct Expectation: Sendable {
         return "{" + fields.joined(separator: ",") + "}"
     }
 }
+
+extension Expectation.Outcome: Equatable {}
+
+extension Expectation: Equatable {
+    public static func == (lhs: Expectation, rhs: Expectation) -> Bool {
+        lhs.id == rhs.id && lhs.context == rhs.context && lhs.expression == rhs.expression
+            && lhs.variables.count == rhs.variables.count
+            && zip(lhs.variables, rhs.variables).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+            && lhs.expected == rhs.expected && lhs.match == rhs.match && lhs.note == rhs.note
+            && lhs.origin == rhs.origin && lhs.location == rhs.location
+    }
+}

@@ -9,7 +9,7 @@ import Glibc
 final class BackgroundEvaluator: @unchecked Sendable {
     private let queue = DispatchQueue(label: "mbml.inspector.evaluation", qos: .userInitiated)
     private let lock = NSLock()
-    private var finished: [EvaluationOutcome] = []
+    private var finished: [InspectorAction] = []
     private var pipeDescriptors: [Int32] = [-1, -1]
 
     init() {
@@ -28,8 +28,8 @@ final class BackgroundEvaluator: @unchecked Sendable {
     /// Readable when outcomes are waiting.
     var wakeFileDescriptor: Int32 { pipeDescriptors[0] }
 
-    /// Runs `job` after the jobs already queued; its outcome (if any) goes to the mailbox.
-    func submit(_ job: @escaping () -> EvaluationOutcome?) {
+    /// Runs `job` after the jobs already queued; its answer (if any) goes to the mailbox.
+    func submit(_ job: @escaping () -> InspectorAction?) {
         queue.async { [self] in
             guard let outcome = job() else { return }
             lock.lock()
@@ -40,8 +40,8 @@ final class BackgroundEvaluator: @unchecked Sendable {
         }
     }
 
-    /// The outcomes finished since the last call, oldest first; empties the wake pipe.
-    func takeFinished() -> [EvaluationOutcome] {
+    /// The answers finished since the last call, oldest first; empties the wake pipe.
+    func takeFinished() -> [InspectorAction] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(pipeDescriptors[0], &buffer, buffer.count) > 0 {}
         lock.lock()

@@ -31,6 +31,7 @@ public enum HelpContent {
         .key("Ctrl-D, Delete / Backspace", "delete character"),
         .key("Ctrl-T", "swap characters"),
         .key("Ctrl-O", "full value of the selected result"),
+        .key("Ctrl-P", "pin / unpin the expression (re-evaluated on every reload)"),
         .key("Esc, Ctrl-G", "close completion; cancel a slow evaluation"),
         .blank,
         .heading("Variables"),

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLEngine
 
 /// Something that happened: a key, a resize, or an answer from the engine.
 public enum InspectorAction {
@@ -16,6 +17,10 @@ public enum InspectorAction {
     case historyLoaded([String])
     /// A reload was asked for (the watcher saw a change).
     case filesChanged
+    /// Pins to add (from `--check FILE.jsonl`).
+    case addPins([Expectation])
+    /// The pins were evaluated (`afterReload`: because the space reloaded).
+    case pinsEvaluated([ExpectationResult], generation: Int, afterReload: Bool)
 }
 
 /// What a successful load hands to the state.
@@ -57,4 +62,6 @@ public enum InspectorEffect: Equatable {
     case setMouse(Bool)
     /// Leave the inspector.
     case quit
+    /// Evaluate the pins (answer with `.pinsEvaluated`).
+    case evaluatePins([Expectation], generation: Int, afterReload: Bool)
 }

@@ -13,6 +13,7 @@ public struct InspectorState {
     public var tokens = TokensState()
     public var log = LogState()
     public var status = StatusState()
+    public var pins = PinsState()
     /// A screen drawn over the panes (help, a full value).
     public var overlay: Overlay?
     /// The variables of the space on show (the last one that loaded).
@@ -38,7 +39,7 @@ public struct InspectorState {
 
     /// The layout of the panes for the current size.
     public var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible)
+        Layout(size: size, showsLog: log.isVisible, pinRows: pins.paneRows)
     }
 }
 

@@ -57,6 +57,9 @@ extension Reducer {
             return
         case .control("l"):
             keepsCompletion = true
+        case .control("p"):
+            togglePin(&state, effects: &effects)
+            return
         default:
             keepsCompletion = true
         }

@@ -34,6 +34,11 @@ public enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
+        case .addPins(let expectations):
+            state.pins.add(expectations)
+            requestPinsEvaluation(&state, effects: &effects, afterReload: false)
+        case .pinsEvaluated(let results, let generation, let afterReload):
+            state.pins.apply(results, generation: generation, afterReload: afterReload)
         }
     }
 
@@ -60,6 +65,7 @@ public enum Reducer {
         }
         keepTreeSelectionVisible(&state)
         requestEvaluation(&state, effects: &effects)
+        requestPinsEvaluation(&state, effects: &effects, afterReload: true)
     }
 
     private static func evaluated(_ outcome: EvaluationOutcome, state: inout InspectorState) {

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+import MBMLEngine
+@testable import MBMLInspector
+
+/// Ctrl-P pins the editor's expression; pins are re-evaluated after every reload, marked when the
+/// reload changed them, and ✓/✗ against an expected value when they come from an expectation file.
+final class PinsTests: XCTestCase {
+    private func pinsSession(_ manifest: String = catsManifest) throws -> (InspectorSession, BufferScreen, InspectorScratchFolder, URL) {
+        let folder = try InspectorScratchFolder()
+        let url = try folder.write("manifest.xml", manifest)
+        let session = InspectorSession(engine: EngineController(source: .manifest(url)),
+                                       size: TerminalSize(rows: 40, columns: 120))
+        session.start()
+        let screen = BufferScreen(rows: 40, columns: 120)
+        session.render(on: screen)
+        return (session, screen, folder, url)
+    }
+
+    func testNoPinsNoPane() throws {
+        let (session, screen) = makeSession()
+        XCTAssertEqual(session.state.layout.pins.height, 0)
+        XCTAssertNil(screen.firstRow(containing: "Pins ("))
+    }
+
+    func testCtrlPPinsTheExpressionAndShowsItsValue() throws {
+        let (session, screen) = makeSession()
+        session.type("$cats.count")
+        session.press(.control("p"))
+        XCTAssertEqual(session.state.pins.pins.map(\.expectation.expression), ["$cats.count"])
+        XCTAssertEqual(session.state.pins.pins.first?.expectation.context, .object)
+        XCTAssertEqual(session.state.pins.pins.first?.result?.actual.displayText, "3")
+        XCTAssertEqual(session.state.editor.text, "$cats.count", "pinning keeps the text")
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "Pins (1)"))
+        let row = try XCTUnwrap(screen.firstRow(containing: "$cats.count = 3"))
+        XCTAssertGreaterThan(row.index, session.state.layout.tokens.row, "the pins pane is below the tokens")
+        XCTAssertEqual(session.state.status.message, "Pinned (object); Ctrl-P again unpins")
+    }
+
+    func testCtrlPAgainUnpins() {
+        let (session, screen) = makeSession()
+        session.type("$name")
+        session.press(.control("p"))
+        session.press(.control("p"))
+        XCTAssertTrue(session.state.pins.pins.isEmpty)
+        session.render(on: screen)
+        XCTAssertNil(screen.firstRow(containing: "Pins ("))
+    }
+
+    func testEmptyEditorPinsNothing() {
+        let (session, _) = makeSession()
+        session.press(.control("p"))
+        XCTAssertTrue(session.state.pins.pins.isEmpty)
+        XCTAssertEqual(session.state.status.message, "Type an expression to pin")
+    }
+
+    func testPinsInTheSelectedResultContext() {
+        let (session, _) = makeSession()
+        session.type("$cats.count == 3")
+        var state = session.state
+        state.results.selected = .boolean
+        let (next, effects) = Reducer.reduce(state, .key(.control("p")))
+        XCTAssertEqual(next.pins.pins.first?.expectation.context, .boolean)
+        guard case .evaluatePins(let expectations, let generation, let afterReload)? = effects.first else {
+            return XCTFail("pinning asks for an evaluation: \(effects)")
+        }
+        XCTAssertEqual(expectations.map(\.expression), ["$cats.count == 3"])
+        XCTAssertEqual(generation, next.pins.requestedGeneration)
+        XCTAssertFalse(afterReload)
+    }
+
+    func testReloadReEvaluatesAndMarksChangedPins() throws {
+        let (session, screen, folder, _) = try pinsSession()
+        session.type("$cats.count")
+        session.press(.control("p"))
+        session.press(.control("u"))
+        session.type("$name")
+        session.press(.control("p"))
+        XCTAssertEqual(session.state.pins.pins.map(\.changed), [false, false])
+        // A fourth cat.
+        try folder.write("manifest.xml", catsManifest.replacingOccurrences(
+            of: "<Var literal=\"Cooper\"/>", with: "<Var literal=\"Cooper\"/><Var literal=\"Gabby\"/>"))
+        session.send(.filesChanged)
+        XCTAssertEqual(session.state.pins.pins.map { $0.result?.actual.displayText }, ["4", "\"Cooper\""])
+        XCTAssertEqual(session.state.pins.pins.map(\.changed), [true, false])
+        session.render(on: screen)
+        let row = try XCTUnwrap(screen.firstRow(containing: "$cats.count = 4"))
+        XCTAssertTrue(row.text.contains("* $cats.count = 4"), row.text)
+        // Reloading again without a change clears the mark.
+        session.send(.filesChanged)
+        XCTAssertEqual(session.state.pins.pins.map(\.changed), [false, false])
+    }
+
+    func testPinsFromAnExpectationFileShowPassAndFail() throws {
+        let (session, screen) = makeSession()
+        let file = ExpectationFile(parsing: """
+            {"id": "count", "context": "number", "expr": "$cats.count", "expect": 3}
+            {"id": "first", "expr": "$cats[0]", "expect": "Duncan"}
+            """, path: "pins.jsonl")
+        session.send(.addPins(file.expectations))
+        XCTAssertEqual(session.state.pins.pins.map { $0.result?.status }, [.passed, .failed])
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "Pins (2)"))
+        XCTAssertNotNil(screen.firstRow(containing: "1 failing"))
+        XCTAssertNotNil(screen.firstRow(containing: "✓ number: $cats.count = 3"))
+        let failing = try XCTUnwrap(screen.firstRow(containing: "✗ $cats[0]"))
+        XCTAssertTrue(failing.text.contains("\"Barrett\" (expected \"Duncan\")"), failing.text)
+    }
+
+    func testStaleAnswersAreIgnored() {
+        var pins = PinsState()
+        _ = pins.toggle("$a", context: .object)
+        pins.requestedGeneration = 2
+        let result = ExpectationChecker.judge(pins.pins[0].expectation, actual: .value(.integer(1)))
+        pins.apply([result], generation: 1, afterReload: false)
+        XCTAssertNil(pins.pins[0].result)
+        pins.apply([result], generation: 2, afterReload: false)
+        XCTAssertEqual(pins.pins[0].result?.actual.displayText, "1")
+    }
+
+    func testPinsPaneNeverSquashesTheTokens() {
+        var state = InspectorState(size: TerminalSize(rows: 24, columns: 80))
+        for index in 0..<20 { _ = state.pins.toggle("$v\(index)", context: .object) }
+        XCTAssertEqual(state.pins.paneRows, PinsState.maximumRows)
+        XCTAssertGreaterThanOrEqual(state.layout.tokens.height, 4)
+        XCTAssertEqual(state.layout.pins.row, state.layout.tokens.row + state.layout.tokens.height)
+    }
+}
