@@ -7,7 +7,9 @@
 # Steps: open a copy of the tutorial manifest; type `$cats.count` and expect the results pane's
 # `number` row to show 3 and the `boolean` row true; rename-save the manifest with a fourth cat and
 # expect 4 without a key press; rename-save malformed XML and expect `manifest.xml:LINE` on the
-# status line while the last good result (4) stays; Ctrl-C and expect exit status 0.
+# status line while the last good result (4) stays; Ctrl-C and expect exit status 0. Between, Ctrl-P
+# pins $cats.count and the pin shows 4 marked as changed after the save. Last, `mbml tutorial DIR`
+# writes the samples and opens the tutorial from DIR.
 # Every wait polls the screen (up to $E2E_TIMEOUT seconds, default 10) instead of sleeping.
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
 set -u
@@ -116,6 +118,8 @@ check "inspector starts and shows the results pane" "object" "number" "string" "
 tmx send-keys -t "$session" -l '$cats.count' 2>/dev/null
 check "typing \$cats.count shows 3 in the number row" "$(number_row 3)"
 check "typing \$cats.count shows true in the boolean row" "$(boolean_row true)"
+tmx send-keys -t "$session" C-p 2>/dev/null
+check "Ctrl-P pins \$cats.count showing 3" "Pins \\(1\\)" "\\\$cats\\.count = 3"
 
 # 3. Rename-save a fourth cat: the inspector reloads without a key press.
 sed 's|^\( *\)<Var literal="Gabby"/>|&\n\1<Var literal="Fluffy"/>|' "$dir/manifest.xml" >"$dir/four-cats.xml"
@@ -124,6 +128,7 @@ if [ "$(grep -c '^ *<Var literal="Fluffy"/>$' "$dir/four-cats.xml")" -ne 1 ]; th
 fi
 rename_save "$dir/four-cats.xml"
 check "rename-save with four cats shows 4 without a key press" "$(number_row 4)"
+check "the pin shows 4, marked as changed" "\\* \\\$cats\\.count = 4"
 
 # 4. Rename-save malformed XML: the error is shown with its place, the last good results stay.
 sed 's|^\( *\)<Var literal="Fluffy"/>$|\1<Var literal="Fluffy"|' "$dir/four-cats.xml" >"$dir/broken.xml"
@@ -141,5 +146,16 @@ else
     fail "Ctrl-C quits with exit status 0 (exit file: '$(cat "$dir/exit" 2>/dev/null || echo missing)')"
     show_failure
 fi
+
+# 6. mbml tutorial writes the samples and opens the inspector on the tutorial there.
+session="tutorial"
+tmx new-session -d -s "$session" -x 120 -y 40 "'$bin' tutorial '$dir/lessons' 2>'$dir/stderr'; sleep 30"
+check "mbml tutorial opens the written tutorial" "cats +\\[3\\] Barrett, Duncan, Gabby" "catSummary"
+if [ -f "$dir/lessons/Samples/tutorial/manifest.xml" ] && [ -f "$dir/lessons/Samples/store/catalog.json" ]; then
+    pass "mbml tutorial wrote the samples"
+else
+    fail "mbml tutorial wrote the samples (no $dir/lessons/Samples/tutorial/manifest.xml)"
+fi
+tmx send-keys -t "$session" C-c 2>/dev/null
 
 finish

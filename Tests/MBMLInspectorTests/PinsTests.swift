@@ -126,4 +126,17 @@ final class PinsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(state.layout.tokens.height, 4)
         XCTAssertEqual(state.layout.pins.row, state.layout.tokens.row + state.layout.tokens.height)
     }
+
+    func testALoadErrorReplacesTheTransientMessage() throws {
+        let (session, screen, folder, _) = try pinsSession()
+        session.type("$cats.count")
+        session.press(.control("p"))
+        XCTAssertNotNil(session.state.status.message)
+        try folder.write("manifest.xml", "<MBML>\n  <Var name=\"x\"\n</MBML>\n")
+        session.send(.filesChanged)
+        XCTAssertNil(session.state.status.message)
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "✗ "), "the load error is on the status line")
+        XCTAssertEqual(session.state.pins.pins.first?.result?.actual.displayText, "3", "the last good space stays")
+    }
 }

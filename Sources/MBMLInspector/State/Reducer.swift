@@ -24,6 +24,7 @@ public enum Reducer {
             spaceLoaded(load, state: &state, effects: &effects)
         case .loadFailed(let message, _):
             state.status.loadError = message
+            state.status.message = nil
         case .parsed(let outcome):
             guard outcome.text == state.editor.text else { return }
             state.parse = outcome
