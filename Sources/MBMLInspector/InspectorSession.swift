@@ -135,6 +135,13 @@ public final class InspectorSession {
                 return []
             }
             return [job()]
+        case .savePins(let path, let text):
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                return [.pinsSaved(path: path, error: nil)]
+            } catch {
+                return [.pinsSaved(path: path, error: error.localizedDescription)]
+            }
         }
     }
 }

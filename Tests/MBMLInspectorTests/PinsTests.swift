@@ -139,4 +139,65 @@ final class PinsTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "✗ "), "the load error is on the status line")
         XCTAssertEqual(session.state.pins.pins.first?.result?.actual.displayText, "3", "the last good space stays")
     }
+
+    func testCtrlSSavesPinsAsAnExpectationFileThatChecksWhatTheyShow() throws {
+        let (session, screen, folder, _) = try pinsSession()
+        session.type("$cats.count")
+        session.press(.control("p"))
+        session.press(.control("u"))
+        session.type("#(1 / 0)")
+        session.press(.control("p"))
+        session.press(.control("s"))
+        XCTAssertEqual(session.state.pins.savePrompt, "pins.jsonl")
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "Save pins to: pins.jsonl"))
+        for _ in 0..<"pins.jsonl".count { session.press(.backspace) }
+        let path = folder.url.appendingPathComponent("explored.jsonl").path
+        session.type(path)
+        session.press(.enter)
+        XCTAssertNil(session.state.pins.savePrompt)
+        XCTAssertEqual(session.state.status.message, "Saved 2 pins to \(path) (mbml check runs it)")
+        XCTAssertEqual(session.state.editor.text, "#(1 / 0)", "typing the name never touched the editor")
+        let saved = try ExpectationFile(contentsOf: path)
+        XCTAssertEqual(saved.problems, [])
+        XCTAssertEqual(saved.expectations.map(\.expression), ["$cats.count", "#(1 / 0)"])
+        guard case .value(let count)? = saved.expectations.first?.expected, case .error? = saved.expectations.last?.expected else {
+            return XCTFail("the saved pins expect what they showed: \(saved.expectations.map(\.jsonLine))")
+        }
+        XCTAssertEqual(count, .integer(3))
+        let checker = ExpectationChecker(environment: session.engine.environment)
+        XCTAssertTrue(saved.expectations.allSatisfy { checker.check($0).status == .passed })
+        // Loading the file as pins offers to save back to it.
+        let (other, _) = makeSession()
+        other.send(.addPins(saved.expectations))
+        XCTAssertEqual(other.state.pins.fileName, path)
+    }
+
+    func testSavePromptCancelsAndNeedsPins() {
+        let (session, _) = makeSession()
+        session.press(.control("s"))
+        XCTAssertNil(session.state.pins.savePrompt)
+        XCTAssertEqual(session.state.status.message, "No pins to save (Ctrl-P pins the expression)")
+        session.type("$name")
+        session.press(.control("p"))
+        session.press(.control("s"))
+        session.type("x")
+        XCTAssertEqual(session.state.pins.savePrompt, "pins.jsonlx")
+        session.press(.escape)
+        XCTAssertNil(session.state.pins.savePrompt)
+        XCTAssertEqual(session.state.status.message, "Not saved")
+        XCTAssertEqual(session.state.editor.text, "$name")
+    }
+
+    func testSaveFailureIsReported() {
+        let (session, _) = makeSession()
+        session.type("$name")
+        session.press(.control("p"))
+        session.press(.control("s"))
+        session.press(.control("u"))
+        session.type("/nonexistent-folder/pins.jsonl")
+        session.press(.enter)
+        XCTAssertTrue(session.state.status.message?.hasPrefix("Could not save the pins: ") == true,
+                      session.state.status.message ?? "")
+    }
 }

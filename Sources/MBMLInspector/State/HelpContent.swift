@@ -32,6 +32,7 @@ public enum HelpContent {
         .key("Ctrl-T", "swap characters"),
         .key("Ctrl-O", "full value of the selected result"),
         .key("Ctrl-P", "pin / unpin the expression (re-evaluated on every reload)"),
+        .key("Ctrl-S", "save the pins as an expectation file (for mbml check)"),
         .key("Esc, Ctrl-G", "close completion; cancel a slow evaluation"),
         .blank,
         .heading("Variables"),

@@ -21,6 +21,8 @@ public enum InspectorAction {
     case addPins([Expectation])
     /// The pins were evaluated (`afterReload`: because the space reloaded).
     case pinsEvaluated([ExpectationResult], generation: Int, afterReload: Bool)
+    /// The pins were written to `path` (or not: `error`).
+    case pinsSaved(path: String, error: String?)
 }
 
 /// What a successful load hands to the state.
@@ -64,4 +66,6 @@ public enum InspectorEffect: Equatable {
     case quit
     /// Evaluate the pins (answer with `.pinsEvaluated`).
     case evaluatePins([Expectation], generation: Int, afterReload: Bool)
+    /// Write the pins' expectation file (answer with `.pinsSaved`).
+    case savePins(path: String, text: String)
 }

@@ -21,6 +21,10 @@ public struct PinsState {
     public var requestedGeneration = 0
     /// Most rows the pins pane takes (title included).
     public static let maximumRows = 8
+    /// The file name being typed after Ctrl-S (nil: no prompt).
+    public var savePrompt: String?
+    /// Where pins were last loaded from or saved to: the name Ctrl-S offers.
+    public var fileName = "pins.jsonl"
 
     public init() {}
 
@@ -64,4 +68,22 @@ extension PinsState {
     /// Rows the pins pane asks for: none without pins, else a title and one row a pin, at most
     /// ``maximumRows``.
     public var paneRows: Int { pins.isEmpty ? 0 : min(pins.count + 1, Self.maximumRows) }
+}
+
+extension PinsState {
+    /// The pins as an expectation file: a pin with an expected value keeps it; a pin without one
+    /// expects what it shows now (its value, or an error), so that exploring becomes a check.
+    public var expectationFileText: String {
+        pins.map { pin -> String in
+            var expectation = pin.expectation
+            expectation.location = nil
+            if case .watch = expectation.expected, let result = pin.result {
+                switch result.actual {
+                case .value(let value): expectation.expected = .value(value ?? .null)
+                case .error: expectation.expected = .error
+                }
+            }
+            return expectation.jsonLine + "\n"
+        }.joined()
+    }
 }

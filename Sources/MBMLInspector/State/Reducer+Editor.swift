@@ -60,6 +60,9 @@ extension Reducer {
         case .control("p"):
             togglePin(&state, effects: &effects)
             return
+        case .control("s"):
+            startSavingPins(&state)
+            return
         default:
             keepsCompletion = true
         }

@@ -25,4 +25,42 @@ extension Reducer {
         effects.append(.evaluatePins(state.pins.expectations, generation: state.pins.requestedGeneration,
                                      afterReload: afterReload))
     }
+
+    /// Ctrl-S in the editor: asks for the name of the expectation file to save the pins to.
+    static func startSavingPins(_ state: inout InspectorState) {
+        guard !state.pins.pins.isEmpty else {
+            state.status.message = "No pins to save (Ctrl-P pins the expression)"
+            return
+        }
+        state.pins.savePrompt = state.pins.fileName
+    }
+
+    /// Keys while the file name is typed: Enter saves, Esc cancels.
+    static func handleSavePromptKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        guard var name = state.pins.savePrompt else { return }
+        switch key {
+        case .enter:
+            state.pins.savePrompt = nil
+            let path = name.trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty else {
+                state.status.message = "Not saved: no file name"
+                return
+            }
+            effects.append(.savePins(path: path, text: state.pins.expectationFileText))
+            return
+        case .escape, .control("g"):
+            state.pins.savePrompt = nil
+            state.status.message = "Not saved"
+            return
+        case .backspace, .control("h"):
+            if !name.isEmpty { name.removeLast() }
+        case .control("u"):
+            name = ""
+        case .character(let character):
+            name.append(character)
+        default:
+            break
+        }
+        state.pins.savePrompt = name
+    }
 }

@@ -37,9 +37,18 @@ public enum Reducer {
             effects.append(.reload)
         case .addPins(let expectations):
             state.pins.add(expectations)
+            if let path = expectations.first?.location?.path { state.pins.fileName = path }
             requestPinsEvaluation(&state, effects: &effects, afterReload: false)
         case .pinsEvaluated(let results, let generation, let afterReload):
             state.pins.apply(results, generation: generation, afterReload: afterReload)
+        case .pinsSaved(let path, let error):
+            if let error = error {
+                state.status.message = "Could not save the pins: \(error)"
+            } else {
+                state.pins.fileName = path
+                let count = state.pins.pins.count
+                state.status.message = "Saved \(count) \(count == 1 ? "pin" : "pins") to \(path) (mbml check runs it)"
+            }
         }
     }
 
@@ -107,6 +116,10 @@ public enum Reducer {
         }
         if state.overlay != nil {
             handleOverlayKey(key, state: &state)
+            return
+        }
+        if state.pins.savePrompt != nil {
+            handleSavePromptKey(key, state: &state, effects: &effects)
             return
         }
         if state.layout.isTooSmall { return }
