@@ -10,6 +10,9 @@ public struct InspectorConfiguration {
     public var options: EnvironmentOptions
     /// Expressions pinned from the start (`--check FILE.jsonl`).
     public var pins: [Expectation] = []
+    /// Re-evaluate the expression and the pins this often (`--refresh SECONDS`); nil: only on
+    /// edits, reloads and Ctrl-R.
+    public var refreshInterval: TimeInterval?
 
     public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
                 options: EnvironmentOptions = EnvironmentOptions()) {
@@ -60,7 +63,9 @@ public enum Inspector {
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
         if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
-        if let signal = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals).run() {
+        var loop = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals)
+        loop.refreshInterval = configuration.refreshInterval
+        if let signal = loop.run() {
             return 128 + signal
         }
         return 0

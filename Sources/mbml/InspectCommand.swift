@@ -34,6 +34,16 @@ struct InspectCommand: ParsableCommand {
                                             valueName: "file.jsonl"))
     var check: String?
 
+    @Option(name: .long, help: ArgumentHelp("Evaluate the expression and the pins again every SECONDS (time-dependent values move on).",
+                                            valueName: "seconds"))
+    var refresh: Double?
+
+    func validate() throws {
+        if let refresh = refresh, !(refresh >= 0.1 && refresh <= 86_400) {
+            throw ValidationError("--refresh takes seconds between 0.1 and 86400.")
+        }
+    }
+
     func run() throws {
         let source: SpaceSource
         if let manifest = manifest {
@@ -44,6 +54,7 @@ struct InspectCommand: ParsableCommand {
         var configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
                                                    themeName: theme, options: session.environmentOptions)
         if let check = check { configuration.pins = try Self.pins(from: check) }
+        configuration.refreshInterval = refresh
         let status: Int32
         do {
             status = try Inspector.run(configuration)

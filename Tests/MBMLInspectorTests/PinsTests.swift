@@ -200,4 +200,22 @@ final class PinsTests: XCTestCase {
         XCTAssertTrue(session.state.status.message?.hasPrefix("Could not save the pins: ") == true,
                       session.state.status.message ?? "")
     }
+
+    func testRefreshReEvaluatesTimeDependentPinsWithoutMarkingThem() throws {
+        let (session, _) = makeSession()
+        session.type("^currentTime()")
+        session.press(.control("p"))
+        let first = try XCTUnwrap(session.state.pins.pins.first?.result?.actual.displayText)
+        let generation = session.state.results.requestedGeneration
+        Thread.sleep(forTimeInterval: 0.01)
+        session.send(.refresh)
+        let second = try XCTUnwrap(session.state.pins.pins.first?.result?.actual.displayText)
+        XCTAssertNotEqual(first, second, "time moved on")
+        XCTAssertEqual(session.state.pins.pins.first?.changed, false, "only a reload marks changes")
+        XCTAssertEqual(session.state.results.requestedGeneration, generation + 1, "the expression is evaluated again too")
+        Thread.sleep(forTimeInterval: 0.01)
+        session.press(.control("r"))
+        XCTAssertNotEqual(session.state.pins.pins.first?.result?.actual.displayText, second, "Ctrl-R refreshes now")
+        XCTAssertEqual(session.state.editor.text, "^currentTime()")
+    }
 }

@@ -33,6 +33,7 @@ public enum HelpContent {
         .key("Ctrl-O", "full value of the selected result"),
         .key("Ctrl-P", "pin / unpin the expression (re-evaluated on every reload)"),
         .key("Ctrl-S", "save the pins as an expectation file (for mbml check)"),
+        .key("Ctrl-R", "evaluate the expression and the pins again (time moves on)"),
         .key("Esc, Ctrl-G", "close completion; cancel a slow evaluation"),
         .blank,
         .heading("Variables"),

@@ -17,6 +17,9 @@ public enum InspectorAction {
     case historyLoaded([String])
     /// A reload was asked for (the watcher saw a change).
     case filesChanged
+    /// Evaluate the expression and the pins again without reloading (`--refresh`, Ctrl-R), so that
+    /// time-dependent values move on.
+    case refresh
     /// Pins to add (from `--check FILE.jsonl`).
     case addPins([Expectation])
     /// The pins were evaluated (`afterReload`: because the space reloaded).

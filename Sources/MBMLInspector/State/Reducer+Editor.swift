@@ -63,6 +63,9 @@ extension Reducer {
         case .control("s"):
             startSavingPins(&state)
             return
+        case .control("r"):
+            refresh(&state, effects: &effects)
+            return
         default:
             keepsCompletion = true
         }

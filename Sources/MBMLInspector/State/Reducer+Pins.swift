@@ -63,4 +63,10 @@ extension Reducer {
         }
         state.pins.savePrompt = name
     }
+
+    /// `--refresh` ticks and Ctrl-R: evaluates the expression and the pins again, without a reload.
+    static func refresh(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        if !state.editor.text.isEmpty { requestEvaluation(&state, effects: &effects) }
+        requestPinsEvaluation(&state, effects: &effects, afterReload: false)
+    }
 }

@@ -35,6 +35,8 @@ public enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
+        case .refresh:
+            refresh(&state, effects: &effects)
         case .addPins(let expectations):
             state.pins.add(expectations)
             if let path = expectations.first?.location?.path { state.pins.fileName = path }
