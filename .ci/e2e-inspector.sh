@@ -151,6 +151,9 @@ fi
 session="tutorial"
 tmx new-session -d -s "$session" -x 120 -y 40 "'$bin' tutorial '$dir/lessons' 2>'$dir/stderr'; sleep 30"
 check "mbml tutorial opens the written tutorial" "cats +\\[3\\] Barrett, Duncan, Gabby" "catSummary"
+check "mbml tutorial shows the first lesson" "Lesson 1/[0-9]+: Step 1\\. VARIABLES" "· try \\\$cats\\.count → number: 3"
+tmx send-keys -t "$session" -l '$cats.count' 2>/dev/null
+check "typing a lesson's expression ticks it" "✓ try \\\$cats\\.count → number: 3" "Lesson 1 done"
 if [ -f "$dir/lessons/Samples/tutorial/manifest.xml" ] && [ -f "$dir/lessons/Samples/store/catalog.json" ]; then
     pass "mbml tutorial wrote the samples"
 else

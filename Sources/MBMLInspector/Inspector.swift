@@ -10,6 +10,8 @@ public struct InspectorConfiguration {
     public var options: EnvironmentOptions
     /// Expressions pinned from the start (`--check FILE.jsonl`).
     public var pins: [Expectation] = []
+    /// Lessons shown from the start (`--lessons FILE.jsonl`, `mbml tutorial`).
+    public var lessons: [Expectation] = []
     /// Re-evaluate the expression and the pins this often (`--refresh SECONDS`); nil: only on
     /// edits, reloads and Ctrl-R.
     public var refreshInterval: TimeInterval?
@@ -63,6 +65,7 @@ public enum Inspector {
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
         if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
+        if !configuration.lessons.isEmpty { session.send(.showLessons(configuration.lessons)) }
         var loop = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals)
         loop.refreshInterval = configuration.refreshInterval
         if let signal = loop.run() {

@@ -34,6 +34,10 @@ struct InspectCommand: ParsableCommand {
                                             valueName: "file.jsonl"))
     var check: String?
 
+    @Option(name: .long, help: ArgumentHelp("An expectation file shown as lessons: grouped by \"from\", each with its text (\"note\") and a checklist ticked as you type its expressions.",
+                                            valueName: "file.jsonl"))
+    var lessons: String?
+
     @Option(name: .long, help: ArgumentHelp("Evaluate the expression and the pins again every SECONDS (time-dependent values move on).",
                                             valueName: "seconds"))
     var refresh: Double?
@@ -55,6 +59,7 @@ struct InspectCommand: ParsableCommand {
                                                    themeName: theme, options: session.environmentOptions)
         if let check = check { configuration.pins = try Self.pins(from: check) }
         configuration.refreshInterval = refresh
+        if let lessons = lessons { configuration.lessons = try Self.pins(from: lessons) }
         let status: Int32
         do {
             status = try Inspector.run(configuration)
@@ -66,7 +71,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     /// The expectations of `path`; a file with malformed lines is refused before the terminal is taken.
-    private static func pins(from path: String) throws -> [Expectation] {
+    static func pins(from path: String) throws -> [Expectation] {
         do {
             let file = try ExpectationFile(contentsOf: path)
             guard file.problems.isEmpty else {

@@ -13,8 +13,9 @@ struct TutorialCommand: ParsableCommand {
             Writes the tutorial, store and api-evolution samples (manifests, data, expectation files \
             and their README) under DIR/Samples/, so that the commands in DIR/Samples/README.md work \
             as written from DIR. DIR must not exist or must be empty: nothing is overwritten. Then \
-            opens the inspector on DIR/Samples/tutorial/manifest.xml; edit that file and the \
-            inspector reloads it.
+            opens the inspector on DIR/Samples/tutorial/manifest.xml with its lessons (Alt-N / Alt-P \
+            move between them; a lesson's checklist is ticked as you type its expressions); edit \
+            that file and the inspector reloads it.
             """
     )
 
@@ -46,7 +47,9 @@ struct TutorialCommand: ParsableCommand {
             StandardStream.output.writeLine(summary)
             return
         }
-        let configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
+        var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
+        configuration.lessons = try InspectCommand.pins(from: manifest.deletingLastPathComponent()
+            .appendingPathComponent("expectations.jsonl").path)
         let status: Int32
         do {
             status = try Inspector.run(configuration)

@@ -533,31 +533,31 @@ the raw response paths.
 
 """#),
         SampleFile(path: "Samples/tutorial/expectations.jsonl", contents: #"""
-{"id": "tutorial.step1.01", "from": "Step 1. VARIABLES", "context": "string", "expr": "$cats.count", "expect": "3"}
+{"id": "tutorial.step1.01", "from": "Step 1. VARIABLES", "context": "string", "expr": "$cats.count", "expect": "3", "note": "A variable is a name for a value in the variable space. This list is declared exactly as in the user guide; mutable=\"F\" makes $cats read-only. Type $cats: the `object` row shows the list (Barrett, Duncan, Gabby), and the variable tree shows it too. Then:"}
 {"id": "tutorial.step1.02", "from": "Step 1. VARIABLES", "context": "number", "expr": "$cats.count", "expect": 3}
 {"id": "tutorial.step1.03", "from": "Step 1. VARIABLES", "context": "boolean", "expr": "$cats.count", "expect": true}
-{"id": "tutorial.step2.01", "from": "Step 2. SUBREFERENCES", "context": "string", "expr": "$cats[1]", "expect": "Duncan"}
+{"id": "tutorial.step2.01", "from": "Step 2. SUBREFERENCES", "context": "string", "expr": "$cats[1]", "expect": "Duncan", "note": "A dot reads a property or a key, brackets read an index (counted from 0) or a key. They chain from left to right."}
 {"id": "tutorial.step2.02", "from": "Step 2. SUBREFERENCES", "context": "string", "expr": "$cats[1].length", "expect": "6"}
 {"id": "tutorial.step2.03", "from": "Step 2. SUBREFERENCES", "context": "string", "expr": "$catGenders[Barrett]", "expect": "female"}
 {"id": "tutorial.step2.04", "from": "Step 2. SUBREFERENCES", "context": "string", "expr": "$catGenders.Duncan", "expect": "male"}
 {"id": "tutorial.step2.05", "from": "Step 2. SUBREFERENCES", "context": "string", "expr": "^count($catGenders)", "expect": "3"}
-{"id": "tutorial.step3.01", "from": "Step 3. STRING INTERPOLATION", "context": "string", "expr": "Barrett is a $catGenders[Barrett] cat.", "expect": "Barrett is a female cat."}
+{"id": "tutorial.step3.01", "from": "Step 3. STRING INTERPOLATION", "context": "string", "expr": "Barrett is a $catGenders[Barrett] cat.", "expect": "Barrett is a female cat.", "note": "Text around variable references is kept as it is; each reference is replaced by its value."}
 {"id": "tutorial.step3.02", "from": "Step 3. STRING INTERPOLATION", "context": "string", "expr": "Hello, $userName!", "expect": "Hello, Cooper!"}
 {"id": "tutorial.step3.03", "from": "Step 3. STRING INTERPOLATION", "context": "string", "expr": "${userName}s", "expect": "Coopers"}
 {"id": "tutorial.step3.04", "from": "Step 3. STRING INTERPOLATION", "context": "string", "expr": "$(favorite cat) is the favorite", "expect": "Gabby is the favorite"}
-{"id": "tutorial.step4.01", "from": "Step 4. MATH", "context": "string", "expr": "#(10 - 3)", "expect": "7"}
+{"id": "tutorial.step4.01", "from": "Step 4. MATH", "context": "string", "expr": "#(10 - 3)", "expect": "7", "note": "#( ) evaluates its content as arithmetic, inside any expression. Operators need spaces around them. Decimal math has no binary floating-point noise."}
 {"id": "tutorial.step4.02", "from": "Step 4. MATH", "context": "string", "expr": "There are #(10 - 3) days in the week.", "expect": "There are 7 days in the week."}
 {"id": "tutorial.step4.03", "from": "Step 4. MATH", "context": "string", "expr": "#($cats.count * 2)", "expect": "6"}
 {"id": "tutorial.step4.04", "from": "Step 4. MATH", "context": "string", "expr": "#(3.234 * 1.225)", "expect": "3.96165"}
 {"id": "tutorial.step4.05", "from": "Step 4. MATH", "context": "string", "expr": "${currency}${price}", "expect": "$USD99.99"}
 {"id": "tutorial.step4.06", "from": "Step 4. MATH", "context": "string", "expr": "#($price * 3)", "expect": "299.97"}
-{"id": "tutorial.step5.01", "from": "Step 5. BOOLEAN COMPARISONS", "context": "boolean", "expr": "$cats.count == 3", "expect": true}
+{"id": "tutorial.step5.01", "from": "Step 5. BOOLEAN COMPARISONS", "context": "boolean", "expr": "$cats.count == 3", "expect": true, "note": "In the boolean context, == != < <= > >= (or -EQ -NE -LT -LTE -GT -GTE) compare, and -AND, -OR, ! combine. Look at the `boolean` row."}
 {"id": "tutorial.step5.02", "from": "Step 5. BOOLEAN COMPARISONS", "context": "boolean", "expr": "$cats.count -GTE 1", "expect": true}
 {"id": "tutorial.step5.03", "from": "Step 5. BOOLEAN COMPARISONS", "context": "boolean", "expr": "!($cats.count -LT 7)", "expect": false}
 {"id": "tutorial.step5.04", "from": "Step 5. BOOLEAN COMPARISONS", "context": "boolean", "expr": "$catName -AND $catGenders[$catName] == female", "expect": true}
 {"id": "tutorial.step5.05", "from": "Step 5. BOOLEAN COMPARISONS", "context": "boolean", "expr": "$catGenders[Duncan] == female", "expect": false}
 {"id": "tutorial.step5.06", "from": "Step 5. BOOLEAN COMPARISONS", "context": "boolean", "expr": "$isAdmin", "expect": false}
-{"id": "tutorial.step6.01", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^join($cats|, )", "expect": "Barrett, Duncan, Gabby"}
+{"id": "tutorial.step6.01", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^join($cats|, )", "expect": "Barrett, Duncan, Gabby", "note": "^name(parameter|parameter|…) calls a built-in function; `mbml functions` lists them all with what they take and return."}
 {"id": "tutorial.step6.02", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^count($cats)", "expect": "3"}
 {"id": "tutorial.step6.03", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^uppercase($cats[2])", "expect": "GABBY"}
 {"id": "tutorial.step6.04", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^array(pizza|pasta|sushi|lobster)[3]", "expect": "lobster"}
@@ -568,9 +568,9 @@ the raw response paths.
 {"id": "tutorial.step6.09", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^join(^sort($cats|$item|desc)|, )", "expect": "Gabby, Duncan, Barrett"}
 {"id": "tutorial.step6.10", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^join(^keys(^filter($catGenders|$item == male))|, )", "expect": "Duncan"}
 {"id": "tutorial.step6.11", "from": "Step 6. FUNCTIONS", "context": "string", "expr": "^pluralize($cats.count|cat|cats)", "expect": "cats"}
-{"id": "tutorial.step7.01", "from": "Step 7. QUOTING AND ESCAPES", "context": "string", "expr": "the ^q(Ke$ha) concert", "expect": "the Ke$ha concert"}
+{"id": "tutorial.step7.01", "from": "Step 7. QUOTING AND ESCAPES", "context": "string", "expr": "the ^q(Ke$ha) concert", "expect": "the Ke$ha concert", "note": "^q( ) keeps text as it is; $$ is a plain $."}
 {"id": "tutorial.step7.02", "from": "Step 7. QUOTING AND ESCAPES", "context": "string", "expr": "the Ke$$ha concert", "expect": "the Ke$ha concert"}
-{"id": "tutorial.step8.01", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$catCount", "expect": "3"}
+{"id": "tutorial.step8.01", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$catCount", "expect": "3", "note": "type=\"dynamic\" stores an expression instead of a value: it is evaluated again on every read, so it always reflects the current data. A concrete variable is evaluated once, when the manifest loads."}
 {"id": "tutorial.step8.02", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$catSummary", "expect": "3 cats: Barrett, Duncan, Gabby"}
 {"id": "tutorial.step8.03", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$femaleCats", "expect": "Barrett, Gabby"}
 {"id": "tutorial.step8.04", "from": "Step 8. DYNAMIC VARIABLES", "context": "boolean", "expr": "$hasThreeCats", "expect": true}

@@ -34,6 +34,7 @@ public enum HelpContent {
         .key("Ctrl-P", "pin / unpin the expression (re-evaluated on every reload)"),
         .key("Ctrl-S", "save the pins as an expectation file (for mbml check)"),
         .key("Ctrl-R", "evaluate the expression and the pins again (time moves on)"),
+        .key("Alt-N / Alt-P", "next / previous lesson (mbml tutorial)"),
         .key("Esc, Ctrl-G", "close completion; cancel a slow evaluation"),
         .blank,
         .heading("Variables"),

@@ -20,6 +20,8 @@ public enum InspectorAction {
     /// Evaluate the expression and the pins again without reloading (`--refresh`, Ctrl-R), so that
     /// time-dependent values move on.
     case refresh
+    /// Lessons to show (`mbml tutorial`, `--lessons FILE.jsonl`): expectations grouped by `from`.
+    case showLessons([Expectation])
     /// Pins to add (from `--check FILE.jsonl`).
     case addPins([Expectation])
     /// The pins were evaluated (`afterReload`: because the space reloaded).

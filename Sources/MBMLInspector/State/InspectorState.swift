@@ -14,6 +14,7 @@ public struct InspectorState {
     public var log = LogState()
     public var status = StatusState()
     public var pins = PinsState()
+    public var lessons = LessonsState()
     /// A screen drawn over the panes (help, a full value).
     public var overlay: Overlay?
     /// The variables of the space on show (the last one that loaded).
@@ -39,7 +40,7 @@ public struct InspectorState {
 
     /// The layout of the panes for the current size.
     public var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible, pinRows: pins.paneRows)
+        Layout(size: size, showsLog: log.isVisible, pinRows: pins.paneRows + lessons.paneRows)
     }
 }
 

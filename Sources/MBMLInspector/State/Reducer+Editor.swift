@@ -66,6 +66,9 @@ extension Reducer {
         case .control("r"):
             refresh(&state, effects: &effects)
             return
+        case .alt("n"), .alt("p"):
+            state.lessons.move(by: key == .alt("n") ? 1 : -1)
+            return
         default:
             keepsCompletion = true
         }

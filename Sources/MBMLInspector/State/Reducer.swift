@@ -35,6 +35,8 @@ public enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
+        case .showLessons(let expectations):
+            state.lessons = LessonsState(expectations: expectations)
         case .refresh:
             refresh(&state, effects: &effects)
         case .addPins(let expectations):
@@ -96,6 +98,7 @@ public enum Reducer {
         }
         state.log.evaluationLines = outcome.logLines
         state.log.scrollBack = 0
+        recordLessonProgress(outcome, state: &state)
     }
 
     /// Asks for the current text to be parsed and evaluated again.
