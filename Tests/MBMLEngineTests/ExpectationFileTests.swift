@@ -130,4 +130,14 @@ final class ExpectationFileTests: XCTestCase {
                           problem?.description ?? "")
         }
     }
+
+    func testARepeatedIdIsAProblemAndTheFirstLineStands() {
+        let parsed = parse("""
+            {"id": "a", "expr": "1"}
+            {"id": "b", "expr": "2"}
+            {"id": "a", "expr": "3"}
+            """)
+        XCTAssertEqual(parsed.expectations.map(\.expression), ["1", "2"])
+        XCTAssertEqual(parsed.problems.map(\.description), ["cases.jsonl:3: a: the id is used already on line 1"])
+    }
 }

@@ -23,6 +23,7 @@ public struct ExpectationFile: Sendable {
         expectations = []
         problems = []
         var lineNumber = 0
+        var firstLines: [String: Int] = [:]
         // Split on bytes: a Character would join "\r\n" into one.
         for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -32,7 +33,13 @@ public struct ExpectationFile: Sendable {
             let line = String(decoding: bytes, as: UTF8.self)
             let location = Expectation.Location(path: path, line: lineNumber)
             do {
-                expectations.append(try ExpectationLineParser.parse(line, at: location))
+                let expectation = try ExpectationLineParser.parse(line, at: location)
+                if let first = firstLines[expectation.id] {
+                    throw ExpectationProblem(location: location, message: "\(expectation.id): the id is used already on line \(first)",
+                                             id: expectation.id)
+                }
+                firstLines[expectation.id] = lineNumber
+                expectations.append(expectation)
             } catch let problem as ExpectationProblem {
                 problems.append(problem)
             } catch {
