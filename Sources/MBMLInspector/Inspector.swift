@@ -12,6 +12,8 @@ public struct InspectorConfiguration {
     public var pins: [Expectation] = []
     /// Lessons shown from the start (`--lessons FILE.jsonl`, `mbml tutorial`).
     public var lessons: [Expectation] = []
+    /// A second space shown beside the first (`--compare`): its source, data files and name.
+    public var comparison: (source: SpaceSource, dataFiles: [DataFileSpec], label: String)?
     /// Re-evaluate the expression and the pins this often (`--refresh SECONDS`); nil: only on
     /// edits, reloads and Ctrl-R.
     public var refreshInterval: TimeInterval?
@@ -60,12 +62,16 @@ public enum Inspector {
         let session = InspectorSession(engine: engine, size: terminal.size, mode: .background,
                                        history: HistoryStore.standard())
         let watcher = FileWatcher(paths: [])
-        session.onLoad = { watcher.watch(paths: engine.watchedFiles) }
+        session.onLoad = { [unowned session] in watcher.watch(paths: engine.watchedFiles + (session.comparison?.watchedFiles ?? [])) }
         session.clipboard = { terminal.copyToClipboard($0) }
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
         if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
         if !configuration.lessons.isEmpty { session.send(.showLessons(configuration.lessons)) }
+        if let comparison = configuration.comparison {
+            session.compare(with: EngineController(source: comparison.source, dataFiles: comparison.dataFiles,
+                                                   options: configuration.options), label: comparison.label)
+        }
         var loop = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals)
         loop.refreshInterval = configuration.refreshInterval
         if let signal = loop.run() {

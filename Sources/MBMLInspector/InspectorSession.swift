@@ -26,6 +26,9 @@ public final class InspectorSession {
     public var mouseSwitch: (Bool) -> Void = { _ in }
     /// Called after every load attempt (the loop updates the watcher's file list).
     public var onLoad: () -> Void = {}
+    /// The second space of `--compare`, reloaded with the first; start comparing with
+    /// ``compare(with:label:)``.
+    public private(set) var comparison: EngineController?
     private let evaluator: BackgroundEvaluator?
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
@@ -58,6 +61,14 @@ public final class InspectorSession {
             state = newState
             for effect in effects { queue += perform(effect) }
         }
+    }
+
+    /// Loads `engine` as a second space and shows every value in both spaces.
+    public func compare(with engine: EngineController, label: String) {
+        comparison = engine
+        _ = engine.load()
+        onLoad()
+        send(.startComparison(label: label))
     }
 
     /// Sends one key.
@@ -112,6 +123,7 @@ public final class InspectorSession {
             return []
         case .reload:
             let action = engine.load()
+            _ = comparison?.load()
             onLoad()
             return [action]
         case .copyToClipboard(let text):
@@ -129,6 +141,17 @@ public final class InspectorSession {
             let checker = ExpectationChecker(environment: engine.environment)
             let job: () -> InspectorAction = {
                 .pinsEvaluated(expectations.map(checker.check), generation: generation, afterReload: afterReload)
+            }
+            if let evaluator = evaluator {
+                evaluator.submit(job)
+                return []
+            }
+            return [job()]
+        case .compare(let text, let pins, let generation):
+            guard let comparison = comparison else { return [] }
+            let first = engine.environment, second = comparison.environment
+            let job: () -> InspectorAction = {
+                .compared(SpaceComparison.rows(text: text, pins: pins, first: first, second: second), generation: generation)
             }
             if let evaluator = evaluator {
                 evaluator.submit(job)

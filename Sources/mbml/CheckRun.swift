@@ -65,17 +65,12 @@ struct CheckRun {
     /// The difference between the first environment's result and `second`, or nil when they agree
     /// (two errors agree whatever their messages).
     private static func difference(_ result: ExpectationResult, _ second: ObservedOutcome) -> Difference? {
-        let match: Expectation.Match = result.expectation.match == .set || result.expectation.match == .approx
-            ? result.expectation.match : .exact
-        switch (result.actual, second) {
-        case (.error, .error):
-            return nil
-        case (.value(let a), .value(let b)):
-            if ValueMatcher.matches(a, b, match: match) { return nil }
-            return Difference(expectation: result.expectation, first: result.actual, second: second,
-                              diff: ValueDiff.lines(expected: a, actual: b, match: match))
-        default:
-            return Difference(expectation: result.expectation, first: result.actual, second: second, diff: [])
+        let match = result.expectation.match
+        if result.actual.agrees(with: second, match: match) { return nil }
+        var diff: [String] = []
+        if case .value(let a) = result.actual, case .value(let b) = second {
+            diff = ValueDiff.lines(expected: a, actual: b, match: match == .set || match == .approx ? match : .exact)
         }
+        return Difference(expectation: result.expectation, first: result.actual, second: second, diff: diff)
     }
 }

@@ -42,6 +42,11 @@ struct InspectCommand: ParsableCommand {
                                             valueName: "seconds"))
     var refresh: Double?
 
+    @Option(name: .long, parsing: .remaining,
+            help: ArgumentHelp("Show a second space beside the first: its manifest and --data options (the rest of the line).",
+                               valueName: "manifest"))
+    var compare: [String] = []
+
     func validate() throws {
         if let refresh = refresh, !(refresh >= 0.1 && refresh <= 86_400) {
             throw ValidationError("--refresh takes seconds between 0.1 and 86400.")
@@ -60,6 +65,11 @@ struct InspectCommand: ParsableCommand {
         if let check = check { configuration.pins = try Self.pins(from: check) }
         configuration.refreshInterval = refresh
         if let lessons = lessons { configuration.lessons = try Self.pins(from: lessons) }
+        if !compare.isEmpty {
+            let second = try CompareSpaceOptions.parsing(compare)
+            configuration.comparison = (source: .manifest(URL(fileURLWithPath: second.manifest)),
+                                        dataFiles: try second.session.dataFiles(), label: second.manifest)
+        }
         let status: Int32
         do {
             status = try Inspector.run(configuration)

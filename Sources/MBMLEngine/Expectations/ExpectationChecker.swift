@@ -20,6 +20,17 @@ public enum ObservedOutcome: Sendable {
     case value(Value?)
     case error(String)
 
+    /// True when `other` is the same outcome: two values that match under `match` (`type` and
+    /// `nonempty` compare exactly), or two errors whatever their messages.
+    public func agrees(with other: ObservedOutcome, match: Expectation.Match = .exact) -> Bool {
+        switch (self, other) {
+        case (.error, .error): return true
+        case (.value(let a), .value(let b)):
+            return ValueMatcher.matches(a, b, match: match == .set || match == .approx ? match : .exact)
+        default: return false
+        }
+    }
+
     /// The outcome in the tagged JSON encoding (`error: message` for an error).
     public var displayText: String {
         switch self {

@@ -57,6 +57,11 @@ manifest, and both declare the same screen variables (`$title`, `$priceLabel`, `
 the app's side: it builds `$card` from the screen variables only. Type `$card` in both:
 "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)".
 
+Or open both at once, side by side: every value you type or pin shows in v1 and in v2, with `≠`
+where they differ (try `$card`, then `$heroImage`):
+
+    mbml inspect Samples/api-evolution/v1/manifest.xml --data response=Samples/api-evolution/v1/response.json --compare Samples/api-evolution/v2/manifest.xml --data response=Samples/api-evolution/v2/response.json
+
 ## Expectation files: the samples check themselves
 
 Beside each manifest, `expectations.jsonl` holds its `try` lines as expectations (the

@@ -22,6 +22,10 @@ public enum InspectorAction {
     case refresh
     /// Lessons to show (`mbml tutorial`, `--lessons FILE.jsonl`): expectations grouped by `from`.
     case showLessons([Expectation])
+    /// A second space is compared with the first (`--compare`), called `label`.
+    case startComparison(label: String)
+    /// The expression and the pins were evaluated in both spaces.
+    case compared([CompareRow], generation: Int)
     /// Pins to add (from `--check FILE.jsonl`).
     case addPins([Expectation])
     /// The pins were evaluated (`afterReload`: because the space reloaded).
@@ -71,6 +75,8 @@ public enum InspectorEffect: Equatable {
     case quit
     /// Evaluate the pins (answer with `.pinsEvaluated`).
     case evaluatePins([Expectation], generation: Int, afterReload: Bool)
+    /// Evaluate the text and the pins in both spaces (answer with `.compared`).
+    case compare(text: String, pins: [Expectation], generation: Int)
     /// Write the pins' expectation file (answer with `.pinsSaved`).
     case savePins(path: String, text: String)
 }

@@ -15,6 +15,7 @@ public struct InspectorState {
     public var status = StatusState()
     public var pins = PinsState()
     public var lessons = LessonsState()
+    public var compare = CompareState()
     /// A screen drawn over the panes (help, a full value).
     public var overlay: Overlay?
     /// The variables of the space on show (the last one that loaded).
@@ -40,7 +41,7 @@ public struct InspectorState {
 
     /// The layout of the panes for the current size.
     public var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible, pinRows: pins.paneRows + lessons.paneRows)
+        Layout(size: size, showsLog: log.isVisible, pinRows: WatchPanes.rows(self))
     }
 }
 

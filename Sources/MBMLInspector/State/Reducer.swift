@@ -31,6 +31,7 @@ public enum Reducer {
             clampTokenSelection(&state)
         case .evaluated(let outcome):
             evaluated(outcome, state: &state)
+            if outcome.generation == state.results.requestedGeneration { requestComparison(&state, effects: &effects) }
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
@@ -45,6 +46,12 @@ public enum Reducer {
             requestPinsEvaluation(&state, effects: &effects, afterReload: false)
         case .pinsEvaluated(let results, let generation, let afterReload):
             state.pins.apply(results, generation: generation, afterReload: afterReload)
+            if generation == state.pins.requestedGeneration { requestComparison(&state, effects: &effects) }
+        case .startComparison(let label):
+            state.compare.label = label
+            requestComparison(&state, effects: &effects)
+        case .compared(let rows, let generation):
+            compared(rows, generation: generation, state: &state)
         case .pinsSaved(let path, let error):
             if let error = error {
                 state.status.message = "Could not save the pins: \(error)"

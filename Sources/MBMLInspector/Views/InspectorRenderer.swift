@@ -3,7 +3,7 @@ public enum InspectorRenderer {
     public static func render(_ state: InspectorState, on screen: Screen) {
         screen.clear()
         screen.setCursor(nil)
-        let layout = Layout(size: screen.size, showsLog: state.log.isVisible, pinRows: state.pins.paneRows + state.lessons.paneRows)
+        let layout = Layout(size: screen.size, showsLog: state.log.isVisible, pinRows: WatchPanes.rows(state))
         if layout.isTooSmall {
             drawTooSmall(screen.size, screen: screen)
             screen.present()
@@ -16,14 +16,7 @@ public enum InspectorRenderer {
         EditorView.draw(state, painter: Painter(screen: screen, rect: layout.editor))
         ResultsView.draw(state, painter: Painter(screen: screen, rect: layout.results))
         TokensView.draw(state, painter: Painter(screen: screen, rect: layout.tokens))
-        if layout.pins.height > 0 {
-            var lessonRect = layout.pins, pinsRect = layout.pins
-            lessonRect.height = min(state.lessons.paneRows, layout.pins.height)
-            pinsRect.row += lessonRect.height
-            pinsRect.height -= lessonRect.height
-            if lessonRect.height > 0 { LessonView.draw(state, painter: Painter(screen: screen, rect: lessonRect)) }
-            if pinsRect.height > 0 { PinsView.draw(state, painter: Painter(screen: screen, rect: pinsRect)) }
-        }
+        if layout.pins.height > 0 { WatchPanes.draw(state, in: layout.pins, on: screen) }
         if state.log.isVisible {
             LogView.draw(state, painter: Painter(screen: screen, rect: layout.log))
         }
