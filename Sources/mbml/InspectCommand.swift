@@ -62,9 +62,9 @@ struct InspectCommand: ParsableCommand {
         }
         var configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
                                                    themeName: theme, options: session.environmentOptions)
-        if let check = check { configuration.pins = try Self.pins(from: check) }
+        if let check = check { configuration.pins = try Self.expectations(from: check) }
         configuration.refreshInterval = refresh
-        if let lessons = lessons { configuration.lessons = try Self.pins(from: lessons) }
+        if let lessons = lessons { configuration.lessons = try Self.expectations(from: lessons) }
         if !compare.isEmpty {
             let second = try CompareSpaceOptions.parsing(compare)
             configuration.comparison = (source: .manifest(URL(fileURLWithPath: second.manifest)),
@@ -81,7 +81,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     /// The expectations of `path`; a file with malformed lines is refused before the terminal is taken.
-    static func pins(from path: String) throws -> [Expectation] {
+    static func expectations(from path: String) throws -> [Expectation] {
         do {
             let file = try ExpectationFile(contentsOf: path)
             guard file.problems.isEmpty else {

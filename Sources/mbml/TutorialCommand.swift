@@ -48,7 +48,7 @@ struct TutorialCommand: ParsableCommand {
             return
         }
         var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
-        configuration.lessons = try InspectCommand.pins(from: manifest.deletingLastPathComponent()
+        configuration.lessons = try InspectCommand.expectations(from: manifest.deletingLastPathComponent()
             .appendingPathComponent("expectations.jsonl").path)
         let status: Int32
         do {
