@@ -16,7 +16,8 @@ public final class InspectorSession {
     }
 
     public private(set) var state: InspectorState
-    public let engine: EngineController
+    /// The space on show (``switchSpaces`` swaps it with ``comparison``).
+    public private(set) var engine: EngineController
     public let mode: EvaluationMode
     /// Where the history is kept (nil: not saved).
     public var history: HistoryStore?
@@ -147,6 +148,12 @@ public final class InspectorSession {
                 return []
             }
             return [job()]
+        case .switchSpaces:
+            guard let other = comparison else { return [] }
+            comparison = engine
+            engine = other
+            let label = comparison?.manifestDisplayName ?? "first"
+            return [.startComparison(label: label), engine.load()]
         case .compare(let text, let pins, let generation):
             guard let comparison = comparison else { return [] }
             let first = engine.environment, second = comparison.environment

@@ -32,8 +32,7 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(rows.map(\.second.displayText), ["4", "\"4\"", "4", "true"])
         XCTAssertEqual(rows.map(\.differs), [true, true, true, false])
         session.render(on: screen)
-        XCTAssertNotNil(screen.firstRow(containing: "Compare: test.xml (built in) │ v2.xml"))
-        XCTAssertNotNil(screen.firstRow(containing: "3 differ"))
+        XCTAssertNotNil(screen.firstRow(containing: "Compare (3 differ): test.xml (built in) │ v2.xml"))
         let number = try XCTUnwrap(screen.firstRow(containing: "≠ number"))
         XCTAssertTrue(number.text.contains("3") && number.text.contains("│ 4"), number.text)
         let boolean = try XCTUnwrap(screen.firstRow(containing: "  boolean true"))
@@ -78,5 +77,29 @@ final class CompareTests: XCTestCase {
         XCTAssertTrue(older.compare.rows.isEmpty)
         let (current, _) = Reducer.reduce(state, .compared([row], generation: 3))
         XCTAssertEqual(current.compare.rows.count, 1)
+    }
+
+    func testF6ShowsTheOtherSpaceInTheTreeAndBack() throws {
+        let (session, screen) = comparing()
+        session.type("$cats.count")
+        session.press(.function(6))
+        XCTAssertEqual(session.state.status.manifestPath, "v2.xml (built in)")
+        XCTAssertEqual(session.state.compare.label, "test.xml (built in)")
+        XCTAssertEqual(session.state.results.shown[.number], .value(.integer(4)), "results are the shown space's")
+        XCTAssertEqual(session.state.compare.rows.first?.first.displayText, "4")
+        XCTAssertEqual(session.state.compare.rows.first?.second.displayText, "3")
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "cats  [4] Barrett, Duncan, Cooper, Gabby"))
+        XCTAssertNotNil(screen.firstRow(containing: "Compare (3 differ): v2.xml (built in) │ test.xml (built in)"))
+        XCTAssertEqual(CompareView.shortName("/a/b/v1/manifest.xml"), "v1/manifest.xml")
+        session.press(.function(6))
+        XCTAssertEqual(session.state.status.manifestPath, "test.xml (built in)")
+        XCTAssertEqual(session.state.compare.rows.first?.first.displayText, "3")
+    }
+
+    func testF6DoesNothingWithoutASecondSpace() {
+        let (session, _) = makeSession()
+        let (_, effects) = Reducer.reduce(session.state, .key(.function(6)))
+        XCTAssertEqual(effects, [])
     }
 }

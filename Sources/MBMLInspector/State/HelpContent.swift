@@ -35,6 +35,7 @@ public enum HelpContent {
         .key("Ctrl-S", "save the pins as an expectation file (for mbml check)"),
         .key("Ctrl-R", "evaluate the expression and the pins again (time moves on)"),
         .key("Alt-N / Alt-P", "next / previous lesson (mbml tutorial)"),
+        .key("F6", "with --compare: show the other space in the tree (it becomes the first)"),
         .key("Esc, Ctrl-G", "close completion; cancel a slow evaluation"),
         .blank,
         .heading("Variables"),

@@ -75,6 +75,8 @@ public enum InspectorEffect: Equatable {
     case quit
     /// Evaluate the pins (answer with `.pinsEvaluated`).
     case evaluatePins([Expectation], generation: Int, afterReload: Bool)
+    /// Show the other space of `--compare` in the tree (and evaluate there first).
+    case switchSpaces
     /// Evaluate the text and the pins in both spaces (answer with `.compared`).
     case compare(text: String, pins: [Expectation], generation: Int)
     /// Write the pins' expectation file (answer with `.pinsSaved`).

@@ -147,6 +147,9 @@ public enum Reducer {
         case .function(5):
             effects.append(.reload)
             return
+        case .function(6) where state.compare.isActive:
+            effects.append(.switchSpaces)
+            return
         case .backTab:
             if state.focus == .editor, state.editor.completion != nil {
                 cycleCompletion(by: -1, state: &state, effects: &effects)

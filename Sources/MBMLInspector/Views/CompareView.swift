@@ -6,8 +6,9 @@ enum CompareView {
     static func draw(_ state: InspectorState, painter: Painter) {
         let compare = state.compare
         let differences = compare.differences
-        PaneChrome.title("Compare: \(state.status.manifestPath ?? "first") │ \(compare.label ?? "second")",
-                         note: differences == 0 ? "same" : "\(differences) differ", focused: false, painter: painter)
+        let verdict = differences == 0 ? "same" : "\(differences) differ"
+        PaneChrome.title("Compare (\(verdict)): \(shortName(state.status.manifestPath ?? "first")) │ \(shortName(compare.label ?? "second"))",
+                         note: "F6 swaps", focused: false, painter: painter)
         let rows = painter.height - 1
         guard rows > 0 else { return }
         if compare.rows.isEmpty {
@@ -28,5 +29,11 @@ enum CompareView {
             painter.truncated(row.second.displayText, row: line, column: column + valueWidth + 3, role: role,
                               maxWidth: valueWidth)
         }
+    }
+
+    /// The last two components of a path (`v1/manifest.xml`), so that both names fit the title.
+    static func shortName(_ path: String) -> String {
+        let components = path.split(separator: "/")
+        return components.count > 2 ? components.suffix(2).joined(separator: "/") : path
     }
 }
