@@ -25,9 +25,9 @@ struct CheckRun {
     var compared = false
 
     /// Reads and checks every file against `environment` (and compares with `second`, if given).
-    init(paths: [String], environment: Environment, second: Environment? = nil) {
-        let checker = ExpectationChecker(environment: environment)
-        let other = second.map(ExpectationChecker.init(environment:))
+    init(paths: [String], environment: Environment, second: Environment? = nil, timeLimit: Double? = nil) {
+        let checker = ExpectationChecker(environment: environment, timeLimit: timeLimit)
+        let other = second.map { ExpectationChecker(environment: $0, timeLimit: timeLimit) }
         compared = second != nil
         for path in paths {
             let start = DispatchTime.now().uptimeNanoseconds

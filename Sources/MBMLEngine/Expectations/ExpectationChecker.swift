@@ -66,18 +66,32 @@ public struct ExpectationResult: Sendable {
 /// later expectations.
 public struct ExpectationChecker {
     public let environment: Environment
+    /// Longest an evaluation may run, in seconds (nil: no limit). Long loops (`^repeat`, `^filter`
+    /// over huge collections, regular expressions) then stop with an error instead of hanging a run.
+    public var timeLimit: Double?
 
-    public init(environment: Environment) {
+    public init(environment: Environment, timeLimit: Double? = nil) {
         self.environment = environment
+        self.timeLimit = timeLimit
     }
 
     /// Evaluates the expectation's expression with its variables bound.
     public func evaluate(_ expectation: Expectation) -> ObservedOutcome {
+        let hostCancellation = environment.isCancelled
+        let deadline = timeLimit.map { DispatchTime.now().uptimeNanoseconds + UInt64(max($0, 0) * 1e9) }
+        if let deadline = deadline {
+            environment.isCancelled = { hostCancellation() || DispatchTime.now().uptimeNanoseconds > deadline }
+        }
+        defer { environment.isCancelled = hostCancellation }
         do {
             let bindings = expectation.variables.map { ($0.name, Optional($0.value)) }
             return .value(try environment.evaluate(expectation.expression, in: expectation.context, binding: bindings))
         } catch {
-            return .error(Environment.logText(for: error))
+            let message = Environment.logText(for: error)
+            if let deadline = deadline, let limit = timeLimit, DispatchTime.now().uptimeNanoseconds > deadline {
+                return .error("stopped after the time limit of \(limit) s (\(message))")
+            }
+            return .error(message)
         }
     }
 
