@@ -102,4 +102,23 @@ final class CompareTests: XCTestCase {
         let (_, effects) = Reducer.reduce(session.state, .key(.function(6)))
         XCTAssertEqual(effects, [])
     }
+
+    func testLessonsCompareAndPinsShareASmallTerminal() throws {
+        let (session, screen) = makeSession(rows: 24, columns: 80)
+        session.compare(with: EngineController(source: .text(second, name: "v2.xml")), label: "v2.xml")
+        session.send(.showLessons([Expectation(id: "a", expression: "$name", expected: .value("Cooper"), origin: "Step 1")]))
+        for name in ["$name", "$cats", "$cats.count"] {
+            session.press(.control("u"))
+            session.type(name)
+            session.press(.control("p"))
+        }
+        session.render(on: screen)
+        let layout = session.state.layout
+        XCTAssertGreaterThanOrEqual(layout.tokens.height, 4)
+        XCTAssertEqual(layout.pins.row + layout.pins.height, layout.log.row, "the watch panes end where the log starts")
+        let lesson = try XCTUnwrap(screen.firstRow(containing: "Lesson 1/1"))
+        let compare = try XCTUnwrap(screen.firstRow(containing: "Compare ("))
+        XCTAssertLessThan(lesson.index, compare.index)
+        XCTAssertLessThan(compare.index, layout.log.row)
+    }
 }
