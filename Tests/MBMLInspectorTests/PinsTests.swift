@@ -218,4 +218,19 @@ final class PinsTests: XCTestCase {
         XCTAssertNotEqual(session.state.pins.pins.first?.result?.actual.displayText, second, "Ctrl-R refreshes now")
         XCTAssertEqual(session.state.editor.text, "^currentTime()")
     }
+
+    func testResultsPanePinsTheSelectedRowOrAllFour() {
+        let (session, _) = makeSession()
+        session.type("$cats.count")
+        session.press(.tab)
+        XCTAssertEqual(session.state.focus, .results)
+        session.press(.down)
+        session.press(.down)
+        session.press(.character("p"))
+        XCTAssertEqual(session.state.pins.pins.map(\.expectation.context), [.number])
+        session.press(.character("P"))
+        XCTAssertEqual(session.state.pins.pins.map(\.expectation.context), [.number, .object, .string, .boolean])
+        XCTAssertEqual(session.state.pins.pins.map { $0.result?.actual.displayText }, ["3", "3", "\"3\"", "true"])
+        XCTAssertEqual(Set(session.state.pins.pins.map(\.expectation.id)).count, 4, "ids stay unique")
+    }
 }

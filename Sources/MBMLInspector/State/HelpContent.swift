@@ -36,6 +36,7 @@ public enum HelpContent {
         .key("Ctrl-R", "evaluate the expression and the pins again (time moves on)"),
         .key("Alt-N / Alt-P", "next / previous lesson (mbml tutorial)"),
         .key("F6", "with --compare: show the other space in the tree (it becomes the first)"),
+        .key("p / P (results pane)", "pin the expression in the selected row's context / in all four"),
         .key("Esc, Ctrl-G", "close completion; cancel a slow evaluation"),
         .blank,
         .heading("Variables"),

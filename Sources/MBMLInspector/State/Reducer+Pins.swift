@@ -69,4 +69,19 @@ extension Reducer {
         if !state.editor.text.isEmpty { requestEvaluation(&state, effects: &effects) }
         requestPinsEvaluation(&state, effects: &effects, afterReload: false)
     }
+
+    /// `P` in the results pane: pins the editor's expression in each context it is not pinned in yet.
+    static func pinInEveryContext(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        let text = state.editor.text
+        guard !text.isEmpty else {
+            state.status.message = "Type an expression to pin"
+            return
+        }
+        for context in ExpressionContext.allCases
+        where !state.pins.pins.contains(where: { $0.expectation.expression == text && $0.expectation.context == context }) {
+            _ = state.pins.toggle(text, context: context)
+        }
+        state.status.message = "Pinned in all four contexts"
+        requestPinsEvaluation(&state, effects: &effects, afterReload: false)
+    }
 }
