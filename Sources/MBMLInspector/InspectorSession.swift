@@ -148,6 +148,14 @@ public final class InspectorSession {
                 return []
             }
             return [job()]
+        case .refreshSpace:
+            let environment = engine.environment
+            let job: () -> InspectorAction = { .spaceRefreshed(VariableSnapshot(of: environment)) }
+            if let evaluator = evaluator {
+                evaluator.submit(job)
+                return []
+            }
+            return [job()]
         case .switchSpaces:
             guard let other = comparison else { return [] }
             comparison = engine

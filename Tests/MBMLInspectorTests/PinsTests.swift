@@ -233,4 +233,26 @@ final class PinsTests: XCTestCase {
         XCTAssertEqual(session.state.pins.pins.map { $0.result?.actual.displayText }, ["3", "3", "\"3\"", "true"])
         XCTAssertEqual(Set(session.state.pins.pins.map(\.expectation.id)).count, 4, "ids stay unique")
     }
+
+    func testRefreshTakesANewSnapshotSoDynamicVariablesMoveOn() throws {
+        let (session, _) = makeSession(manifest: """
+            <MBML>
+                <Var name="now" type="dynamic" value="^currentTime()"/>
+                <Var name="cats" type="list"><Var literal="Barrett"/></Var>
+            </MBML>
+            """)
+        let before = try XCTUnwrap(session.state.space.value(of: "now"))
+        session.press(.tab)
+        session.press(.tab)
+        session.press(.tab)
+        session.press(.tab)
+        XCTAssertEqual(session.state.focus, .variables)
+        let selection = session.state.tree.selection
+        Thread.sleep(forTimeInterval: 0.01)
+        session.send(.refresh)
+        let after = try XCTUnwrap(session.state.space.value(of: "now"))
+        XCTAssertNotEqual(before, after, "the dynamic variable was read again")
+        XCTAssertEqual(session.state.tree.selection, selection, "the selection stays")
+        XCTAssertEqual(session.state.status.lastReload, Date(timeIntervalSince1970: 0), "a refresh is not a reload")
+    }
 }

@@ -33,7 +33,7 @@ public enum HelpContent {
         .key("Ctrl-O", "full value of the selected result"),
         .key("Ctrl-P", "pin / unpin the expression (re-evaluated on every reload)"),
         .key("Ctrl-S", "save the pins as an expectation file (for mbml check)"),
-        .key("Ctrl-R", "evaluate the expression and the pins again (time moves on)"),
+        .key("Ctrl-R", "evaluate the expression, pins and dynamic variables again (time moves on)"),
         .key("Alt-N / Alt-P", "next / previous lesson (mbml tutorial)"),
         .key("F6", "with --compare: show the other space in the tree (it becomes the first)"),
         .key("p / P (results pane)", "pin the expression in the selected row's context / in all four"),

@@ -20,6 +20,8 @@ public enum InspectorAction {
     /// Evaluate the expression and the pins again without reloading (`--refresh`, Ctrl-R), so that
     /// time-dependent values move on.
     case refresh
+    /// A new snapshot of the variables after a refresh (dynamic variables evaluated again).
+    case spaceRefreshed(VariableSnapshot)
     /// Lessons to show (`mbml tutorial`, `--lessons FILE.jsonl`): expectations grouped by `from`.
     case showLessons([Expectation])
     /// A second space is compared with the first (`--compare`), called `label`.
@@ -75,6 +77,8 @@ public enum InspectorEffect: Equatable {
     case quit
     /// Evaluate the pins (answer with `.pinsEvaluated`).
     case evaluatePins([Expectation], generation: Int, afterReload: Bool)
+    /// Take a new snapshot of the variables without reloading (answer with `.spaceRefreshed`).
+    case refreshSpace
     /// Show the other space of `--compare` in the tree (and evaluate there first).
     case switchSpaces
     /// Evaluate the text and the pins in both spaces (answer with `.compared`).

@@ -64,8 +64,10 @@ extension Reducer {
         state.pins.savePrompt = name
     }
 
-    /// `--refresh` ticks and Ctrl-R: evaluates the expression and the pins again, without a reload.
+    /// `--refresh` ticks and Ctrl-R: takes a new snapshot of the variables (dynamic ones are evaluated
+    /// again) and evaluates the expression and the pins again, without a reload.
     static func refresh(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        effects.append(.refreshSpace)
         if !state.editor.text.isEmpty { requestEvaluation(&state, effects: &effects) }
         requestPinsEvaluation(&state, effects: &effects, afterReload: false)
     }

@@ -36,50 +36,21 @@ public enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
-        case .showLessons(let expectations):
-            state.lessons = LessonsState(expectations: expectations)
-        case .refresh:
-            refresh(&state, effects: &effects)
-        case .addPins(let expectations):
-            state.pins.add(expectations)
-            if let path = expectations.first?.location?.path { state.pins.fileName = path }
-            requestPinsEvaluation(&state, effects: &effects, afterReload: false)
-        case .pinsEvaluated(let results, let generation, let afterReload):
-            state.pins.apply(results, generation: generation, afterReload: afterReload)
-            if generation == state.pins.requestedGeneration { requestComparison(&state, effects: &effects) }
-        case .startComparison(let label):
-            state.compare.label = label
-            requestComparison(&state, effects: &effects)
-        case .compared(let rows, let generation):
-            compared(rows, generation: generation, state: &state)
-        case .pinsSaved(let path, let error):
-            if let error = error {
-                state.status.message = "Could not save the pins: \(error)"
-            } else {
-                state.pins.fileName = path
-                let count = state.pins.pins.count
-                state.status.message = "Saved \(count) \(count == 1 ? "pin" : "pins") to \(path) (mbml check runs it)"
-            }
+        case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved:
+            applyWatchAction(action, to: &state, effects: &effects)
         }
     }
 
     // MARK: Engine answers
 
     private static func spaceLoaded(_ load: SpaceLoad, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        state.space = load.snapshot
+        showSpace(load.snapshot, state: &state)
         state.functions = load.functions
         state.status.manifestPath = load.manifestPath
         state.status.fileCount = load.fileCount
         state.status.lastReload = load.date
         state.status.loadError = load.error
         state.log.loadLines = load.logLines
-        let tree = state.variableTree
-        if let selection = state.tree.selection {
-            state.tree.selection = tree.nearestExisting(selection)
-        }
-        if state.tree.selection == nil || tree.index(of: state.tree.selection ?? []) == nil {
-            state.tree.selection = tree.row(at: 0)?.path
-        }
         if !state.tree.search.searchedQuery.isEmpty {
             state.tree.search.matches = TreeSearch.matches(of: state.tree.search.searchedQuery, in: state.space)
             state.tree.search.current = state.tree.search.matches.isEmpty ? nil : 0
@@ -87,6 +58,19 @@ public enum Reducer {
         keepTreeSelectionVisible(&state)
         requestEvaluation(&state, effects: &effects)
         requestPinsEvaluation(&state, effects: &effects, afterReload: true)
+    }
+
+    /// Shows a new snapshot of the variables, keeping the selection on the nearest node that still exists.
+    static func showSpace(_ snapshot: VariableSnapshot, state: inout InspectorState) {
+        state.space = snapshot
+        let tree = state.variableTree
+        if let selection = state.tree.selection {
+            state.tree.selection = tree.nearestExisting(selection)
+        }
+        if state.tree.selection == nil || tree.index(of: state.tree.selection ?? []) == nil {
+            state.tree.selection = tree.row(at: 0)?.path
+        }
+        keepTreeSelectionVisible(&state)
     }
 
     private static func evaluated(_ outcome: EvaluationOutcome, state: inout InspectorState) {
