@@ -38,7 +38,7 @@ struct InspectCommand: ParsableCommand {
                                             valueName: "file.jsonl"))
     var lessons: String?
 
-    @Option(name: .long, help: ArgumentHelp("Evaluate the expression and the pins again every SECONDS (time-dependent values move on).",
+    @Option(name: .long, help: ArgumentHelp("Evaluate the expression, the pins and the dynamic variables again every SECONDS (time moves on).",
                                             valueName: "seconds"))
     var refresh: Double?
 
