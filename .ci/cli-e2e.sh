@@ -162,6 +162,66 @@ printf '<MBML>\n  <Var name="t">Fish & Chips</Var>\n</MBML>\n' > amp.xml
 expect "render loads recoverable XML (plate compatibility)" 0 "Fish  Chips" -- "$bin" render <(printf '$t') --manifest amp.xml
 expect_stderr "recovered XML errors are warnings with their place" "amp.xml:2:"
 expect "eval stays strict on the same manifest" 1 "" -- "$bin" eval --manifest amp.xml '$t'
+echo "mbml check"
+cat > good.jsonl <<'EOF'
+{"id": "greeting", "expr": "$greeting", "expect": "Hello"}
+{"id": "sizes.count", "context": "number", "expr": "$sizes.count", "vars": {"unused": 1}, "expect": 2}
+{"id": "sizes.watch", "expr": "^join($sizes|/)"}
+EOF
+expect "passing file exits 0, watch shown" 0 "$(printf 'WATCH sizes.watch  (good.jsonl:3)\n  expression (object): ^join($sizes|/)\n  value:    "S/M"\n\n1 watched\n2 passed, 0 failed')" -- "$bin" check good.jsonl --manifest manifest.xml
+printf '%s\n' '{"id": "right", "expr": "$greeting", "expect": "Hello"}' '{"id": "wrong.greeting", "expr": "$greeting", "expect": "Howdy"}' > wrong.jsonl
+got="$("$bin" check wrong.jsonl --manifest manifest.xml 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 1 ] && printf '%s\n' "$got" | grep -qx 'FAIL wrong.greeting  (wrong.jsonl:2)' \
+    && printf '%s\n' "$got" | grep -qx '  expected: "Howdy"' && printf '%s\n' "$got" | grep -qx '  actual:   "Hello"' \
+    && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 1 failed" ]; then
+    pass "wrong expectation exits 1 naming id, expected and actual"
+else
+    fail "wrong expectation" "status $rc: $got"
+fi
+printf '%s\n' '{"id": "right", "expr": "$greeting", "expect": "Hello"}' '{"id": "cut", "expr": ' '{"id": "wrong", "expr": "x", "expect": "y"}' > malformed.jsonl
+got="$("$bin" check malformed.jsonl --manifest manifest.xml 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q 'malformed.jsonl:2:' \
+    && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 1 failed" ]; then
+    pass "malformed line exits 2 naming file:2, other lines still run"
+else
+    fail "malformed line" "status $rc: $got"
+fi
+got="$("$bin" check missing.jsonl 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q '^MALFORMED missing.jsonl: cannot read the file'; then
+    pass "unreadable file exits 2"
+else
+    fail "unreadable file" "status $rc: $got"
+fi
+"$bin" check good.jsonl wrong.jsonl malformed.jsonl --manifest manifest.xml --format junit > report.xml 2>/dev/null || true
+if command -v xmllint > /dev/null; then
+    cases="$(xmllint --xpath 'count(//testcase)' report.xml 2>&1)"
+    failures_xml="$(xmllint --xpath 'count(//testcase/failure)' report.xml 2>&1)"
+else
+    cases="$(python3 -c 'import sys, xml.etree.ElementTree as E; print(len(E.parse(sys.argv[1]).findall(".//testcase")))' report.xml 2>&1)"
+    failures_xml="$(python3 -c 'import sys, xml.etree.ElementTree as E; print(len(E.parse(sys.argv[1]).findall(".//testcase/failure")))' report.xml 2>&1)"
+fi
+if [ "$cases" = 8 ] && [ "$failures_xml" = 2 ]; then pass "junit report parses: 8 test cases, 2 failures"; else fail "junit" "testcases: $cases, failures: $failures_xml"; fi
+got="$("$bin" check wrong.jsonl --manifest manifest.xml --format json 2>/dev/null)" && rc=0 || rc=$?
+if [ "$rc" = 1 ] && printf '%s' "$got" | python3 -c 'import json, sys; r = json.load(sys.stdin); assert (r["passed"], r["failed"]) == (1, 1), r; assert r["results"][1]["actual"] == {"value": "Hello"}, r'; then
+    pass "json report"
+else
+    fail "json report" "status $rc: $got"
+fi
+
+echo "mbml tutorial"
+got="$("$bin" tutorial lessons --no-open 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && [ -f lessons/Samples/tutorial/manifest.xml ] && [ -f lessons/Samples/store/catalog.json ] \
+    && [ -f lessons/Samples/api-evolution/v2/response.json ] && printf '%s\n' "$got" | grep -Eq '^Wrote [0-9]+ files under lessons/Samples'; then
+    pass "writes the samples"
+else
+    fail "tutorial writes the samples" "status $rc: $got"
+fi
+got="$(cd lessons && "$bin" check Samples/tutorial/expectations.jsonl --manifest Samples/tutorial/manifest.xml 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && [ "$(printf '%s\n' "$got" | tail -1)" = "41 passed, 0 failed" ]; then pass "written tutorial checks itself"; else fail "written tutorial" "status $rc: $got"; fi
+echo "changed" > lessons/Samples/README.md
+expect "refuses to overwrite" 1 "" -- "$bin" tutorial lessons --no-open
+expect_stderr "says why" "already exists and is not empty"
+if [ "$(cat lessons/Samples/README.md)" = "changed" ]; then pass "nothing overwritten"; else fail "overwrite" "README.md was replaced"; fi
 
 echo "robustness"
 "$bin" functions | head -1 > /dev/null

@@ -7,7 +7,10 @@
 # Steps: open a copy of the tutorial manifest; type `$cats.count` and expect the results pane's
 # `number` row to show 3 and the `boolean` row true; rename-save the manifest with a fourth cat and
 # expect 4 without a key press; rename-save malformed XML and expect `manifest.xml:LINE` on the
-# status line while the last good result (4) stays; Ctrl-C and expect exit status 0.
+# status line while the last good result (4) stays; Ctrl-C and expect exit status 0. Between, Ctrl-P
+# pins $cats.count and the pin shows 4 marked as changed after the save. Last, `mbml tutorial DIR`
+# writes the samples and opens the tutorial from DIR with its first lesson; `--compare` shows the
+# api-evolution sample's v1 and v2 side by side, and F6 swaps them.
 # Every wait polls the screen (up to $E2E_TIMEOUT seconds, default 10) instead of sleeping.
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
 set -u
@@ -24,6 +27,8 @@ check "inspector starts and shows the results pane" "object" "number" "string" "
 tmx send-keys -t "$session" -l '$cats.count' 2>/dev/null
 check "typing \$cats.count shows 3 in the number row" "$(number_row 3)"
 check "typing \$cats.count shows true in the boolean row" "$(boolean_row true)"
+tmx send-keys -t "$session" C-p 2>/dev/null
+check "Ctrl-P pins \$cats.count showing 3" "Pins \\(1\\)" "\\\$cats\\.count = 3"
 
 # 3. Rename-save a fourth cat: the inspector reloads without a key press.
 sed 's|^\( *\)<Var literal="Gabby"/>|&\n\1<Var literal="Fluffy"/>|' "$dir/manifest.xml" >"$dir/four-cats.xml"
@@ -32,6 +37,7 @@ if [ "$(grep -c '^ *<Var literal="Fluffy"/>$' "$dir/four-cats.xml")" -ne 1 ]; th
 fi
 rename_save "$dir/four-cats.xml"
 check "rename-save with four cats shows 4 without a key press" "$(number_row 4)"
+check "the pin shows 4, marked as changed" "\\* \\\$cats\\.count = 4"
 
 # 4. Rename-save malformed XML: the error is shown with its place, the last good results stay.
 sed 's|^\( *\)<Var literal="Fluffy"/>$|\1<Var literal="Fluffy"|' "$dir/four-cats.xml" >"$dir/broken.xml"
@@ -49,5 +55,33 @@ else
     fail "Ctrl-C quits with exit status 0 (exit file: '$(cat "$dir/exit" 2>/dev/null || echo missing)')"
     show_failure
 fi
+
+# 6. mbml tutorial writes the samples and opens the inspector on the tutorial there.
+session="tutorial"
+tmx new-session -d -s "$session" -x 120 -y 40 "'$bin' tutorial '$dir/lessons' 2>'$dir/stderr'; sleep 30"
+check "mbml tutorial opens the written tutorial" "cats( ro)? +\\[3\\] Barrett, Duncan, Gabby" "catSummary"
+check "mbml tutorial shows the first lesson" "Lesson 1/[0-9]+: Step 1\\. VARIABLES" "· try \\\$cats\\.count → number: 3"
+tmx send-keys -t "$session" -l '$cats.count' 2>/dev/null
+check "typing a lesson's expression ticks it" "✓ try \\\$cats\\.count → number: 3" "Lesson 1 done"
+if [ -f "$dir/lessons/Samples/tutorial/manifest.xml" ] && [ -f "$dir/lessons/Samples/store/catalog.json" ]; then
+    pass "mbml tutorial wrote the samples"
+else
+    fail "mbml tutorial wrote the samples (no $dir/lessons/Samples/tutorial/manifest.xml)"
+fi
+tmx send-keys -t "$session" C-c 2>/dev/null
+
+# 7. Two spaces side by side: api-evolution v1 and v2 agree on $card, differ on $heroImage; F6 swaps.
+session="compare"
+api="$root/Samples/api-evolution"
+tmx new-session -d -s "$session" -x 120 -y 40 "'$bin' inspect '$api/v1/manifest.xml' --data 'response=$api/v1/response.json' --compare '$api/v2/manifest.xml' --data 'response=$api/v2/response.json' 2>'$dir/stderr'; sleep 30"
+check "--compare opens the compare pane" "Compare \\("
+tmx send-keys -t "$session" -l '$card' 2>/dev/null
+check "v1 and v2 agree on \$card" "  object +\"Trail Runner 2 by" "Compare \\(same\\): v1/manifest\\.xml │ v2/manifest\\.xml"
+tmx send-keys -t "$session" C-u 2>/dev/null
+tmx send-keys -t "$session" -l '$heroImage' 2>/dev/null
+check "v1 and v2 differ on \$heroImage" "≠ object +\"https://img\\.example\\.com" "Compare \\([0-9]+ differ\\)"
+tmx send-keys -t "$session" F6 2>/dev/null
+check "F6 shows v2 in the tree" "response( [^ ]+)? +\\{2\\} meta:" "≠ object +\"https://cdn\\.example\\.com"
+tmx send-keys -t "$session" C-c 2>/dev/null
 
 finish

@@ -10,6 +10,8 @@ struct EventLoop {
     let terminal: NcursesScreen
     let watcher: FileWatcher
     let signals: SignalPipe
+    /// How often to send ``InspectorAction/refresh`` (nil: never).
+    var refreshInterval: TimeInterval?
 
     /// How long a frame waits for a just-requested evaluation before drawing without it.
     static let evaluationGrace: Int32 = 12
@@ -20,6 +22,7 @@ struct EventLoop {
     /// - Returns: the signal that ended the loop, or nil after a normal quit.
     func run() -> Int32? {
         session.render(on: terminal)
+        var nextRefresh = refreshInterval.map { Date().addingTimeInterval($0) }
         while !session.state.shouldQuit {
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -28,21 +31,26 @@ struct EventLoop {
                 pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: session.loadWakeFileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(refreshAt: nextRefresh))
             if descriptors[1].revents != 0, let signal = signals.takeSignals().first { return signal }
             if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return SIGHUP }
             if descriptors[0].revents & Int16(POLLIN) != 0 || ready < 0 { readKeys() }
             if descriptors[2].revents != 0 { session.deliverFinishedEvaluations() }
             if descriptors[4].revents != 0 { session.deliverFinishedLoads() }
             if !watcher.changedFiles().isEmpty { session.send(.filesChanged) }
+            if let due = nextRefresh, let interval = refreshInterval, due.timeIntervalSinceNow <= 0 {
+                session.send(.refresh)
+                nextRefresh = Date().addingTimeInterval(interval)
+            }
             if session.state.results.isEvaluating { waitBrieflyForEvaluation() }
             session.render(on: terminal)
         }
         return nil
     }
 
-    private func timeout() -> Int32 {
-        guard let deadline = watcher.nextDeadline else { return -1 }
+    private func timeout(refreshAt refresh: Date?) -> Int32 {
+        let deadlines = [watcher.nextDeadline, refresh].compactMap { $0 }
+        guard let deadline = deadlines.min() else { return -1 }
         let milliseconds = deadline.timeIntervalSinceNow * 1000
         return Int32(max(0, min(milliseconds.rounded(.up), 1000)))
     }

@@ -11,6 +11,15 @@ public struct InspectorConfiguration {
     /// Whether `$ENV` holds the process environment (off by default: the screen shows every value,
     /// and environment variables hold secrets).
     public var includesProcessEnvironment: Bool
+    /// Expressions pinned from the start (`--check FILE.jsonl`).
+    public var pins: [Expectation] = []
+    /// Lessons shown from the start (`--lessons FILE.jsonl`, `mbml tutorial`).
+    public var lessons: [Expectation] = []
+    /// A second space shown beside the first (`--compare`): its source, data files and name.
+    public var comparison: (source: SpaceSource, dataFiles: [DataFileSpec], label: String)?
+    /// Re-evaluate the expression and the pins this often (`--refresh SECONDS`); nil: only on
+    /// edits, reloads and Ctrl-R.
+    public var refreshInterval: TimeInterval?
 
     public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
                 options: EnvironmentOptions = EnvironmentOptions(), includesProcessEnvironment: Bool = false) {
@@ -58,12 +67,22 @@ public enum Inspector {
         let session = InspectorSession(engine: engine, size: terminal.size, mode: .background,
                                        history: HistoryStore.standard())
         let watcher = FileWatcher(paths: [])
-        session.onLoad = { watcher.watch(paths: engine.watchedFiles) }
+        session.onLoad = { [unowned session] in watcher.watch(paths: engine.watchedFiles + (session.comparison?.watchedFiles ?? [])) }
         session.clipboard = { terminal.copyToClipboard($0) }
         session.openEditor = { file, line in terminal.suspend { ExternalEditor.run(file: file, line: line) } }
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
-        if let signal = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals).run() {
+        if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
+        if !configuration.lessons.isEmpty { session.send(.showLessons(configuration.lessons)) }
+        if let comparison = configuration.comparison {
+            session.compare(with: EngineController(source: comparison.source, dataFiles: comparison.dataFiles,
+                                                   options: configuration.options,
+                                                   includesProcessEnvironment: configuration.includesProcessEnvironment),
+                            label: comparison.label)
+        }
+        var loop = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals)
+        loop.refreshInterval = configuration.refreshInterval
+        if let signal = loop.run() {
             return 128 + signal
         }
         return 0

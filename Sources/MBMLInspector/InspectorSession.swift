@@ -16,7 +16,8 @@ public final class InspectorSession {
     }
 
     public private(set) var state: InspectorState
-    public let engine: EngineController
+    /// The space on show (``switchSpaces`` swaps it with ``comparison``).
+    public private(set) var engine: EngineController
     public let mode: EvaluationMode
     /// Where the history is kept (nil: not saved).
     public var history: HistoryStore?
@@ -29,7 +30,10 @@ public final class InspectorSession {
     /// Suspends the terminal, runs the user's editor on `file` at `line`, and resumes (the
     /// terminal loop provides it; nil means no editor can be opened).
     public var openEditor: ((_ file: String, _ line: Int) -> String?)?
-    private let evaluator: BackgroundWorker<EvaluationOutcome>?
+    /// The second space of `--compare`, reloaded with the first; start comparing with
+    /// ``compare(with:label:)``.
+    public private(set) var comparison: EngineController?
+    private let evaluator: BackgroundWorker<InspectorAction>?
     /// Loads and dynamic variables, on their own queue so that evaluating the editor's text in the
     /// space on show never waits for a load.
     private let loader: BackgroundWorker<LoaderOutput>?
@@ -56,12 +60,21 @@ public final class InspectorSession {
     /// screen shows `loading…` until it arrives).
     public func start(now: Date = Date()) {
         if let history = history { send(.historyLoaded(history.load())) }
-        send(.filesChanged)
+        for action in reload(now: now) { send(action) }
+    }
+
+    /// Loads `engine` as a second space and shows every value in both spaces.
+    public func compare(with engine: EngineController, label: String) {
+        comparison = engine
+        _ = engine.load()
+        onLoad()
+        send(.startComparison(label: label))
     }
 
     /// What the loading queue hands back.
     private enum LoaderOutput {
-        case load(PreparedLoad)
+        /// The space on show's load, and the comparison space's when there is one.
+        case load(PreparedLoad, comparison: PreparedLoad?)
         case action(InspectorAction)
     }
 
@@ -73,7 +86,8 @@ public final class InspectorSession {
         let outputs = loader.takeFinished()
         for output in outputs {
             switch output {
-            case .load(let prepared):
+            case .load(let prepared, let comparisonLoad):
+                if let comparisonLoad = comparisonLoad { _ = comparison?.finishLoad(comparisonLoad) }
                 send(engine.finishLoad(prepared))
                 onLoad()
             case .action(let action):
@@ -117,9 +131,9 @@ public final class InspectorSession {
     @discardableResult
     public func deliverFinishedEvaluations() -> Bool {
         guard let evaluator = evaluator else { return false }
-        let outcomes = evaluator.takeFinished()
-        for outcome in outcomes { send(.evaluated(outcome)) }
-        return !outcomes.isEmpty
+        let answers = evaluator.takeFinished()
+        for answer in answers { send(answer) }
+        return !answers.isEmpty
     }
 
     /// Waits for queued background evaluations and delivers them (tests).
@@ -134,13 +148,30 @@ public final class InspectorSession {
         InspectorRenderer.render(state, on: screen)
     }
 
+    /// Loads the space (and the comparison space) again: in the background mode off the UI
+    /// thread (answering `.loadStarted` now, the load when it is done), otherwise at once.
+    private func reload(now: Date) -> [InspectorAction] {
+        let job = engine.prepareLoad(now: now)
+        let comparisonJob = comparison?.prepareLoad(now: now)
+        // A ready-made environment only needs a snapshot: take it at once.
+        guard let loader = loader, !engine.isPreloaded else {
+            if let comparisonJob = comparisonJob { _ = comparison?.finishLoad(comparisonJob()) }
+            let action = engine.finishLoad(job())
+            onLoad()
+            return [action]
+        }
+        loader.submit { .load(job(), comparison: comparisonJob?()) }
+        return [.loadStarted]
+    }
+
     private func perform(_ effect: InspectorEffect) -> [InspectorAction] {
         switch effect {
         case .evaluate(let text, let generation):
             engine.request(generation)
             var actions: [InspectorAction] = [.parsed(engine.parse(text))]
             if let evaluator = evaluator {
-                evaluator.submit(engine.evaluationJob(text, generation: generation))
+                let job = engine.evaluationJob(text, generation: generation)
+                evaluator.submit { job().map(InspectorAction.evaluated) }
             } else {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let outcome = engine.evaluate(text, generation: generation)
@@ -152,15 +183,7 @@ public final class InspectorSession {
             engine.cancel()
             return []
         case .reload:
-            let job = engine.prepareLoad()
-            // A ready-made environment only needs a snapshot: take it at once.
-            guard let loader = loader, !engine.isPreloaded else {
-                let action = engine.finishLoad(job())
-                onLoad()
-                return [action]
-            }
-            loader.submit { .load(job()) }
-            return [.loadStarted]
+            return reload(now: Date())
         case .cancelLoad:
             engine.cancelLoad()
             return []
@@ -173,6 +196,48 @@ public final class InspectorSession {
             guard let openEditor = openEditor else { return [] }
             if let problem = openEditor(file, line) { return [.editorFailed(problem)] }
             return [.filesChanged]
+        case .evaluatePins(let expectations, let generation, let afterReload):
+            let checker = ExpectationChecker(environment: engine.environment)
+            let job: () -> InspectorAction = {
+                .pinsEvaluated(expectations.map(checker.check), generation: generation, afterReload: afterReload)
+            }
+            if let evaluator = evaluator {
+                evaluator.submit(job)
+                return []
+            }
+            return [job()]
+        case .refreshSpace:
+            let environment = engine.environment
+            let job: () -> InspectorAction = { .spaceRefreshed(VariableSnapshot(of: environment)) }
+            if let evaluator = evaluator {
+                evaluator.submit(job)
+                return []
+            }
+            return [job()]
+        case .switchSpaces:
+            guard let other = comparison else { return [] }
+            comparison = engine
+            engine = other
+            let label = comparison?.manifestDisplayName ?? "first"
+            return [.startComparison(label: label), engine.load()]
+        case .compare(let text, let pins, let generation):
+            guard let comparison = comparison else { return [] }
+            let first = engine.environment, second = comparison.environment
+            let job: () -> InspectorAction = {
+                .compared(SpaceComparison.rows(text: text, pins: pins, first: first, second: second), generation: generation)
+            }
+            if let evaluator = evaluator {
+                evaluator.submit(job)
+                return []
+            }
+            return [job()]
+        case .savePins(let path, let text):
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                return [.pinsSaved(path: path, error: nil)]
+            } catch {
+                return [.pinsSaved(path: path, error: error.localizedDescription)]
+            }
         case .copyToClipboard(let text):
             clipboard(text)
             return []

@@ -30,6 +30,29 @@ struct InspectCommand: ParsableCommand {
                                             valueName: "name"))
     var theme: String?
 
+    @Option(name: .long, help: ArgumentHelp("An expectation file (JSON Lines) whose expressions are pinned, with ✓/✗ for their expectations.",
+                                            valueName: "file.jsonl"))
+    var check: String?
+
+    @Option(name: .long, help: ArgumentHelp("An expectation file shown as lessons: grouped by \"from\", each with its text (\"note\") and a checklist ticked as you type its expressions.",
+                                            valueName: "file.jsonl"))
+    var lessons: String?
+
+    @Option(name: .long, help: ArgumentHelp("Evaluate the expression, the pins and the dynamic variables again every SECONDS (time moves on).",
+                                            valueName: "seconds"))
+    var refresh: Double?
+
+    @Option(name: .long, parsing: .remaining,
+            help: ArgumentHelp("Show a second space beside the first: its manifest and --data options (the rest of the line).",
+                               valueName: "manifest"))
+    var compare: [String] = []
+
+    func validate() throws {
+        if let refresh = refresh, !(refresh >= 0.1 && refresh <= 86_400) {
+            throw ValidationError("--refresh takes seconds between 0.1 and 86400.")
+        }
+    }
+
     func run() throws {
         let source: SpaceSource
         if let manifest = manifest {
@@ -37,9 +60,17 @@ struct InspectCommand: ParsableCommand {
         } else {
             source = .text(BuiltInSample.manifest, name: BuiltInSample.name)
         }
-        let configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
+        var configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
                                                    themeName: theme, options: session.environmentOptions,
                                                    includesProcessEnvironment: session.env ?? false)
+        if let check = check { configuration.pins = try Self.expectations(from: check) }
+        configuration.refreshInterval = refresh
+        if let lessons = lessons { configuration.lessons = try Self.expectations(from: lessons) }
+        if !compare.isEmpty {
+            let second = try CompareSpaceOptions.parsing(compare)
+            configuration.comparison = (source: .manifest(URL(fileURLWithPath: second.manifest)),
+                                        dataFiles: try second.session.dataFiles(), label: second.manifest)
+        }
         let status: Int32
         do {
             status = try Inspector.run(configuration)
@@ -48,5 +79,20 @@ struct InspectCommand: ParsableCommand {
             throw ExitCode.failure
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The expectations of `path`; a file with malformed lines is refused before the terminal is taken.
+    static func expectations(from path: String) throws -> [Expectation] {
+        do {
+            let file = try ExpectationFile(contentsOf: path)
+            guard file.problems.isEmpty else {
+                file.problems.forEach { StandardStream.error.writeLine($0.description) }
+                throw ExitCode(2)
+            }
+            return file.expectations
+        } catch let problem as ExpectationProblem {
+            StandardStream.error.writeLine(problem.description)
+            throw ExitCode(2)
+        }
     }
 }

@@ -25,12 +25,7 @@ struct JSONLinesSession {
             return Self.encode(id: nil, .error(String(describing: error)))
         }
         do {
-            let value = try environment.variables.withBindings(request.variables) {
-                try environment.evaluate(request.expression, in: request.context)
-            }
-            if request.context == .boolean {
-                return Self.encode(id: request.id, .value(.boolean(value?.isTruthy ?? false)))
-            }
+            let value = try environment.evaluate(request.expression, in: request.context, binding: request.variables)
             return Self.encode(id: request.id, .value(value))
         } catch {
             return Self.encode(id: request.id, .error(Environment.logText(for: error)))

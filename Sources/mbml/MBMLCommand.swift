@@ -24,6 +24,8 @@ struct MBMLCommand: ParsableCommand {
         VarsCommand.self,
         FunctionsCommand.self,
         BenchCommand.self,
+        CheckCommand.self,
+        TutorialCommand.self,
     ]
 
     /// The command that runs when `mbml` is given no command name (`mbml`, `mbml MANIFEST`).

@@ -24,6 +24,23 @@ public enum InspectorAction {
     case filesChanged
     /// The user's editor could not be opened; the message says why.
     case editorFailed(String)
+    /// Evaluate the expression and the pins again without reloading (`--refresh`, Ctrl-R), so that
+    /// time-dependent values move on.
+    case refresh
+    /// A new snapshot of the variables after a refresh (dynamic variables evaluated again).
+    case spaceRefreshed(VariableSnapshot)
+    /// Lessons to show (`mbml tutorial`, `--lessons FILE.jsonl`): expectations grouped by `from`.
+    case showLessons([Expectation])
+    /// A second space is compared with the first (`--compare`), called `label`.
+    case startComparison(label: String)
+    /// The expression and the pins were evaluated in both spaces.
+    case compared([CompareRow], generation: Int)
+    /// Pins to add (from `--check FILE.jsonl`).
+    case addPins([Expectation])
+    /// The pins were evaluated (`afterReload`: because the space reloaded).
+    case pinsEvaluated([ExpectationResult], generation: Int, afterReload: Bool)
+    /// The pins were written to `path` (or not: `error`).
+    case pinsSaved(path: String, error: String?)
 }
 
 /// What a successful load hands to the state.
@@ -83,4 +100,14 @@ public enum InspectorEffect: Equatable {
     case setMouse(Bool)
     /// Leave the inspector.
     case quit
+    /// Evaluate the pins (answer with `.pinsEvaluated`).
+    case evaluatePins([Expectation], generation: Int, afterReload: Bool)
+    /// Take a new snapshot of the variables without reloading (answer with `.spaceRefreshed`).
+    case refreshSpace
+    /// Show the other space of `--compare` in the tree (and evaluate there first).
+    case switchSpaces
+    /// Evaluate the text and the pins in both spaces (answer with `.compared`).
+    case compare(text: String, pins: [Expectation], generation: Int)
+    /// Write the pins' expectation file (answer with `.pinsSaved`).
+    case savePins(path: String, text: String)
 }

@@ -13,6 +13,9 @@ public struct InspectorState {
     public var tokens = TokensState()
     public var log = LogState()
     public var status = StatusState()
+    public var pins = PinsState()
+    public var lessons = LessonsState()
+    public var compare = CompareState()
     /// A screen drawn over the panes (help, a full value).
     public var overlay: Overlay?
     /// The variables of the space on show (the last one that loaded).
@@ -46,7 +49,7 @@ public struct InspectorState {
 
     /// The layout of the panes for the current size.
     public var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible)
+        Layout(size: size, showsLog: log.isVisible, pinRows: WatchPanes.rows(self))
     }
 }
 

@@ -57,6 +57,18 @@ extension Reducer {
             return
         case .control("l"):
             keepsCompletion = true
+        case .control("p"):
+            togglePin(&state, effects: &effects)
+            return
+        case .control("s"):
+            startSavingPins(&state)
+            return
+        case .control("r"):
+            refresh(&state, effects: &effects)
+            return
+        case .alt("n"), .alt("p"):
+            state.lessons.move(by: key == .alt("n") ? 1 : -1)
+            return
         default:
             keepsCompletion = true
         }

@@ -7,7 +7,7 @@ extension Reducer {
     static func spaceLoaded(_ load: SpaceLoad, state: inout InspectorState, effects: inout [InspectorEffect]) {
         let isReload = state.loadGeneration > 0 && state.status.lastReload != nil
         state.previousSpace = state.space
-        state.space = load.snapshot
+        showSpace(load.snapshot, state: &state)
         state.loadGeneration = load.generation
         state.provenance = load.provenance
         state.functions = load.functions
@@ -24,13 +24,6 @@ extension Reducer {
             state.log.loadLines += changeLines(state.reloadDiff, old: state.previousSpace, new: state.space)
             state.results.beforeReload = (state.results.shownText, state.results.shown)
         }
-        let tree = state.variableTree
-        if let selection = state.tree.selection {
-            state.tree.selection = tree.nearestExisting(selection)
-        }
-        if state.tree.selection == nil || tree.index(of: state.tree.selection ?? []) == nil {
-            state.tree.selection = tree.row(at: 0)?.path
-        }
         if !state.tree.search.searchedQuery.isEmpty {
             state.tree.search.matches = TreeSearch.matches(of: state.tree.search.searchedQuery, in: state.space)
             state.tree.search.current = state.tree.search.matches.isEmpty ? nil : 0
@@ -40,11 +33,13 @@ extension Reducer {
             effects.append(.computeDynamicVariables(names: load.snapshot.pending.sorted(), generation: load.generation))
         }
         requestEvaluation(&state, effects: &effects)
+        requestPinsEvaluation(&state, effects: &effects, afterReload: true)
     }
 
     static func loadFailed(_ message: String, diagnostics: [Diagnostic], state: inout InspectorState) {
         state.status.isLoading = false
         state.status.loadError = message
+        state.status.message = nil
         state.status.diagnostics = diagnostics
         state.status.changeSummary = nil
     }

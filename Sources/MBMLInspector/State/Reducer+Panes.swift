@@ -10,6 +10,8 @@ extension Reducer {
         case .up, .character("k"): state.results.selected = contexts[max(index - 1, 0)]
         case .down, .character("j"): state.results.selected = contexts[min(index + 1, contexts.count - 1)]
         case .enter, .character("o"): openResultOverlay(state.results.selected, state: &state)
+        case .character("p"), .control("p"): togglePin(&state, effects: &effects)
+        case .character("P"): pinInEveryContext(&state, effects: &effects)
         default: _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
     }

@@ -36,14 +36,30 @@ public enum Reducer {
             clampTokenSelection(&state)
         case .evaluated(let outcome):
             evaluated(outcome, state: &state)
+            if outcome.generation == state.results.requestedGeneration { requestComparison(&state, effects: &effects) }
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
+        case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved:
+            applyWatchAction(action, to: &state, effects: &effects)
         }
     }
 
     // MARK: Engine answers
+
+    /// Shows a new snapshot of the variables, keeping the selection on the nearest node that still exists.
+    static func showSpace(_ snapshot: VariableSnapshot, state: inout InspectorState) {
+        state.space = snapshot
+        let tree = state.variableTree
+        if let selection = state.tree.selection {
+            state.tree.selection = tree.nearestExisting(selection)
+        }
+        if state.tree.selection == nil || tree.index(of: state.tree.selection ?? []) == nil {
+            state.tree.selection = tree.row(at: 0)?.path
+        }
+        keepTreeSelectionVisible(&state)
+    }
 
     private static func evaluated(_ outcome: EvaluationOutcome, state: inout InspectorState) {
         guard outcome.generation == state.results.requestedGeneration else { return }
@@ -62,6 +78,7 @@ public enum Reducer {
         }
         state.log.evaluationLines = outcome.logLines
         state.log.scrollBack = 0
+        recordLessonProgress(outcome, state: &state)
     }
 
     /// Asks for the current text to be parsed and evaluated again.
@@ -90,6 +107,10 @@ public enum Reducer {
             handleOverlayKey(key, state: &state)
             return
         }
+        if state.pins.savePrompt != nil {
+            handleSavePromptKey(key, state: &state, effects: &effects)
+            return
+        }
         if key == .escape, state.status.isLoading || !state.space.pending.isEmpty {
             // Stops the load; the key then does what it does in the pane (cancel an evaluation, ...).
             cancelLoading(state: &state, effects: &effects)
@@ -109,6 +130,9 @@ public enum Reducer {
             return
         case .function(4):
             openDiagnostics(&state)
+            return
+        case .function(6) where state.compare.isActive:
+            effects.append(.switchSpaces)
             return
         case .backTab:
             if state.focus == .editor, state.editor.completion != nil {

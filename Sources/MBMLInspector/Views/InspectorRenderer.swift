@@ -3,7 +3,7 @@ public enum InspectorRenderer {
     public static func render(_ state: InspectorState, on screen: Screen) {
         screen.clear()
         screen.setCursor(nil)
-        let layout = Layout(size: screen.size, showsLog: state.log.isVisible)
+        let layout = Layout(size: screen.size, showsLog: state.log.isVisible, pinRows: WatchPanes.rows(state))
         if layout.isTooSmall {
             drawTooSmall(screen.size, screen: screen)
             screen.present()
@@ -16,6 +16,7 @@ public enum InspectorRenderer {
         EditorView.draw(state, painter: Painter(screen: screen, rect: layout.editor))
         ResultsView.draw(state, painter: Painter(screen: screen, rect: layout.results))
         TokensView.draw(state, painter: Painter(screen: screen, rect: layout.tokens))
+        if layout.pins.height > 0 { WatchPanes.draw(state, in: layout.pins, on: screen) }
         if state.log.isVisible {
             LogView.draw(state, painter: Painter(screen: screen, rect: layout.log))
         }

@@ -19,9 +19,11 @@ public struct Layout: Equatable {
     public var results = Rect.zero
     public var tokens = Rect.zero
     public var log = Rect.zero
+    /// The pins pane, carved from the bottom of the tokens pane (empty without pins).
+    public var pins = Rect.zero
     public var status = Rect.zero
 
-    public init(size: TerminalSize, showsLog: Bool) {
+    public init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0) {
         self.size = size
         isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
         guard !isTooSmall else { return }
@@ -37,6 +39,9 @@ public struct Layout: Equatable {
         let logHeight = showsLog ? max(4, remaining / 3) : 0
         tokens = Rect(row: 9, column: right, height: remaining - logHeight, width: rightWidth)
         log = Rect(row: 9 + remaining - logHeight, column: right, height: logHeight, width: rightWidth)
+        let pinsHeight = max(min(pinRows, tokens.height - 4), 0)
+        tokens.height -= pinsHeight
+        pins = Rect(row: tokens.row + tokens.height, column: right, height: pinsHeight, width: rightWidth)
         status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
     }
 

@@ -10,7 +10,11 @@ enum StatusView {
         painter.fill(row: 0, role: .status)
         let hintsWidth = TextWidth.of(hints) + 1
         let width = max(painter.width - hintsWidth - 1, 10)
-        if let message = status.message {
+        if let prompt = state.pins.savePrompt {
+            let line = " Save pins to: " + prompt
+            painter.truncated(line, row: 0, column: 0, role: .prompt, maxWidth: width)
+            painter.screen.setCursor((row: painter.rect.row, column: painter.rect.column + min(TextWidth.of(line), width)))
+        } else if let message = status.message {
             painter.truncated(" " + message, row: 0, column: 0, role: .status, maxWidth: width)
         } else if let error = status.loadError {
             let counts = status.diagnosticCounts.map { " (\($0): d lists them)" } ?? ""

@@ -1,0 +1,152 @@
+import Foundation
+
+extension Environment {
+    /// Evaluates `expression` in `context` with `bindings` set for this evaluation only, as one
+    /// request of `mbml eval --jsonl` or one expectation is evaluated: in the boolean context the
+    /// result is always a ``Value/boolean(_:)`` (no value is `false`).
+    /// - Throws: ``ExpressionError`` for parse and evaluation errors.
+    public func evaluate(_ expression: String, in context: ExpressionContext,
+                         binding bindings: [(String, Value?)]) throws -> Value? {
+        let value = try variables.withBindings(bindings) {
+            try evaluate(expression, in: context)
+        }
+        if context == .boolean { return .boolean(value?.isTruthy ?? false) }
+        return value
+    }
+}
+
+/// What an expression actually gave: a value ("no value" is `nil`) or an error message.
+public enum ObservedOutcome: Sendable {
+    case value(Value?)
+    case error(String)
+
+    /// True when `other` is the same outcome: two values that match under `match` (`type` and
+    /// `nonempty` compare exactly), or two errors whatever their messages.
+    public func agrees(with other: ObservedOutcome, match: Expectation.Match = .exact) -> Bool {
+        switch (self, other) {
+        case (.error, .error): return true
+        case (.value(let a), .value(let b)):
+            return ValueMatcher.matches(a, b, match: match == .set || match == .approx ? match : .exact)
+        default: return false
+        }
+    }
+
+    /// The outcome in the tagged JSON encoding (`error: message` for an error).
+    public var displayText: String {
+        switch self {
+        case .value(let value): return JSONCodec.encode(value)
+        case .error(let message): return "error: " + message
+        }
+    }
+}
+
+/// The result of checking one ``Expectation``.
+public struct ExpectationResult: Sendable {
+    public enum Status: String, Sendable {
+        case passed, failed, watched
+    }
+
+    public var expectation: Expectation
+    public var status: Status
+    public var actual: ObservedOutcome
+    /// Why the expectation failed, in one line (`expected 6, got 5`); nil unless it failed.
+    public var reason: String?
+    /// A line diff (strings) or path diff (structures) of expected against actual; empty when there
+    /// is nothing more to say than ``reason``.
+    public var diff: [String]
+    /// How long the evaluation took, in seconds.
+    public var duration: Double
+}
+
+/// Evaluates expectations against one environment.
+///
+/// Every expectation runs on its own: its `vars` are bound for its evaluation only, an error fails
+/// that expectation and the next one runs. Expectations run in the order given, against the same
+/// environment (as `mbml eval --jsonl` serves requests), so a function with side effects is seen by
+/// later expectations.
+public struct ExpectationChecker {
+    public let environment: Environment
+    /// Longest an evaluation may run, in seconds (nil: no limit). Long loops (`^repeat`, `^filter`
+    /// over huge collections, regular expressions) then stop with an error instead of hanging a run.
+    public var timeLimit: Double?
+
+    public init(environment: Environment, timeLimit: Double? = nil) {
+        self.environment = environment
+        self.timeLimit = timeLimit
+    }
+
+    /// Evaluates the expectation's expression with its variables bound.
+    public func evaluate(_ expectation: Expectation) -> ObservedOutcome {
+        let hostCancellation = environment.isCancelled
+        let deadline = timeLimit.map { DispatchTime.now().uptimeNanoseconds + UInt64(max($0, 0) * 1e9) }
+        if let deadline = deadline {
+            environment.isCancelled = { hostCancellation() || DispatchTime.now().uptimeNanoseconds > deadline }
+        }
+        defer { environment.isCancelled = hostCancellation }
+        do {
+            let bindings = expectation.variables.map { ($0.name, Optional($0.value)) }
+            return .value(try environment.evaluate(expectation.expression, in: expectation.context, binding: bindings))
+        } catch {
+            let message = Environment.logText(for: error)
+            if let deadline = deadline, let limit = timeLimit, DispatchTime.now().uptimeNanoseconds > deadline {
+                return .error("stopped after the time limit of \(limit) s (\(message))")
+            }
+            return .error(message)
+        }
+    }
+
+    /// Evaluates and judges one expectation.
+    public func check(_ expectation: Expectation) -> ExpectationResult {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let actual = evaluate(expectation)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Self.judge(expectation, actual: actual, duration: seconds)
+    }
+
+    /// Judges an outcome against an expectation (no evaluation).
+    public static func judge(_ expectation: Expectation, actual: ObservedOutcome,
+                             duration: Double = 0) -> ExpectationResult {
+        var result = ExpectationResult(expectation: expectation, status: .passed, actual: actual, reason: nil,
+                                       diff: [], duration: duration)
+        if expectation.isWatch {
+            result.status = .watched
+            return result
+        }
+        let reason: String?
+        switch (expectation.expected, actual) {
+        case (.error, .error):
+            reason = nil
+        case (.error, .value(let value)):
+            reason = "expected an error, got \(short(JSONCodec.encode(value)))"
+        case (_, .error(let message)):
+            reason = "error: \(message)"
+        case (.value(let expected), .value(let value)):
+            reason = mismatch(expected, value, match: expectation.match)
+            if reason != nil, expectation.match != .type, expectation.match != .nonempty {
+                result.diff = ValueDiff.lines(expected: expected, actual: value, match: expectation.match)
+            }
+        case (.watch, .value(let value)):
+            reason = mismatch(nil, value, match: expectation.match)
+        }
+        if let reason = reason {
+            result.status = .failed
+            result.reason = reason
+        }
+        return result
+    }
+
+    private static func mismatch(_ expected: Value?, _ actual: Value?, match: Expectation.Match) -> String? {
+        if ValueMatcher.matches(expected, actual, match: match) { return nil }
+        let got = short(JSONCodec.encode(actual))
+        switch match {
+        case .type: return "expected \(EncodedKind(of: expected).withArticle), got \(got)"
+        case .nonempty: return "expected a non-empty value, got \(got)"
+        case .exact, .set, .approx: return "expected \(short(JSONCodec.encode(expected))), got \(got)"
+        }
+    }
+
+    /// `text` cut to `limit` characters with `...`.
+    static func short(_ text: String, limit: Int = 120) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 3)) + "..."
+    }
+}

@@ -1,0 +1,89 @@
+import MBMLEngine
+
+/// An expression pinned in the inspector: re-evaluated after every reload, its value kept in view.
+/// A pin may carry an expected value (pins loaded with `--check FILE.jsonl`); it then shows ✓ or ✗.
+public struct Pin {
+    public var expectation: Expectation
+    /// The latest evaluation, nil until the first arrives.
+    public var result: ExpectationResult?
+    /// True when the latest reload changed the pin's value.
+    public var changed = false
+
+    public init(expectation: Expectation) {
+        self.expectation = expectation
+    }
+}
+
+/// The pins pane: expressions kept in view while the manifest is edited.
+public struct PinsState {
+    public var pins: [Pin] = []
+    /// The last pin evaluation asked for (older answers are ignored).
+    public var requestedGeneration = 0
+    /// Most rows the pins pane takes (title included).
+    public static let maximumRows = 8
+    /// The file name being typed after Ctrl-S (nil: no prompt).
+    public var savePrompt: String?
+    /// Where pins were last loaded from or saved to: the name Ctrl-S offers.
+    public var fileName = "pins.jsonl"
+
+    public init() {}
+
+    /// The expectations of every pin, in order.
+    public var expectations: [Expectation] { pins.map(\.expectation) }
+
+    /// Pins the expression in `context`, or unpins it if it is pinned already.
+    /// - Returns: true when the expression is now pinned.
+    public mutating func toggle(_ expression: String, context: ExpressionContext) -> Bool {
+        if let index = pins.firstIndex(where: { $0.expectation.expression == expression && $0.expectation.context == context }) {
+            pins.remove(at: index)
+            return false
+        }
+        var number = pins.count + 1
+        while pins.contains(where: { $0.expectation.id == "pin.\(number)" }) { number += 1 }
+        pins.append(Pin(expectation: Expectation(id: "pin.\(number)", context: context, expression: expression,
+                                                 expected: .watch)))
+        return true
+    }
+
+    /// Adds pins for expectations (from an expectation file).
+    public mutating func add(_ expectations: [Expectation]) {
+        pins += expectations.map(Pin.init(expectation:))
+    }
+
+    /// Takes the results of evaluation `generation`. After a reload, a pin whose value differs from
+    /// the one shown before is marked as changed; otherwise the marks stay as they are.
+    public mutating func apply(_ results: [ExpectationResult], generation: Int, afterReload: Bool) {
+        guard generation == requestedGeneration else { return }
+        for index in pins.indices {
+            guard let result = results.first(where: { $0.expectation == pins[index].expectation }) else { continue }
+            if afterReload, let before = pins[index].result {
+                pins[index].changed = before.actual.displayText != result.actual.displayText
+            }
+            pins[index].result = result
+        }
+    }
+}
+
+extension PinsState {
+    /// Rows the pins pane asks for: none without pins, else a title and one row a pin, at most
+    /// ``maximumRows``.
+    public var paneRows: Int { pins.isEmpty ? 0 : min(pins.count + 1, Self.maximumRows) }
+}
+
+extension PinsState {
+    /// The pins as an expectation file: a pin with an expected value keeps it; a pin without one
+    /// expects what it shows now (its value, or an error), so that exploring becomes a check.
+    public var expectationFileText: String {
+        pins.map { pin -> String in
+            var expectation = pin.expectation
+            expectation.location = nil
+            if case .watch = expectation.expected, let result = pin.result {
+                switch result.actual {
+                case .value(let value): expectation.expected = .value(value ?? .null)
+                case .error: expectation.expected = .error
+                }
+            }
+            return expectation.jsonLine + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,37 @@
+import MBMLEngine
+
+extension Reducer {
+    /// The actions of the panes under the tokens (lessons, compare, pins) and of refreshing.
+    static func applyWatchAction(_ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]) {
+        switch action {
+        case .showLessons(let expectations):
+            state.lessons = LessonsState(expectations: expectations)
+        case .refresh:
+            refresh(&state, effects: &effects)
+        case .addPins(let expectations):
+            state.pins.add(expectations)
+            if let path = expectations.first?.location?.path { state.pins.fileName = path }
+            requestPinsEvaluation(&state, effects: &effects, afterReload: false)
+        case .pinsEvaluated(let results, let generation, let afterReload):
+            state.pins.apply(results, generation: generation, afterReload: afterReload)
+            if generation == state.pins.requestedGeneration { requestComparison(&state, effects: &effects) }
+        case .startComparison(let label):
+            state.compare.label = label
+            requestComparison(&state, effects: &effects)
+        case .compared(let rows, let generation):
+            compared(rows, generation: generation, state: &state)
+        case .pinsSaved(let path, let error):
+            if let error = error {
+                state.status.message = "Could not save the pins: \(error)"
+            } else {
+                state.pins.fileName = path
+                let count = state.pins.pins.count
+                state.status.message = "Saved \(count) \(count == 1 ? "pin" : "pins") to \(path) (mbml check runs it)"
+            }
+        case .spaceRefreshed(let snapshot):
+            showSpace(snapshot, state: &state)
+        default:
+            break
+        }
+    }
+}

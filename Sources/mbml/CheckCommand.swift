@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import MBMLEngine
+
+/// `mbml check`: runs expectation files against the environment and reports every failure.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check expressions against expectation files (JSON Lines).",
+        discussion: """
+            Each line of an expectation file is one JSON object:
+              {"id": "cats.count", "context": "number", "expr": "$cats.count", "expect": 3}
+            with optional "vars" (bound for that line only), "expectError": true instead of "expect", \
+            "compare" (exact, set, approx, type or nonempty), "note" and "from". A line without "expect" \
+            is a watch: evaluated and shown, never failing. The environment is built once; every \
+            expectation runs, in order, whatever the others did.
+
+            Prints each failure (id, expression, expected, actual and a diff), then `N passed, M failed`. \
+            Exit status: 0 when everything passed, 1 when an expectation failed (or, with --compare, a \
+            value differs between the two spaces), 2 when a file cannot be read or has a malformed line \
+            (reported as file:line; the other lines still run).
+
+            --compare takes the rest of the command line as the options of a second environment \
+            (--manifest, --data, ...) and reports the expectations whose values differ between the two.
+            """
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Option(name: .long, help: "The report format: text, json or junit.")
+    var format: CheckReportFormat = .text
+
+    @Option(name: .long, help: ArgumentHelp("Stop an evaluation after this many seconds (it fails with an error).",
+                                            valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Argument(help: ArgumentHelp("Expectation files (JSON Lines).", valueName: "file.jsonl"))
+    var files: [String] = []
+
+    @Option(name: .long, parsing: .remaining,
+            help: ArgumentHelp("Build a second environment from the options that follow and report values that differ.",
+                               valueName: "options"))
+    var compare: [String] = []
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Give at least one expectation file.") }
+        if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout takes seconds between 0 and 86400.") }
+    }
+
+    func run() throws {
+        let secondOptions = try compare.isEmpty ? nil : Self.secondEnvironmentOptions(compare)
+        let environment = try engine.makeEnvironment()
+        let second = try secondOptions?.makeEnvironment()
+        let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: timeout)
+        switch format {
+        case .text:
+            StandardStream.output.write(CheckTextReport(run: run).text)
+        case .json:
+            run.problems.forEach { StandardStream.error.writeLine($0.description) }
+            StandardStream.output.writeLine(CheckJSONReport(run: run).text)
+        case .junit:
+            run.problems.forEach { StandardStream.error.writeLine($0.description) }
+            StandardStream.output.write(CheckJUnitReport(run: run).text)
+        }
+        if !run.problems.isEmpty { throw ExitCode(2) }
+        if run.failedCount > 0 || !run.differences.isEmpty { throw ExitCode.failure }
+    }
+
+    private static func secondEnvironmentOptions(_ arguments: [String]) throws -> EngineOptions {
+        do {
+            return try EngineOptions.parse(arguments)
+        } catch {
+            throw ValidationError("--compare: " + EngineOptions.message(for: error))
+        }
+    }
+}
+
+/// The `--format` of `mbml check`.
+enum CheckReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, junit
+}
