@@ -189,11 +189,12 @@ enum MathFunctions {
         let step = numbers.count == 3 ? numbers[2] : 1
         guard step > 0 else { throw FunctionError("the step must be greater than 0, but got \(step)") }
         guard start <= limit else { return .array([]) }
-        let (span, overflow) = limit.subtractingReportingOverflow(start)
-        let count = overflow ? Int.max : span / step + 1
-        guard count <= maximumSequenceLength else {
+        // The span can exceed Int.max (start negative, limit positive); as a magnitude it cannot.
+        let span = UInt(bitPattern: limit &- start)
+        guard span / UInt(step) < UInt(maximumSequenceLength) else {
             throw FunctionError("the array would have more than \(maximumSequenceLength) elements")
         }
+        let count = Int(span / UInt(step)) + 1
         return .array((0..<count).map { .integer(start + $0 * step) })
     }
 }
