@@ -5,6 +5,8 @@ import MBMLEngine
 /// standard input, one JSON response a line on standard output, flushed after each line.
 struct JSONLinesSession {
     let environment: Environment
+    /// The time budget of each request in seconds (`--timeout`); 0 means none.
+    var timeout: Double = 0
 
     /// Answers requests until the end of standard input. Blank lines are skipped.
     func run() {
@@ -26,7 +28,9 @@ struct JSONLinesSession {
         }
         do {
             let value = try environment.variables.withBindings(request.variables) {
-                try environment.evaluate(request.expression, in: request.context)
+                try environment.withDeadline(seconds: timeout) {
+                    try environment.evaluate(request.expression, in: request.context)
+                }
             }
             if request.context == .boolean {
                 return Self.encode(id: request.id, .value(.boolean(value?.isTruthy ?? false)))

@@ -105,7 +105,7 @@ enum FileSystemAccess {
             case mode_t(S_IFIFO): what = "a FIFO"
             case mode_t(S_IFCHR), mode_t(S_IFBLK): what = "a device"
             case mode_t(S_IFSOCK): what = "a socket"
-            default: what = "not a regular file"
+            default: what = "of an unknown kind"
             }
             throw FunctionError("couldn't read \"\(path)\": it is \(what), not a regular file")
         }
