@@ -195,6 +195,8 @@ enum MathFunctions {
             throw FunctionError("the array would have more than \(maximumSequenceLength) elements")
         }
         let count = Int(span / UInt(step)) + 1
-        return .array((0..<count).map { .integer(start + $0 * step) })
+        // Every element lies between start and limit, so wrapping arithmetic gives it exactly even
+        // where the product alone would overflow.
+        return .array((0..<count).map { .integer(start &+ $0 &* step) })
     }
 }
