@@ -77,7 +77,7 @@ struct EvalCommand: ParsableCommand {
                 StandardStream.output.writeLine(label + " " + ResultFormatter.line(of: value, in: context))
             } catch {
                 failed = true
-                StandardStream.output.writeLine(label + " error: " + ResultFormatter.message(of: error))
+                StandardStream.output.writeLine(label + " error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
             }
         }
         if failed { throw ExitCode.failure }
@@ -85,7 +85,7 @@ struct EvalCommand: ParsableCommand {
 
     /// Prints the error, the expression line and a caret under the failing range to standard error.
     private func report(_ error: Error, expression: String) {
-        StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+        StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
         let expressionError = error as? ExpressionError
         if let lines = ErrorCaret.lines(expression: expressionError?.expression.isEmpty == false
                                             ? expressionError?.expression ?? expression : expression,
