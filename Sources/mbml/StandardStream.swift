@@ -18,15 +18,15 @@ struct StandardStream {
         write(text + "\n")
     }
 
-    /// Writes `text`. When standard output cannot be written the command ends at once with exit
-    /// status 1, so a result that was not delivered never looks like success: after a full disk or
-    /// another error the reason goes to standard error; after a closed pipe (the reader left, as
-    /// `head` does; SIGPIPE is ignored by `main`) nothing more is said. A failed write to standard
-    /// error is ignored (there is nowhere left to report it).
+    /// Writes `text`. When standard output cannot be written (a full disk, an I/O error) the command
+    /// ends at once: the reason goes to standard error and the exit status is 1, so a result that was
+    /// not delivered never looks like success. A closed pipe means the reader has all it wanted (as
+    /// `head` does; SIGPIPE is ignored by `main`): the command stops quietly with status 0. A failed
+    /// write to standard error is ignored (there is nowhere left to report it).
     func write(_ text: String) {
         guard let failure = writeAll(text) else { return }
         guard handle.fileDescriptor == FileHandle.standardOutput.fileDescriptor else { return }
-        if failure == EPIPE { exit(1) }
+        if failure == EPIPE { exit(0) }
         _ = StandardStream.error.writeAll("error: couldn't write to standard output: \(String(cString: strerror(failure)))\n")
         exit(1)
     }
