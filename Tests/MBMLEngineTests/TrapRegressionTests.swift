@@ -126,6 +126,20 @@ final class TrapRegressionTests: ExpressionTestCase {
         assertNumber("1" + String(repeating: "0", count: 100), Decimal(string: "1e100") ?? 0)
     }
 
+    func testTinyProductsAreErrorsNotTraps() {
+        // Foundation's Decimal * traps when the exponents add up to less than -128.
+        let tiny = "0." + String(repeating: "0", count: 120) + "1"
+        assertError("#(\(tiny) * \(tiny))", .object, containing: "range of decimal arithmetic")
+        assertError("\(tiny) * \(tiny)", .number, containing: "range of decimal arithmetic")
+        let small = "0." + String(repeating: "0", count: 69) + "1"
+        assertError("\(small) * \(small)", .number, containing: "range of decimal arithmetic")
+        XCTAssertEqual(DecimalArithmetic.multiply(Decimal(sign: .plus, exponent: -90, significand: 1),
+                                                  Decimal(sign: .minus, exponent: -20, significand: 7)),
+                       Decimal(sign: .minus, exponent: -110, significand: 7))
+        XCTAssertEqual(DecimalArithmetic.multiply(Decimal(string: "2.5") ?? 0, 4), 10)
+        assertNumber("\(tiny) * 0.5", Decimal(sign: .plus, exponent: -122, significand: 5))
+    }
+
     func testRegexEngineFailureIsAnError() {
         env.variables.declare("long", value: .string(String(repeating: "a", count: 1_000_000)))
         assertError("^matchesRegex($long|([ab])*c)", .boolean, containing: "regular expression engine gave up")

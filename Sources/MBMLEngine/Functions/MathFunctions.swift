@@ -62,7 +62,7 @@ enum MathFunctions {
         let quotient = dividend / divisor
         guard !quotient.isNaN else { return nil }
         let whole = NumberArgument.rounded(quotient, quotient < 0 ? .up : .down)
-        let remainder = dividend - whole * divisor
+        let remainder = dividend - DecimalArithmetic.multiply(whole, divisor)
         // Guard against rounding at the 38-digit limit: the result must lie strictly inside the divisor.
         guard !remainder.isNaN, abs(remainder) < abs(divisor),
               remainder.isZero || (remainder < 0) == (dividend < 0) else { return nil }
