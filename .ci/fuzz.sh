@@ -23,9 +23,12 @@ sanitizers="fuzzer${FUZZ_SANITIZER:+,$FUZZ_SANITIZER}"
 scratch=".build/fuzz${FUZZ_SANITIZER:+-$FUZZ_SANITIZER}"
 
 echo "building ${targets[*]} with -sanitize=${sanitizers}"
-MBML_FUZZ=1 swift build -c release --scratch-path "$scratch" -Xswiftc "-sanitize=${sanitizers}" 2>&1 \
-    | grep -E 'error|warning: unre|Compiling Fuzz|Build' || true
-bin="$scratch/release"
+for target in "${targets[@]}"; do
+    # Only the fuzz products: the other executables have their own main, which libFuzzer's would clash with.
+    MBML_FUZZ=1 swift build -c release --scratch-path "$scratch" -Xswiftc "-sanitize=${sanitizers}" \
+        --product "$target" 2>&1 | grep -E 'error|Compiling Fuzz|Build' || true
+done
+bin="$(MBML_FUZZ=1 swift build -c release --scratch-path "$scratch" --show-bin-path)"
 
 kind() {
     case "$1" in
