@@ -9,9 +9,9 @@ import Darwin
 
 /// The POSIX file-system operations behind the File functions (`functions.md` §3.7). Paths are used
 /// as given (no `~` expansion; relative paths resolve against the working directory). Failures
-/// carry the operating system's own reason, e.g. `couldn't read "/////": Is a directory`. A path
-/// with a NUL character names no file (the system would read it only up to the NUL): probes give
-/// false and operations fail.
+/// carry the operating system's own reason, e.g. `couldn't read "/x": No such file or directory`,
+/// or say what the item is (`it is a FIFO, not a regular file`). A path with a NUL character names
+/// no file (the system would read it only up to the NUL): probes give false and operations fail.
 enum FileSystemAccess {
     // MARK: Probes (never fail)
 
