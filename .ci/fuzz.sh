@@ -3,8 +3,9 @@
 #
 # Targets (Fuzz/Sources): FuzzExpression (evaluation in all four contexts, file writes off),
 # FuzzManifest (manifest loading from bytes) and FuzzJSON (the JSON reader and writer). Each runs for
-# SECONDS (default 60) from the seed corpus in Fuzz/corpus/<kind> (copied, so runs never change the
-# committed seeds) with the dictionary in Fuzz/dictionaries. Exits 1 when any target finds a crash,
+# SECONDS (default 60) from the seeds in Fuzz/seeds/<kind>.jsonl (one JSON string a line: the
+# conformance expressions, the samples' manifests and JSON files, the hostile inputs of issue 12),
+# written out as files under .build, with the dictionary in Fuzz/dictionaries. Exits 1 when any target finds a crash,
 # a timeout (an input running over 25 s) or, with FUZZ_SANITIZER=address, a memory error or leak;
 # the input is kept in .build/fuzz-artifacts. For long runs: bash .ci/fuzz.sh 14400 FuzzExpression.
 #
@@ -44,11 +45,18 @@ mkdir -p .build/fuzz-artifacts
 for target in "${targets[@]}"; do
     name="$(kind "$target")"
     corpus=".build/fuzz-corpus/$name"
-    mkdir -p "$corpus"
+    seeds=".build/fuzz-seeds/$name"
+    mkdir -p "$corpus" "$seeds"
+    python3 - "Fuzz/seeds/$name.jsonl" "$seeds" <<'PY'
+import json, sys
+for number, line in enumerate(open(sys.argv[1], encoding="utf-8")):
+    with open(f"{sys.argv[2]}/seed-{number:04d}", "w", encoding="utf-8") as seed:
+        seed.write(json.loads(line))
+PY
     log=".build/fuzz-artifacts/$target.log"
     echo "fuzzing $target for ${seconds} s"
     rc=0
-    SWIFT_BACKTRACE=enable=no "$bin/$target" "$corpus" "Fuzz/corpus/$name" \
+    SWIFT_BACKTRACE=enable=no "$bin/$target" "$corpus" "$seeds" \
         -dict="Fuzz/dictionaries/$name.dict" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=4096 \
         -max_len=4096 -print_final_stats=1 -artifact_prefix=".build/fuzz-artifacts/$target-" > "$log" 2>&1 || rc=$?
     runs="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
