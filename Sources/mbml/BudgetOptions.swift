@@ -9,7 +9,7 @@ struct BudgetOptions: ParsableArguments {
         valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(name: .long, help: ArgumentHelp("The largest file ^fileContents and ^fileData read, in bytes (64 MiB by default).",
+    @Option(name: .long, help: ArgumentHelp("The largest file ^fileContents and ^fileData read, in bytes (67108864 is 64 MiB).",
                                             valueName: "bytes"))
     var maxFileSize: Int = EnvironmentOptions.defaultMaximumFileSize
 
