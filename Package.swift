@@ -60,3 +60,18 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets, declared only when MBML_FUZZ is set: `.ci/fuzz.sh` builds them with
+// `-sanitize=fuzzer` in its own scratch folder. Plain `swift build` and `swift test` never see them.
+if Context.environment["MBML_FUZZ"] != nil {
+    let fuzzSettings: [SwiftSetting] = [.swiftLanguageMode(.v5), .unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "FuzzExpression", dependencies: ["MBMLEngine", "FuzzSupport"],
+                          path: "Fuzz/Sources/FuzzExpression", swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzManifest", dependencies: ["MBMLEngine", "FuzzSupport"],
+                          path: "Fuzz/Sources/FuzzManifest", swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzJSON", dependencies: ["MBMLEngine", "FuzzSupport"],
+                          path: "Fuzz/Sources/FuzzJSON", swiftSettings: fuzzSettings),
+    ]
+}

@@ -144,6 +144,10 @@ expect "--env puts the process environment in \$ENV" 0 '"dev"' -- env BRANCH=dev
 expect "without --env there is no \$ENV" 0 'null' -- env BRANCH=dev "$bin" eval '$ENV'
 expect "--manifest - reads standard input" 0 '"a bold c"' -- sh -c "printf '<MBML><Var name=\"s\">a <b>bold</b> c</Var></MBML>' | '$bin' eval --manifest - '\$s'"
 
+printf '<MBML>\n  <Var name="a" literal="1" if="^repeatBool(1000000|^repeatBool(1000000|T))"/>\n</MBML>\n' > hang.xml
+expect "a manifest that never finishes loading stops at --timeout" 1 "" -- "$bin" eval --timeout 1 --manifest hang.xml '$a'
+expect_stderr "the load names its time budget" "Loading stopped: it ran longer than its time budget of 1 second"
+
 echo "mbml render"
 printf 'Branch: $ENV[BRANCH]\nGreeting: $y' > template.txt
 expect "render writes the result verbatim to stdout" 0 "$(printf 'Branch: dev\nGreeting: x-value!')" -- env BRANCH=dev "$bin" render template.txt --manifest a.xml --manifest b.xml
@@ -230,6 +234,28 @@ if [ "$status" -lt 128 ]; then pass "closed stdout is not a signal death"; else 
 deep="$(printf '%.0s(' $(seq 1 5000))"
 "$bin" eval --context number "#$deep" > /dev/null 2>&1 && rc=0 || rc=$?
 if [ "$rc" = 1 ]; then pass "absurd nesting is an error"; else fail "deep nesting" "status $rc"; fi
+
+echo "hostile input (issue 12)"
+for hostile in '^stripLastPathComponent(a)' '^reformatDateWithLocale(2015|é|yyyy|yyyy)' \
+    '^unixTimestampToDate(9223372036854775807)' '^arrayFilledWithIntegers(0|9223372036854775807)' \
+    '^distributeArrayElements(^array(1|2)|9223372036854775807)' '^repeat(1e12|x)' '^fileContents(/dev/zero)'; do
+    SWIFT_BACKTRACE=enable=no "$bin" eval --context all "$hostile" > /dev/null 2>&1 && rc=0 || rc=$?
+    if [ "$rc" -le 1 ]; then pass "ends with a value or an error: $hostile"; else fail "hostile input" "status $rc: $hostile"; fi
+done
+batch="$(printf '%s\n' '{"id":1,"expr":"^stripLastPathComponent(a)"}' '{"id":2,"expr":"^unixTimestampToDate(1e17)"}' \
+    '{"id":3,"expr":"^repeat(1000000|^repeat(1000000|x))"}' '{"id":4,"expr":"ok"}' \
+    | SWIFT_BACKTRACE=enable=no "$bin" eval --jsonl --timeout 1 2>/dev/null)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && printf '%s\n' "$batch" | grep -qF '{"id":4,"value":"ok"}' \
+    && printf '%s\n' "$batch" | grep -qF 'time budget of 1 second'; then
+    pass "a --jsonl batch continues past hostile requests; --timeout stops a long one"
+else
+    fail "--jsonl hostile batch" "status $rc: $batch"
+fi
+if [ -w /dev/full ]; then
+    "$bin" eval 1 > /dev/full 2> "$work/stderr" && rc=0 || rc=$?
+    if [ "$rc" = 1 ]; then pass "a failed write to standard output exits 1"; else fail "/dev/full" "status $rc"; fi
+    expect_stderr "and says why" "couldn't write to standard output"
+fi
 
 if [ "$failures" -gt 0 ]; then
     echo "$failures CLI check(s) failed"

@@ -13,12 +13,19 @@ public struct EnvironmentOptions: Sendable {
     public var maximumNestingDepth: Int
     /// Hard limit on `<Include>` depth and on `<Var>` nesting in a manifest.
     public var maximumIncludeDepth: Int
+    /// The largest file `^fileContents`/`^fileData` read, in bytes; larger files are an error.
+    public var maximumFileSize: Int
+
+    /// The default ``maximumFileSize``: 64 MiB.
+    public static let defaultMaximumFileSize = 64 << 20
 
     public init(allowsFileWrites: Bool = false, searchDirectories: [URL] = [],
-                maximumNestingDepth: Int = 100, maximumIncludeDepth: Int = 32) {
+                maximumNestingDepth: Int = 100, maximumIncludeDepth: Int = 32,
+                maximumFileSize: Int = defaultMaximumFileSize) {
         self.allowsFileWrites = allowsFileWrites
         self.searchDirectories = searchDirectories
         self.maximumNestingDepth = maximumNestingDepth
         self.maximumIncludeDepth = maximumIncludeDepth
+        self.maximumFileSize = maximumFileSize
     }
 }

@@ -66,6 +66,7 @@ struct BenchCommand: ParsableCommand {
             measureExpressions(benchCases, in: environment, into: &table)
         }
         if vars > 0 { try measureManifest(into: &table) }
+        measureJSONWriter(into: &table)
         StandardStream.output.writeLine("")
         table.lines.forEach(StandardStream.output.writeLine)
         if nodes > 0 {

@@ -30,9 +30,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "The report format: text, json or junit.")
     var format: CheckReportFormat = .text
 
-    @Option(name: .long, help: ArgumentHelp("Stop an evaluation after this many seconds (it fails with an error).",
-                                            valueName: "seconds"))
-    var timeout: Double = 10
+    @OptionGroup var budget: BudgetOptions
 
     @Argument(help: ArgumentHelp("Expectation files (JSON Lines).", valueName: "file.jsonl"))
     var files: [String] = []
@@ -44,14 +42,13 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one expectation file.") }
-        if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout takes seconds between 0 and 86400.") }
     }
 
     func run() throws {
         let secondOptions = try compare.isEmpty ? nil : Self.secondEnvironmentOptions(compare)
-        let environment = try engine.makeEnvironment()
-        let second = try secondOptions?.makeEnvironment()
-        let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: timeout)
+        let environment = try engine.makeEnvironment(budget: budget)
+        let second = try secondOptions?.makeEnvironment(budget: budget)
+        let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: budget.timeout)
         switch format {
         case .text:
             StandardStream.output.write(CheckTextReport(run: run).text)

@@ -41,10 +41,19 @@ struct EngineOptions: ParsableArguments {
     /// Loads every input into a new environment that logs to standard error (where every
     /// diagnostic is printed as `file:line:column: message`, as it is found).
     ///
+    /// - Parameter budget: limits for evaluations at load time too: the file-size cap, and the time
+    ///   budget for the whole load (a manifest whose `if` or `value` never ends stops with an error).
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
     func makeEnvironment(log: LogSink = .standardError(), parsing: XMLParsingMode = .strict,
-                         envByDefault: Bool = false) throws -> Environment {
-        let builder = EnvironmentBuilder(options: environmentOptions, log: log, parsing: parsing)
+                         envByDefault: Bool = false, budget: BudgetOptions? = nil) throws -> Environment {
+        var options = environmentOptions
+        if let budget = budget { options.maximumFileSize = budget.maxFileSize }
+        var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
+        if let budget = budget, budget.timeout > 0 {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(budget.timeout, 1e9) * 1e9)
+            builder.isCancelled = { DispatchTime.now().uptimeNanoseconds >= deadline }
+            builder.cancellationMessage = "Loading stopped: it ran longer than its time budget of \(budget.timeoutText) (--timeout)"
+        }
         let load = builder.build(try inputs(envByDefault: envByDefault))
         if load.hasFailures { throw ExitCode.failure }
         return load.environment

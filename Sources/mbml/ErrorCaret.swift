@@ -40,16 +40,25 @@ enum DisplayWidth {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// `text` with control characters (tabs, line breaks) shown as single spaces.
+    /// `text` with control characters (C0 such as tabs, line breaks and ESC, DEL, and C1) shown as
+    /// single spaces: the one filter for user text the CLI prints outside results (caret lines, error
+    /// messages, names in `vars`, token text in `tokens`), so such text can neither break lines nor
+    /// send terminal escape sequences.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+    }
+
+    /// C0 controls, DEL and C1 controls.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Columns one scalar occupies: 0 for combining marks and format characters, 2 for East Asian
     /// wide and emoji-presentation characters, 1 otherwise (control characters count as a space).
     static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x20 || value == 0x7F { return 1 }
+        if isControl(scalar) { return 1 }
         if value < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0

@@ -17,10 +17,16 @@ struct EvalCommand: ParsableCommand {
               {"id": "1", "context": "number", "expr": "#(2 + 3)", "vars": {"x": [1, "a"]}}
             and answers each with one line: {"id": "1", "value": 5} or {"id": "1", "error": "message"}.
             "vars" are set for that request only. End of input ends the process with status 0.
+
+            Each evaluation (with --jsonl: each request) stops with an error after --timeout seconds; \
+            ^repeat, ^repeatBool and ^distributeArrayElements refuse counts above 1000000; ^fileContents \
+            and ^fileData read only regular files up to --max-file-size bytes.
             """
     )
 
     @OptionGroup var engine: EngineOptions
+
+    @OptionGroup var budget: BudgetOptions
 
     @Option(name: .long, help: "The evaluation context: object, string, number, boolean or all.")
     var context: ContextChoice = .object
@@ -41,9 +47,9 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
+        let environment = try engine.makeEnvironment(budget: budget)
         if jsonl {
-            JSONLinesSession(environment: environment).run()
+            JSONLinesSession(environment: environment, timeout: budget.timeout).run()
             return
         }
         guard let expression = expression else { return }
@@ -53,7 +59,7 @@ struct EvalCommand: ParsableCommand {
         }
         let single = context.contexts[0]
         do {
-            let value = try environment.evaluate(expression, in: single)
+            let value = try budget.evaluate(in: environment) { try environment.evaluate(expression, in: single) }
             StandardStream.output.writeLine(ResultFormatter.text(of: value, in: single))
         } catch {
             report(error, expression: expression)
@@ -66,11 +72,11 @@ struct EvalCommand: ParsableCommand {
         for context in ExpressionContext.allCases {
             let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             do {
-                let value = try environment.evaluate(expression, in: context)
+                let value = try budget.evaluate(in: environment) { try environment.evaluate(expression, in: context) }
                 StandardStream.output.writeLine(label + " " + ResultFormatter.line(of: value, in: context))
             } catch {
                 failed = true
-                StandardStream.output.writeLine(label + " error: " + ResultFormatter.message(of: error))
+                StandardStream.output.writeLine(label + " error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
             }
         }
         if failed { throw ExitCode.failure }
@@ -78,7 +84,7 @@ struct EvalCommand: ParsableCommand {
 
     /// Prints the error, the expression line and a caret under the failing range to standard error.
     private func report(_ error: Error, expression: String) {
-        StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+        StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
         let expressionError = error as? ExpressionError
         if let lines = ErrorCaret.lines(expression: expressionError?.expression.isEmpty == false
                                             ? expressionError?.expression ?? expression : expression,

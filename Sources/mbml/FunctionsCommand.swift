@@ -23,7 +23,7 @@ struct FunctionsCommand: ParsableCommand {
         }
         if name.hasPrefix("^") { name.removeFirst() }
         guard let definition = registry.definition(named: name) else {
-            StandardStream.error.writeLine("error: no function named ^\(name)")
+            StandardStream.error.writeLine("error: no function named ^" + DisplayWidth.printable(name))
             let close = registry.all.map(\.name).filter { $0.lowercased().contains(name.lowercased()) }
             if !close.isEmpty {
                 StandardStream.error.writeLine("did you mean: " + close.prefix(8).map { "^" + $0 }.joined(separator: ", "))

@@ -5,6 +5,8 @@ import MBMLEngine
 /// standard input, one JSON response a line on standard output, flushed after each line.
 struct JSONLinesSession {
     let environment: Environment
+    /// The time budget of each request in seconds (`--timeout`); 0 means none.
+    var timeout: Double = 0
 
     /// Answers requests until the end of standard input. Blank lines are skipped.
     func run() {
@@ -25,7 +27,9 @@ struct JSONLinesSession {
             return Self.encode(id: nil, .error(String(describing: error)))
         }
         do {
-            let value = try environment.evaluate(request.expression, in: request.context, binding: request.variables)
+            let value = try environment.withDeadline(seconds: timeout) {
+                try environment.evaluate(request.expression, in: request.context, binding: request.variables)
+            }
             return Self.encode(id: request.id, .value(value))
         } catch {
             return Self.encode(id: request.id, .error(Environment.logText(for: error)))

@@ -29,6 +29,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     func run() throws {
         let bytes: [UInt8]
         do {
@@ -38,12 +40,16 @@ struct RenderCommand: ParsableCommand {
             StandardStream.error.writeLine("\(template): cannot read the template: \(error.localizedDescription)")
             throw ExitCode.failure
         }
-        let environment = try engine.makeEnvironment(parsing: .recovering, envByDefault: true)
+        let environment = try engine.makeEnvironment(parsing: .recovering, envByDefault: true, budget: budget)
         let rendered: String
         do {
-            rendered = try Template(bytes: bytes, path: template).render(in: environment)
+            let parsed = try Template(bytes: bytes, path: template)
+            rendered = try budget.evaluate(in: environment) { try parsed.render(in: environment) }
         } catch let error as TemplateError {
             StandardStream.error.writeLine(error.description)
+            throw ExitCode.failure
+        } catch {
+            StandardStream.error.writeLine("\(template): \(error)")
             throw ExitCode.failure
         }
         guard let output = output else {

@@ -18,21 +18,35 @@ struct StandardStream {
         write(text + "\n")
     }
 
-    /// Writes `text`. A closed pipe is ignored (SIGPIPE is ignored by `main`).
+    /// Writes `text`. When standard output cannot be written (a full disk, an I/O error) the command
+    /// ends at once: the reason goes to standard error and the exit status is 1, so a result that was
+    /// not delivered never looks like success. A closed pipe means the reader has all it wanted (as
+    /// `head` does; SIGPIPE is ignored by `main`): the command stops quietly with status 0. A failed
+    /// write to standard error is ignored (there is nowhere left to report it).
     func write(_ text: String) {
-        let data = Data(text.utf8)
-        data.withUnsafeBytes { buffer in
-            guard var pointer = buffer.baseAddress else { return }
+        guard let failure = writeAll(text) else { return }
+        guard handle.fileDescriptor == FileHandle.standardOutput.fileDescriptor else { return }
+        if failure == EPIPE { exit(0) }
+        _ = StandardStream.error.writeAll("error: couldn't write to standard output: \(String(cString: strerror(failure)))\n")
+        exit(1)
+    }
+
+    /// Writes every byte of `text`; returns the `errno` of a failed write, or nil.
+    private func writeAll(_ text: String) -> Int32? {
+        var text = text
+        return text.withUTF8 { buffer -> Int32? in
+            guard var pointer = buffer.baseAddress else { return nil }
             var remaining = buffer.count
             while remaining > 0 {
                 let written = systemWrite(handle.fileDescriptor, pointer, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
                 remaining -= written
                 pointer += written
             }
+            return nil
         }
     }
 }

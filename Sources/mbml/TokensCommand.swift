@@ -24,9 +24,13 @@ struct TokensCommand: ParsableCommand {
         let environment = try engine.makeEnvironment()
         do {
             let tokens = try environment.parse(expression, in: context)
-            TokenTreeFormatter.lines(for: tokens).forEach(StandardStream.output.writeLine)
+            for line in TokenTreeFormatter.lines(for: tokens) {
+                // Keep the indenting tabs; filter the token text after them.
+                let indent = line.prefix { $0 == "\t" }
+                StandardStream.output.writeLine(indent + DisplayWidth.printable(String(line.dropFirst(indent.count))))
+            }
         } catch {
-            StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+            StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
             let range = (error as? ExpressionError)?.range
             let lines = ErrorCaret.lines(expression: expression, range: range) ?? ["  " + DisplayWidth.printable(expression)]
             lines.forEach(StandardStream.error.writeLine)

@@ -39,8 +39,9 @@ struct VariableTreeFormatter {
         return output
     }
 
-    private func append(_ value: Value?, label: String, note: String, level: Int, to output: inout [String]) {
+    private func append(_ value: Value?, label rawLabel: String, note: String, level: Int, to output: inout [String]) {
         let pad = String(repeating: indent, count: level)
+        let label = DisplayWidth.printable(rawLabel)
         guard let value = value else {
             output.append(pad + label + ": no value" + note)
             return
@@ -61,7 +62,8 @@ struct VariableTreeFormatter {
             for property in object.propertyNames {
                 let propertyValue = (try? object.value(forProperty: property)) ?? nil
                 if case .object? = propertyValue {
-                    output.append(pad + indent + property + ": " + (propertyValue.map(Self.summary) ?? ""))
+                    output.append(pad + indent + DisplayWidth.printable(property) + ": "
+                                  + (propertyValue.map(Self.summary) ?? ""))
                 } else {
                     append(propertyValue, label: property, note: "", level: level + 1, to: &output)
                 }
@@ -83,7 +85,7 @@ struct VariableTreeFormatter {
         case .dictionary(let entries): return "Dictionary[\(entries.count)]"
         case .date: return "Date " + value.text
         case .data(let data): return "Data[\(data.count) bytes]"
-        case .object(let object): return object.typeName
+        case .object(let object): return DisplayWidth.printable(object.typeName)
         }
     }
 

@@ -34,7 +34,7 @@ struct VarsCommand: ParsableCommand {
         for raw in names.isEmpty ? variables.names : names {
             let name = raw.hasPrefix("$") ? String(raw.dropFirst()) : raw
             guard known.contains(name) else {
-                StandardStream.error.writeLine("error: no variable named $\(name)")
+                StandardStream.error.writeLine("error: no variable named $" + DisplayWidth.printable(name))
                 missing = true
                 continue
             }

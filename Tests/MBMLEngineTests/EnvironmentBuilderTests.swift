@@ -202,5 +202,6 @@ final class EnvironmentBuilderTests: ManifestTestCase {
         XCTAssertTrue(load.hasFailures)
         XCTAssertNil(load.environment.variables["a"])
         XCTAssertTrue(load.errors.contains { $0.message == "Loading was cancelled" })
+        XCTAssertFalse(load.environment.isCancelled(), "the build's cancellation ends with the build")
     }
 }

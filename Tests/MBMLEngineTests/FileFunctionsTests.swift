@@ -109,7 +109,7 @@ final class FileFunctionsTests: XCTestCase {
         XCTAssertEqual(try harness.call("fileContents", path("a.txt")), .string("abc"))
         XCTAssertEqual(harness.failure("fileContents", path("binary.bin")),
                        "the contents of \"\(folder)/binary.bin\" are not valid UTF-8 text")
-        XCTAssertEqual(harness.failure("fileData", .text("/////")), "couldn't read \"/////\": Is a directory")
+        XCTAssertEqual(harness.failure("fileData", .text("/////")), "couldn't read \"/////\": it is a directory, not a regular file")
         XCTAssertEqual(harness.failure("fileContents", path("nope")),
                        "couldn't read \"\(folder)/nope\": No such file or directory")
         XCTAssertEqual(harness.failure("fileData", .absent), "expected input parameter, but got none")

@@ -23,8 +23,10 @@ final class JSONCodecTests: XCTestCase {
         XCTAssertEqual(JSONCodec.encode(.double(-7.0)), "-7")
         XCTAssertEqual(JSONCodec.encode(.double(0.1)), "0.1")
         XCTAssertEqual(JSONCodec.encode(.double(2.5e-8)), "2.5e-08")
-        XCTAssertEqual(JSONCodec.encode(.double(.nan)), "NaN")
-        XCTAssertEqual(JSONCodec.encode(.double(-.infinity)), "-Infinity")
+        XCTAssertEqual(JSONCodec.encode(.double(.nan)), #"{"$number":"NaN"}"#)
+        XCTAssertEqual(JSONCodec.encode(.double(.infinity)), #"{"$number":"Infinity"}"#)
+        XCTAssertEqual(JSONCodec.encode(.double(-.infinity)), #"{"$number":"-Infinity"}"#)
+        XCTAssertEqual(JSONCodec.encode(.decimal(.nan)), #"{"$number":"NaN"}"#)
     }
 
     func testEscapesStrings() {

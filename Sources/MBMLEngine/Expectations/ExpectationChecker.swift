@@ -75,23 +75,16 @@ public struct ExpectationChecker {
         self.timeLimit = timeLimit
     }
 
-    /// Evaluates the expectation's expression with its variables bound.
+    /// Evaluates the expectation's expression with its variables bound, within ``timeLimit``.
     public func evaluate(_ expectation: Expectation) -> ObservedOutcome {
-        let hostCancellation = environment.isCancelled
-        let deadline = timeLimit.map { DispatchTime.now().uptimeNanoseconds + UInt64(max($0, 0) * 1e9) }
-        if let deadline = deadline {
-            environment.isCancelled = { hostCancellation() || DispatchTime.now().uptimeNanoseconds > deadline }
-        }
-        defer { environment.isCancelled = hostCancellation }
         do {
             let bindings = expectation.variables.map { ($0.name, Optional($0.value)) }
-            return .value(try environment.evaluate(expectation.expression, in: expectation.context, binding: bindings))
-        } catch {
-            let message = Environment.logText(for: error)
-            if let deadline = deadline, let limit = timeLimit, DispatchTime.now().uptimeNanoseconds > deadline {
-                return .error("stopped after the time limit of \(limit) s (\(message))")
+            let value = try environment.withDeadline(seconds: timeLimit ?? 0) {
+                try environment.evaluate(expectation.expression, in: expectation.context, binding: bindings)
             }
-            return .error(message)
+            return .value(value)
+        } catch {
+            return .error(Environment.logText(for: error))
         }
     }
 

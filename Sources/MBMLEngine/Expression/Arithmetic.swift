@@ -11,7 +11,7 @@ struct Arithmetic {
         switch token.kind {
         case .addition: result = left + right
         case .subtraction: result = left - right
-        case .multiplication: result = left * right
+        case .multiplication: result = DecimalArithmetic.multiply(left, right)
         case .division:
             guard !right.isZero else {
                 throw evaluator.failure(.generic, "It is mathematically irresponsible to divide by zero", token)
@@ -28,7 +28,7 @@ struct Arithmetic {
             result = Decimal(dividend.remainderReportingOverflow(dividingBy: divisor).partialValue)
         }
         if result.isNaN {
-            throw evaluator.failure(.generic, "The result of \"\(token.text)\" overflows 38 significant digits", token)
+            throw evaluator.failure(.generic, "The result of \"\(token.text)\" overflows 38 significant digits or the range of decimal arithmetic", token)
         }
         return result
     }

@@ -47,7 +47,6 @@ enum Properties {
     }
 
     private static func stringProperty(_ text: String, _ name: String) -> Value? {
-        let path = text as NSString
         switch name {
         case "length": return .integer(text.utf16.count)
         case "uppercaseString": return .string(text.uppercased())
@@ -57,10 +56,10 @@ enum Properties {
         case "intValue", "integerValue", "longLongValue": return .integer(NumericParsing.integer(from: text))
         case "doubleValue", "floatValue": return .double(NumericParsing.double(from: text))
         case "boolValue": return .boolean(stringBoolValue(text))
-        case "lastPathComponent": return .string(path.lastPathComponent)
-        case "pathExtension": return .string(path.pathExtension)
-        case "stringByDeletingLastPathComponent": return .string(path.deletingLastPathComponent)
-        case "stringByDeletingPathExtension": return .string(path.deletingPathExtension)
+        case "lastPathComponent": return .string(PathText.lastComponent(text))
+        case "pathExtension": return .string(PathText.pathExtension(text))
+        case "stringByDeletingLastPathComponent": return .string(PathText.deletingLastComponent(text))
+        case "stringByDeletingPathExtension": return .string(PathText.deletingPathExtension(text))
         default: return nil
         }
     }

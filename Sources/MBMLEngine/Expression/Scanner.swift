@@ -68,7 +68,7 @@ struct Scanner {
             if let found = try variableReference(at: p) { return found }
             if let found = try functionCall(at: p) { return found }
             if let found = whitespace(at: p) { return found }
-            if let found = numericLiteral(at: p) { return found }
+            if let found = try numericLiteral(at: p) { return found }
             if let found = mathOperator(at: p) { return found }
             if let found = try grouping(at: p, kind: .mathGrouping, contents: .math) { return found }
             return try mathExpression(at: p)
@@ -222,7 +222,9 @@ struct Scanner {
 
     // MARK: Numbers and operators (§3.9, §3.10, §3.11)
 
-    private func numericLiteral(at p: Int) -> Match? {
+    /// A number in math. One that `Decimal` cannot hold (more than 165 integer digits, or a fraction
+    /// below 1e-128) is an error at the literal, never a silent 0.
+    private func numericLiteral(at p: Int) throws -> Match? {
         var j = p
         if let u = unit(j), u == CodeUnit.plus || u == CodeUnit.minus { j += 1 }
         var digits = 0
@@ -239,7 +241,10 @@ struct Scanner {
         }
         guard digits > 0 else { return nil }
         let text = source.text(p, j)
-        let value = NumericParsing.decimal(from: text) ?? 0
+        guard let value = NumericParsing.decimal(from: text) else {
+            throw context.error(.syntax, "The number is outside the range of decimal arithmetic "
+                                + "(magnitudes from 1e-128 to 3.4e165)", source: source, start: p, end: j)
+        }
         let token = makeToken(.numericLiteral, p, j, payload: .number(value))
         return (ScannedItem(token: token, role: .token, depth: 1), j, false)
     }

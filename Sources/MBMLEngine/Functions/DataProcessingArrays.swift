@@ -146,11 +146,12 @@ extension DataProcessingFunctions {
         "distributeArrayElements", input: .pipedObjects, signature: "^distributeArrayElements(array|count)",
         category: .dataProcessing,
         summary: "An Array of count Arrays, element i going to group i mod count (round robin; groups may "
-            + "be empty). As in the reference, a count of 1 returns the source array itself."
+            + "be empty). As in the reference, a count of 1 returns the source array itself. A count above "
+            + "1000000 is an error."
     ) { call in
         let parameters = try call.values(.exactly(2))
         let elements = try CollectionSupport.array(parameters[0], at: 0)
-        let count = try positiveCount(parameters[1], at: 1)
+        let count = try WorkLimits.checkedCount(try positiveCount(parameters[1], at: 1), of: "the group count")
         if count == 1 { return parameters[0] }
         var groups = [[Value]](repeating: [], count: count)
         for (index, element) in elements.enumerated() { groups[index % count].append(element) }

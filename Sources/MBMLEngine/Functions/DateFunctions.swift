@@ -37,7 +37,7 @@ enum DateFunctions {
 
             FunctionDefinition(
                 "unixTimestampToDate", input: .object, signature: "^unixTimestampToDate(timestamp)", category: .date,
-                summary: "Returns the Date that is the given number of seconds after 1970-01-01T00:00:00Z. The timestamp may be a Number or a numeric String; fractions are kept."
+                summary: "Returns the Date that is the given number of seconds after 1970-01-01T00:00:00Z. The timestamp may be a Number or a numeric String; fractions are kept. A date outside the years 1 to 9999 is an error."
             ) { call in
                 let value = try call.value()
                 guard let seconds = value.decimalValue.map({ NSDecimalNumber(decimal: $0).doubleValue }),
@@ -45,7 +45,7 @@ enum DateFunctions {
                 else {
                     throw FunctionError("expected input parameter to contain a number value, but got \"\(value.text)\" (\(value.typeName)) instead")
                 }
-                return .date(Date(timeIntervalSince1970: seconds))
+                return .date(try RenderableDates.checked(Date(timeIntervalSince1970: seconds)))
             },
 
             FunctionDefinition(
@@ -63,7 +63,7 @@ enum DateFunctions {
                 let parameters = try call.values(.exactly(2))
                 let seconds = try lenientSeconds(parameters[0])
                 let date = try DateSupport.dateOrString(parameters[1], at: 1, in: call)
-                return .date(date.addingTimeInterval(seconds))
+                return .date(try RenderableDates.checked(date.addingTimeInterval(seconds)))
             },
 
             FunctionDefinition(

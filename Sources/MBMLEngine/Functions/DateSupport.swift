@@ -13,8 +13,9 @@ enum DateSupport {
     // MARK: Process locale and time zone
 
     /// The locale output is formatted in: the process's `LC_ALL`, `LC_TIME` or `LANG` setting (the
-    /// first one set), without its encoding and modifier. The C/POSIX locale, or no setting at all,
-    /// means `en_US_POSIX`, whose output is the plain English text the reference produces in `en_US`.
+    /// first one set), without its encoding and modifier. The C/POSIX locale, no setting at all, or a
+    /// setting Foundation cannot use (see ``LocaleIdentifier``) means `en_US_POSIX`, whose output is
+    /// the plain English text the reference produces in `en_US`.
     static var outputLocale: Locale {
         processLocale(environment: ProcessInfo.processInfo.environment)
     }
@@ -25,7 +26,7 @@ enum DateSupport {
             .compactMap { environment[$0] }
             .first { !$0.isEmpty } ?? ""
         let name = setting.prefix { $0 != "." && $0 != "@" }
-        if name.isEmpty || name == "C" || name == "POSIX" {
+        if name.isEmpty || name == "C" || name == "POSIX" || !LocaleIdentifier.isUsable(String(name)) {
             return Locale(identifier: defaultParsingLocale)
         }
         return Locale(identifier: String(name))
@@ -56,16 +57,17 @@ enum DateSupport {
 
     /// Parses `text` with an ICU `pattern` in the locale `localeIdentifier`. A zone in the text is
     /// honoured; without one the local zone applies.
-    /// - Throws: a ``FunctionError`` naming the input, locale and pattern when the text does not match.
+    /// - Throws: a ``FunctionError`` naming the input, locale and pattern when the text does not match,
+    ///   or the locale when Foundation cannot use it (``LocaleIdentifier``).
     static func parse(_ text: String, pattern: String, localeIdentifier: String) throws -> Date {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: localeIdentifier)
+        formatter.locale = try LocaleIdentifier.locale(localeIdentifier)
         formatter.timeZone = localTimeZone
         formatter.dateFormat = pattern
         guard let date = formatter.date(from: text) else {
             throw FunctionError("couldn't parse date from input \"\(text)\" in locale \(localeIdentifier) using format \"\(pattern)\"")
         }
-        return date
+        return try RenderableDates.checked(date)
     }
 
     /// Parses `text` with the default format and locale of `call`'s environment.

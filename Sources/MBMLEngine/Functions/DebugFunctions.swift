@@ -47,7 +47,7 @@ enum DebugFunctions {
 
             FunctionDefinition(
                 "repeat", input: .pipedExpressions, signature: "^repeat(count|expression)", category: .debug,
-                summary: "Evaluates the count as a math expression (truncated to an integer), then evaluates the expression in object context that many times and returns the last result; null when the count is 0 or less. An error in any repetition propagates. Long runs can be cancelled by the host."
+                summary: "Evaluates the count as a math expression (truncated to an integer), then evaluates the expression in object context that many times and returns the last result; null when the count is 0 or less. A count above 1000000 is an error. An error in any repetition propagates. Long runs can be cancelled by the host."
             ) { call in
                 let parameters = try call.expressions(.exactly(2))
                 let count = try repetitionCount(parameters[0], in: call)
@@ -89,13 +89,14 @@ enum DebugFunctions {
         ]
     }
 
-    /// The count of `^repeat`/`^repeatBool`: the text evaluated as a math expression, truncated.
+    /// The count of `^repeat`/`^repeatBool`: the text evaluated as a math expression, truncated; at
+    /// most ``WorkLimits/maximumCount``.
     static func repetitionCount(_ expression: String, in call: FunctionCall) throws -> Int {
         let value = try call.evaluate(expression, as: .number)
         guard let number = value?.decimalValue, let count = Value.decimal(number).integerValue else {
             throw FunctionError("expected the repetition count \"\(expression)\" to have a number value")
         }
-        return count
+        return try WorkLimits.checkedCount(count, of: "the repetition count")
     }
 
     /// Runs `body`, logging how long it took (also when it throws).

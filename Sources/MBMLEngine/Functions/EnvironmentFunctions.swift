@@ -17,7 +17,7 @@ enum EnvironmentFunctions {
                 "mbmlLoadedFiles", input: .none, signature: "^mbmlLoadedFiles()", category: .environment,
                 summary: "Returns an Array with the file name (last path component) of each loaded MBML file, in load order."
             ) { call in
-                .array(loadedPaths(of: call.environment).map { .string(($0 as NSString).lastPathComponent) })
+                .array(loadedPaths(of: call.environment).map { .string(PathText.lastComponent($0)) })
             },
 
             FunctionDefinition(
@@ -34,7 +34,7 @@ enum EnvironmentFunctions {
                 summary: "Returns true if any loaded MBML file has exactly this file name (last path component, case-sensitive). Never fails; no input gives false."
             ) { call in
                 guard let name = call.optionalText, !name.isEmpty else { return .boolean(false) }
-                return .boolean(loadedPaths(of: call.environment).contains { ($0 as NSString).lastPathComponent == name })
+                return .boolean(loadedPaths(of: call.environment).contains { PathText.lastComponent($0) == name })
             },
         ]
     }

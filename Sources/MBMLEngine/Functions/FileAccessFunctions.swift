@@ -34,9 +34,9 @@ extension FileFunctions {
 
             FunctionDefinition(
                 "fileData", input: .string, signature: "^fileData(path)", category: .file,
-                summary: "Returns the bytes of the file at the path as Data. Fails when the file is missing, unreadable or a directory, or the path is empty."
+                summary: "Returns the bytes of the file at the path as Data. Fails when the file is missing or unreadable, when it is not a regular file (a directory, FIFO, device or socket; these are never opened), when it is larger than 64 MiB (mbml --max-file-size), or when the path is empty or contains a NUL character."
             ) { call in
-                .data(try FileSystemAccess.contents(of: try call.text(), checkCancellation: call.checkCancellation))
+                .data(try contents(of: try call.text(), in: call))
             },
 
             FunctionDefinition(
@@ -44,7 +44,7 @@ extension FileFunctions {
                 summary: "Returns the contents of the file at the path decoded as UTF-8 text. Fails like ^fileData, and when the contents are not valid UTF-8."
             ) { call in
                 let path = try call.text()
-                let data = try FileSystemAccess.contents(of: path, checkCancellation: call.checkCancellation)
+                let data = try contents(of: path, in: call)
                 guard let text = utf8Text(data) else {
                     throw FunctionError("the contents of \"\(path)\" are not valid UTF-8 text")
                 }
@@ -60,6 +60,12 @@ extension FileFunctions {
                 return .boolean(true)
             },
         ]
+    }
+
+    /// The bytes of the regular file at `path`, within the environment's ``EnvironmentOptions/maximumFileSize``.
+    private static func contents(of path: String, in call: FunctionCall) throws -> Data {
+        try FileSystemAccess.contents(of: path, maximumSize: call.environment.options.maximumFileSize,
+                                      checkCancellation: call.checkCancellation)
     }
 
     /// `data` decoded as UTF-8, or nil when it is not valid UTF-8.

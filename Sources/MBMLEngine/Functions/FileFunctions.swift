@@ -8,28 +8,28 @@ enum FileFunctions {
     }
 
     /// The five path-string functions. They never touch the file system and follow Foundation's
-    /// `NSString` path rules; absent input gives null.
+    /// `NSString` path rules (``PathText``); absent input gives null.
     static var pathFunctions: [FunctionDefinition] {
         [
             pathFunction("lastPathComponent", "^lastPathComponent(path)",
                          "Returns the final component of a path, ignoring a trailing slash: /tmp/do-not-readme.txt gives do-not-readme.txt, / gives /. Never fails.") {
-                .string(($0 as NSString).lastPathComponent)
+                .string(PathText.lastComponent($0))
             },
             pathFunction("stripLastPathComponent", "^stripLastPathComponent(path)",
                          "Returns a path without its final component and separator: /tmp/do-not-readme.txt gives /tmp, /tmp gives /, file gives an empty string. Never fails.") {
-                .string(($0 as NSString).deletingLastPathComponent)
+                .string(PathText.deletingLastComponent($0))
             },
             pathFunction("pathExtension", "^pathExtension(path)",
                          "Returns the text after the last dot of a path's final component (archive.tar.gz gives gz), or an empty string when there is none. Never fails.") {
-                .string(($0 as NSString).pathExtension)
+                .string(PathText.pathExtension($0))
             },
             pathFunction("stripPathExtension", "^stripPathExtension(path)",
                          "Returns a path with its final component's extension and dot removed: /tmp/do-not-readme.txt gives /tmp/do-not-readme. Never fails.") {
-                .string(($0 as NSString).deletingPathExtension)
+                .string(PathText.deletingPathExtension($0))
             },
             pathFunction("pathComponents", "^pathComponents(path)",
                          "Returns an Array of a path's components; a leading slash is its own first component, so /tmp/x.txt gives [\"/\", \"tmp\", \"x.txt\"]. Never fails.") {
-                .array(($0 as NSString).pathComponents.map(Value.string))
+                .array(PathText.components($0).map(Value.string))
             },
         ]
     }

@@ -9,14 +9,16 @@ import Darwin
 
 /// The POSIX file-system operations behind the File functions (`functions.md` §3.7). Paths are used
 /// as given (no `~` expansion; relative paths resolve against the working directory). Failures
-/// carry the operating system's own reason, e.g. `couldn't read "/////": Is a directory`.
+/// carry the operating system's own reason, e.g. `couldn't read "/x": No such file or directory`,
+/// or say what the item is (`it is a FIFO, not a regular file`). A path with a NUL character names
+/// no file (the system would read it only up to the NUL): probes give false and operations fail.
 enum FileSystemAccess {
     // MARK: Probes (never fail)
 
     /// Something exists at `path`; symbolic links are followed, so a dangling link does not exist.
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return !path.isEmpty && stat(path, &info) == 0
+        return isUsable(path) && stat(path, &info) == 0
     }
 
     /// The item exists and the process may read it.
@@ -33,10 +35,10 @@ enum FileSystemAccess {
     /// searchable, and in a sticky directory the process owns the item or the directory (or is root).
     static func isDeletable(_ path: String) -> Bool {
         var item = stat()
-        guard !path.isEmpty, lstat(path, &item) == 0 else { return false }
-        let name = (path as NSString).lastPathComponent
+        guard isUsable(path), lstat(path, &item) == 0 else { return false }
+        let name = PathText.lastComponent(path)
         guard name != "/", name != ".", name != ".." else { return false }
-        var parent = (path as NSString).deletingLastPathComponent
+        var parent = PathText.deletingLastComponent(path)
         if parent.isEmpty { parent = "." }
         var directory = stat()
         guard access(parent, W_OK | X_OK) == 0, stat(parent, &directory) == 0 else { return false }
@@ -50,27 +52,34 @@ enum FileSystemAccess {
     /// The item exists and is a directory (links followed).
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return !path.isEmpty && stat(path, &info) == 0 && isDirectoryMode(info.st_mode)
+        return isUsable(path) && stat(path, &info) == 0 && isDirectoryMode(info.st_mode)
     }
 
     // MARK: Operations that report errors
 
     /// The size in bytes from the item's metadata; a symbolic link itself is measured.
     static func size(of path: String) throws -> Int {
+        try checkNoNUL(path, "get the size of")
         var info = stat()
         guard lstat(path, &info) == 0 else { throw failure("get the size of", path, code: errno) }
         return Int(info.st_size)
     }
 
-    /// The bytes of the file at `path`. `checkCancellation` is called between reads, so reading an
-    /// endless device can be stopped by the host.
-    static func contents(of path: String, checkCancellation: () throws -> Void) throws -> Data {
-        let descriptor = open(path, O_RDONLY)
+    /// The bytes of the regular file at `path`, at most `maximumSize` of them. Anything else — a
+    /// directory, FIFO, device or socket — is refused by what it is, before it is opened, so reading
+    /// never blocks; a file larger than `maximumSize` is refused by its size. `checkCancellation` is
+    /// called between reads.
+    static func contents(of path: String, maximumSize: Int, checkCancellation: () throws -> Void) throws -> Data {
+        try checkNoNUL(path, "read")
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure("read", path, code: errno) }
+        try checkReadable(info, path: path, maximumSize: maximumSize)
+        // O_NONBLOCK: should the path be swapped for a FIFO after the check, opening it does not wait.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw failure("read", path, code: errno) }
         defer { close(descriptor) }
-        var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure("read", path, code: errno) }
-        if isDirectoryMode(info.st_mode) { throw failure("read", path, code: EISDIR) }
+        try checkReadable(info, path: path, maximumSize: maximumSize)
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -81,13 +90,37 @@ enum FileSystemAccess {
                 if errno == EINTR { continue }
                 throw failure("read", path, code: errno)
             }
+            guard data.count + count <= maximumSize else { throw tooLarge(path, maximumSize: maximumSize) }
             data.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// Throws unless `info` describes a regular file of at most `maximumSize` bytes.
+    private static func checkReadable(_ info: stat, path: String, maximumSize: Int) throws {
+        let kind = info.st_mode & mode_t(S_IFMT)
+        guard kind == mode_t(S_IFREG) else {
+            let what: String
+            switch kind {
+            case mode_t(S_IFDIR): what = "a directory"
+            case mode_t(S_IFIFO): what = "a FIFO"
+            case mode_t(S_IFCHR), mode_t(S_IFBLK): what = "a device"
+            case mode_t(S_IFSOCK): what = "a socket"
+            default: what = "of an unknown kind"
+            }
+            throw FunctionError("couldn't read \"\(path)\": it is \(what), not a regular file")
+        }
+        if Int64(info.st_size) > Int64(maximumSize) { throw tooLarge(path, maximumSize: maximumSize) }
+    }
+
+    private static func tooLarge(_ path: String, maximumSize: Int) -> FunctionError {
+        FunctionError("couldn't read \"\(path)\": it is larger than the limit of \(maximumSize) bytes "
+                      + "(mbml --max-file-size)")
     }
 
     /// The names of the entries directly inside the directory (hidden ones included, `.` and `..`
     /// excluded), sorted by their UTF-8 bytes.
     static func entries(of path: String) throws -> [String] {
+        try checkNoNUL(path, "list the directory")
         guard let directory = opendir(path) else { throw failure("list the directory", path, code: errno) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -103,6 +136,7 @@ enum FileSystemAccess {
     /// Removes the item at `path`; a directory is removed with everything inside it. A symbolic link
     /// is removed itself, never its target.
     static func remove(_ path: String) throws {
+        try checkNoNUL(path, "delete")
         var info = stat()
         guard lstat(path, &info) == 0 else { throw failure("delete", path, code: errno) }
         if isDirectoryMode(info.st_mode) {
@@ -116,6 +150,18 @@ enum FileSystemAccess {
     }
 
     // MARK: Helpers
+
+    /// A path the system can be asked about: not empty and without NUL characters.
+    private static func isUsable(_ path: String) -> Bool {
+        !path.isEmpty && !path.utf8.contains(0)
+    }
+
+    /// Throws when `path` contains a NUL character, which would cut it short for the system.
+    private static func checkNoNUL(_ path: String, _ action: String) throws {
+        if path.utf8.contains(0) {
+            throw FunctionError("couldn't \(action) \"\(path.replacingOccurrences(of: "\0", with: "\\0"))\": the path contains a NUL character")
+        }
+    }
 
     private static func isDirectoryMode(_ mode: mode_t) -> Bool {
         mode & mode_t(S_IFMT) == mode_t(S_IFDIR)

@@ -62,7 +62,7 @@ enum MathFunctions {
         let quotient = dividend / divisor
         guard !quotient.isNaN else { return nil }
         let whole = NumberArgument.rounded(quotient, quotient < 0 ? .up : .down)
-        let remainder = dividend - whole * divisor
+        let remainder = dividend - DecimalArithmetic.multiply(whole, divisor)
         // Guard against rounding at the 38-digit limit: the result must lie strictly inside the divisor.
         guard !remainder.isNaN, abs(remainder) < abs(divisor),
               remainder.isZero || (remainder < 0) == (dividend < 0) else { return nil }
@@ -189,11 +189,14 @@ enum MathFunctions {
         let step = numbers.count == 3 ? numbers[2] : 1
         guard step > 0 else { throw FunctionError("the step must be greater than 0, but got \(step)") }
         guard start <= limit else { return .array([]) }
-        let (span, overflow) = limit.subtractingReportingOverflow(start)
-        let count = overflow ? Int.max : span / step + 1
-        guard count <= maximumSequenceLength else {
+        // The span can exceed Int.max (start negative, limit positive); as a magnitude it cannot.
+        let span = UInt(bitPattern: limit &- start)
+        guard span / UInt(step) < UInt(maximumSequenceLength) else {
             throw FunctionError("the array would have more than \(maximumSequenceLength) elements")
         }
-        return .array((0..<count).map { .integer(start + $0 * step) })
+        let count = Int(span / UInt(step)) + 1
+        // Every element lies between start and limit, so wrapping arithmetic gives it exactly even
+        // where the product alone would overflow.
+        return .array((0..<count).map { .integer(start &+ $0 &* step) })
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// A user-supplied regular expression run under the limits of `functions.md` §5: a bounded pattern
 /// length and a time budget per search, so a catastrophically backtracking pattern fails with an error
-/// instead of hanging the host. Patterns use ICU syntax (`NSRegularExpression`) with no options.
+/// instead of hanging the host. When ICU gives up on a search (its backtracking stack is full),
+/// that is an error too, never "no match". Patterns use ICU syntax (`NSRegularExpression`) with no
+/// options.
 struct GuardedRegex {
     /// The longest pattern accepted, in UTF-16 units.
     static let maximumPatternLength = 10_000
@@ -29,13 +31,23 @@ struct GuardedRegex {
         self.call = call
     }
 
+    /// The error for a search ICU abandoned.
+    static let engineFailure = FunctionError(
+        "the regular expression engine gave up on this text (its backtracking limit was reached); simplify the pattern")
+
     /// The ranges of every match in `text` (all of them when `firstOnly` is false).
     func matches(in text: String, firstOnly: Bool = false) throws -> [NSTextCheckingResult] {
         let start = Date()
         var results: [NSTextCheckingResult] = []
         var outcome: Error?
         let whole = NSRange(location: 0, length: text.utf16.count)
-        expression.enumerateMatches(in: text, options: [.reportProgress], range: whole) { result, _, stop in
+        expression.enumerateMatches(in: text, options: [.reportProgress, .reportCompletion],
+                                    range: whole) { result, flags, stop in
+            if flags.contains(.internalError) {
+                outcome = Self.engineFailure
+                stop.pointee = true
+                return
+            }
             if let result {
                 results.append(result)
                 if firstOnly { stop.pointee = true; return }

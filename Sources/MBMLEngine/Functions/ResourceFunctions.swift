@@ -15,7 +15,7 @@ enum ResourceFunctions {
     /// The directory of the running executable, as Foundation's `Bundle.main` reports it on Linux.
     static func mainBundleDirectory() -> String {
         if let executable = Bundle.main.executablePath {
-            return (executable as NSString).deletingLastPathComponent
+            return PathText.deletingLastComponent(executable)
         }
         return Bundle.main.bundlePath
     }

@@ -32,6 +32,8 @@ public struct EnvironmentBuilder {
     /// functions evaluated at load time): return true to stop the build. A stopped build lists the
     /// input it was loading as failed, with a "Loading was cancelled" error.
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// The error a cancelled build reports (a host with a time budget says so here).
+    public var cancellationMessage = "Loading was cancelled"
 
     public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
                 log: LogSink = LogSink(), parsing: XMLParsingMode = .strict) {
@@ -53,10 +55,12 @@ public struct EnvironmentBuilder {
             if !load(input, into: session) || isCancelled() { failed.append(input) }
             if isCancelled() {
                 session.record(Diagnostic(file: input.fileURL?.path ?? "input", line: 1, column: 1,
-                                          message: "Loading was cancelled"))
+                                          message: cancellationMessage))
                 break
             }
         }
+        // The build's cancellation ends with the build; the host attaches its own afterwards.
+        environment.isCancelled = { false }
         var seen = Set<String>()
         let files = (session.files + named).filter { seen.insert($0.standardizedFileURL.path).inserted }
         return EnvironmentLoad(environment: environment, diagnostics: session.diagnostics, files: files,

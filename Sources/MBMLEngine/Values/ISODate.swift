@@ -5,9 +5,9 @@ import OrderedCollections
 /// state, no locale).
 enum ISODate {
     /// `2015-02-03T04:05:06Z`, or with a fraction (up to microseconds, trailing zeros dropped) when the
-    /// date has one.
+    /// date has one. Dates outside ``RenderableDates`` are shown at its nearest end.
     static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970
+        let interval = RenderableDates.clamped(date.timeIntervalSince1970)
         var seconds = interval.rounded(.down)
         var micros = Int(((interval - seconds) * 1_000_000).rounded())
         if micros >= 1_000_000 {

@@ -9,7 +9,9 @@ import OrderedCollections
 ///   `mbml eval`): plain JSON where JSON can say it; sets, dates and binary data as the one-key objects
 ///   `{"$set": [...]}`, `{"$date": "2015-02-03T04:05:06Z"}` and `{"$data": "base64"}`; a dictionary key
 ///   that starts with `$` gets an extra leading `$`. Numbers that are not finite are written as the
-///   bare words `NaN`, `Infinity` and `-Infinity` (as Python's and JavaScript's relaxed readers accept).
+///   tagged values `{"$number": "Infinity"}`, `{"$number": "-Infinity"}` and `{"$number": "NaN"}`, so
+///   strict JSON parsers accept the output; the reader also takes the bare words `NaN`, `Infinity`
+///   and `-Infinity` (as Python's and JavaScript's relaxed writers produce).
 /// * **Plain** (data files): objects become dictionaries in source key order, arrays arrays, integers
 ///   ``Value/integer(_:)`` (too large: ``Value/decimal(_:)``), other numbers ``Value/double(_:)``,
 ///   `true`/`false` ``Value/boolean(_:)`` and `null` ``Value/null``.
@@ -25,20 +27,20 @@ public enum JSONCodec {
     /// Encodes `value` in the tagged encoding on one line. Swift `nil` ("no value") encodes as `null`,
     /// as does ``Value/null``.
     public static func encode(_ value: Value?) -> String {
-        var output = ""
+        var output: [UInt8] = []
         if let value = value {
             JSONWriter.append(value, to: &output)
         } else {
-            output += "null"
+            output.append(contentsOf: "null".utf8)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The JSON string literal for `text`, quotes included.
     public static func quoted(_ text: String) -> String {
-        var output = ""
+        var output: [UInt8] = []
         JSONWriter.appendString(text, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     // MARK: Decoding

@@ -61,9 +61,10 @@ extension Value {
         return String(decoding: buffer.prefix(Int(max(0, length))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// `2015-02-03 04:05:06 +0000`: UTC, whole seconds (rounded down).
+    /// `2015-02-03 04:05:06 +0000`: UTC, whole seconds (rounded down). Dates outside
+    /// ``RenderableDates`` are shown at its nearest end.
     static func dateText(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var seconds = time_t(RenderableDates.clamped(date.timeIntervalSince1970).rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -1,0 +1,42 @@
+import FuzzSupport
+import MBMLEngine
+
+/// Fuzzes expression evaluation: the input (UTF-8, invalid bytes replaced) is evaluated in all four
+/// contexts in a fresh environment with sample variables, file writes off, and a one-second deadline
+/// per context. Errors are expected; a crash, leak or libFuzzer timeout is a finding.
+enum FuzzExpression {
+    static let variables = """
+        {"cats": ["Barrett", "Duncan", "Gabby"], "catGenders": {"Barrett": "female", "Duncan": "male"},
+         "count": 3, "price": 2.5, "flag": true, "nothing": null, "text": "a|b(c)$d^e#f",
+         "nested": {"list": [1, [2, [3, {"deep": "x"}]]], "$key": "dollar"},
+         "numbers": [10, -2.5, 1e300, 0], "empty": [], "when": {"$date": "2015-02-03T04:05:06Z"},
+         "bytes": {"$data": "AAEC/w=="}, "tags": {"$set": ["a", "b"]}}
+        """
+
+    static func evaluate(_ bytes: [UInt8]) {
+        let expression = String(decoding: bytes, as: UTF8.self)
+        let environment = Environment(options: EnvironmentOptions(allowsFileWrites: false), log: LogSink(limit: 16))
+        if case .dictionary(let entries)? = try? JSONCodec.decodeTagged(variables) {
+            for (name, value) in entries { environment.variables.declare(name, value: value) }
+        }
+        for context in ExpressionContext.allCases {
+            let result = try? environment.withDeadline(seconds: 1) { try environment.evaluate(expression, in: context) }
+            // Render the result as the CLI would, so the writers are fuzzed too.
+            if let value = result ?? nil {
+                _ = JSONCodec.encode(value)
+                _ = value.text
+            }
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzExpressionInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzExpression.evaluate(fuzzBytes(data, size))
+    return 0
+}
+
+@_cdecl("FuzzExpression_main")
+public func fuzzExpressionMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzExpressionInput)
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import MBMLEngine
+
+/// The limits of headless evaluation: a time budget per evaluation and the largest file the file
+/// functions read. `eval` and `render` include them; both also apply them while loading.
+struct BudgetOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Stop an evaluation that runs longer than this, with an error (with --jsonl: per request; 0: no limit).",
+        valueName: "seconds"))
+    var timeout: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("The largest file ^fileContents and ^fileData read, in bytes (67108864 is 64 MiB).",
+                                            valueName: "bytes"))
+    var maxFileSize: Int = EnvironmentOptions.defaultMaximumFileSize
+
+    func validate() throws {
+        guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 or more seconds.") }
+        guard maxFileSize >= 0 else { throw ValidationError("--max-file-size must be 0 or more bytes.") }
+    }
+
+    /// The time budget in words: `30 seconds`.
+    var timeoutText: String {
+        let amount = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+        return "\(amount) second\(timeout == 1 ? "" : "s")"
+    }
+
+    /// Runs one evaluation in `environment` under the time budget.
+    func evaluate<T>(in environment: Environment, _ body: () throws -> T) throws -> T {
+        try environment.withDeadline(seconds: timeout, body)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import MBMLEngine
+
+/// The budgets of issue 12: the evaluation deadline, the file-size cap, refusing non-regular files
+/// without blocking, and NUL bytes in paths. No timing is asserted beyond "it ended".
+final class EvaluationBudgetTests: ExpressionTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = NSTemporaryDirectory() + "mbml-budget-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+        try super.tearDownWithError()
+    }
+
+    // MARK: Deadline
+
+    func testDeadlineStopsANestedRepeatWithAnErrorNamingTheBudget() {
+        XCTAssertThrowsError(try env.withDeadline(seconds: 0.2) {
+            try env.evaluate("^repeat(1000000|^repeat(1000000|x))", in: .object)
+        }) { error in
+            XCTAssertTrue(error is DeadlineExceeded, "\(error)")
+            XCTAssertEqual(String(describing: error),
+                           "evaluation stopped: it ran longer than its time budget of 0.2 seconds (--timeout)")
+        }
+        // The environment's own cancellation is restored afterwards.
+        XCTAssertFalse(env.isCancelled())
+        assertString("^repeat(2|x)", .object, "x")
+    }
+
+    func testDeadlineStopsAFunctionThatSwallowsErrors() {
+        // ^reduce swallows per-item errors; the stop must still surface as the deadline error.
+        env.variables.declare("many", value: .array((0..<1_000).map { .integer($0) }))
+        XCTAssertThrowsError(try env.withDeadline(seconds: 0.2) {
+            try env.evaluate("^reduce($many|0|^repeat(1000000|x))", in: .object)
+        }) { error in
+            XCTAssertTrue(error is DeadlineExceeded, "\(error)")
+        }
+    }
+
+    func testNoDeadlineAndFastEvaluationsAreUntouched() throws {
+        XCTAssertEqual(try env.withDeadline(seconds: 0) { try env.evaluate("#(2 + 3)", in: .number) }, .decimal(5))
+        XCTAssertEqual(try env.withDeadline(seconds: 30) { try env.evaluate("#(2 + 3)", in: .number) }, .decimal(5))
+        XCTAssertThrowsError(try env.withDeadline(seconds: 30) { try env.evaluate("#(1 / 0)", in: .number) }) { error in
+            XCTAssertTrue(error is ExpressionError, "an ordinary error stays itself: \(error)")
+        }
+    }
+
+    func testDeadlineKeepsTheHostsCancellation() {
+        env.isCancelled = { true }
+        XCTAssertThrowsError(try env.withDeadline(seconds: 30) {
+            try env.evaluate("^repeat(10|x)", in: .object)
+        }) { error in
+            XCTAssertTrue(error is CancellationFailure, "\(error)")
+        }
+        XCTAssertTrue(env.isCancelled())
+    }
+
+    // MARK: Files
+
+    func testFileLargerThanTheCapIsRefusedByItsSize() throws {
+        let path = folder + "/big.txt"
+        try Data(repeating: UInt8(ascii: "x"), count: 1_000).write(to: URL(fileURLWithPath: path))
+        env.options.maximumFileSize = 999
+        assertError("^fileContents(\(path))", .object, containing: "larger than the limit of 999 bytes")
+        assertError("^fileData(\(path))", .object, containing: "larger than the limit of 999 bytes")
+        env.options.maximumFileSize = 1_000
+        assertValue("^fileData(\(path))", .object, .data(Data(repeating: UInt8(ascii: "x"), count: 1_000)))
+        XCTAssertEqual(EnvironmentOptions().maximumFileSize, 64 * 1024 * 1024)
+    }
+
+    func testFIFOIsRefusedWithoutBlocking() throws {
+        let path = folder + "/fifo"
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        // Opening a FIFO for reading would wait for a writer forever; the check happens before.
+        assertError("^fileContents(\(path))", .object, message: nil, containing: "is a FIFO, not a regular file")
+        assertError("^fileData(\(path))", .object, containing: "is a FIFO")
+    }
+
+    func testDevicesAndDirectoriesAreRefusedByWhatTheyAre() {
+        assertError("^fileContents(/dev/zero)", .object, containing: "\"/dev/zero\": it is a device, not a regular file")
+        assertError("^fileData(/dev/null)", .object, containing: "is a device")
+        assertError("^fileContents(\(folder))", .object, containing: "is a directory")
+    }
+
+    func testNULInAPathIsAnErrorNotATruncation() throws {
+        let path = folder + "/a.txt"
+        try Data("abc".utf8).write(to: URL(fileURLWithPath: path))
+        env.variables.declare("p", value: .string(path + "\u{0}ignored"))
+        assertError("^fileContents($p)", .object, containing: "the path contains a NUL character")
+        assertError("^sizeOfFile($p)", .object, containing: "NUL character")
+        assertError("^listDirectory($p)", .object, containing: "NUL character")
+        assertValue("^fileExists($p)", .object, .boolean(false))
+        assertValue("^fileIsReadable($p)", .object, .boolean(false))
+        // Deletion must never act on the truncated path.
+        env.options.allowsFileWrites = true
+        assertError("^deleteFile($p)", .object, containing: "NUL character")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+    }
+}
