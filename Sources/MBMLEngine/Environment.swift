@@ -23,9 +23,11 @@ public final class Environment: @unchecked Sendable {
     public var manifestPath: String?
 
     let cache = ExpressionCache()
-    private let depthLock = NSLock()
+    let depthLock = NSLock()
     /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
-    private var evaluationDepths: [ObjectIdentifier: Int] = [:]
+    var evaluationDepths: [ObjectIdentifier: Int] = [:]
+    /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
+    var traceCaptures: [ObjectIdentifier: [Int: EvaluationCapture]] = [:]
 
     public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
                 log: LogSink = LogSink()) {
@@ -65,8 +67,10 @@ public final class Environment: @unchecked Sendable {
     /// - Throws: ``ExpressionError`` for parse and evaluation errors; ranges point into `expression`.
     public func evaluate(_ expression: String, in context: ExpressionContext) throws -> Value? {
         if expression.isEmpty { return nil }
-        return try withDepth(expression) {
-            try Evaluator(environment: self, expression: expression).evaluate(in: context)
+        return try withDepth(expression) { depth in
+            var evaluator = Evaluator(environment: self, expression: expression)
+            evaluator.recorder = capturedRecorder(atDepth: depth, for: expression, in: context)
+            return try evaluator.evaluate(in: context)
         }
     }
 
@@ -81,7 +85,7 @@ public final class Environment: @unchecked Sendable {
     public func evaluatePreview(_ expression: String, in context: ExpressionContext,
                                 limit: Int) throws -> (value: Value?, isTruncated: Bool) {
         if expression.isEmpty { return (nil, false) }
-        return try withDepth(expression) {
+        return try withDepth(expression) { _ in
             try Evaluator(environment: self, expression: expression).evaluate(in: context, textLimit: limit)
         }
     }
@@ -107,7 +111,7 @@ public final class Environment: @unchecked Sendable {
     /// The top-level values of an object expression without interpolation (the original's `asArray`).
     public func evaluateAsArray(_ expression: String) throws -> [Value]? {
         if expression.isEmpty { return nil }
-        return try withDepth(expression) {
+        return try withDepth(expression) { _ in
             try Evaluator(environment: self, expression: expression).evaluateTopLevelValues()
         }
     }
@@ -143,7 +147,8 @@ public final class Environment: @unchecked Sendable {
         return String(describing: error)
     }
 
-    private func withDepth<T>(_ expression: String, _ body: () throws -> T) throws -> T {
+    /// Runs `body` with the evaluation re-entry depth of this thread raised by one; `body` gets the new depth.
+    func withDepth<T>(_ expression: String, _ body: (Int) throws -> T) throws -> T {
         let thread = ObjectIdentifier(Thread.current)
         depthLock.lock()
         let depth = (evaluationDepths[thread] ?? 0) + 1
@@ -158,6 +163,6 @@ public final class Environment: @unchecked Sendable {
             throw ExpressionError(.evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
                                   expression: expression)
         }
-        return try body()
+        return try body(depth)
     }
 }

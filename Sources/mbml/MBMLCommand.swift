@@ -19,6 +19,7 @@ struct MBMLCommand: ParsableCommand {
     static let commands: [ParsableCommand.Type] = [
         InspectCommand.self,
         EvalCommand.self,
+        ExplainCommand.self,
         TokensCommand.self,
         VarsCommand.self,
         FunctionsCommand.self,

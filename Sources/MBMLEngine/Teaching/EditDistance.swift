@@ -1,0 +1,36 @@
+/// Levenshtein distance, for "did you mean" suggestions.
+enum EditDistance {
+    /// The number of single-character insertions, deletions and substitutions turning `a` into `b`,
+    /// compared case-insensitively; nil once it exceeds `limit` (so long names cost little).
+    static func distance(_ a: String, _ b: String, limit: Int) -> Int? {
+        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        if abs(x.count - y.count) > limit { return nil }
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit ? max(x.count, y.count) : nil }
+        var previous = Array(0...y.count)
+        var current = Array(repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...y.count {
+                let substitution = previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[y.count] <= limit ? previous[y.count] : nil
+    }
+
+    /// The candidates nearest to `name` (at most `count`, closest first, then alphabetical), within an
+    /// edit distance of a third of the name's length (at least 1, at most 3).
+    static func nearest(to name: String, in candidates: [String], count: Int = 3) -> [String] {
+        let limit = min(max(name.count / 3, 1), 3)
+        var scored: [(distance: Int, name: String)] = []
+        for candidate in candidates where candidate != name {
+            if let distance = distance(name, candidate, limit: limit) { scored.append((distance, candidate)) }
+        }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+        return scored.prefix(count).map(\.name)
+    }
+}
