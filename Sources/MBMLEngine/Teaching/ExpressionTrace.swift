@@ -163,7 +163,7 @@ public enum NotEvaluatedReason: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .shortCircuit(let op): return "short-circuit: the left side of \(op) decided"
         case .notUsedByFunction(let name):
-            return name == "if" ? "^if branch not taken" : "^\(name) did not evaluate this parameter"
+            return name == "if" ? "^if branch not taken" : "^\(name) did not evaluate this text as written"
         case .rawParameter(let name): return "passed to ^\(name) as raw text"
         case .constantText: return "constant text (no marker characters): the text is the result"
         case .afterNoValue: return "the value before it was nothing"
