@@ -1,11 +1,14 @@
-/// Levenshtein distance, for "did you mean" suggestions.
+/// Edit distance (optimal string alignment: Levenshtein plus adjacent transpositions), for
+/// "did you mean" suggestions.
 enum EditDistance {
-    /// The number of single-character insertions, deletions and substitutions turning `a` into `b`,
+    /// The number of single-character insertions, deletions, substitutions and swaps of neighbours
+    /// turning `a` into `b`,
     /// compared case-insensitively; nil once it exceeds `limit` (so long names cost little).
     static func distance(_ a: String, _ b: String, limit: Int) -> Int? {
         let x = Array(a.lowercased()), y = Array(b.lowercased())
         if abs(x.count - y.count) > limit { return nil }
         if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit ? max(x.count, y.count) : nil }
+        var beforePrevious = Array(repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = Array(repeating: 0, count: y.count + 1)
         for i in 1...x.count {
@@ -14,10 +17,13 @@ enum EditDistance {
             for j in 1...y.count {
                 let substitution = previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1)
                 current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
                 rowMinimum = min(rowMinimum, current[j])
             }
             if rowMinimum > limit { return nil }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[y.count] <= limit ? previous[y.count] : nil
     }
