@@ -112,7 +112,7 @@ struct Evaluator {
     private func number(from value: Value?) throws -> Value? {
         guard let value = value else { return nil }
         guard let number = value.decimalValue else {
-            throw ExpressionError(.evaluation, "expression result could not be interpreted as an NSNumber",
+            throw ExpressionError(.evaluation, ExpressionError.notANumberMessage,
                                   expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
                                   tokenText: expression)
         }

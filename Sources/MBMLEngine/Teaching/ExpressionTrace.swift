@@ -2,7 +2,7 @@ import Foundation
 
 /// What one evaluation of an expression did, node by node: the token tree of the context with what
 /// each token produced (see ``Environment/trace(_:context:textLimit:)``).
-public struct ExpressionTrace: Sendable {
+public struct ExpressionTrace: Sendable, Equatable {
     /// The traced expression.
     public let expression: String
     /// The context it was evaluated in.
@@ -29,7 +29,7 @@ public struct ExpressionTrace: Sendable {
 }
 
 /// One token of a traced expression and what it produced.
-public struct TraceNode: Sendable {
+public struct TraceNode: Sendable, Equatable {
     public let kind: Token.Kind
     /// The token's source text (for a parameter, the parameter's text).
     public let text: String
@@ -170,5 +170,16 @@ public enum NotEvaluatedReason: Sendable, Equatable, CustomStringConvertible {
         case .afterFailure: return "evaluation stopped at an error"
         case .parseFailed: return "the expression does not parse"
         }
+    }
+}
+
+extension ExpressionError {
+    /// The number context's message for a result that is not a number (text, a collection, ...).
+    public static let notANumberMessage = "expression result could not be interpreted as an NSNumber"
+
+    /// Whether this is the number context's "not a number" failure: not a mistake in the expression,
+    /// only a result that has no number form.
+    public var isNotANumber: Bool {
+        kind == .evaluation && message == ExpressionError.notANumberMessage
     }
 }

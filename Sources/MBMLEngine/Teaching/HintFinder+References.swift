@@ -5,16 +5,29 @@ extension HintFinder {
     /// without that key, and references made by accident inside regular expression parameters.
     struct References {
         let finder: HintFinder
-        private let definedNames: Set<String>
-        private let variableNames: [String]
+        private let names: NameList
 
         /// The names functions bind while they evaluate a parameter (`functions.md` §3.2).
         private static let boundNames: Set<String> = ["item", "key", "root", "rootKey", "currentValue"]
 
         init(finder: HintFinder) {
             self.finder = finder
-            variableNames = finder.environment.variables.names
-            definedNames = Set(variableNames)
+            names = NameList(variables: finder.environment.variables)
+        }
+
+        /// Whether names are defined; the list of all names is built only when a name is not declared.
+        private final class NameList {
+            let variables: VariableSpace
+            private(set) lazy var all: [String] = variables.names
+            private lazy var set = Set(all)
+
+            init(variables: VariableSpace) {
+                self.variables = variables
+            }
+
+            func isDefined(_ name: String) -> Bool {
+                variables.declaration(of: name) != nil || set.contains(name)
+            }
         }
 
         func all() -> [Hint] {
@@ -51,10 +64,10 @@ extension HintFinder {
         // MARK: undefined-variable
 
         private func undefinedVariable(_ node: TraceNode) -> Hint? {
-            guard let name = node.name, !name.isEmpty, !name.contains(":"), !definedNames.contains(name) else { return nil }
+            guard let name = node.name, !name.isEmpty, !name.contains(":"), !names.isDefined(name) else { return nil }
             if node.isInsideFunctionParameter, References.boundNames.contains(name) { return nil }
             if node.outcomes.contains(where: { $0.value != nil }) { return nil }
-            let nearest = EditDistance.nearest(to: name, in: variableNames)
+            let nearest = EditDistance.nearest(to: name, in: names.all)
             guard let best = nearest.first else {
                 let isSimple = node.text == "$" + name
                 return Hint(code: .undefinedVariable, range: node.range,
@@ -121,7 +134,7 @@ extension HintFinder {
         /// A reference in a pattern that names nothing: the `$` or `^` was meant for the pattern.
         private func regexReference(_ node: TraceNode) -> Hint? {
             let isVariable = node.kind == .variableReference
-            if isVariable, let name = node.name, definedNames.contains(name) { return nil }
+            if isVariable, let name = node.name, names.isDefined(name) { return nil }
             if !isVariable, node.isKnownFunction { return nil }
             let symbol = isVariable ? "$" : "^"
             return Hint(code: .regexDollar, range: SourceRange(location: node.range.location, length: 1),

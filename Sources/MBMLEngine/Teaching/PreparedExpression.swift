@@ -3,7 +3,7 @@ import Foundation
 /// An expression parsed once per grammar: its text, the token tree of each context it was prepared
 /// for, or the parse error. The token pane, evaluation, traces and hints all read the same parse
 /// (see ``Environment/prepare(_:contexts:)``).
-public struct PreparedExpression: Sendable {
+public struct PreparedExpression: Sendable, Equatable {
     /// The expression text.
     public let text: String
     private let parses: [Grammar: Result<[Token], ExpressionError>]

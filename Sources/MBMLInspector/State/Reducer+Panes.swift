@@ -12,13 +12,14 @@ extension Reducer {
         case .enter, .character("o"): openResultOverlay(state.results.selected, state: &state)
         default: _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
+        TokenPaneRows.followResultRow(&state)
     }
 
     // MARK: Tokens
 
     /// The rows of the token pane for the current text and context.
     static func tokenRows(_ state: InspectorState) -> [TokenRow] {
-        state.parse.tree(for: state.tokens.context)?.rows ?? []
+        TokenPaneRows.rows(for: state)
     }
 
     static func handleTokensKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
@@ -127,6 +128,7 @@ extension Reducer {
             case .results:
                 let contexts = ExpressionContext.allCases
                 if bodyRow < contexts.count { state.results.selected = contexts[bodyRow] }
+                TokenPaneRows.followResultRow(&state)
             case .tokens:
                 state.tokens.selected = state.tokens.scrollTop + bodyRow
                 clampTokenSelection(&state)

@@ -78,6 +78,9 @@ public enum Reducer {
         }
         state.log.evaluationLines = outcome.logLines
         state.log.scrollBack = 0
+        state.results.traces = outcome.traces
+        state.results.hints = outcome.hints
+        clampTokenSelection(&state)
     }
 
     /// Asks for the current text to be parsed and evaluated again.

@@ -28,6 +28,10 @@ public struct EvaluationOutcome: Equatable {
     /// What the evaluation wrote to the log (`^log`, `^dump`, `^tokenize`, swallowed errors),
     /// prefixed with the context.
     public var logLines: [String]
+    /// What each token produced, per context (the string context shares the object context's).
+    public var traces: [ExpressionContext: ExpressionTrace] = [:]
+    /// The hints about the text, per context.
+    public var hints: [ExpressionContext: [Hint]] = [:]
 
     public init(text: String, generation: Int, results: [ExpressionContext: ContextResult],
                 parseFailures: [ExpressionContext: ExpressionError] = [:], logLines: [String] = []) {
@@ -59,6 +63,10 @@ public struct ResultsState: Equatable {
     public var shownGeneration = 0
     /// The row selected in the results pane.
     public var selected: ExpressionContext = .object
+    /// What each token produced in the evaluation on show, per context (see ``TokenPaneRows``).
+    public var traces: [ExpressionContext: ExpressionTrace] = [:]
+    /// The hints about the text on show, per context.
+    public var hints: [ExpressionContext: [Hint]] = [:]
 
     public var isEvaluating: Bool { shownGeneration < requestedGeneration }
 
