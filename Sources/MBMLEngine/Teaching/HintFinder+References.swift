@@ -113,8 +113,8 @@ extension HintFinder {
                function.category == .collection {
                 let call = "^\(key)(\(receiverText))"
                 return Hint(code: .dictionaryProperty, range: range,
-                            message: "\(receiverText) is a dictionary without the key \"\(key)\", so .\(key) looks up "
-                                + "that key and gives nothing; use \(call)",
+                            message: "\(receiverText) is a dictionary without the key \"\(key)\": .\(key) looks up a key; "
+                                + "use \(call)",
                             replacement: call)
             }
             let nearest = EditDistance.nearest(to: key, in: Array(entries.keys))

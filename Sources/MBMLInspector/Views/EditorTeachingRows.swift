@@ -1,7 +1,7 @@
 import MBMLEngine
 
 /// The editor's information rows when nothing more urgent is on show: the first hint about the
-/// text (its range marked `~~~`, `hint: message (try: replacement)`), or else the evaluation error
+/// text (its range marked `~~~` followed by `try: replacement`, then `hint: message`), or else the evaluation error
 /// of the selected result row (a caret under its range and the message).
 enum EditorTeachingRows {
     /// Draws the rows; false when there is nothing to teach (the caller draws something else).
@@ -17,8 +17,11 @@ enum EditorTeachingRows {
             hints.removeAll { $0.code == .unclosedConstruct }
         }
         if let hint = hints.first {
-            EditorView.drawUnderline(hint.range, marks: ("~", "~"), role: .hint, editor: editor, scroll: scroll,
-                                     painter: painter)
+            let end = EditorView.drawUnderline(hint.range, marks: ("~", "~"), role: .hint, editor: editor,
+                                               scroll: scroll, painter: painter)
+            if let replacement = hint.replacement {
+                painter.truncated("  try: " + replacement, row: 2, column: end, role: .hint)
+            }
             painter.truncated(text(of: hint, more: hints.count - 1), row: 3, column: 0, role: .hint)
             return true
         }
@@ -31,11 +34,8 @@ enum EditorTeachingRows {
         return true
     }
 
-    /// `hint: message (try: replacement)`, with `(+N more)` when there are other hints.
+    /// `hint: message`, with `(+N more)` when there are other hints (the replacement is on the row above).
     static func text(of hint: Hint, more: Int) -> String {
-        var text = "hint: " + hint.message
-        if let replacement = hint.replacement { text += " (try: \(replacement))" }
-        if more > 0 { text += " (+\(more) more)" }
-        return text
+        "hint: " + hint.message + (more > 0 ? " (+\(more) more)" : "")
     }
 }

@@ -133,8 +133,10 @@ enum EditorView {
     }
 
     /// Marks `range` of the text on the row under it (`^~~~` for errors, `~~~` for hints).
+    /// - Returns: the column after the marks.
+    @discardableResult
     static func drawUnderline(_ range: SourceRange, marks: (first: String, rest: String), role: StyleRole,
-                              editor: EditorState, scroll: Int, painter: Painter) {
+                              editor: EditorState, scroll: Int, painter: Painter) -> Int {
         let offsets = EditorColumns.utf16Offsets(of: editor.characters)
         let characters = EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
         var start = promptWidth
@@ -144,7 +146,7 @@ enum EditorView {
         var underline = 0
         for i in characters where i < editor.characters.count { underline += TextWidth.of(editor.characters[i]) }
         let text = marks.first + String(repeating: marks.rest, count: max(underline - 1, 0))
-        painter.text(text, row: 2, column: min(start, painter.width - 1), role: role)
+        return painter.text(text, row: 2, column: min(start, painter.width - 1), role: role)
     }
 
     static func errorMessage(_ error: ExpressionError) -> String {

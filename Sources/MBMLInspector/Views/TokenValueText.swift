@@ -1,7 +1,7 @@
 import MBMLEngine
 
 /// How the token pane writes what a token produced: `= "female"` (value role), `✗ message`
-/// (error role), `· not evaluated: reason` (dim), with `×3` for a token evaluated once per item.
+/// (error role), `· reason` it was not evaluated (dim), with `×3` for a token evaluated once per item.
 enum TokenValueText {
     static func describe(_ outcome: TraceOutcome, count: Int) -> (String, StyleRole) {
         let times = count > 1 ? "×\(count) " : ""
@@ -11,7 +11,7 @@ enum TokenValueText {
         case .error(let error):
             return ("✗ " + EditorView.errorMessage(error), .error)
         case .notEvaluated(let reason):
-            return ("· not evaluated: \(reason)", .dim)
+            return ("· \(reason)", .dim)
         }
     }
 }
