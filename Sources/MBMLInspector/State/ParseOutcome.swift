@@ -37,6 +37,8 @@ public struct TokenRow: Equatable {
     public var parameterContext: ExpressionContext? = nil
     /// How many times the token was evaluated (a per-item parameter once per item).
     public var evaluationCount = 0
+    /// The first few outcomes, when it was evaluated more than once.
+    public var outcomes: [TraceOutcome] = []
 }
 
 extension ParseOutcome.Tree {

@@ -108,7 +108,7 @@ public enum Reducer {
         if state.layout.isTooSmall { return }
         switch key {
         case .function(1):
-            state.overlay = .help(scroll: 0)
+            state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
             return
         case .function(2):
             state.mouseEnabled.toggle()

@@ -27,7 +27,8 @@ enum TokenPaneRows {
         while let (node, depth) = stack.popLast() {
             let token = Token(kind: node.kind, text: node.text, range: node.range, absoluteRange: node.range)
             rows.append(TokenRow(token: token, depth: depth, outcome: node.outcome,
-                                 parameterContext: node.parameterContext, evaluationCount: node.evaluationCount))
+                                 parameterContext: node.parameterContext, evaluationCount: node.evaluationCount,
+                                 outcomes: node.evaluationCount > 1 ? node.outcomes : []))
             stack.append(contentsOf: node.children.reversed().map { ($0, depth + 1) })
         }
         return rows

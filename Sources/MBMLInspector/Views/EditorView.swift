@@ -122,7 +122,8 @@ enum EditorView {
         if let name = Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor),
            let function = state.functions.first(where: { $0.name == name })
         {
-            painter.truncated(function.signature, row: 2, column: promptWidth, role: .hint)
+            SignatureLine.draw(function.signature, characters: editor.characters, cursor: editor.cursor, row: 2,
+                               column: promptWidth, painter: painter)
             painter.truncated(function.summary, row: 3, column: promptWidth, role: .dim)
             return
         }

@@ -55,7 +55,7 @@ enum TokensView {
             column = painter.text(" [\(context.rawValue)]", row: line, column: column, role: base ?? .dim)
         }
         let range = " \(token.absoluteRange)"
-        let value = row.outcome.map { TokenValueText.describe($0, count: row.evaluationCount) }
+        let value = row.outcome.map { TokenValueText.describe($0, count: row.evaluationCount, all: row.outcomes) }
         // The value matters more than the text: with a value, the text gets at most half of what is left.
         let left = painter.width - column - TextWidth.of(range) - 1
         let textWidth = value == nil ? left : max(min(TextWidth.of(token.text) + 3, left / 2), 6)
