@@ -70,6 +70,40 @@ final class ConformanceHintTests: XCTestCase {
         }
     }
 
+    /// Tracing evaluates with the same evaluator: every case gives the same result (or fails the
+    /// same way) traced as evaluated, and the trace's top-level nodes mirror the token tree.
+    func testTraceGivesTheResultOfEvaluation() throws {
+        let result = try ManifestLoader(log: LogSink()).load(manifestAt: try resource("fixture/manifest.xml"))
+        let env = result.environment
+        var compared = 0
+        for testCase in try loadCases() where !Self.varyingFunctions.contains(where: testCase.expression.contains) {
+            env.variables.withBindings(testCase.vars) {
+                let trace = env.trace(testCase.expression, context: testCase.context)
+                let evaluated = Result { try env.evaluate(testCase.expression, in: testCase.context) }
+                switch (trace.result, evaluated) {
+                case (.value(let traced), .success(let value)):
+                    let expected = testCase.context == .boolean ? value ?? .boolean(false) : value
+                    XCTAssertEqual(traced, expected, "\(testCase.id): \(testCase.expression)")
+                case (.error(let traced), .failure(let error)):
+                    XCTAssertEqual(traced.message, (error as? ExpressionError)?.message ?? "\(error)", testCase.id)
+                default:
+                    XCTFail("\(testCase.id): traced \(trace.result), evaluated \(evaluated)")
+                }
+                if let tokens = try? env.parse(testCase.expression, in: testCase.context, caching: false),
+                   !trace.usedConstantShortcut {
+                    XCTAssertEqual(trace.nodes.map(\.kind), tokens.map(\.kind), testCase.id)
+                }
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 700)
+    }
+
+    /// Functions whose result changes from one call to the next (time, randomness, counters).
+    private static let varyingFunctions = ["^random", "^currentTime", "^secondsSince", "^secondsUntil", "^bench",
+                                           "^repeat", "^formatTimeUntil", "$alwaysNow", "^inc", "^dec", "^set",
+                                           "^unset", "^push", "^pop", "^writeFile", "^deleteFile"]
+
     /// The name of the variable reference at `range` (`$name`, `$[name]`, `${name...}`).
     private static func variableName(in expression: String, at range: SourceRange) -> String {
         let units = Array(expression.utf16)
