@@ -57,3 +57,20 @@ final class FunctionHelpTests: XCTestCase {
         XCTAssertNil(SignatureLine.parameterIndex(in: Array("^join(a|b) x"), cursor: 12))
     }
 }
+
+final class TokenUnderCursorTests: XCTestCase {
+    func testMovingTheEditorCursorSelectsTheTokenUnderIt() {
+        let (session, screen) = makeSession()
+        session.type("$cats[1].length is #(2 + 3)")
+        XCTAssertEqual(EditorView.selectedToken(session.state)?.kind, .mathExpression, "the cursor is after the )")
+        for _ in 0..<5 { session.press(.left) }  // before " + 3)": on the 2
+        XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "2")
+        session.press(.home)
+        session.press(.right)
+        session.render(on: screen)
+        XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "$cats")
+        XCTAssertNotNil(screen.firstRow(containing: "ⓘ " + Token.Kind.variableReference.explanation), screen.text)
+        for _ in 0..<6 { session.press(.right) }  // after "$cats[1"
+        XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "1")
+    }
+}

@@ -16,9 +16,9 @@ final class TeachingPaneTests: XCTestCase {
         session.render(on: screen)
         XCTAssertNotNil(screen.firstRow(containing: "subreference \"[Barrett]\" {11, 9} = \"female\""), screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "literal \"Barrett\" {12, 7} = \"Barrett\""), screen.text)
-        guard let row = screen.firstRow(containing: "subreference \"[Barrett]\""),
-              let value = column(of: "= \"female\"", in: row.text) else { return }
-        XCTAssertEqual(screen.role(row: row.index, column: value), .value)
+        guard let row = screen.firstRow(containing: "literal \"Barrett\""),
+              let value = column(of: "= \"Barrett\"", in: row.text) else { return XCTFail(screen.text) }
+        XCTAssertEqual(screen.role(row: row.index, column: value), .value, "a row that is not selected")
     }
 
     func testNotEvaluatedIsDimAndErrorsAreRed() {

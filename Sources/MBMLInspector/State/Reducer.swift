@@ -28,6 +28,7 @@ public enum Reducer {
             guard outcome.text == state.editor.text else { return }
             state.parse = outcome
             clampTokenSelection(&state)
+            TokenPaneRows.selectTokenUnderCursor(&state)
         case .evaluated(let outcome):
             evaluated(outcome, state: &state)
         case .historyLoaded(let entries):
@@ -81,6 +82,7 @@ public enum Reducer {
         state.results.traces = outcome.traces
         state.results.hints = outcome.hints
         clampTokenSelection(&state)
+        TokenPaneRows.selectTokenUnderCursor(&state)
     }
 
     /// Asks for the current text to be parsed and evaluated again.
@@ -134,7 +136,9 @@ public enum Reducer {
             break
         }
         switch state.focus {
-        case .editor: handleEditorKey(key, state: &state, effects: &effects)
+        case .editor:
+            handleEditorKey(key, state: &state, effects: &effects)
+            TokenPaneRows.selectTokenUnderCursor(&state)
         case .variables: handleTreeKey(key, state: &state, effects: &effects)
         case .results: handleResultsKey(key, state: &state, effects: &effects)
         case .tokens: handleTokensKey(key, state: &state, effects: &effects)

@@ -34,6 +34,23 @@ enum TokenPaneRows {
         return rows
     }
 
+    /// While the editor has focus, selects the innermost token under the cursor (the character before
+    /// it; the first at the start), so that the token pane's explanation follows the editing.
+    static func selectTokenUnderCursor(_ state: inout InspectorState) {
+        guard state.focus == .editor, !state.editor.characters.isEmpty else { return }
+        let offsets = EditorColumns.utf16Offsets(of: state.editor.characters)
+        let target = offsets[max(min(state.editor.cursor, offsets.count - 1) - 1, 0)]
+        var best: (row: Int, depth: Int)?
+        for (row, item) in rows(for: state).enumerated() {
+            let range = item.token.absoluteRange
+            guard range.location <= target, target < range.upperBound else { continue }
+            if best == nil || item.depth >= (best?.depth ?? 0) { best = (row, item.depth) }
+        }
+        guard let found = best else { return }
+        state.tokens.selected = found.row
+        Reducer.keepTokenSelectionVisible(&state)
+    }
+
     /// Makes the token pane show the context of the selected result row (its tree and values).
     static func followResultRow(_ state: inout InspectorState) {
         guard state.tokens.context != state.results.selected else { return }
