@@ -26,9 +26,14 @@ extension Environment {
         let parsed = prepared.parse(in: context) ?? prepare(prepared.text, contexts: [context]).parse(in: context)
         let tokens = (try? parsed?.get()) ?? []
         let builder = TraceTreeBuilder(environment: self)
-        let shortcut = prepared.text.isEmpty || recorder.usedConstantShortcut
-        let nodes = builder.nodes(for: tokens, recorder: recorder, map: RangeMap(),
-                                  inherited: shortcut ? .constantText : nil, insideParameter: false)
+        var inherited: NotEvaluatedReason?
+        if prepared.text.isEmpty || recorder.usedConstantShortcut {
+            inherited = .constantText
+        } else if context == .boolean, tokens.count > 1, case .error = result {
+            inherited = .severalValues
+        }
+        let nodes = builder.nodes(for: tokens, recorder: recorder, map: RangeMap(), inherited: inherited,
+                                  insideParameter: false)
         return ExpressionTrace(expression: prepared.text, context: context, nodes: nodes, result: result,
                                isTruncated: isTruncated, usedConstantShortcut: recorder.usedConstantShortcut)
     }
@@ -196,11 +201,14 @@ struct TraceTreeBuilder {
         let results = nested.results
         let outcome = results.outcomes.first ?? .notEvaluated(.afterFailure)
         let inner = RangeMap(normalizing: group.children, outer: map)
-        var children: [TraceNode] = []
-        if !nested.usedConstantShortcut, let tokens = try? environment.parse(text, grammar: evaluated.context.grammar) {
+        let children: [TraceNode]
+        if nested.usedConstantShortcut {
+            children = nodes(for: group.children, recorder: nested, map: map, inherited: .constantText,
+                             insideParameter: true)
+        } else if let tokens = try? environment.parse(text, grammar: evaluated.context.grammar) {
             children = nodes(for: tokens, recorder: nested, map: inner, inherited: nil, insideParameter: true)
         } else {
-            children = nodes(for: group.children, recorder: nested, map: map, inherited: .constantText,
+            children = nodes(for: group.children, recorder: nested, map: map, inherited: .parseFailed,
                              insideParameter: true)
         }
         return self.group(group, context: evaluated.context, outcome: outcome, entry: results, children: children,

@@ -158,6 +158,8 @@ public enum NotEvaluatedReason: Sendable, Equatable, CustomStringConvertible {
     case afterFailure
     /// The expression did not parse in this context.
     case parseFailed
+    /// The boolean context takes one value; the text has several parts, so none was evaluated.
+    case severalValues
 
     public var description: String {
         switch self {
@@ -169,6 +171,7 @@ public enum NotEvaluatedReason: Sendable, Equatable, CustomStringConvertible {
         case .afterNoValue: return "the value before it was nothing"
         case .afterFailure: return "evaluation stopped at an error"
         case .parseFailed: return "the expression does not parse"
+        case .severalValues: return "a test needs one value; the text has several parts"
         }
     }
 }

@@ -125,6 +125,21 @@ final class TraceTests: ExpressionTestCase {
         XCTAssertEqual(trace.nodes.first?.outcome, .notEvaluated(.constantText))
     }
 
+    func testSeveralPartsInTheBooleanContext() {
+        let trace = env.trace("3 -eq 3", context: .boolean)
+        XCTAssertEqual(trace.nodes.map(\.outcome), Array(repeating: .notEvaluated(.severalValues), count: 3))
+    }
+
+    func testParameterThatDoesNotParseInTheFunctionsContext() {
+        // The test parameter parses as object text, but not in the boolean context ^filter uses.
+        let trace = env.trace("^filter($cats|$item == )", context: .object)
+        let groups = trace.allNodes.filter { $0.kind == .parameterGroup }
+        XCTAssertEqual(groups.last?.parameterContext, .boolean)
+        XCTAssertTrue(groups.last?.outcomes.allSatisfy { if case .error = $0 { return true } else { return false } } == true,
+                      "\(String(describing: groups.last?.outcomes))")
+        XCTAssertEqual(groups.last?.children.first?.outcome, .notEvaluated(.parseFailed))
+    }
+
     func testPartsAfterAnErrorWereNotEvaluated() {
         let trace = env.trace("#(1 / 0) $name", context: .object)
         XCTAssertTrue(isError(trace.nodes.first?.outcome))
