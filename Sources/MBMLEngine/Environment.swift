@@ -67,9 +67,9 @@ public final class Environment: @unchecked Sendable {
     /// - Throws: ``ExpressionError`` for parse and evaluation errors; ranges point into `expression`.
     public func evaluate(_ expression: String, in context: ExpressionContext) throws -> Value? {
         if expression.isEmpty { return nil }
-        return try withDepth(expression) { depth in
+        return try withDepth(expression) { capture in
             var evaluator = Evaluator(environment: self, expression: expression)
-            evaluator.recorder = capturedRecorder(atDepth: depth, for: expression, in: context)
+            evaluator.recorder = capture?.recorder(for: expression, in: context)
             return try evaluator.evaluate(in: context)
         }
     }
@@ -147,12 +147,14 @@ public final class Environment: @unchecked Sendable {
         return String(describing: error)
     }
 
-    /// Runs `body` with the evaluation re-entry depth of this thread raised by one; `body` gets the new depth.
-    func withDepth<T>(_ expression: String, _ body: (Int) throws -> T) throws -> T {
+    /// Runs `body` with the evaluation re-entry depth of this thread raised by one. While a traced
+    /// function runs, `body` gets the capture that notes the evaluations at the new depth.
+    func withDepth<T>(_ expression: String, _ body: (EvaluationCapture?) throws -> T) throws -> T {
         let thread = ObjectIdentifier(Thread.current)
         depthLock.lock()
         let depth = (evaluationDepths[thread] ?? 0) + 1
         evaluationDepths[thread] = depth
+        let capture = traceCaptures.isEmpty ? nil : traceCaptures[thread]?[depth]
         depthLock.unlock()
         defer {
             depthLock.lock()
@@ -163,6 +165,6 @@ public final class Environment: @unchecked Sendable {
             throw ExpressionError(.evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
                                   expression: expression)
         }
-        return try body(depth)
+        return try body(capture)
     }
 }

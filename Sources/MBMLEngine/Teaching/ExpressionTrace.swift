@@ -72,12 +72,6 @@ public enum TraceOutcome: Sendable, Equatable {
         return nil
     }
 
-    /// Whether the outcome is a value (possibly "no value").
-    public var isValue: Bool {
-        if case .value = self { return true }
-        return false
-    }
-
     /// A one-line preview of at most `limit` characters: strings quoted, numbers and booleans plain,
     /// collections in JSON form cut with `…`, `(no value)`, `error: message`, `not evaluated: reason`.
     public func preview(limit: Int = 80) -> String {

@@ -148,15 +148,4 @@ extension Environment {
         }
         return try body()
     }
-
-    /// The recorder for an evaluation of `expression` at `depth` on this thread, if a traced function
-    /// is capturing the evaluations at that depth.
-    func capturedRecorder(atDepth depth: Int, for expression: String, in context: ExpressionContext) -> TraceRecorder? {
-        depthLock.lock()
-        defer { depthLock.unlock() }
-        guard !traceCaptures.isEmpty, let capture = traceCaptures[ObjectIdentifier(Thread.current)]?[depth] else {
-            return nil
-        }
-        return capture.recorder(for: expression, in: context)
-    }
 }
