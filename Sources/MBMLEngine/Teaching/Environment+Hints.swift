@@ -123,8 +123,19 @@ struct HintFinder {
 
     // MARK: single-equals
 
+    /// Where references end (a variable with its subreferences, a call with its parentheses).
+    private var referenceEnds: Set<Int> {
+        var ends = Set<Int>()
+        for node in trace.allNodes where node.kind == .variableReference || node.kind == .functionCall {
+            let subreferences = node.children.filter { $0.kind == .subreference }
+            ends.insert(max(node.range.upperBound, subreferences.map(\.range.upperBound).max() ?? 0))
+        }
+        return ends
+    }
+
     private func singleEquals() -> [Hint] {
         var hints: [Hint] = []
+        let ends = context == .boolean ? [] : referenceEnds
         let operatorNeighbours: Set<UInt16> = [CodeUnit.equals, CodeUnit.bang, CodeUnit.less, CodeUnit.greater]
         for index in unescapedIndices where units[index] == CodeUnit.equals {
             if index > 0, operatorNeighbours.contains(units[index - 1]) { continue }
@@ -135,10 +146,7 @@ struct HintFinder {
                 // Outside a test, `=` is ordinary text unless it follows a reference (`$x = 3`).
                 var start = index
                 while start > 0, isSpace(units[start - 1]) { start -= 1 }
-                var wordStart = start
-                while wordStart > 0, !isSpace(units[wordStart - 1]) { wordStart -= 1 }
-                let word = units[wordStart..<start]
-                guard word.contains(CodeUnit.dollar) || word.contains(CodeUnit.caret) else { continue }
+                guard ends.contains(start) else { continue }
             }
             hints.append(Hint(code: .singleEquals, range: SourceRange(location: index, length: 1),
                               message: "= is not a comparison; write == (or -EQ) and evaluate as a boolean",

@@ -69,6 +69,9 @@ final class HintTests: ExpressionTestCase {
             XCTAssertEqual(codes(fine, .boolean), [], fine)
         }
         XCTAssertEqual(codes("name = value"), [], "plain text with = is not a comparison")
+        XCTAssertEqual(codes("^stripQueryString(http://x.com/a?b=c)"), [], "= inside a parameter's text")
+        assertHint("$cats[1] = Duncan", .object, .singleEquals, range: SourceRange(location: 9, length: 1),
+                   replacement: "==")
     }
 
     func testMathOperatorSpacing() {
