@@ -69,8 +69,12 @@ public final class Environment: @unchecked Sendable {
         if expression.isEmpty { return nil }
         return try withDepth(expression) { capture in
             var evaluator = Evaluator(environment: self, expression: expression)
-            evaluator.recorder = capture?.recorder(for: expression, in: context)
-            return try evaluator.evaluate(in: context)
+            // A traced function's own evaluation of a parameter: trace it too.
+            guard let recorder = capture?.recorder(for: expression, in: context) else {
+                return try evaluator.evaluate(in: context)
+            }
+            evaluator.recorder = recorder
+            return try recorder.recordingResult(of: expression) { try evaluator.evaluate(in: context) }
         }
     }
 

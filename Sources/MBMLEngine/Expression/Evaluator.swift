@@ -21,25 +21,11 @@ struct Evaluator {
             tokens = cached
         } else if let constant = ConstantShortcut.result(for: expression, in: context) {
             recorder?.noteConstantShortcut()
-            recorder?.noteResult(.value(constant.value))
             return (constant.value, false)
         } else {
-            do {
-                tokens = try environment.parse(expression, grammar: grammar)
-            } catch {
-                recorder?.noteResult(.error(TraceOutcome.expressionError(error, in: expression)))
-                throw error
-            }
+            tokens = try environment.parse(expression, grammar: grammar)
         }
-        guard let recorder else { return try evaluate(tokens, in: context, textLimit: textLimit) }
-        do {
-            let result = try evaluate(tokens, in: context, textLimit: textLimit)
-            recorder.noteResult(.value(result.value))
-            return result
-        } catch {
-            recorder.noteResult(.error(TraceOutcome.expressionError(error, in: expression)))
-            throw error
-        }
+        return try evaluate(tokens, in: context, textLimit: textLimit)
     }
 
     /// Evaluates already parsed `tokens` (the tree of `expression` in `context`'s grammar).
@@ -138,8 +124,8 @@ struct Evaluator {
 
     /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).
     func value(of token: Token) throws -> Value? {
-        guard let recorder, !Evaluator.isTest(token.kind) else { return try computeValue(of: token) }
-        return try recorder.recording(token) { try computeValue(of: token) }
+        if Evaluator.isTest(token.kind) { return try computeValue(of: token) }
+        return try traced(token) { try computeValue(of: token) }
     }
 
     /// Runs `body` (which produces `token`'s value) and, while tracing, notes its outcome for `token`.

@@ -79,8 +79,16 @@ final class TraceRecorder {
         usedConstantShortcut = true
     }
 
-    func noteResult(_ outcome: TraceOutcome) {
-        Self.add(outcome, to: &results)
+    /// Runs the evaluation of `expression` and notes its result or error.
+    func recordingResult(of expression: String, _ body: () throws -> Value?) rethrows -> Value? {
+        do {
+            let value = try body()
+            Self.add(.value(value), to: &results)
+            return value
+        } catch {
+            Self.add(.error(TraceOutcome.expressionError(error, in: expression)), to: &results)
+            throw error
+        }
     }
 
     /// The capture for the call `token` (one per call token, shared by its repeated evaluations).
