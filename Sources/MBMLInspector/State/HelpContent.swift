@@ -31,6 +31,7 @@ public enum HelpContent {
         .key("Ctrl-D, Delete / Backspace", "delete character"),
         .key("Ctrl-T", "swap characters"),
         .key("Ctrl-O", "full value of the selected result"),
+        .key("F1 on or inside ^function(", "the function's full description"),
         .key("Esc, Ctrl-G", "close completion; cancel a slow evaluation"),
         .blank,
         .heading("Variables"),
