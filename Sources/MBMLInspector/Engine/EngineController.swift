@@ -202,10 +202,13 @@ public final class EngineController {
             }
         }
         var hints: [ExpressionContext: [Hint]] = [:]
-        for (context, trace) in traces {
+        for context in [ExpressionContext.object, .number, .boolean] {
+            guard let trace = traces[context] else { continue }
             if ticket.isCancelled { return nil }
             hints[context] = environment.hints(for: prepared, context: context, trace: trace)
         }
+        // The string context shares the object context's trace, and so its hints.
+        if traces[.string] != nil { hints[.string] = hints[.object] }
         environment.log.clear()
         if ticket.isCancelled { return nil }
         // Contexts that logged the same lines share them: `[object, string] hello`.
