@@ -48,7 +48,8 @@ extension Environment {
 
     /// Evaluates a prepared expression as ``evaluate(_:in:)`` would, using its token tree instead of
     /// parsing again (the cache and the constant shortcut behave as for ``evaluate(_:in:)``).
-    /// With a `textLimit`, behaves as ``evaluatePreview(_:in:limit:)``.
+    /// With a `textLimit`, behaves as ``evaluatePreview(_:in:limit:)``. `prepared` must come from
+    /// this environment's ``prepare(_:contexts:)`` (its trees froze this environment's input types).
     public func evaluate(_ prepared: PreparedExpression, in context: ExpressionContext,
                          textLimit: Int? = nil) throws -> (value: Value?, isTruncated: Bool) {
         try evaluate(prepared, in: context, textLimit: textLimit, recorder: nil)
