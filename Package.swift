@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(
             name: "MBMLEngineTests",
             dependencies: ["MBMLEngine"],
+            resources: [.copy("Resources")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(

@@ -5,6 +5,7 @@ set -euo pipefail
 
 bin="$(cd "$(dirname "${1:?usage: cli-e2e.sh PATH/TO/mbml}")" && pwd)/$(basename "$1")"
 fixture="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../shared/conformance/fixture" 2>/dev/null && pwd || true)"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -226,6 +227,27 @@ echo "changed" > lessons/Samples/README.md
 expect "refuses to overwrite" 1 "" -- "$bin" tutorial lessons --no-open
 expect_stderr "says why" "already exists and is not empty"
 if [ "$(cat lessons/Samples/README.md)" = "changed" ]; then pass "nothing overwritten"; else fail "overwrite" "README.md was replaced"; fi
+echo "mbml explain"
+tutorial="$repo/Samples/tutorial/manifest.xml"
+# explains NAME PATTERN -- COMMAND...: exit status 0 and stdout contains PATTERN (fixed string)
+explains() {
+    local name="$1" want="$2" got rc=0
+    shift 3
+    got="$("$@" 2>"$work/stderr")" || rc=$?
+    if [ "$rc" != 0 ]; then fail "$name" "exit status $rc; stderr: $(cat "$work/stderr")"
+    elif ! grep -qF -- "$want" <<<"$got"; then fail "$name" "$(printf 'stdout lacks %s:\n%s' "$want" "$got")"
+    else pass "$name"; fi
+}
+explains "lower-case operator hint" 'hint[lowercase-operator] col 3: -eq is text here; comparisons are upper case: -EQ (try: -EQ)' -- "$bin" explain --context boolean '3 -eq 3'
+explains "undefined variable suggests the nearest name" '(try: $cats)' -- "$bin" explain --manifest "$tutorial" '$catz'
+explains "math operator spacing" 'hint[math-operator-spacing] col 3:' -- "$bin" explain --context number '#(1+2)'
+explains "unclosed construct" 'hint[unclosed-construct] col 1:' -- "$bin" explain '#(1 + 2'
+explains "filter test traced as a boolean" 'equal "==" {39, 2} = true  (evaluated 3 times: true, false, true)' -- "$bin" explain --manifest "$tutorial" --context string '^join(^filter($cats|$catGenders[$item] == female)|, )'
+explains ".count on a dictionary" '(try: ^count($catGenders))' -- "$bin" explain --manifest "$tutorial" '$catGenders.count'
+explains "a failing expression exits 0" 'result: error at {5, 1}: It is mathematically irresponsible to divide by zero' -- "$bin" explain '#(10 / (5 - 5))'
+explains "JSON form" '"hints":[{"code":"lowercase-operator","range":[2,3],"column":3,' -- "$bin" explain --json --context boolean '3 -eq 3'
+"$bin" explain --context nonsense 'x' > /dev/null 2>&1 && rc=0 || rc=$?
+if [ "$rc" = 64 ] || [ "$rc" = 1 ]; then pass "usage error is not status 0"; else fail "explain usage error" "status $rc"; fi
 
 echo "robustness"
 "$bin" functions | head -1 > /dev/null

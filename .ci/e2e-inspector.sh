@@ -7,10 +7,12 @@
 # Steps: open a copy of the tutorial manifest; type `$cats.count` and expect the results pane's
 # `number` row to show 3 and the `boolean` row true; rename-save the manifest with a fourth cat and
 # expect 4 without a key press; rename-save malformed XML and expect `manifest.xml:LINE` on the
-# status line while the last good result (4) stays; Ctrl-C and expect exit status 0. Between, Ctrl-P
-# pins $cats.count and the pin shows 4 marked as changed after the save. Last, `mbml tutorial DIR`
-# writes the samples and opens the tutorial from DIR with its first lesson; `--compare` shows the
-# api-evolution sample's v1 and v2 side by side, and F6 swaps them.
+# status line while the last good result (4) stays; type `$catGenders.count` and expect a hint
+# naming ^count, `$catGenders[Barrett]` and expect "female" beside [Barrett] in the token pane.
+# Between, Ctrl-P pins $cats.count and the pin shows 4 marked as changed after the save; Ctrl-C
+# and expect exit status 0. Last, `mbml tutorial DIR` writes the samples and opens the tutorial
+# from DIR with its first lesson; `--compare` shows the api-evolution sample's v1 and v2 side by
+# side, and F6 swaps them.
 # Every wait polls the screen (up to $E2E_TIMEOUT seconds, default 10) instead of sleeping.
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
 set -u
@@ -44,6 +46,14 @@ sed 's|^\( *\)<Var literal="Fluffy"/>$|\1<Var literal="Fluffy"|' "$dir/four-cats
 rename_save "$dir/broken.xml"
 check "malformed manifest shows manifest.xml:LINE on screen" "manifest\\.xml:[0-9]+"
 check "malformed manifest keeps the last good result (4)" "$(number_row 4)" "manifest\\.xml:[0-9]+"
+
+# 4b. Teaching: a hint names ^count; the token pane shows what each token produced.
+tmx send-keys -t "$session" C-u 2>/dev/null
+tmx send-keys -t "$session" -l '$catGenders.count' 2>/dev/null
+check "typing \$catGenders.count shows a hint naming ^count" 'try: \^count\(\$catGenders\)' 'hint: '
+tmx send-keys -t "$session" C-u 2>/dev/null
+tmx send-keys -t "$session" -l '$catGenders[Barrett]' 2>/dev/null
+check "the token pane shows \"female\" beside [Barrett]" 'subreference "\[Barrett\]" \{11, 9\} = "female"'
 
 # 5. Ctrl-C quits cleanly.
 tmx send-keys -t "$session" C-c 2>/dev/null

@@ -85,7 +85,7 @@ rm -f "$dir/exit"
 cat > "$dir/slow.xml" <<'XML'
 <MBML>
     <Var name="quick" literal="here"/>
-    <Var name="slow" type="dynamic" expression="^if(^repeat(80000000|x)|done|no)"/>
+    <Var name="slow" type="dynamic" expression="^if(^repeatBool(1000000|^repeatBool(1000000|T))|done|no)"/>
 </MBML>
 XML
 start=$(date +%s%N)

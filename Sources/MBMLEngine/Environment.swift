@@ -29,9 +29,11 @@ public final class Environment: @unchecked Sendable {
     ]
 
     let cache = ExpressionCache()
-    private let depthLock = NSLock()
+    let depthLock = NSLock()
     /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
-    private var evaluationDepths: [ObjectIdentifier: Int] = [:]
+    var evaluationDepths: [ObjectIdentifier: Int] = [:]
+    /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
+    var traceCaptures: [ObjectIdentifier: [Int: EvaluationCapture]] = [:]
 
     public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
                 log: LogSink = LogSink()) {
@@ -90,8 +92,14 @@ public final class Environment: @unchecked Sendable {
     /// - Throws: ``ExpressionError`` for parse and evaluation errors; ranges point into `expression`.
     public func evaluate(_ expression: String, in context: ExpressionContext) throws -> Value? {
         if expression.isEmpty { return nil }
-        return try withDepth(expression) {
-            try Evaluator(environment: self, expression: expression).evaluate(in: context)
+        return try withDepth(expression) { capture in
+            var evaluator = Evaluator(environment: self, expression: expression)
+            // A traced function's own evaluation of a parameter: trace it too.
+            guard let recorder = capture?.recorder(for: expression, in: context) else {
+                return try evaluator.evaluate(in: context)
+            }
+            evaluator.recorder = recorder
+            return try recorder.recordingResult(of: expression) { try evaluator.evaluate(in: context) }
         }
     }
 
@@ -106,7 +114,7 @@ public final class Environment: @unchecked Sendable {
     public func evaluatePreview(_ expression: String, in context: ExpressionContext,
                                 limit: Int) throws -> (value: Value?, isTruncated: Bool) {
         if expression.isEmpty { return (nil, false) }
-        return try withDepth(expression) {
+        return try withDepth(expression) { _ in
             try Evaluator(environment: self, expression: expression).evaluate(in: context, textLimit: limit)
         }
     }
@@ -132,7 +140,7 @@ public final class Environment: @unchecked Sendable {
     /// The top-level values of an object expression without interpolation (the original's `asArray`).
     public func evaluateAsArray(_ expression: String) throws -> [Value]? {
         if expression.isEmpty { return nil }
-        return try withDepth(expression) {
+        return try withDepth(expression) { _ in
             try Evaluator(environment: self, expression: expression).evaluateTopLevelValues()
         }
     }
@@ -168,11 +176,14 @@ public final class Environment: @unchecked Sendable {
         return String(describing: error)
     }
 
-    private func withDepth<T>(_ expression: String, _ body: () throws -> T) throws -> T {
+    /// Runs `body` with the evaluation re-entry depth of this thread raised by one. While a traced
+    /// function runs, `body` gets the capture that notes the evaluations at the new depth.
+    func withDepth<T>(_ expression: String, _ body: (EvaluationCapture?) throws -> T) throws -> T {
         let thread = ObjectIdentifier(Thread.current)
         depthLock.lock()
         let depth = (evaluationDepths[thread] ?? 0) + 1
         evaluationDepths[thread] = depth
+        let capture = traceCaptures.isEmpty ? nil : traceCaptures[thread]?[depth]
         depthLock.unlock()
         defer {
             depthLock.lock()
@@ -183,6 +194,6 @@ public final class Environment: @unchecked Sendable {
             throw ExpressionError(.evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
                                   expression: expression)
         }
-        return try body()
+        return try body(capture)
     }
 }

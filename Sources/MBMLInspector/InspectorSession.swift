@@ -168,13 +168,15 @@ public final class InspectorSession {
         switch effect {
         case .evaluate(let text, let generation):
             engine.request(generation)
-            var actions: [InspectorAction] = [.parsed(engine.parse(text))]
+            let parsed = engine.parse(text)
+            let prepared = parsed.prepared ?? engine.environment.prepare(text)
+            var actions: [InspectorAction] = [.parsed(parsed)]
             if let evaluator = evaluator {
-                let job = engine.evaluationJob(text, generation: generation)
+                let job = engine.evaluationJob(prepared, generation: generation)
                 evaluator.submit { job().map(InspectorAction.evaluated) }
             } else {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let outcome = engine.evaluate(text, generation: generation)
+                let outcome = engine.evaluate(prepared, generation: generation)
                 synchronousEvaluationTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if let outcome = outcome { actions.append(.evaluated(outcome)) }
             }

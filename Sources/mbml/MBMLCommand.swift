@@ -20,6 +20,7 @@ struct MBMLCommand: ParsableCommand {
         InspectCommand.self,
         EvalCommand.self,
         RenderCommand.self,
+        ExplainCommand.self,
         TokensCommand.self,
         VarsCommand.self,
         FunctionsCommand.self,

@@ -6,6 +6,7 @@ final class TokensPaneTests: XCTestCase {
     func testTokenTreeWithRangesAndExplanation() {
         let (session, screen) = makeSession()
         session.type("$cats[1].length")
+        session.press(.home) // the token pane selects the token under the cursor
         session.render(on: screen)
         XCTAssertNotNil(screen.firstRow(containing: "variableReference \"$cats\" {0, 5}"), screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "subreference \"[1]\" {5, 3}"), screen.text)

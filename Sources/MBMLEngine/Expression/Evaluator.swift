@@ -4,6 +4,8 @@ import Foundation
 struct Evaluator {
     let environment: Environment
     let expression: String
+    /// Set while tracing (``Environment/trace(_:context:textLimit:)``): notes what every token produced.
+    var recorder: TraceRecorder? = nil
 
     /// The whole pipeline for one context: cache, constant shortcut, parse, evaluate, combine.
     func evaluate(in context: ExpressionContext) throws -> Value? {
@@ -18,10 +20,17 @@ struct Evaluator {
         if let cached = environment.cache.tokens(for: expression, grammar: grammar) {
             tokens = cached
         } else if let constant = ConstantShortcut.result(for: expression, in: context) {
+            recorder?.noteConstantShortcut()
             return (constant.value, false)
         } else {
             tokens = try environment.parse(expression, grammar: grammar)
         }
+        return try evaluate(tokens, in: context, textLimit: textLimit)
+    }
+
+    /// Evaluates already parsed `tokens` (the tree of `expression` in `context`'s grammar).
+    func evaluate(_ tokens: [Token], in context: ExpressionContext,
+                  textLimit: Int?) throws -> (value: Value?, isTruncated: Bool) {
         if let limit = textLimit, context != .boolean {
             let (value, isTruncated) = try preview(tokens, in: context == .number ? .object : context, limit: limit)
             return context == .number ? (try number(from: value), false) : (value, isTruncated)
@@ -89,7 +98,7 @@ struct Evaluator {
     private func number(from value: Value?) throws -> Value? {
         guard let value = value else { return nil }
         guard let number = value.decimalValue else {
-            throw ExpressionError(.evaluation, "expression result could not be interpreted as an NSNumber",
+            throw ExpressionError(.evaluation, ExpressionError.notANumberMessage,
                                   expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
                                   tokenText: expression)
         }
@@ -115,6 +124,28 @@ struct Evaluator {
 
     /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).
     func value(of token: Token) throws -> Value? {
+        if Evaluator.isTest(token.kind) { return try computeValue(of: token) }
+        return try traced(token) { try computeValue(of: token) }
+    }
+
+    /// Runs `body` (which produces `token`'s value) and, while tracing, notes its outcome for `token`.
+    func traced(_ token: Token, _ body: () throws -> Value?) rethrows -> Value? {
+        guard let recorder else { return try body() }
+        return try recorder.recording(token, body)
+    }
+
+    /// The kinds whose value is their truth: ``truth(of:)`` notes them while tracing.
+    static func isTest(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .booleanGrouping, .and, .or, .not, .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
+             .greaterThanOrEqual:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func computeValue(of token: Token) throws -> Value? {
         switch token.kind {
         case .literal:
             if case .rawText(let text) = token.payload { return .string(text) }
@@ -147,6 +178,16 @@ struct Evaluator {
 
     /// Truthiness of a token; operators and groupings produce their boolean directly (§5).
     func truth(of token: Token) throws -> Bool {
+        guard let recorder, Evaluator.isTest(token.kind) else { return try computeTruth(of: token) }
+        var truth = false
+        _ = try recorder.recording(token) { () throws -> Value? in
+            truth = try computeTruth(of: token)
+            return .boolean(truth)
+        }
+        return truth
+    }
+
+    private func computeTruth(of token: Token) throws -> Bool {
         switch token.kind {
         case .and:
             return try truth(of: token.children[0]) ? try truth(of: token.children[1]) : false

@@ -14,7 +14,19 @@ struct FunctionInvoker {
         }
         let groups = token.children.filter { $0.kind == .parameterGroup }
         let input = try makeInput(inputType, groups: groups)
+        evaluator.recorder?.noteInput(input, of: groups)
         let call = FunctionCall(name: name, input: input, environment: evaluator.environment)
+        guard let recorder = evaluator.recorder, inputType == .pipedExpressions else {
+            return try run(definition, call, token)
+        }
+        // The function evaluates its parameters itself: trace those evaluations too.
+        return try evaluator.environment.capturingEvaluations(into: recorder.capture(for: token)) {
+            try run(definition, call, token)
+        }
+    }
+
+    private func run(_ definition: FunctionDefinition, _ call: FunctionCall, _ token: Token) throws -> Value? {
+        let name = call.name
         if definition.discardsResult {
             _ = try? definition.implementation(call)
             return nil

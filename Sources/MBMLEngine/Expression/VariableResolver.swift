@@ -18,8 +18,8 @@ struct VariableResolver {
         var current = start
         for child in token.children where child.kind == .subreference {
             guard let receiver = current else { return nil }
-            let key = try self.key(of: child)
-            current = try lookUp(key, in: receiver, token: child)
+            evaluator.recorder?.noteReceiver(receiver, of: child)
+            current = try evaluator.traced(child) { try lookUp(try self.key(of: child), in: receiver, token: child) }
             if current == nil { return nil }
         }
         return current

@@ -222,19 +222,19 @@ public final class EngineController {
 
     // MARK: Parsing and evaluating
 
-    /// The token trees of `text` in the object, math and boolean grammars.
+    /// The token trees of `text` in the object, math and boolean grammars, parsed once: the same
+    /// ``PreparedExpression`` is evaluated, traced and checked for hints.
     public func parse(_ text: String) -> ParseOutcome {
+        let prepared = environment.prepare(text)
         var trees: [Grammar: ParseOutcome.Tree] = [:]
-        for grammar in [Grammar.object, .math, .boolean] {
-            do {
-                trees[grammar] = .tokens(try environment.parse(text, grammar: grammar, caching: false))
-            } catch let error as ExpressionError {
-                trees[grammar] = .failure(error)
-            } catch {
-                trees[grammar] = .failure(ExpressionError(.generic, String(describing: error), expression: text))
+        for context in [ExpressionContext.object, .number, .boolean] {
+            switch prepared.parse(in: context) {
+            case .success(let tokens)?: trees[context.grammar] = .tokens(tokens)
+            case .failure(let error)?: trees[context.grammar] = .failure(error)
+            case nil: break
             }
         }
-        return ParseOutcome(text: text, trees: trees)
+        return ParseOutcome(text: text, trees: trees, prepared: prepared)
     }
 
     /// Marks `generation` as the wanted evaluation: any older one still running is cancelled.
@@ -250,35 +250,33 @@ public final class EngineController {
     /// Evaluates `text` in the four contexts, on the calling thread.
     /// - Returns: nil when the evaluation was cancelled (its answer is no longer wanted).
     public func evaluate(_ text: String, generation: Int) -> EvaluationOutcome? {
-        Self.evaluate(text, generation: generation, in: environment, ticket: ticket)
+        evaluate(environment.prepare(text), generation: generation)
+    }
+
+    /// Evaluates (traces) a prepared text in the four contexts, on the calling thread.
+    public func evaluate(_ prepared: PreparedExpression, generation: Int) -> EvaluationOutcome? {
+        Self.evaluate(prepared, generation: generation, in: environment, ticket: ticket)
     }
 
     /// The environment and ticket an evaluation started now would use (for the background queue).
-    func evaluationJob(_ text: String, generation: Int) -> () -> EvaluationOutcome? {
+    func evaluationJob(_ prepared: PreparedExpression, generation: Int) -> () -> EvaluationOutcome? {
         let environment = self.environment
         let ticket = self.ticket
-        return { Self.evaluate(text, generation: generation, in: environment, ticket: ticket) }
+        return { Self.evaluate(prepared, generation: generation, in: environment, ticket: ticket) }
     }
 
     /// How much interpolated text a result row keeps. Rows show one line; a longer interpolation (a
     /// whole collection turned into text while an expression is half typed) ends with "…".
     static let displayTextLimit = 4096
 
-    /// The value to show for `context`: object results whose interpolated text would be longer than
-    /// ``displayTextLimit`` are cut there, so that a keystroke never renders megabytes of text.
-    private static func evaluateForDisplay(_ text: String, in context: ExpressionContext,
-                                           environment: Environment) throws -> Value? {
-        let (value, isTruncated) = try environment.evaluatePreview(text, in: context, limit: displayTextLimit)
-        if isTruncated, case .string(let prefix)? = value { return .string(prefix + "…") }
-        return value
-    }
-
-    private static func evaluate(_ text: String, generation: Int, in environment: Environment,
+    private static func evaluate(_ prepared: PreparedExpression, generation: Int, in environment: Environment,
                                  ticket: EvaluationTicket) -> EvaluationOutcome? {
         guard ticket.isCurrent(generation) else { return nil }
         ticket.begin(generation)
+        let text = prepared.text
         var results: [ExpressionContext: ContextResult] = [:]
         var failures: [ExpressionContext: ExpressionError] = [:]
+        var traces: [ExpressionContext: ExpressionTrace] = [:]
         var logs: [(contexts: [ExpressionContext], lines: [String])] = []
         for context in ExpressionContext.allCases {
             if ticket.isCancelled { return nil }
@@ -286,6 +284,7 @@ public final class EngineController {
             // reuse it, so a large collection is evaluated once and rendered only as far as a row shows.
             if context == .string, let objectResult = results[.object] {
                 results[.string] = objectResult
+                traces[.string] = traces[.object]
                 if let last = logs.last, last.contexts.contains(.object) { logs[logs.count - 1].contexts.append(.string) }
                 continue
             }
@@ -294,25 +293,26 @@ public final class EngineController {
                 continue
             }
             environment.log.clear()
-            do {
-                _ = try environment.parse(text, in: context, caching: false)
-            } catch let error as ExpressionError {
+            if let error = prepared.parseError(in: context) {
                 failures[context] = error
                 continue
-            } catch {
-                failures[context] = ExpressionError(.generic, String(describing: error), expression: text)
-                continue
             }
-            do {
-                if let value = try Self.evaluateForDisplay(text, in: context, environment: environment) {
-                    results[context] = .value(value)
+            // One traced evaluation gives the row's value and what each token produced. Object
+            // results whose interpolated text would pass ``displayTextLimit`` are cut there, so that
+            // a keystroke never renders megabytes of text.
+            let trace = environment.trace(prepared, context: context, textLimit: displayTextLimit)
+            traces[context] = trace
+            switch trace.result {
+            case .value(let value?):
+                if trace.isTruncated, case .string(let prefix) = value {
+                    results[context] = .value(.string(prefix + "…"))
                 } else {
-                    results[context] = context == .boolean ? .value(.boolean(false)) : .noValue
+                    results[context] = .value(value)
                 }
-            } catch let error as ExpressionError {
+            case .value(nil), .notEvaluated:
+                results[context] = context == .boolean ? .value(.boolean(false)) : .noValue
+            case .error(let error):
                 results[context] = .error(error)
-            } catch {
-                results[context] = .error(ExpressionError(.generic, String(describing: error), expression: text))
             }
             let lines = environment.log.lines
             if let last = logs.last, last.lines == lines {
@@ -321,14 +321,25 @@ public final class EngineController {
                 logs.append(([context], lines))
             }
         }
+        var hints: [ExpressionContext: [Hint]] = [:]
+        for context in [ExpressionContext.object, .number, .boolean] {
+            guard let trace = traces[context] else { continue }
+            if ticket.isCancelled { return nil }
+            hints[context] = environment.hints(for: prepared, context: context, trace: trace)
+        }
+        // The string context shares the object context's trace, and so its hints.
+        if traces[.string] != nil { hints[.string] = hints[.object] }
         environment.log.clear()
         if ticket.isCancelled { return nil }
         // Contexts that logged the same lines share them: `[object, string] hello`.
         let logLines = logs.flatMap { group in
             group.lines.map { "[\(group.contexts.map(\.rawValue).joined(separator: ", "))] \($0)" }
         }
-        return EvaluationOutcome(text: text, generation: generation, results: results, parseFailures: failures,
-                                 logLines: logLines)
+        var outcome = EvaluationOutcome(text: text, generation: generation, results: results, parseFailures: failures,
+                                        logLines: logLines)
+        outcome.traces = traces
+        outcome.hints = hints
+        return outcome
     }
 }
 

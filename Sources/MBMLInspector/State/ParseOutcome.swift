@@ -9,10 +9,13 @@ public struct ParseOutcome: Equatable {
 
     public var text: String
     public var trees: [Grammar: Tree]
+    /// The parse the trees come from, which evaluation reuses (nil for outcomes built in tests).
+    public var prepared: PreparedExpression?
 
-    public init(text: String, trees: [Grammar: Tree]) {
+    public init(text: String, trees: [Grammar: Tree], prepared: PreparedExpression? = nil) {
         self.text = text
         self.trees = trees
+        self.prepared = prepared
     }
 
     public static let empty = ParseOutcome(text: "", trees: [:])
@@ -23,10 +26,19 @@ public struct ParseOutcome: Equatable {
     }
 }
 
-/// One row of the token pane: a token of the flattened tree with its depth.
+/// One row of the token pane: a token of the flattened tree with its depth and, once the text was
+/// evaluated, what it produced (see ``TokenPaneRows``).
 public struct TokenRow: Equatable {
     public var token: Token
     public var depth: Int
+    /// The token's value, error or why it was not evaluated; nil before the evaluation arrives.
+    public var outcome: TraceOutcome? = nil
+    /// For a function parameter: the context the function evaluated it in.
+    public var parameterContext: ExpressionContext? = nil
+    /// How many times the token was evaluated (a per-item parameter once per item).
+    public var evaluationCount = 0
+    /// The first few outcomes, when it was evaluated more than once.
+    public var outcomes: [TraceOutcome] = []
 }
 
 extension ParseOutcome.Tree {

@@ -14,13 +14,14 @@ extension Reducer {
         case .character("P"): pinInEveryContext(&state, effects: &effects)
         default: _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
+        TokenPaneRows.followResultRow(&state)
     }
 
     // MARK: Tokens
 
     /// The rows of the token pane for the current text and context.
     static func tokenRows(_ state: InspectorState) -> [TokenRow] {
-        state.parse.tree(for: state.tokens.context)?.rows ?? []
+        TokenPaneRows.rows(for: state)
     }
 
     static func handleTokensKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
@@ -129,6 +130,7 @@ extension Reducer {
             case .results:
                 let contexts = ExpressionContext.allCases
                 if bodyRow < contexts.count { state.results.selected = contexts[bodyRow] }
+                TokenPaneRows.followResultRow(&state)
             case .tokens:
                 state.tokens.selected = state.tokens.scrollTop + bodyRow
                 clampTokenSelection(&state)

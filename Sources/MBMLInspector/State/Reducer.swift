@@ -34,6 +34,7 @@ public enum Reducer {
             guard outcome.text == state.editor.text else { return }
             state.parse = outcome
             clampTokenSelection(&state)
+            TokenPaneRows.selectTokenUnderCursor(&state)
         case .evaluated(let outcome):
             evaluated(outcome, state: &state)
             if outcome.generation == state.results.requestedGeneration { requestComparison(&state, effects: &effects) }
@@ -79,6 +80,10 @@ public enum Reducer {
         state.log.evaluationLines = outcome.logLines
         state.log.scrollBack = 0
         recordLessonProgress(outcome, state: &state)
+        state.results.traces = outcome.traces
+        state.results.hints = outcome.hints
+        clampTokenSelection(&state)
+        TokenPaneRows.selectTokenUnderCursor(&state)
     }
 
     /// Asks for the current text to be parsed and evaluated again.
@@ -118,7 +123,7 @@ public enum Reducer {
         if state.layout.isTooSmall { return }
         switch key {
         case .function(1):
-            state.overlay = .help(scroll: 0)
+            state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
             return
         case .function(2):
             state.mouseEnabled.toggle()
@@ -150,7 +155,9 @@ public enum Reducer {
             break
         }
         switch state.focus {
-        case .editor: handleEditorKey(key, state: &state, effects: &effects)
+        case .editor:
+            handleEditorKey(key, state: &state, effects: &effects)
+            TokenPaneRows.selectTokenUnderCursor(&state)
         case .variables: handleTreeKey(key, state: &state, effects: &effects)
         case .results: handleResultsKey(key, state: &state, effects: &effects)
         case .tokens: handleTokensKey(key, state: &state, effects: &effects)

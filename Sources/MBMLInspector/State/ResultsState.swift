@@ -28,6 +28,10 @@ public struct EvaluationOutcome: Equatable {
     /// What the evaluation wrote to the log (`^log`, `^dump`, `^tokenize`, swallowed errors),
     /// prefixed with the context.
     public var logLines: [String]
+    /// What each token produced, per context (the string context shares the object context's).
+    public var traces: [ExpressionContext: ExpressionTrace] = [:]
+    /// The hints about the text, per context.
+    public var hints: [ExpressionContext: [Hint]] = [:]
 
     public init(text: String, generation: Int, results: [ExpressionContext: ContextResult],
                 parseFailures: [ExpressionContext: ExpressionError] = [:], logLines: [String] = []) {
@@ -64,6 +68,10 @@ public struct ResultsState {
     public var beforeReload: (text: String, results: [ExpressionContext: ContextResult])?
     /// The contexts whose result the last reload changed (until the text is edited).
     public var changedByReload: Set<ExpressionContext> = []
+    /// What each token produced in the evaluation on show, per context (see ``TokenPaneRows``).
+    public var traces: [ExpressionContext: ExpressionTrace] = [:]
+    /// The hints about the text on show, per context.
+    public var hints: [ExpressionContext: [Hint]] = [:]
 
     public var isEvaluating: Bool { shownGeneration < requestedGeneration }
 

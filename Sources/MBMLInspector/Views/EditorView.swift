@@ -107,16 +107,7 @@ enum EditorView {
             let width = painter.width - promptWidth
             let scroll = EditorColumns.scroll(for: editor, width: width)
             if let range = error.range {
-                let offsets = EditorColumns.utf16Offsets(of: editor.characters)
-                let characters = EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
-                var start = promptWidth
-                for i in scroll..<max(min(characters.lowerBound, editor.characters.count), scroll) {
-                    start += TextWidth.of(editor.characters[i])
-                }
-                var underline = 0
-                for i in characters where i < editor.characters.count { underline += TextWidth.of(editor.characters[i]) }
-                let marks = "^" + String(repeating: "~", count: max(underline - 1, 0))
-                painter.text(marks, row: 2, column: min(start, painter.width - 1), role: .caret)
+                drawUnderline(range, marks: ("^", "~"), role: .caret, editor: editor, scroll: scroll, painter: painter)
             }
             let label = contexts.count == ExpressionContext.allCases.count ? ""
                 : contexts.map(\.rawValue).joined(separator: ", ") + ": "
@@ -127,10 +118,12 @@ enum EditorView {
             drawMenu(menu, painter: painter)
             return
         }
+        if EditorTeachingRows.draw(state, painter: painter) { return }
         if let name = Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor),
            let function = state.functions.first(where: { $0.name == name })
         {
-            painter.truncated(function.signature, row: 2, column: promptWidth, role: .hint)
+            SignatureLine.draw(function.signature, characters: editor.characters, cursor: editor.cursor, row: 2,
+                               column: promptWidth, painter: painter)
             painter.truncated(function.summary, row: 3, column: promptWidth, role: .dim)
             return
         }
@@ -138,6 +131,23 @@ enum EditorView {
             painter.truncated("Type an expression: $variables, ^functions(…), #(math), a == b",
                               row: 2, column: promptWidth, role: .dim)
         }
+    }
+
+    /// Marks `range` of the text on the row under it (`^~~~` for errors, `~~~` for hints).
+    /// - Returns: the column after the marks.
+    @discardableResult
+    static func drawUnderline(_ range: SourceRange, marks: (first: String, rest: String), role: StyleRole,
+                              editor: EditorState, scroll: Int, painter: Painter) -> Int {
+        let offsets = EditorColumns.utf16Offsets(of: editor.characters)
+        let characters = EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
+        var start = promptWidth
+        for i in scroll..<max(min(characters.lowerBound, editor.characters.count), scroll) {
+            start += TextWidth.of(editor.characters[i])
+        }
+        var underline = 0
+        for i in characters where i < editor.characters.count { underline += TextWidth.of(editor.characters[i]) }
+        let text = marks.first + String(repeating: marks.rest, count: max(underline - 1, 0))
+        return painter.text(text, row: 2, column: min(start, painter.width - 1), role: role)
     }
 
     static func errorMessage(_ error: ExpressionError) -> String {

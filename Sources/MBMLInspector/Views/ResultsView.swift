@@ -48,6 +48,8 @@ enum ResultsView {
         switch result {
         case nil, .noValue?:
             return ("(no value)", .dim, nil)
+        case .error(let error)? where context == .number && error.isNotANumber:
+            return ("not a number", .dim, nil)
         case .error(let error)?:
             return ("✗ " + EditorView.errorMessage(error), .error, nil)
         case .value(let value)?:

@@ -25,7 +25,7 @@ enum TokensView {
             }
             return
         }
-        let rows = tree.rows
+        let rows = Reducer.tokenRows(state)
         if rows.isEmpty {
             painter.truncated("(no tokens)", row: 1, column: 1, role: .dim)
             return
@@ -51,11 +51,20 @@ enum TokensView {
         var column = painter.text(indent, row: line, column: 0, role: base ?? .normal)
         column = painter.text(token.kind.rawValue, row: line, column: column,
                               role: base ?? SyntaxRoles.role(for: token.kind) ?? .normal)
+        if let context = row.parameterContext {
+            column = painter.text(" [\(context.rawValue)]", row: line, column: column, role: base ?? .dim)
+        }
         let range = " \(token.absoluteRange)"
-        let textWidth = painter.width - column - TextWidth.of(range) - 1
+        let value = row.outcome.map { TokenValueText.describe($0, count: row.evaluationCount, all: row.outcomes) }
+        // The value matters more than the text: with a value, the text gets at most half of what is left.
+        let left = painter.width - column - TextWidth.of(range) - 1
+        let textWidth = value == nil ? left : max(min(TextWidth.of(token.text) + 3, left / 2), 6)
         column = painter.truncated(" \"" + token.text + "\"", row: line, column: column, role: base ?? .normal,
                                    maxWidth: max(textWidth, 4))
-        painter.text(range, row: line, column: column, role: base ?? .dim)
+        column = painter.text(range, row: line, column: column, role: base ?? .dim)
+        if let (text, role) = value {
+            painter.truncated(" " + text, row: line, column: column, role: base ?? role)
+        }
     }
 
     /// The selected token's explanation, one blank row under the tree (at most at the bottom).

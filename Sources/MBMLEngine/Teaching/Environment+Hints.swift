@@ -1,0 +1,215 @@
+import Foundation
+
+extension Environment {
+    /// Findings about valid but probably mistaken input in `prepared` as evaluated in `context`:
+    /// constructs that never close, lower-case operator keywords, `=` for `==`, math operators without
+    /// spaces, undefined variables and functions (with the nearest names), `.count` on a dictionary,
+    /// `$`/`^` in regular expressions. Sorted by position.
+    ///
+    /// - Parameter trace: the trace of `prepared` in `context`, if the caller has one; otherwise the
+    ///   expression is traced (evaluated once) here. Hints about references read the trace.
+    public func hints(for prepared: PreparedExpression, context: ExpressionContext,
+                      trace: ExpressionTrace? = nil) -> [Hint] {
+        let trace = trace ?? self.trace(prepared, context: context)
+        let finder = HintFinder(environment: self, text: prepared.text, context: context, trace: trace)
+        return finder.all()
+    }
+
+    /// Prepares `expression` and returns its hints in `context` (evaluating it once).
+    public func hints(for expression: String, context: ExpressionContext) -> [Hint] {
+        hints(for: prepare(expression, contexts: [context]), context: context)
+    }
+}
+
+/// Finds the hints of one expression: text patterns first, then what the trace says about references.
+struct HintFinder {
+    let environment: Environment
+    let text: String
+    let context: ExpressionContext
+    let trace: ExpressionTrace
+    let units: [UInt16]
+
+    init(environment: Environment, text: String, context: ExpressionContext, trace: ExpressionTrace) {
+        self.environment = environment
+        self.text = text
+        self.context = context
+        self.trace = trace
+        self.units = Array(text.utf16)
+    }
+
+    func all() -> [Hint] {
+        var hints = unclosedConstructs() + lowercaseOperators() + singleEquals() + mathOperatorSpacing()
+        hints += HintFinder.References(finder: self).all()
+        return hints.sorted { ($0.range.location, $0.code.rawValue) < ($1.range.location, $1.code.rawValue) }
+    }
+
+    func slice(_ start: Int, _ end: Int) -> String {
+        let lower = max(0, min(start, units.count)), upper = max(lower, min(end, units.count))
+        return String(decoding: units[lower..<upper], as: UTF16.self)
+    }
+
+    func slice(_ range: SourceRange) -> String {
+        slice(range.location, range.upperBound)
+    }
+
+    /// The indices of units that are not part of an escape (`$$`, `##`, `^^`, `\x`), in order.
+    private var unescapedIndices: [Int] {
+        var result: [Int] = []
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            let next = index + 1 < units.count ? units[index + 1] : nil
+            if unit == CodeUnit.backslash || ((unit == CodeUnit.dollar || unit == CodeUnit.hash || unit == CodeUnit.caret)
+                                               && next == unit) {
+                index += 2
+                continue
+            }
+            result.append(index)
+            index += 1
+        }
+        return result
+    }
+
+    // MARK: unclosed-construct
+
+    private func unclosedConstructs() -> [Hint] {
+        let source = SourceText(units)
+        var hints: [Hint] = []
+        for index in unescapedIndices {
+            let unit = units[index]
+            var bracket: Int?
+            if unit == CodeUnit.hash || unit == CodeUnit.dollar, index + 1 < units.count {
+                let next = units[index + 1]
+                if next == CodeUnit.openParen || (unit == CodeUnit.dollar
+                                                  && (next == CodeUnit.openSquare || next == CodeUnit.openCurly)) {
+                    bracket = index + 1
+                }
+            } else if unit == CodeUnit.caret {
+                var end = index + 1
+                while end < units.count, CodeUnit.isIdentifierPart(units[end]) { end += 1 }
+                if end < units.count, units[end] == CodeUnit.openParen { bracket = end }
+            }
+            guard let open = bracket, source.match(of: open, before: units.count) == nil else { continue }
+            let closer = units[open] == CodeUnit.openParen ? ")" : units[open] == CodeUnit.openSquare ? "]" : "}"
+            let opener = slice(index, open + 1)
+            hints.append(Hint(code: .unclosedConstruct, range: SourceRange(location: index, length: units.count - index),
+                              message: "\(opener) never closes, so it is literal text: add \(closer)",
+                              replacement: slice(index, units.count) + closer))
+        }
+        return hints
+    }
+
+    // MARK: lowercase-operator
+
+    private static let operatorKeywords: Set<String> = ["EQ", "NE", "LT", "LTE", "GT", "GTE", "AND", "OR"]
+
+    private func lowercaseOperators() -> [Hint] {
+        var hints: [Hint] = []
+        for index in unescapedIndices where units[index] == CodeUnit.minus {
+            guard index == 0 || isSpace(units[index - 1]) else { continue }
+            var end = index + 1
+            while end < units.count, isLetter(units[end]) { end += 1 }
+            guard end == units.count || isSpace(units[end]) || units[end] == CodeUnit.closeParen else { continue }
+            let word = slice(index + 1, end)
+            let upper = word.uppercased()
+            guard word != upper, HintFinder.operatorKeywords.contains(upper) else { continue }
+            let kind = upper == "AND" || upper == "OR" ? "operators" : "comparisons"
+            hints.append(Hint(code: .lowercaseOperator, range: SourceRange(location: index, length: end - index),
+                              message: "-\(word) is text here; \(kind) are upper case: -\(upper)",
+                              replacement: "-" + upper))
+        }
+        return hints
+    }
+
+    // MARK: single-equals
+
+    /// Where references end (a variable with its subreferences, a call with its parentheses).
+    private var referenceEnds: Set<Int> {
+        var ends = Set<Int>()
+        for node in trace.allNodes where node.kind == .variableReference || node.kind == .functionCall {
+            let subreferences = node.children.filter { $0.kind == .subreference }
+            ends.insert(max(node.range.upperBound, subreferences.map(\.range.upperBound).max() ?? 0))
+        }
+        return ends
+    }
+
+    private func singleEquals() -> [Hint] {
+        var hints: [Hint] = []
+        let ends = context == .boolean ? [] : referenceEnds
+        let operatorNeighbours: Set<UInt16> = [CodeUnit.equals, CodeUnit.bang, CodeUnit.less, CodeUnit.greater]
+        for index in unescapedIndices where units[index] == CodeUnit.equals {
+            if index > 0, operatorNeighbours.contains(units[index - 1]) { continue }
+            if index + 1 < units.count, operatorNeighbours.contains(units[index + 1]) && units[index + 1] != CodeUnit.bang {
+                continue
+            }
+            if context != .boolean {
+                // Outside a test, `=` is ordinary text unless it follows a reference (`$x = 3`).
+                var start = index
+                while start > 0, isSpace(units[start - 1]) { start -= 1 }
+                guard ends.contains(start) else { continue }
+            }
+            hints.append(Hint(code: .singleEquals, range: SourceRange(location: index, length: 1),
+                              message: "= is not a comparison; write == (or -EQ) and evaluate as a boolean",
+                              replacement: "=="))
+        }
+        return hints
+    }
+
+    // MARK: math-operator-spacing
+
+    /// The math parts of the expression: the whole text in the number context, `#( )` insides, and
+    /// parameters of math functions.
+    private var mathRegions: [SourceRange] {
+        var regions: [SourceRange] = []
+        if context == .number { regions.append(SourceRange(location: 0, length: units.count)) }
+        for node in trace.allNodes {
+            if node.kind == .mathExpression, node.range.length >= 3 {
+                regions.append(SourceRange(location: node.range.location + 2, length: node.range.length - 3))
+            } else if node.kind == .parameterGroup, node.parameterContext == .number {
+                regions.append(node.range)
+            }
+        }
+        return regions
+    }
+
+    private func mathOperatorSpacing() -> [Hint] {
+        var hints: [Hint] = []
+        var seen = Set<Int>()
+        for region in mathRegions {
+            let end = min(region.upperBound, units.count)
+            var index = max(region.location, 0) + 1
+            while index < end - 1 {
+                defer { index += 1 }
+                let unit = units[index]
+                guard unit == CodeUnit.plus || unit == CodeUnit.minus, !seen.contains(index) else { continue }
+                let before = units[index - 1], after = units[index + 1]
+                guard isOperandEnd(before), CodeUnit.isDigit(after) || after == CodeUnit.dot else { continue }
+                seen.insert(index)
+                var left = index - 1
+                while left > region.location, isOperandEnd(units[left - 1]) { left -= 1 }
+                if left > region.location, units[left - 1] == CodeUnit.dollar { left -= 1 }
+                var right = index + 1
+                while right < end, CodeUnit.isDigit(units[right]) || units[right] == CodeUnit.dot { right += 1 }
+                let symbol = slice(index, index + 1)
+                hints.append(Hint(code: .mathOperatorSpacing, range: SourceRange(location: left, length: right - left),
+                                  message: "without spaces \(symbol)\(slice(index + 1, right)) is a signed number, "
+                                      + "not \(symbol == "+" ? "an addition" : "a subtraction"): put spaces around \(symbol)",
+                                  replacement: slice(left, index) + " \(symbol) " + slice(index + 1, right)))
+            }
+        }
+        return hints
+    }
+
+    private func isOperandEnd(_ unit: UInt16) -> Bool {
+        CodeUnit.isDigit(unit) || CodeUnit.isIdentifierStart(unit) || unit == CodeUnit.closeParen
+            || unit == CodeUnit.closeSquare || unit == CodeUnit.dot
+    }
+
+    func isSpace(_ unit: UInt16) -> Bool {
+        CodeUnit.isWhitespace(unit)
+    }
+
+    private func isLetter(_ unit: UInt16) -> Bool {
+        (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)
+    }
+}

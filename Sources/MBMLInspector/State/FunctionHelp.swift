@@ -1,0 +1,37 @@
+/// F1 on a function: its signature and full description in an overlay, for the function chosen in
+/// the completion menu, the one whose name the cursor is on, or the call the cursor is in.
+enum FunctionHelp {
+    /// The function F1 explains in the editor, if any.
+    static func function(for state: InspectorState) -> FunctionInfo? {
+        let editor = state.editor
+        var name: String?
+        if let menu = editor.completion, let selected = menu.selected ?? (menu.candidates.count == 1 ? 0 : nil),
+           selected < menu.candidates.count, menu.candidates[selected].insertion.hasPrefix("^") {
+            name = String(menu.candidates[selected].insertion.dropFirst().prefix(while: { $0 != "(" }))
+        }
+        if name == nil { name = nameUnderCursor(editor.characters, cursor: editor.cursor) }
+        if name == nil { name = Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor) }
+        guard let wanted = name else { return nil }
+        return state.functions.first { $0.name == wanted }
+    }
+
+    /// The overlay for F1 in the editor: the function's description, or nil (the key list instead).
+    static func overlay(for state: InspectorState) -> Overlay? {
+        guard state.focus == .editor, let function = function(for: state) else { return nil }
+        let width = min(state.size.columns - 4, 100) - 3
+        var lines = [function.signature, ""]
+        lines += TokensView.wrap(function.summary, width: width)
+        lines += ["", "mbml functions \(function.name) prints this; F1 outside a call lists the keys."]
+        return .value(title: "^" + function.name, lines: lines, scroll: 0)
+    }
+
+    /// `^name` with the cursor on the name (or just after it).
+    static func nameUnderCursor(_ characters: [Character], cursor: Int) -> String? {
+        var start = min(cursor, characters.count)
+        while start > 0, Completer.isIdentifierCharacter(characters[start - 1]) { start -= 1 }
+        guard start > 0, characters[start - 1] == "^", start < 2 || characters[start - 2] != "^" else { return nil }
+        var end = start
+        while end < characters.count, Completer.isIdentifierCharacter(characters[end]) { end += 1 }
+        return end > start ? String(characters[start..<end]) : nil
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import MBMLEngine
+
+/// `mbml explain`: evaluates an expression once and prints what every part produced, then the hints.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show what each part of an expression produced, and hints about likely mistakes.",
+        discussion: """
+            Prints the token tree of the context, one node a line: kind, source text, range (UTF-16 \
+            {location, length}), and its value, its error, or why it was not evaluated. Parameters of \
+            functions that evaluate them themselves (^filter, ^if, ^list, ...) are shown as parsed in the \
+            context the function used, marked [boolean] etc. Then the result, and each hint as
+              hint[CODE] col N: message (try: REPLACEMENT)
+            Hint codes: \(HintCode.allCases.map(\.rawValue).joined(separator: ", ")).
+            The exit status is 0 even when the expression fails (the failure is part of the \
+            explanation); 1 only for usage errors. --json prints the same as one JSON document.
+            """
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Option(name: .long, help: "The evaluation context: object, string, number or boolean.")
+    var context: ExpressionContext = .object
+
+    @Flag(name: .long, help: "Print one JSON document instead of text.")
+    var json = false
+
+    @Argument(help: "The expression to explain.")
+    var expression: String
+
+    func run() throws {
+        let environment = try engine.makeEnvironment()
+        let prepared = environment.prepare(expression, contexts: [context])
+        let trace = environment.trace(prepared, context: context)
+        let hints = environment.hints(for: prepared, context: context, trace: trace)
+        let explanation = ExplanationFormatter(trace: trace, hints: hints)
+        StandardStream.output.write(json ? explanation.json() + "\n" : explanation.text())
+    }
+}
