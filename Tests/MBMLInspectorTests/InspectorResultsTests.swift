@@ -146,8 +146,8 @@ final class InspectorResultsTests: XCTestCase {
         session.press(.control("o"))
         session.render(on: screen)
         XCTAssertNotNil(screen.firstRow(containing: "object result of $catGenders"))
-        XCTAssertNotNil(screen.firstRow(containing: "Barrett = female"), screen.text)
-        session.press(.character("x"))
+        XCTAssertNotNil(screen.firstRow(containing: "\"Barrett\": \"female\""), screen.text)
+        session.press(.character("q"))
         XCTAssertNil(session.state.overlay)
     }
 

@@ -21,7 +21,7 @@ enum JSONWriter {
             for (key, element) in entries {
                 if !first { output += "," }
                 first = false
-                appendString(key.hasPrefix("$") ? "$" + key : key, to: &output)
+                appendString(JSONCodec.taggedKey(key), to: &output)
                 output += ":"
                 append(element, to: &output)
             }

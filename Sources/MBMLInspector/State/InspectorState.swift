@@ -99,5 +99,11 @@ public struct StatusState: Equatable {
 /// A screen drawn over the panes.
 public enum Overlay: Equatable {
     case help(scroll: Int)
-    case value(title: String, lines: [String], scroll: Int)
+    /// The full-value viewer (a value as JSON, or a text).
+    case viewer(ValueViewer)
+
+    /// A viewer on lines of text.
+    public static func value(title: String, lines: [String], scroll: Int = 0) -> Overlay {
+        .viewer(ValueViewer(title: title, text: lines.joined(separator: "\n")))
+    }
 }

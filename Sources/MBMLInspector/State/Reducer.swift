@@ -179,6 +179,10 @@ public enum Reducer {
 
     private static func handleOverlayKey(_ key: Key, state: inout InspectorState) {
         guard let overlay = state.overlay else { return }
+        if case .viewer(let viewer) = overlay {
+            state.overlay = viewerKey(key, viewer: viewer, size: state.size).map(Overlay.viewer)
+            return
+        }
         let page = max(state.size.rows - 6, 1)
         var delta = 0
         switch key {
@@ -194,9 +198,11 @@ public enum Reducer {
         }
         switch overlay {
         case .help(let scroll):
-            state.overlay = .help(scroll: clamp(scroll + delta, 0, HelpContent.lines.count - 1))
-        case .value(let title, let lines, let scroll):
-            state.overlay = .value(title: title, lines: lines, scroll: clamp(scroll + delta, 0, max(lines.count - 1, 0)))
+            let frame = OverlayView.helpFrame(state.size)
+            let rows = HelpLayout.rows(width: frame.width - 2).count
+            state.overlay = .help(scroll: clamp(scroll + delta, 0, rows - (frame.height - 2)))
+        case .viewer:
+            break
         }
     }
 
@@ -204,14 +210,8 @@ public enum Reducer {
         min(max(value, low), max(high, low))
     }
 
-    /// The full value of a result or node, as overlay lines.
+    /// The full value of a result or node, in the value viewer.
     static func valueOverlay(title: String, value: Value?) -> Overlay {
-        let text: String
-        switch value {
-        case nil: text = "(no value)"
-        case .string(let string)?: text = string
-        case let value?: text = value.text
-        }
-        return .value(title: title, lines: text.components(separatedBy: "\n"), scroll: 0)
+        .viewer(ValueViewer(title: title, value: value))
     }
 }
