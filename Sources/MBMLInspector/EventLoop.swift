@@ -15,6 +15,8 @@ struct EventLoop {
     static let evaluationGrace: Int32 = 12
     /// How long an Escape waits for the rest of an Alt or escape sequence.
     static let escapeGrace: Int32 = 25
+    /// How long the rest of a bracketed paste may take to arrive.
+    static let pasteGrace: Int32 = 500
 
     /// Runs until the user quits or a termination signal arrives.
     /// - Returns: the signal that ended the loop, or nil after a normal quit.
@@ -52,8 +54,19 @@ struct EventLoop {
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Self.escapeGrace) > 0 { inputs += terminal.readInputs() }
         }
+        // The rest of a paste still arriving: read it all, so that none of it is taken for keys.
+        while KeyDecoder.endsInsidePaste(inputs) {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Self.pasteGrace) > 0 else { break }
+            inputs += terminal.readInputs()
+        }
         for key in KeyDecoder.decode(inputs) {
-            if key == .resize {
+            if key == .control("l") {
+                terminal.invalidate()
+            } else if key == .control("z") {
+                terminal.suspend(mouseEnabled: session.state.mouseEnabled)
+                session.send(.resize(terminal.size))
+            } else if key == .resize {
                 session.send(.resize(terminal.size))
             } else {
                 session.press(key)

@@ -26,7 +26,7 @@ public struct InspectorStartError: Error, CustomStringConvertible {
 /// The interactive inspector: the event loop that polls the terminal, the file watcher and the
 /// evaluation queue, turns what arrives into actions, and draws a frame after each batch.
 public enum Inspector {
-    /// Runs until the user quits (or SIGINT/SIGTERM/SIGHUP arrives). The terminal is restored on
+    /// Runs until the user quits (or SIGINT/SIGTERM/SIGHUP/SIGQUIT arrives). The terminal is restored on
     /// every way out.
     /// - Returns: the process exit status: 0 after a normal quit (Ctrl-C, q), 128 + the signal
     ///   number when a signal ended it.
@@ -43,7 +43,7 @@ public enum Inspector {
         }
         let engine = EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
                                       options: configuration.options)
-        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
+        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         let terminal = NcursesScreen(theme: theme)
         NcursesScreen.installCrashGuard()
         defer {

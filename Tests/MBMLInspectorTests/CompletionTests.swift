@@ -87,11 +87,11 @@ final class CompletionTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "^join(collection|…|separator)"), screen.text)
     }
 
-    func testTabWithNothingToCompleteMovesToTheNextPane() {
+    func testTabWithNothingToCompleteStaysInTheEditor() {
         let (session, _) = makeSession()
         session.type("plain text ")
         session.press(.tab)
-        XCTAssertEqual(session.state.focus, .results)
+        XCTAssertEqual(session.state.focus, .editor)
         XCTAssertEqual(session.state.editor.text, "plain text ")
     }
 

@@ -119,7 +119,7 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertTrue(screen.resultRow("object")?.hasPrefix("✗") ?? false, screen.text)
         XCTAssertTrue(screen.resultRow("object")?.contains("No such key") ?? false, screen.text)
         // Selecting the row in the results pane puts a caret under the failing subreference.
-        session.press(.tab)
+        session.press(.function(6))
         session.render(on: screen)
         let editorRow = screen.firstRow(containing: "› $name.foo")
         XCTAssertTrue(screen.line((editorRow?.index ?? 0) + 1).contains("^~~~"), screen.text)
@@ -159,7 +159,7 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "[object, string, number, boolean] ^log(hello there) → String"),
                         screen.text)
         XCTAssertEqual(session.state.log.evaluationLines.count, 1)
-        session.press(.tab) // results
+        session.press(.function(6)) // results
         session.press(.character("L"))
         session.render(on: screen)
         XCTAssertNil(screen.firstRow(containing: "hello there) →"))

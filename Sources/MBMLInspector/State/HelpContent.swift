@@ -8,8 +8,12 @@ public enum HelpContent {
 
     public static let lines: [Line] = [
         .heading("Everywhere"),
-        .key("Tab / Shift-Tab", "next / previous pane (in the editor Tab completes first)"),
-        .key("F1, ? (outside the editor)", "this help; any other key closes it"),
+        .key("Tab / Shift-Tab", "next / previous pane (in the editor Tab only completes)"),
+        .key("F6", "next pane, also from the editor"),
+        .key("F1, ? (in the editor: when it is empty)", "this help; any other key closes it"),
+        .key("Ctrl-L", "redraw the screen"),
+        .key("Ctrl-Z", "suspend (fg resumes)"),
+        .key("paste", "pasted text goes into the editor as typed text; line breaks become spaces"),
         .key("Ctrl-C, q (outside the editor)", "quit"),
         .key("F2", "mouse on/off (off by default)"),
         .key("F5, r (outside the editor)", "reload the manifest, included files and data files"),

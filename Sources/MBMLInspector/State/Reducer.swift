@@ -94,6 +94,10 @@ public enum Reducer {
             quit(&state, effects: &effects)
             return
         }
+        if case .paste(let text) = key {
+            paste(text, state: &state, effects: &effects)
+            return
+        }
         if case .mouse(let event) = key {
             handleMouse(event, state: &state, effects: &effects)
             return
@@ -115,6 +119,12 @@ public enum Reducer {
         case .function(5):
             effects.append(.reload)
             return
+        case .function(6):
+            cycleFocus(by: 1, state: &state)
+            return
+        case .character("?") where state.focus == .editor && state.editor.characters.isEmpty:
+            state.overlay = .help(scroll: 0)
+            return
         case .backTab:
             if state.focus == .editor, state.editor.completion != nil {
                 cycleCompletion(by: -1, state: &state, effects: &effects)
@@ -123,7 +133,12 @@ public enum Reducer {
             }
             return
         case .tab:
-            if state.focus == .editor, complete(&state, effects: &effects) { return }
+            if state.focus == .editor {
+                if !complete(&state, effects: &effects) {
+                    state.status.message = "Nothing to complete here (Shift-Tab or F6 changes pane)"
+                }
+                return
+            }
             if state.focus == .variables, state.tree.search.isEditing { return }
             cycleFocus(by: 1, state: &state)
             return

@@ -86,7 +86,7 @@ public struct ViewerGeometry: Equatable {
     public var textWidth: Int
 
     public init(size: TerminalSize, knownLineCount: Int?) {
-        frame = Rect(row: 0, column: 1, height: max(size.rows - 1, 3), width: max(size.columns - 2, 10))
+        frame = Rect(row: 0, column: 0, height: max(size.rows - 1, 3), width: max(size.columns, 10))
         rows = max(frame.height - 2, 1)
         // Sized for the whole text when it is counted; for up to ten million lines otherwise, so that
         // it does not change while scrolling.

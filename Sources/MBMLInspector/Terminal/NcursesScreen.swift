@@ -33,6 +33,7 @@ public final class NcursesScreen: Screen {
         }
         prepareStyles(theme)
         mbml_mouse_enable(0)
+        writeControl(Self.bracketedPasteOn)
     }
 
     public var size: TerminalSize {
@@ -100,8 +101,41 @@ public final class NcursesScreen: Screen {
         guard isActive else { return }
         isActive = false
         mbml_mouse_enable(0)
+        writeControl(Self.bracketedPasteOff)
         curs_set(1)
         endwin()
+    }
+
+    /// Turns on the terminal's bracketed paste mode (pasted text arrives as one ``Key/paste(_:)``).
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    /// Writes a control sequence straight to the terminal, after what curses has buffered.
+    private func writeControl(_ sequence: String) {
+        fflush(stdout)
+        _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
+    /// Makes the next ``present()`` repaint every cell (Ctrl-L, after a resume).
+    public func invalidate() {
+        clearok(mbml_stdscr(), true)
+    }
+
+    /// Ctrl-Z: restores the terminal, stops the process as the shell's job control expects, and
+    /// takes the terminal back when `fg` continues it. The caller redraws.
+    public func suspend(mouseEnabled: Bool) {
+        guard isActive else { return }
+        mbml_mouse_enable(0)
+        writeControl(Self.bracketedPasteOff)
+        curs_set(1)
+        endwin()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued (fg).
+        refresh()
+        writeControl(Self.bracketedPasteOn)
+        mbml_mouse_enable(mouseEnabled ? 1 : 0)
+        invalidate()
     }
 
     /// Restores the terminal if the process crashes (a trap, a bad access, an abort) before dying

@@ -6,7 +6,7 @@ import MBMLEngine
 enum EditorView {
     static func draw(_ state: InspectorState, painter: Painter) {
         let focused = state.focus == .editor
-        var note = "Tab completes · ? help"
+        var note = "Tab completes · F1 help"
         if state.results.isEvaluating { note = "evaluating…" }
         PaneChrome.title(Pane.editor.title, note: focused ? note : "e edits", focused: focused, painter: painter)
         drawText(state, painter: painter)

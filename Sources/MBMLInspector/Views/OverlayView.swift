@@ -11,7 +11,7 @@ enum OverlayView {
 
     /// The frame of the help screen for a terminal size.
     static func helpFrame(_ size: TerminalSize) -> Rect {
-        let width = min(size.columns - 2, 100)
+        let width = min(size.columns, 100)
         return Rect(row: 0, column: (size.columns - width) / 2, height: size.rows - 1, width: width)
     }
 
