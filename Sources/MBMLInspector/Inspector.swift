@@ -8,6 +8,9 @@ public struct InspectorConfiguration {
     /// A theme name or path; nil for the default (`monochrome` under `NO_COLOR`).
     public var themeName: String?
     public var options: EnvironmentOptions
+    /// An environment built beforehand (JSON read from standard input); when set, `source` and
+    /// `dataFiles` are not loaded and nothing is watched.
+    public var environment: Environment?
 
     public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
                 options: EnvironmentOptions = EnvironmentOptions()) {
@@ -41,8 +44,12 @@ public enum Inspector {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw InspectorStartError(description: "mbml inspect needs a terminal (use `mbml eval` in scripts)")
         }
-        let engine = EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
-                                      options: configuration.options)
+        if let problem = TerminalCapabilities.unusableTerminalReason() {
+            throw InspectorStartError(description: problem)
+        }
+        let engine = configuration.environment.map { EngineController(environment: $0) }
+            ?? EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
+                                options: configuration.options)
         let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         let terminal = NcursesScreen(theme: theme)
         NcursesScreen.installCrashGuard()

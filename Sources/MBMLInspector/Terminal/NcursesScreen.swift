@@ -14,11 +14,13 @@ public final class NcursesScreen: Screen {
     private var cursor: (row: Int, column: Int)?
     private var isActive = true
     private var defaultColors = false
+    /// False when the locale is not UTF-8: text is drawn with ``AsciiFallback``.
+    private let unicode: Bool
     /// The number of colours in use (0 for none).
     public private(set) var colorCount = 0
 
     public init(theme: Theme) {
-        setlocale(LC_ALL, "")
+        unicode = TerminalCapabilities.localeIsUTF8()
         initscr()
         raw()
         noecho()
@@ -49,7 +51,8 @@ public final class NcursesScreen: Screen {
     public func put(_ text: String, row: Int, column: Int, role: StyleRole) {
         let style = styles[role] ?? (0, 0)
         mbml_set_style(style.pair, style.flags)
-        var characters = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        let shown = unicode ? text : AsciiFallback.ascii(text)
+        var characters = TerminalText.scalars(shown).map { wchar_t(bitPattern: $0.value) }
         characters.append(0)
         _ = mvwaddnwstr(mbml_stdscr(), Int32(row), Int32(column), characters, Int32(characters.count - 1))
     }
@@ -102,6 +105,11 @@ public final class NcursesScreen: Screen {
         isActive = false
         mbml_mouse_enable(0)
         writeControl(Self.bracketedPasteOff)
+        // Terminals without an alternate screen would keep the last frame: leave a blank one.
+        mbml_set_background(0, 0)
+        werase(mbml_stdscr())
+        wmove(mbml_stdscr(), 0, 0)
+        wrefresh(mbml_stdscr())
         curs_set(1)
         endwin()
     }
