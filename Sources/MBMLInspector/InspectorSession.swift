@@ -24,6 +24,8 @@ public final class InspectorSession {
     public var clipboard: (String) -> Void = { _ in }
     /// Turns mouse reporting on or off.
     public var mouseSwitch: (Bool) -> Void = { _ in }
+    /// Where `y f` writes value files (the current directory by default).
+    public var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     /// Called after every load attempt (the loop updates the watcher's file list).
     public var onLoad: () -> Void = {}
     private let evaluator: BackgroundEvaluator?
@@ -116,6 +118,8 @@ public final class InspectorSession {
         case .copyToClipboard(let text):
             clipboard(text)
             return []
+        case .writeValueFile(let name, let text):
+            return [.notice(ValueFile.write(text, suggestedName: name, in: directory))]
         case .saveHistory(let entries):
             try? history?.save(entries)
             return []

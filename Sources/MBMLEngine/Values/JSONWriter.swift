@@ -63,34 +63,34 @@ enum JSONWriter {
 
     static func appendString(_ text: String, to output: inout String) {
         output += "\""
-        var pending = Substring.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let replacement: String?
-            switch scalar {
-            case "\"": replacement = "\\\""
-            case "\\": replacement = "\\\\"
-            case "\n": replacement = "\\n"
-            case "\r": replacement = "\\r"
-            case "\t": replacement = "\\t"
-            case "\u{08}": replacement = "\\b"
-            case "\u{0C}": replacement = "\\f"
+        // Copies runs that need no escape whole, as bytes (an escaped character is ASCII, so every
+        // cut is between scalars); only `"`, `\` and control characters are replaced.
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == 0x22 || byte == 0x5C || byte < 0x20 else {
+                index = utf8.index(after: index)
+                continue
+            }
+            output += String(decoding: utf8[runStart..<index], as: UTF8.self)
+            switch byte {
+            case 0x22: output += "\\\""
+            case 0x5C: output += "\\\\"
+            case 0x0A: output += "\\n"
+            case 0x0D: output += "\\r"
+            case 0x09: output += "\\t"
+            case 0x08: output += "\\b"
+            case 0x0C: output += "\\f"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    replacement = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    replacement = nil
-                }
+                let hex = String(byte, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
-            if let replacement = replacement {
-                output.unicodeScalars.append(contentsOf: pending)
-                pending.removeAll()
-                output += replacement
-            } else {
-                pending.append(scalar)
-            }
+            index = utf8.index(after: index)
+            runStart = index
         }
-        output.unicodeScalars.append(contentsOf: pending)
+        output += String(decoding: utf8[runStart..<utf8.endIndex], as: UTF8.self)
         output += "\""
     }
 }

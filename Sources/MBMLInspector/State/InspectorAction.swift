@@ -16,6 +16,8 @@ public enum InspectorAction {
     case historyLoaded([String])
     /// A reload was asked for (the watcher saw a change).
     case filesChanged
+    /// A message for the status line (the outcome of an effect).
+    case notice(String)
 }
 
 /// What a successful load hands to the state.
@@ -51,6 +53,9 @@ public enum InspectorEffect: Equatable {
     case reload
     /// Put text on the clipboard (OSC 52).
     case copyToClipboard(String)
+    /// Write text to a new file in the current directory named like `name` (never over an existing
+    /// file); answer with `.notice`.
+    case writeValueFile(name: String, text: String)
     /// Write the history file.
     case saveHistory([String])
     /// Turn mouse reporting on or off.

@@ -67,7 +67,7 @@ extension Reducer {
         case .character("y"):
             guard selectedRow(state) != nil else { return }
             state.awaitingCopyChoice = true
-            state.status.message = "Copy: v the value, p the expression that reaches it"
+            state.status.message = copyPrompt
         default:
             _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
@@ -165,31 +165,5 @@ extension Reducer {
         state.tree.selection = path
         keepTreeSelectionVisible(&state)
         state.status.message = "Match \(next + 1) of \(matches.count)\(matches.count >= 10_000 ? "+" : "") for “\(state.tree.search.searchedQuery)” (n/N)"
-    }
-
-    // MARK: Copying
-
-    private static func copySelection(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        guard let row = selectedRow(state) else { return }
-        switch key {
-        case .character("v"):
-            let text: String
-            switch row.value {
-            case .string(let string)?: text = string
-            case let value?: text = value.text
-            case nil: text = ""
-            }
-            effects.append(.copyToClipboard(text))
-            state.status.message = "Copied the value of \(row.label) (\(text.count) characters)"
-        case .character("p"):
-            guard let expression = PathExpression.expression(for: row.path) else {
-                state.status.message = "No MBML expression reaches this node"
-                return
-            }
-            effects.append(.copyToClipboard(expression))
-            state.status.message = "Copied \(expression)"
-        default:
-            state.status.message = "Copy cancelled"
-        }
     }
 }

@@ -34,6 +34,8 @@ public enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
+        case .notice(let message):
+            state.status.message = message
         }
     }
 
