@@ -140,7 +140,7 @@ extension Reducer {
                 if bodyRow == 0 {
                     let column = event.column - rect.column - 2
                     state.editor.cursor = clamp(EditorColumns.index(atColumn: column, in: state.editor.characters,
-                                                                    scroll: EditorColumns.scroll(for: state.editor, width: rect.width - 2)),
+                                                                    scroll: EditorColumns.scroll(for: state.editor, width: EditorColumns.textWidth(paneWidth: rect.width))),
                                                 0, state.editor.characters.count)
                 }
             case .log:

@@ -18,9 +18,10 @@ enum EditorView {
 
     private static func drawText(_ state: InspectorState, painter: Painter) {
         let editor = state.editor
-        let width = painter.width - promptWidth
+        let width = EditorColumns.textWidth(paneWidth: painter.width)
         painter.text("› ", row: 1, column: 0, role: .prompt)
         let scroll = EditorColumns.scroll(for: editor, width: width)
+        if scroll > 0 { painter.text("‹", row: 1, column: 1, role: .dim) }
         let roles = characterRoles(state)
         var column = promptWidth
         var index = scroll
@@ -32,6 +33,7 @@ enum EditorView {
             column += w
             index += 1
         }
+        if index < editor.characters.count { painter.text("›", row: 1, column: promptWidth + width, role: .dim) }
         if focused(state) {
             var cursorColumn = promptWidth
             for i in scroll..<min(editor.cursor, editor.characters.count) { cursorColumn += TextWidth.of(editor.characters[i]) }
@@ -104,8 +106,7 @@ enum EditorView {
     private static func drawInformation(_ state: InspectorState, painter: Painter) {
         let editor = state.editor
         if let (contexts, error) = shownProblem(state) {
-            let width = painter.width - promptWidth
-            let scroll = EditorColumns.scroll(for: editor, width: width)
+            let scroll = EditorColumns.scroll(for: editor, width: EditorColumns.textWidth(paneWidth: painter.width))
             if let range = error.range {
                 let offsets = EditorColumns.utf16Offsets(of: editor.characters)
                 let characters = EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
