@@ -28,12 +28,14 @@ struct EventLoop {
                 pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: session.searchWakeFileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
             if descriptors[1].revents != 0, let signal = signals.takeSignals().first { return signal }
             if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return SIGHUP }
             if descriptors[0].revents & Int16(POLLIN) != 0 || ready < 0 { readKeys() }
             if descriptors[2].revents != 0 { session.deliverFinishedEvaluations() }
+            if descriptors[4].revents != 0 { session.deliverSearchResults() }
             if !watcher.changedFiles().isEmpty { session.send(.filesChanged) }
             if session.state.results.isEvaluating { waitBrieflyForEvaluation() }
             session.render(on: terminal)

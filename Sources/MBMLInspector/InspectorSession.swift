@@ -29,6 +29,7 @@ public final class InspectorSession {
     /// Called after every load attempt (the loop updates the watcher's file list).
     public var onLoad: () -> Void = {}
     private let evaluator: BackgroundEvaluator?
+    private let searcher: TreeSearcher?
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
@@ -39,10 +40,25 @@ public final class InspectorSession {
         self.history = history
         state = InspectorState(size: size)
         evaluator = mode == .background ? BackgroundEvaluator() : nil
+        searcher = mode == .background ? TreeSearcher() : nil
     }
 
     /// Readable when background evaluations have finished (-1 in synchronous mode).
     public var wakeFileDescriptor: Int32 { evaluator?.wakeFileDescriptor ?? -1 }
+
+    /// Readable when a background search has progress or an answer (-1 in synchronous mode).
+    public var searchWakeFileDescriptor: Int32 { searcher?.wakeFileDescriptor ?? -1 }
+
+    /// Hands background search progress and answers to the state.
+    public func deliverSearchResults() {
+        for action in searcher?.take() ?? [] { send(action) }
+    }
+
+    /// Waits for the running background search and delivers its answer (tests).
+    public func waitForSearch() {
+        searcher?.waitUntilIdle()
+        deliverSearchResults()
+    }
 
     /// Reads the history and loads the space.
     public func start(now: Date = Date()) {
@@ -125,6 +141,16 @@ public final class InspectorSession {
             return []
         case .setMouse(let enabled):
             mouseSwitch(enabled)
+            return []
+        case .search(let text, let generation):
+            guard let query = try? SearchQuery(text) else { return [] }
+            if let searcher = searcher {
+                searcher.start(query, in: state.space, generation: generation)
+                return []
+            }
+            return [.searchFinished(generation: generation, outcome: TreeSearch.search(query, in: state.space))]
+        case .cancelSearch:
+            searcher?.cancel()
             return []
         case .quit:
             return []

@@ -43,7 +43,7 @@ public enum HelpContent {
         .key("Enter, Space", "expand or collapse; on a leaf insert its expression"),
         .key("i", "insert the node's expression into the editor"),
         .key("o", "show the full value"),
-        .key("/, n, N", "search names and values; next / previous match"),
+        .key("/, n, N", "search names, values and paths as you type (smart case, re: for a regular expression; Esc stops); next / previous match"),
         .key("y v / y k / y p", "copy the value (JSON; strings as text) / key / expression (OSC 52, up to 1 MiB)"),
         .key("y f", "write the value as JSON to a new file in the current directory"),
         .key("-", "collapse everything"),

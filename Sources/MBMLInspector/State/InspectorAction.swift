@@ -18,6 +18,10 @@ public enum InspectorAction {
     case filesChanged
     /// A message for the status line (the outcome of an effect).
     case notice(String)
+    /// A background tree search has looked at `visited` nodes.
+    case searchProgress(generation: Int, visited: Int)
+    /// A tree search ended.
+    case searchFinished(generation: Int, outcome: TreeSearch.Outcome)
 }
 
 /// What a successful load hands to the state.
@@ -60,6 +64,10 @@ public enum InspectorEffect: Equatable {
     case saveHistory([String])
     /// Turn mouse reporting on or off.
     case setMouse(Bool)
+    /// Search the variable tree (answer with `.searchProgress` and `.searchFinished`).
+    case search(query: String, generation: Int)
+    /// Stop the running tree search.
+    case cancelSearch
     /// Leave the inspector.
     case quit
 }

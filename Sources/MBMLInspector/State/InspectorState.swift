@@ -62,6 +62,8 @@ public struct SearchState: Equatable {
     public var current: Int?
     /// The query the matches belong to.
     public var searchedQuery = ""
+    /// The background search, while it runs.
+    public var progress = SearchProgress()
 }
 
 /// The token pane.

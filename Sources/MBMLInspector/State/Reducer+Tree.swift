@@ -3,7 +3,7 @@ import MBMLEngine
 extension Reducer {
     static func handleTreeKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         if state.tree.search.isEditing {
-            handleSearchKey(key, state: &state)
+            handleSearchKey(key, state: &state, effects: &effects)
             return
         }
         if state.awaitingCopyChoice {
@@ -111,38 +111,6 @@ extension Reducer {
     }
 
     // MARK: Search
-
-    private static func handleSearchKey(_ key: Key, state: inout InspectorState) {
-        switch key {
-        case .character(let character):
-            state.tree.search.query.append(character)
-        case .backspace:
-            if state.tree.search.query.isEmpty {
-                state.tree.search.isEditing = false
-            } else {
-                state.tree.search.query.removeLast()
-            }
-        case .escape, .control("g"):
-            state.tree.search.isEditing = false
-        case .enter:
-            state.tree.search.isEditing = false
-            runSearch(&state)
-        default:
-            break
-        }
-    }
-
-    static func runSearch(_ state: inout InspectorState) {
-        let query = state.tree.search.query
-        state.tree.search.searchedQuery = query
-        state.tree.search.matches = TreeSearch.matches(of: query, in: state.space)
-        state.tree.search.current = nil
-        guard !state.tree.search.matches.isEmpty else {
-            state.status.message = query.isEmpty ? nil : "No match for “\(query)”"
-            return
-        }
-        jumpToMatch(by: 1, state: &state)
-    }
 
     /// Selects the next (or previous) match, expanding its ancestors.
     static func jumpToMatch(by step: Int, state: inout InspectorState) {

@@ -36,6 +36,11 @@ public enum Reducer {
             effects.append(.reload)
         case .notice(let message):
             state.status.message = message
+        case .searchProgress(let generation, let visited):
+            guard generation == state.tree.search.progress.generation else { return }
+            state.tree.search.progress.visited = visited
+        case .searchFinished(let generation, let outcome):
+            searchFinished(generation: generation, outcome: outcome, state: &state)
         }
     }
 
@@ -57,8 +62,7 @@ public enum Reducer {
             state.tree.selection = tree.row(at: 0)?.path
         }
         if !state.tree.search.searchedQuery.isEmpty {
-            state.tree.search.matches = TreeSearch.matches(of: state.tree.search.searchedQuery, in: state.space)
-            state.tree.search.current = state.tree.search.matches.isEmpty ? nil : 0
+            startSearch(state.tree.search.searchedQuery, jumps: false, state: &state, effects: &effects)
         }
         keepTreeSelectionVisible(&state)
         requestEvaluation(&state, effects: &effects)

@@ -51,6 +51,18 @@ enum VariablesView {
         }
     }
 
+    /// Beside the `/` prompt: progress of a running search, or what the last one found.
+    static func searchNote(_ search: SearchState) -> String {
+        if search.progress.isRunning {
+            return "searching… \(search.progress.visited) nodes · Esc stops"
+        }
+        if !search.query.isEmpty, search.query == search.searchedQuery {
+            let count = search.matches.count
+            return (count == 1 ? "1 match" : "\(count)\(count >= 10_000 ? "+" : "") matches") + " · Enter jumps · re: regex"
+        }
+        return "Enter searches · Esc cancels · re: regex"
+    }
+
     private static func drawFooter(_ state: InspectorState, painter: Painter) {
         let row = painter.height - 1
         let search = state.tree.search
@@ -59,7 +71,7 @@ enum VariablesView {
             if state.focus == .variables, state.overlay == nil {
                 painter.screen.setCursor((painter.rect.row + row, painter.rect.column + min(end, painter.width - 1)))
             }
-            painter.text("  Enter searches, Esc cancels", row: row, column: end, role: .dim)
+            painter.text("  " + searchNote(search), row: row, column: end, role: .dim)
         } else if state.focus == .variables {
             let hint = state.awaitingCopyChoice ? "copy: v value · p expression"
                 : "/ search · i insert · y copy · o open"

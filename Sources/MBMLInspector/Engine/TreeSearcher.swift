@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs tree searches on a background queue so that `/` on a huge space never freezes the screen.
+/// A new search or ``cancel()`` stops the running one; progress and answers wait in a mailbox, and
+/// a byte on a pipe wakes the event loop (``wakeFileDescriptor``), which collects them as actions.
+final class TreeSearcher: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "mbml.inspector.search", qos: .userInitiated)
+    private let lock = NSLock()
+    private var wanted = 0
+    private var mailbox: [InspectorAction] = []
+    private var pipeDescriptors: [Int32] = [-1, -1]
+    /// How often a running search reports progress.
+    private static let progressInterval = 50_000
+
+    init() {
+        if pipe(&pipeDescriptors) == 0 {
+            for fd in pipeDescriptors {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        }
+    }
+
+    deinit {
+        for fd in pipeDescriptors where fd >= 0 { close(fd) }
+    }
+
+    var wakeFileDescriptor: Int32 { pipeDescriptors[0] }
+
+    /// Starts a search, stopping any running one.
+    func start(_ query: SearchQuery, in snapshot: VariableSnapshot, generation: Int) {
+        setWanted(generation)
+        queue.async { [self] in
+            guard isWanted(generation) else { return }
+            let outcome = TreeSearch.search(query, in: snapshot, progressInterval: Self.progressInterval) { visited in
+                guard self.isWanted(generation) else { return false }
+                self.post(.searchProgress(generation: generation, visited: visited))
+                return true
+            }
+            guard outcome.isComplete, isWanted(generation) else { return }
+            post(.searchFinished(generation: generation, outcome: outcome))
+        }
+    }
+
+    /// Stops the running search; its answer never arrives.
+    func cancel() {
+        setWanted(-1)
+    }
+
+    /// What arrived since the last call (progress reports collapsed to the latest).
+    func take() -> [InspectorAction] {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(pipeDescriptors[0], &buffer, buffer.count) > 0 {}
+        lock.lock()
+        defer { lock.unlock() }
+        let actions = mailbox
+        mailbox.removeAll()
+        return actions
+    }
+
+    /// Waits for the queued searches (tests).
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    private func setWanted(_ generation: Int) {
+        lock.lock()
+        wanted = generation
+        lock.unlock()
+    }
+
+    private func isWanted(_ generation: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return wanted == generation
+    }
+
+    private func post(_ action: InspectorAction) {
+        lock.lock()
+        if case .searchProgress = action, case .searchProgress? = mailbox.last { mailbox.removeLast() }
+        mailbox.append(action)
+        lock.unlock()
+        var byte: UInt8 = 1
+        _ = write(pipeDescriptors[1], &byte, 1)
+    }
+}
