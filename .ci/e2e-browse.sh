@@ -46,6 +46,9 @@ cleanup() {
     rm -rf "$dir"
 }
 trap cleanup EXIT
+# A session that lives until the end, so that the server does not exit (and race the next case's
+# start) each time a case's session is closed.
+tmx new-session -d -s keeper "sleep 3600"
 
 # start NAME COMMAND: a new tmux session running COMMAND (in bash, from the repository root) with a
 # UTF-8 locale unless COMMAND sets another; its exit status goes to $dir/NAME.exit.
@@ -169,6 +172,7 @@ printf '{"long": "%s"}\n' "$(printf 'x%.0s' $(seq 1 9990))LAST-CHARS" >"$dir/lon
 start long "'$bin' '$dir/long.json'"
 check "long.json opens" "^[▸>] data"
 keys -l '$data.long'
+check "the string is evaluated" 'object +"xxxx'
 keys C-o
 check "Ctrl-O opens the viewer on the string" "String · 10000 characters"
 keys G

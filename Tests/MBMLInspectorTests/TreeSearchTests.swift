@@ -37,6 +37,11 @@ final class TreeSearchTests: XCTestCase {
         XCTAssertEqual(try paths("cats["), ["cats/[0]", "cats/[1]"], "paths match as MBML writes them")
         XCTAssertEqual(try paths("$names.first"), ["Names/first"])
         XCTAssertThrowsError(try SearchQuery("re:(unclosed"))
+        XCTAssertTrue(try SearchQuery("abc").matches("xABCy"))
+        XCTAssertFalse(try SearchQuery("abc").matches("ab"))
+        XCTAssertFalse(try SearchQuery("Abc").matches("xabc"))
+        XCTAssertTrue(try SearchQuery("é").matches("CAFÉ"))
+        XCTAssertTrue(try SearchQuery("fé").matches("Café au lait"))
     }
 
     func testInvalidRegexIsReported() {

@@ -138,10 +138,16 @@ final class JSONLines: ViewerLines {
             let start = index.ends.last ?? 1
             if line < start { return true }
             let position = index.ends.count
-            let childPath = path + [position]
             let child = Self.child(value, at: position).value
-            if line != Int.max, covers(child, path: childPath, line: line - start) { return true }
-            index.ends.append(start + count(child, path: childPath))
+            if Self.childCount(child) == 0 {
+                // A one-line child: no path to build.
+                if line == start { return true }
+                index.ends.append(start + 1)
+            } else {
+                let childPath = path + [position]
+                if line != Int.max, covers(child, path: childPath, line: line - start) { return true }
+                index.ends.append(start + count(child, path: childPath))
+            }
             if index.ends.count == children { index.isComplete = true }
         }
         return line < index.total

@@ -9,6 +9,8 @@ public struct SearchQuery: @unchecked Sendable {
     private let needle: String
     private let ignoresCase: Bool
     private let regex: NSRegularExpression?
+    /// The needle's bytes when it is ASCII (then matching needs no lower-cased copy).
+    private let asciiNeedle: [UInt8]?
     /// Whether node paths are matched too.
     public let matchesPaths: Bool
 
@@ -20,6 +22,7 @@ public struct SearchQuery: @unchecked Sendable {
         ignoresCase = !pattern.contains(where: \.isUppercase)
         needle = ignoresCase ? pattern.lowercased() : pattern
         matchesPaths = pattern.contains(where: { "[].$".contains($0) })
+        asciiNeedle = needle.utf8.allSatisfy { $0 < 0x80 } ? Array(needle.utf8) : nil
         if isRegex {
             do {
                 regex = try NSRegularExpression(pattern: pattern, options: ignoresCase ? [.caseInsensitive] : [])
@@ -38,7 +41,34 @@ public struct SearchQuery: @unchecked Sendable {
         if let regex = regex {
             return regex.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
         }
+        if let bytes = asciiNeedle { return Self.contains(bytes, in: candidate, foldingCase: ignoresCase) }
         return (ignoresCase ? candidate.lowercased() : candidate).contains(needle)
+    }
+
+    /// Byte search for an ASCII needle (already lower-case when folding); other bytes of the
+    /// candidate (parts of non-ASCII characters) never equal an ASCII byte.
+    private static func contains(_ needle: [UInt8], in candidate: String, foldingCase: Bool) -> Bool {
+        guard let first = needle.first else { return true }
+        var candidate = candidate
+        return candidate.withUTF8 { haystack in
+            let count = needle.count
+            guard haystack.count >= count else { return false }
+            var start = 0
+            while start <= haystack.count - count {
+                if fold(haystack[start], foldingCase) == first {
+                    var offset = 1
+                    while offset < count, fold(haystack[start + offset], foldingCase) == needle[offset] { offset += 1 }
+                    if offset == count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    private static func fold(_ byte: UInt8, _ folding: Bool) -> UInt8 {
+        folding && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 }
 

@@ -38,7 +38,7 @@ public enum TreeSearch {
                 path.append(component)
                 let textBefore = pathText.utf8.count
                 if query.matchesPaths { pathText += pathStep(component) }
-                if query.matches(component.label) || scalarMatches(value, query)
+                if labelMatches(component, query) || scalarMatches(value, query)
                     || (query.matchesPaths && query.matches(pathText)) {
                     found.append(path)
                 }
@@ -65,6 +65,14 @@ public enum TreeSearch {
         case .key(let key), .property(let key): return "." + key
         case .index(let index): return "[\(index)]"
         case .member(let index): return "{\(index)}"
+        }
+    }
+
+    /// Names and keys; positions (`[3]`) only through paths.
+    private static func labelMatches(_ component: PathComponent, _ query: SearchQuery) -> Bool {
+        switch component {
+        case .variable(let name), .key(let name), .property(let name): return query.matches(name)
+        case .index, .member: return false
         }
     }
 
