@@ -12,57 +12,9 @@
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
 set -u
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bin="${1:-${MBML_BIN:-$root/.build/release/mbml}}"
-timeout="${E2E_TIMEOUT:-10}"
-passed=0
-failed=0
-
-pass() { echo "PASS: $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL: $1"; failed=$((failed + 1)); }
-finish() {
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit $?
-}
-
-if [ ! -x "$bin" ]; then
-    fail "no executable mbml at $bin (build it with: swift build -c release)"
-    finish
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-    fail "tmux is not installed"
-    finish
-fi
-bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-
-dir="$(mktemp -d "${TMPDIR:-/tmp}/mbml-e2e.XXXXXX")"
-socket="mbml-e2e-$$"
+# shellcheck source=e2e-lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/e2e-lib.sh" "${1:-}" e2e
 session="inspect"
-tmx() { tmux -L "$socket" -f /dev/null "$@"; }
-cleanup() {
-    tmx kill-server >/dev/null 2>&1
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-
-screen() { tmx capture-pane -p -t "$session" 2>/dev/null; }
-
-# wait_for REGEX [REGEX...]: true once every extended regex matches some line of the screen.
-wait_for() {
-    local deadline=$((SECONDS + timeout)) shot pattern ok
-    while :; do
-        shot="$(screen)"
-        ok=1
-        for pattern in "$@"; do
-            grep -Eq -- "$pattern" <<<"$shot" || { ok=0; break; }
-        done
-        [ "$ok" -eq 1 ] && return 0
-        [ "$SECONDS" -ge "$deadline" ] && return 1
-        alive || return 1
-        sleep 0.1
-    done
-}
 
 # alive: true while the inspector's tmux session exists.
 alive() { tmx has-session -t "$session" 2>/dev/null; }

@@ -10,23 +10,10 @@ final class BackgroundEvaluator: @unchecked Sendable {
     private let queue = DispatchQueue(label: "mbml.inspector.evaluation", qos: .userInitiated)
     private let lock = NSLock()
     private var finished: [EvaluationOutcome] = []
-    private var pipeDescriptors: [Int32] = [-1, -1]
-
-    init() {
-        if pipe(&pipeDescriptors) == 0 {
-            for fd in pipeDescriptors {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        }
-    }
-
-    deinit {
-        for fd in pipeDescriptors where fd >= 0 { close(fd) }
-    }
+    private let wakePipe = WakePipe()
 
     /// Readable when outcomes are waiting.
-    var wakeFileDescriptor: Int32 { pipeDescriptors[0] }
+    var wakeFileDescriptor: Int32 { wakePipe.fileDescriptor }
 
     /// Runs `job` after the jobs already queued; its outcome (if any) goes to the mailbox.
     func submit(_ job: @escaping () -> EvaluationOutcome?) {
@@ -35,15 +22,13 @@ final class BackgroundEvaluator: @unchecked Sendable {
             lock.lock()
             finished.append(outcome)
             lock.unlock()
-            var byte: UInt8 = 1
-            _ = write(pipeDescriptors[1], &byte, 1)
+            wakePipe.wake()
         }
     }
 
     /// The outcomes finished since the last call, oldest first; empties the wake pipe.
     func takeFinished() -> [EvaluationOutcome] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(pipeDescriptors[0], &buffer, buffer.count) > 0 {}
+        wakePipe.drain()
         lock.lock()
         defer { lock.unlock() }
         let outcomes = finished

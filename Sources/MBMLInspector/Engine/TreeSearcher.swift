@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs tree searches on a background queue so that `/` on a huge space never freezes the screen.
 /// A new search or ``cancel()`` stops the running one; progress and answers wait in a mailbox, and
@@ -11,24 +8,11 @@ final class TreeSearcher: @unchecked Sendable {
     private let lock = NSLock()
     private var wanted = 0
     private var mailbox: [InspectorAction] = []
-    private var pipeDescriptors: [Int32] = [-1, -1]
+    private let wakePipe = WakePipe()
     /// How often a running search reports progress.
     private static let progressInterval = 50_000
 
-    init() {
-        if pipe(&pipeDescriptors) == 0 {
-            for fd in pipeDescriptors {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        }
-    }
-
-    deinit {
-        for fd in pipeDescriptors where fd >= 0 { close(fd) }
-    }
-
-    var wakeFileDescriptor: Int32 { pipeDescriptors[0] }
+    var wakeFileDescriptor: Int32 { wakePipe.fileDescriptor }
 
     /// Starts a search, stopping any running one.
     func start(_ query: SearchQuery, in snapshot: VariableSnapshot, generation: Int) {
@@ -52,8 +36,7 @@ final class TreeSearcher: @unchecked Sendable {
 
     /// What arrived since the last call (progress reports collapsed to the latest).
     func take() -> [InspectorAction] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(pipeDescriptors[0], &buffer, buffer.count) > 0 {}
+        wakePipe.drain()
         lock.lock()
         defer { lock.unlock() }
         let actions = mailbox
@@ -83,7 +66,6 @@ final class TreeSearcher: @unchecked Sendable {
         if case .searchProgress = action, case .searchProgress? = mailbox.last { mailbox.removeLast() }
         mailbox.append(action)
         lock.unlock()
-        var byte: UInt8 = 1
-        _ = write(pipeDescriptors[1], &byte, 1)
+        wakePipe.wake()
     }
 }
