@@ -152,6 +152,16 @@ public final class InspectorSession {
         case .cancelSearch:
             searcher?.cancel()
             return []
+        case .searchViewer(let request):
+            if let searcher = searcher {
+                searcher.start(request)
+                return []
+            }
+            guard let outcome = request.run(on: request.lines) else { return [] }
+            return [.viewerSearchFinished(generation: request.generation, outcome: outcome)]
+        case .cancelViewerSearch:
+            searcher?.cancelViewerSearch()
+            return []
         case .quit:
             return []
         }

@@ -16,10 +16,23 @@ final class ValueViewerTests: XCTestCase {
         return screen
     }
 
+    /// Presses keys in the viewer, running the searches they ask for at once.
     private func press(_ keys: [Key], _ viewer: inout ValueViewer) {
         for key in keys {
-            guard let next = Reducer.viewerKey(key, viewer: viewer, size: size) else { return XCTFail("closed by \(key)") }
+            var effects: [InspectorEffect] = []
+            guard let next = Reducer.viewerKey(key, viewer: viewer, size: size, effects: &effects) else {
+                return XCTFail("closed by \(key)")
+            }
             viewer = next
+            for case .searchViewer(let request) in effects {
+                XCTAssertTrue(viewer.search.isRunning)
+                guard let outcome = request.run(on: request.lines.detached()) else { return XCTFail("stopped") }
+                var state = InspectorState(size: size)
+                state.overlay = .viewer(viewer)
+                Reducer.viewerSearchFinished(generation: request.generation, outcome: outcome, state: &state)
+                guard case .viewer(let answered)? = state.overlay else { return XCTFail("viewer closed") }
+                viewer = answered
+            }
         }
     }
 
@@ -160,6 +173,36 @@ final class ValueViewerTests: XCTestCase {
         XCTAssertEqual(viewer.search.matchLine, 31)
         press([.character("N"), .character("N")], &viewer)
         XCTAssertEqual(viewer.search.matchLine, 40) // wrapped around to the last "hay 3x"
+        XCTAssertFalse(viewer.search.isRunning)
+    }
+
+    func testEscStopsARunningSearchWithoutClosing() {
+        var viewer = ValueViewer(title: "s", value: .array([.string("a")]))
+        var effects: [InspectorEffect] = []
+        for key in [Key.character("/"), .character("z"), .enter] {
+            viewer = Reducer.viewerKey(key, viewer: viewer, size: size, effects: &effects) ?? viewer
+        }
+        XCTAssertTrue(viewer.search.isRunning)
+        XCTAssertEqual(viewer.message, "Searching for “z”… (Esc stops)")
+        let request = effects.compactMap { effect -> ViewerSearchRequest? in
+            if case .searchViewer(let request) = effect { return request }
+            return nil
+        }.first
+        effects = []
+        viewer = Reducer.viewerKey(.escape, viewer: viewer, size: size, effects: &effects) ?? viewer
+        XCTAssertFalse(viewer.search.isRunning)
+        XCTAssertEqual(effects, [.cancelViewerSearch])
+        // A late answer is ignored.
+        var state = InspectorState(size: size)
+        state.overlay = .viewer(viewer)
+        Reducer.viewerSearchFinished(generation: request?.generation ?? 0, outcome: ViewerSearchOutcome(line: 1, cell: 0, wrapped: false),
+                                     state: &state)
+        XCTAssertEqual(state.overlay, .viewer(viewer))
+        // A run told to stop answers nothing.
+        let long = ViewerSearchRequest(lines: TextLines(String(repeating: "a\n", count: 20_000)), query: "z", start: 0,
+                                       forward: true, generation: 1)
+        XCTAssertNil(long.run(on: long.lines) { _ in false })
+        XCTAssertEqual(long.run(on: long.lines), ViewerSearchOutcome(line: nil, cell: 0, wrapped: true))
     }
 
     func testTreeAndResultsOpenTheViewerAsJSON() {

@@ -7,6 +7,7 @@ final class TreeSearcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "mbml.inspector.search", qos: .userInitiated)
     private let lock = NSLock()
     private var wanted = 0
+    private var wantedViewerSearch = 0
     private var mailbox: [InspectorAction] = []
     private let wakePipe = WakePipe()
     /// How often a running search reports progress.
@@ -27,6 +28,34 @@ final class TreeSearcher: @unchecked Sendable {
             guard outcome.isComplete, isWanted(generation) else { return }
             post(.searchFinished(generation: generation, outcome: outcome))
         }
+    }
+
+    /// Starts a search of the value viewer's lines (on a copy with its own caches), stopping any
+    /// running one.
+    func start(_ request: ViewerSearchRequest) {
+        let lines = request.lines.detached()
+        let generation = request.generation
+        lock.lock()
+        wantedViewerSearch = generation
+        lock.unlock()
+        queue.async { [self] in
+            let outcome = request.run(on: lines) { _ in self.isWantedViewerSearch(generation) }
+            guard let outcome = outcome, isWantedViewerSearch(generation) else { return }
+            post(.viewerSearchFinished(generation: generation, outcome: outcome))
+        }
+    }
+
+    /// Stops the running viewer search.
+    func cancelViewerSearch() {
+        lock.lock()
+        wantedViewerSearch = -1
+        lock.unlock()
+    }
+
+    private func isWantedViewerSearch(_ generation: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return wantedViewerSearch == generation
     }
 
     /// Stops the running search; its answer never arrives.

@@ -60,7 +60,7 @@ public enum HelpContent {
         .key("↑ ↓ j k, PgUp PgDn b Space, g G", "scroll; the value is pretty JSON as `mbml eval` prints it"),
         .key("w", "wrap long lines on / off"),
         .key("← → h l, 0", "scroll sideways when not wrapping; back to the left edge"),
-        .key("/, n, N", "find text (smart case); next / previous line with it"),
+        .key("/, n, N", "find text (smart case, in the background; Esc stops); next / previous line with it"),
         .key("q, Esc, Enter", "close"),
         .blank,
         .heading("Log"),

@@ -22,6 +22,8 @@ public enum InspectorAction {
     case searchProgress(generation: Int, visited: Int)
     /// A tree search ended.
     case searchFinished(generation: Int, outcome: TreeSearch.Outcome)
+    /// A search in the value viewer ended.
+    case viewerSearchFinished(generation: Int, outcome: ViewerSearchOutcome)
 }
 
 /// What a successful load hands to the state.
@@ -68,6 +70,10 @@ public enum InspectorEffect: Equatable {
     case search(query: String, generation: Int)
     /// Stop the running tree search.
     case cancelSearch
+    /// Search the value viewer's lines (answer with `.viewerSearchFinished`).
+    case searchViewer(ViewerSearchRequest)
+    /// Stop the running viewer search.
+    case cancelViewerSearch
     /// Leave the inspector.
     case quit
 }

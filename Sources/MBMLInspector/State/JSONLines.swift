@@ -45,6 +45,10 @@ final class JSONLines: ViewerLines {
         return text
     }
 
+    func detached() -> ViewerLines {
+        JSONLines(root)
+    }
+
     func uncachedLine(_ line: Int) -> String? {
         guard hasLine(line) else { return nil }
         return locate(line, in: root, path: [], depth: 0, key: nil, comma: false)

@@ -2,17 +2,21 @@ import Foundation
 import MBMLEngine
 
 extension Reducer {
-    /// How many lines one search step reads before it reports progress and stops (n goes on).
-    static let viewerSearchStep = 200_000
-
     /// A key in the value viewer.
     /// - Returns: the viewer after the key, or nil when the key closes it.
-    static func viewerKey(_ key: Key, viewer: ValueViewer, size: TerminalSize) -> ValueViewer? {
+    static func viewerKey(_ key: Key, viewer: ValueViewer, size: TerminalSize,
+                          effects: inout [InspectorEffect]) -> ValueViewer? {
         var viewer = viewer
         let geometry = ViewerGeometry(size: size, knownLineCount: viewer.knownLineCount)
         viewer.message = nil
         if viewer.search.isEditing {
-            viewerSearchKey(key, viewer: &viewer, geometry: geometry)
+            viewerSearchKey(key, viewer: &viewer, effects: &effects)
+            return viewer
+        }
+        if viewer.search.isRunning, key == .escape || key == .control("g") {
+            effects.append(.cancelViewerSearch)
+            viewer.search.isRunning = false
+            viewer.message = "Search stopped"
             return viewer
         }
         let page = max(geometry.rows - 1, 1)
@@ -36,9 +40,10 @@ extension Reducer {
         case .character("/"):
             viewer.search.isEditing = true
             viewer.search.query = ""
-        case .character("n"): viewerSearch(forward: true, viewer: &viewer, geometry: geometry)
-        case .character("N"): viewerSearch(forward: false, viewer: &viewer, geometry: geometry)
+        case .character("n"): startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
+        case .character("N"): startViewerSearch(forward: false, viewer: &viewer, effects: &effects)
         case .character("q"), .escape, .enter, .character("o"), .control("o"):
+            if viewer.search.isRunning { effects.append(.cancelViewerSearch) }
             return nil
         case .resize:
             viewer.settle(geometry: geometry)
@@ -48,7 +53,7 @@ extension Reducer {
         return viewer
     }
 
-    private static func viewerSearchKey(_ key: Key, viewer: inout ValueViewer, geometry: ViewerGeometry) {
+    private static func viewerSearchKey(_ key: Key, viewer: inout ValueViewer, effects: inout [InspectorEffect]) {
         switch key {
         case .character(let character):
             viewer.search.query.append(character)
@@ -64,56 +69,44 @@ extension Reducer {
             viewer.search.isEditing = false
             viewer.search.searched = viewer.search.query
             viewer.search.matchLine = nil
-            viewerSearch(forward: true, viewer: &viewer, geometry: geometry)
+            startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
         default:
             break
         }
     }
 
-    /// Finds the next (or previous) line containing the searched text, from the last match or the
-    /// top of the screen, wrapping around; reads at most ``viewerSearchStep`` lines per step.
-    private static func viewerSearch(forward: Bool, viewer: inout ValueViewer, geometry: ViewerGeometry) {
+    /// Asks for the next (or previous) line containing the searched text, from the last match or
+    /// the top of the screen, wrapping around (in the background: the viewer stays usable, Esc stops it).
+    private static func startViewerSearch(forward: Bool, viewer: inout ValueViewer, effects: inout [InspectorEffect]) {
         let query = viewer.search.searched
         guard !query.isEmpty else {
             viewer.message = "Nothing searched yet (/ searches)"
             return
         }
-        let matcher = SmartCaseMatcher(query)
+        if viewer.search.isRunning { effects.append(.cancelViewerSearch) }
+        viewer.search.generation += 1
+        viewer.search.isRunning = true
+        viewer.message = "Searching for “\(query)”… (Esc stops)"
         let start = viewer.search.matchLine.map { forward ? $0 + 1 : $0 - 1 } ?? viewer.top.line
-        var index = start
-        var wrapped = false
-        var exhausted = false
-        var read = 0
-        while read < viewerSearchStep {
-            if index < 0 || !viewer.lines.hasLine(index) {
-                if wrapped {
-                    exhausted = true
-                    break
-                }
-                index = index < 0 ? max(viewer.lines.lineCount() - 1, 0) : 0
-                wrapped = true
-                continue
-            }
-            guard let text = viewer.lines.uncachedLine(index) else { break }
-            read += 1
-            if let cell = matcher.firstCell(in: text) {
-                viewer.search.matchLine = index
-                viewer.reveal(line: index, cell: cell, geometry: geometry)
-                viewer.message = "“\(query)” on line \(index + 1)" + (wrapped ? (forward ? " (from the top)" : " (from the end)") : "")
-                return
-            }
-            index += forward ? 1 : -1
-            if wrapped, forward ? index >= start : index <= start {
-                exhausted = true
-                break
-            }
-        }
-        if exhausted {
-            viewer.message = "No match for “\(query)”"
+        effects.append(.searchViewer(ViewerSearchRequest(lines: viewer.lines, query: query, start: start,
+                                                         forward: forward, generation: viewer.search.generation)))
+    }
+
+    /// The answer of a viewer search: the match brought on screen, or a message.
+    static func viewerSearchFinished(generation: Int, outcome: ViewerSearchOutcome, state: inout InspectorState) {
+        guard case .viewer(var viewer)? = state.overlay, viewer.search.isRunning, viewer.search.generation == generation
+        else { return }
+        viewer.search.isRunning = false
+        let query = viewer.search.searched
+        if let line = outcome.line {
+            viewer.search.matchLine = line
+            viewer.reveal(line: line, cell: outcome.cell,
+                          geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
+            viewer.message = "“\(query)” on line \(line + 1)" + (outcome.wrapped ? " (wrapped around)" : "")
         } else {
-            viewer.search.matchLine = index - (forward ? 1 : -1)
-            viewer.message = "“\(query)” not in the \(read) lines read; \(forward ? "n" : "N") reads on from line \(index + 1)"
+            viewer.message = "No match for “\(query)”"
         }
+        state.overlay = .viewer(viewer)
     }
 }
 

@@ -41,6 +41,8 @@ public enum Reducer {
             state.tree.search.progress.visited = visited
         case .searchFinished(let generation, let outcome):
             searchFinished(generation: generation, outcome: outcome, state: &state)
+        case .viewerSearchFinished(let generation, let outcome):
+            viewerSearchFinished(generation: generation, outcome: outcome, state: &state)
         }
     }
 
@@ -109,7 +111,7 @@ public enum Reducer {
             return
         }
         if state.overlay != nil {
-            handleOverlayKey(key, state: &state)
+            handleOverlayKey(key, state: &state, effects: &effects)
             return
         }
         if state.layout.isTooSmall { return }
@@ -198,10 +200,10 @@ public enum Reducer {
         state.editor.completion = nil
     }
 
-    private static func handleOverlayKey(_ key: Key, state: inout InspectorState) {
+    private static func handleOverlayKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard let overlay = state.overlay else { return }
         if case .viewer(let viewer) = overlay {
-            state.overlay = viewerKey(key, viewer: viewer, size: state.size).map(Overlay.viewer)
+            state.overlay = viewerKey(key, viewer: viewer, size: state.size, effects: &effects).map(Overlay.viewer)
             return
         }
         let page = max(state.size.rows - 6, 1)

@@ -74,6 +74,9 @@ public struct ViewerSearch: Equatable {
     public var searched = ""
     /// The line of the last match.
     public var matchLine: Int?
+    /// Whether a search runs (in the background), and which one.
+    public var isRunning = false
+    public var generation = 0
 }
 
 /// Where the viewer draws, for a terminal size: a frame with the title on its top edge and keys on

@@ -12,6 +12,8 @@ protocol ViewerLines: AnyObject {
     func line(_ line: Int) -> String?
     /// The text of a line without caching it (searches pass many lines once).
     func uncachedLine(_ line: Int) -> String?
+    /// Lines with the same text and caches of their own, for another thread.
+    func detached() -> ViewerLines
 }
 
 /// Plain text (a string value, an error message) split at line breaks; tabs become spaces.
@@ -29,6 +31,9 @@ final class TextLines: ViewerLines {
     func hasLine(_ line: Int) -> Bool { line >= 0 && line < lines.count }
 
     func line(_ line: Int) -> String? { uncachedLine(line) }
+
+    /// Immutable: the same lines serve every thread.
+    func detached() -> ViewerLines { self }
 
     func uncachedLine(_ line: Int) -> String? {
         guard hasLine(line) else { return nil }

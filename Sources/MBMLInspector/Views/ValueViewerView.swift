@@ -9,6 +9,8 @@ enum ValueViewerView {
         let footer: String
         if viewer.search.isEditing {
             footer = "/" + viewer.search.query + "▏  Enter finds · Esc cancels"
+        } else if viewer.search.isRunning {
+            footer = viewer.message ?? "Searching for “\(viewer.search.searched)”… (Esc stops)"
         } else {
             footer = viewer.message ?? keys
         }

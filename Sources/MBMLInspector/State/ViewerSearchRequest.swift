@@ -1,0 +1,52 @@
+/// A `/` search in the value viewer: the text looked for from a line on, forwards or backwards,
+/// wrapping around once. It reads the lines one by one (building each), so on a big value it runs
+/// in the background (``InspectorEffect/searchViewer(_:)``) on a copy of the lines with its own caches.
+public struct ViewerSearchRequest: Equatable {
+    let lines: ViewerLines
+    public var query: String
+    public var start: Int
+    public var forward: Bool
+    /// Answers of older requests are dropped.
+    public var generation: Int
+
+    public static func == (lhs: ViewerSearchRequest, rhs: ViewerSearchRequest) -> Bool {
+        lhs.lines === rhs.lines && lhs.query == rhs.query && lhs.start == rhs.start && lhs.forward == rhs.forward
+            && lhs.generation == rhs.generation
+    }
+
+    /// The first line (from `start`) containing the query, on `lines` (these lines or a copy).
+    /// `shouldContinue` is asked every few thousand lines; the search stops (nil) when it says no.
+    func run(on lines: ViewerLines, shouldContinue: (Int) -> Bool = { _ in true }) -> ViewerSearchOutcome? {
+        let matcher = SmartCaseMatcher(query)
+        var index = start
+        var wrapped = false
+        var read = 0
+        while true {
+            guard index >= 0, let text = lines.uncachedLine(index) else {
+                // Past the end (or the start): go round once.
+                if wrapped { return ViewerSearchOutcome(line: nil, cell: 0, wrapped: true) }
+                index = index < 0 ? max(lines.lineCount() - 1, 0) : 0
+                wrapped = true
+                continue
+            }
+            read += 1
+            if read % 5_000 == 0, !shouldContinue(read) { return nil }
+            if let cell = matcher.firstCell(in: text) {
+                return ViewerSearchOutcome(line: index, cell: cell, wrapped: wrapped)
+            }
+            index += forward ? 1 : -1
+            if wrapped, forward ? index >= start : index <= start {
+                return ViewerSearchOutcome(line: nil, cell: 0, wrapped: true)
+            }
+        }
+    }
+}
+
+/// Where a viewer search found the text (line nil: nowhere).
+public struct ViewerSearchOutcome: Equatable, Sendable {
+    public var line: Int?
+    /// The cell where the match starts in its line.
+    public var cell: Int
+    /// Whether it went past the end (or the start) to find it.
+    public var wrapped: Bool
+}
