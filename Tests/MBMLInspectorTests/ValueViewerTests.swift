@@ -86,6 +86,17 @@ final class ValueViewerTests: XCTestCase {
         // The text reads back as the same value (the tagged encoding of `mbml eval`).
         XCTAssertEqual(try JSONCodec.decodeTagged(allLines(viewer).joined(separator: "\n")), value)
         XCTAssertEqual(viewer.knownLineCount, 26)
+        // The ordered walk (searches) gives the same lines from any start.
+        let lines = allLines(viewer)
+        for start in 0..<lines.count {
+            var walked: [String] = []
+            viewer.lines.detached().forEachLine(from: start) { index, text in
+                XCTAssertEqual(index, start + walked.count)
+                walked.append(text)
+                return true
+            }
+            XCTAssertEqual(walked, Array(lines[start...]), "from \(start)")
+        }
     }
 
     func testScalarsAndTopLevelStrings() {

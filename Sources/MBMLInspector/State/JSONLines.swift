@@ -159,9 +159,59 @@ final class JSONLines: ViewerLines {
 
     // MARK: Lines
 
+    /// Walks the value once, in order (much cheaper per line than ``uncachedLine(_:)``), skipping
+    /// whole subtrees that end before `start`.
+    func forEachLine(from start: Int, _ body: (Int, String) -> Bool) {
+        var skip = max(start, 0)
+        var number = skip
+        _ = walk(root, path: [], depth: 0, key: nil, comma: false, skip: &skip) { text in
+            defer { number += 1 }
+            return body(number, text)
+        }
+    }
+
+    /// - Returns: false when `emit` asked to stop.
+    private func walk(_ value: Value, path: [Int], depth: Int, key: String?, comma: Bool, skip: inout Int,
+                      emit: (String) -> Bool) -> Bool {
+        let children = Self.childCount(value)
+        if children == 0 {
+            if skip > 0 {
+                skip -= 1
+                return true
+            }
+            return emit(Self.prefix(depth: depth, key: key) + Self.scalarText(value) + (comma ? "," : ""))
+        }
+        if skip > 0, !covers(value, path: path, line: skip) {
+            skip -= count(value, path: path)
+            return true
+        }
+        let brackets = Self.brackets(value)
+        if skip > 0 {
+            skip -= 1
+        } else if !emit(Self.prefix(depth: depth, key: key) + brackets.open) {
+            return false
+        }
+        for position in 0..<children {
+            let child = Self.child(value, at: position)
+            let childPath = Self.childCount(child.value) > 0 ? path + [position] : path
+            guard walk(child.value, path: childPath, depth: depth + 1, key: child.key, comma: position < children - 1,
+                       skip: &skip, emit: emit)
+            else { return false }
+        }
+        if skip > 0 {
+            skip -= 1
+            return true
+        }
+        return emit(String(repeating: "  ", count: depth) + brackets.close + (comma ? "," : ""))
+    }
+
+    private static func prefix(depth: Int, key: String?) -> String {
+        String(repeating: "  ", count: depth) + (key.map { JSONCodec.quoted(JSONCodec.taggedKey($0)) + ": " } ?? "")
+    }
+
     /// The text of relative line `line` of `value` (known to exist).
     private func locate(_ line: Int, in value: Value, path: [Int], depth: Int, key: String?, comma: Bool) -> String {
-        let prefix = String(repeating: "  ", count: depth) + (key.map { JSONCodec.quoted(JSONCodec.taggedKey($0)) + ": " } ?? "")
+        let prefix = Self.prefix(depth: depth, key: key)
         let suffix = comma ? "," : ""
         let children = Self.childCount(value)
         guard children > 0 else { return prefix + Self.scalarText(value) + suffix }

@@ -94,6 +94,12 @@ extension Reducer {
 
     static func handleMouse(_ event: MouseEvent, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard state.overlay == nil else {
+            if case .viewer(var viewer)? = state.overlay, event.kind != .press {
+                viewer.scroll(by: event.kind == .wheelUp ? -3 : 3,
+                              geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
+                state.overlay = .viewer(viewer)
+                return
+            }
             if event.kind == .press { state.overlay = nil }
             return
         }

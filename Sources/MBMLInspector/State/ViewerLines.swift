@@ -14,6 +14,15 @@ protocol ViewerLines: AnyObject {
     func uncachedLine(_ line: Int) -> String?
     /// Lines with the same text and caches of their own, for another thread.
     func detached() -> ViewerLines
+    /// Calls `body` with each line from `start` to the end, in order, until it returns false.
+    func forEachLine(from start: Int, _ body: (Int, String) -> Bool)
+}
+
+extension ViewerLines {
+    func forEachLine(from start: Int, _ body: (Int, String) -> Bool) {
+        var index = max(start, 0)
+        while let text = uncachedLine(index), body(index, text) { index += 1 }
+    }
 }
 
 /// Plain text (a string value, an error message) split at line breaks; tabs become spaces.

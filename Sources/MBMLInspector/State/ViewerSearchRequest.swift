@@ -18,6 +18,7 @@ public struct ViewerSearchRequest: Equatable {
     /// `shouldContinue` is asked every few thousand lines; the search stops (nil) when it says no.
     func run(on lines: ViewerLines, shouldContinue: (Int) -> Bool = { _ in true }) -> ViewerSearchOutcome? {
         let matcher = SmartCaseMatcher(query)
+        if forward { return runForward(on: lines, matcher: matcher, shouldContinue: shouldContinue) }
         var index = start
         var wrapped = false
         var read = 0
@@ -39,6 +40,33 @@ public struct ViewerSearchRequest: Equatable {
                 return ViewerSearchOutcome(line: nil, cell: 0, wrapped: true)
             }
         }
+    }
+}
+
+extension ViewerSearchRequest {
+    /// Forwards: one ordered pass from `start` to the end, then from the top to `start`.
+    private func runForward(on lines: ViewerLines, matcher: SmartCaseMatcher,
+                            shouldContinue: (Int) -> Bool) -> ViewerSearchOutcome? {
+        var read = 0
+        var stopped = false
+        var found: ViewerSearchOutcome?
+        func look(_ index: Int, _ text: String, wrapped: Bool) -> Bool {
+            if wrapped, index >= start { return false }
+            read += 1
+            if read % 5_000 == 0, !shouldContinue(read) {
+                stopped = true
+                return false
+            }
+            if let cell = matcher.firstCell(in: text) {
+                found = ViewerSearchOutcome(line: index, cell: cell, wrapped: wrapped)
+                return false
+            }
+            return true
+        }
+        lines.forEachLine(from: start) { look($0, $1, wrapped: false) }
+        if found == nil, !stopped { lines.forEachLine(from: 0) { look($0, $1, wrapped: true) } }
+        if stopped { return nil }
+        return found ?? ViewerSearchOutcome(line: nil, cell: 0, wrapped: true)
     }
 }
 
