@@ -1,11 +1,12 @@
 /// Moving through the viewer's rows: a line is one row, or several when wrapping. Only the lines
 /// passed over are built; a jump to the end counts the lines (the only walk over the whole value).
 extension ValueViewer {
-    /// The rows of a line at `width` cells (one when not wrapping).
+    /// The rows of a line at `width` cells; when not wrapping, the one row as it is (the view cuts
+    /// out the columns on screen).
     public func rows(ofLine index: Int, width: Int) -> [String] {
+        if wraps, let rows = wrapCache.rows(index, width: width) { return rows }
         guard let text = lines.line(index) else { return [] }
-        guard wraps else { return [TextWidth.printable(text)] }
-        if let rows = wrapCache.rows(index, width: width) { return rows }
+        guard wraps else { return [text] }
         let rows = TextWrap.hard(text, width: width)
         wrapCache.store(rows, for: index, width: width)
         return rows

@@ -73,12 +73,24 @@ public enum TextWrap {
     /// `text` without its first `cells` cells (a wide character cut in half is dropped whole).
     public static func dropping(cells: Int, of text: String) -> String {
         guard cells > 0 else { return text }
+        return String(text[index(afterCells: cells, in: text)...])
+    }
+
+    /// The first `cells` cells of `text` (a wide character that does not fit is left out).
+    public static func prefix(cells: Int, of text: String) -> String {
+        String(text[..<index(afterCells: cells, in: text, fitting: true)])
+    }
+
+    /// Where the characters filling `cells` cells end.
+    private static func index(afterCells cells: Int, in text: String, fitting: Bool = false) -> String.Index {
         var used = 0
         var index = text.startIndex
         while index < text.endIndex, used < cells {
-            used += TextWidth.of(text[index])
+            let width = TextWidth.of(text[index])
+            if fitting, used + width > cells { break }
+            used += width
             index = text.index(after: index)
         }
-        return String(text[index...])
+        return index
     }
 }

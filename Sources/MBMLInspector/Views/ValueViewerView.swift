@@ -34,7 +34,10 @@ enum ValueViewerView {
                 inside.text(String(repeating: " ", count: pad) + number, row: row, column: 0, role: .dim)
             }
             var text = pieces[piece]
-            if !viewer.wraps { text = TextWrap.dropping(cells: viewer.column, of: text) }
+            if !viewer.wraps {
+                // Only the columns on screen, however long the line.
+                text = TextWrap.prefix(cells: geometry.textWidth, of: TextWrap.dropping(cells: viewer.column, of: text))
+            }
             inside.text(text, row: row, column: textColumn, role: .value, maxWidth: geometry.textWidth)
             if let matcher = matcher {
                 for range in matcher.ranges(in: text) {
