@@ -29,7 +29,7 @@ public final class InspectorSession {
     /// Called after every load attempt (the loop updates the watcher's file list).
     public var onLoad: () -> Void = {}
     private let evaluator: BackgroundEvaluator?
-    private let searcher: TreeSearcher?
+    private let searcher: BackgroundWorker?
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
@@ -40,7 +40,7 @@ public final class InspectorSession {
         self.history = history
         state = InspectorState(size: size)
         evaluator = mode == .background ? BackgroundEvaluator() : nil
-        searcher = mode == .background ? TreeSearcher() : nil
+        searcher = mode == .background ? BackgroundWorker() : nil
     }
 
     /// Readable when background evaluations have finished (-1 in synchronous mode).
@@ -49,12 +49,12 @@ public final class InspectorSession {
     /// Readable when a background search has progress or an answer (-1 in synchronous mode).
     public var searchWakeFileDescriptor: Int32 { searcher?.wakeFileDescriptor ?? -1 }
 
-    /// Hands background search progress and answers to the state.
+    /// Hands background search progress and answers (and written-file notices) to the state.
     public func deliverSearchResults() {
         for action in searcher?.take() ?? [] { send(action) }
     }
 
-    /// Waits for the running background search and delivers its answer (tests).
+    /// Waits for the background work queued (searches, file writes) and delivers its answers (tests).
     public func waitForSearch() {
         searcher?.waitUntilIdle()
         deliverSearchResults()
@@ -134,8 +134,12 @@ public final class InspectorSession {
         case .copyToClipboard(let text):
             clipboard(text)
             return []
-        case .writeValueFile(let name, let text):
-            return [.notice(ValueFile.write(text, suggestedName: name, in: directory))]
+        case .writeValueFile(let name, let value):
+            if let searcher = searcher {
+                searcher.write(value, suggestedName: name, in: directory)
+                return []
+            }
+            return [.notice(ValueFile.write(Reducer.copyText(value), suggestedName: name, in: directory))]
         case .saveHistory(let entries):
             try? history?.save(entries)
             return []

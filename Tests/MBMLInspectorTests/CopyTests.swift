@@ -65,6 +65,22 @@ final class CopyTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
     }
 
+    func testWritingAFileRunsInTheBackground() throws {
+        let folder = try InspectorScratchFolder()
+        let environment = Environment()
+        environment.variables.declare("list", value: .array([.integer(1), .string("two")]))
+        let session = InspectorSession(engine: EngineController(environment: environment),
+                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        session.directory = folder.url
+        session.start()
+        selectInTree(session, [.variable("list")])
+        session.type("yf")
+        XCTAssertEqual(session.state.status.message?.hasPrefix("Writing the value of list to ./mbml-list.json"), true)
+        session.waitForSearch()
+        XCTAssertEqual(session.state.status.message, "Wrote 9 bytes to ./mbml-list.json")
+        XCTAssertEqual(try String(contentsOf: folder.url.appendingPathComponent("mbml-list.json"), encoding: .utf8), #"[1,"two"]"#)
+    }
+
     func testSizeEstimateStopsEarly() {
         XCTAssertFalse(JSONSize.exceeds(.string("abc"), limit: 10))
         XCTAssertTrue(JSONSize.exceeds(.string(String(repeating: "x", count: 20)), limit: 10))

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLEngine
 
 /// Something that happened: a key, a resize, or an answer from the engine.
 public enum InspectorAction {
@@ -59,9 +60,9 @@ public enum InspectorEffect: Equatable {
     case reload
     /// Put text on the clipboard (OSC 52).
     case copyToClipboard(String)
-    /// Write text to a new file in the current directory named like `name` (never over an existing
-    /// file); answer with `.notice`.
-    case writeValueFile(name: String, text: String)
+    /// Write a value as JSON (a string as its text) to a new file in the current directory named
+    /// like `name` (never over an existing file), in the background; answer with `.notice`.
+    case writeValueFile(name: String, value: Value)
     /// Write the history file.
     case saveHistory([String])
     /// Turn mouse reporting on or off.

@@ -33,7 +33,9 @@ extension Reducer {
                 state.status.message = "\(row.label) has no value to write"
                 return
             }
-            effects.append(.writeValueFile(name: fileName(for: row.path), text: copyText(value)))
+            let name = fileName(for: row.path)
+            effects.append(.writeValueFile(name: name, value: value))
+            state.status.message = "Writing the value of \(row.label) to ./\(name) (or a free name like it)…"
         default:
             state.status.message = "Copy cancelled"
         }

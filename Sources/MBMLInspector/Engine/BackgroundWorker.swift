@@ -1,10 +1,12 @@
 import Foundation
+import MBMLEngine
 
-/// Runs tree searches on a background queue so that `/` on a huge space never freezes the screen.
-/// A new search or ``cancel()`` stops the running one; progress and answers wait in a mailbox, and
-/// a byte on a pipe wakes the event loop (``wakeFileDescriptor``), which collects them as actions.
-final class TreeSearcher: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "mbml.inspector.search", qos: .userInitiated)
+/// Runs the slow things keys ask for on a background queue, so that they never freeze the screen:
+/// tree searches, value viewer searches, writing a value to a file (`y f`). A new search or
+/// ``cancel()`` stops the running one; progress and answers wait in a mailbox, and a byte on a pipe
+/// wakes the event loop (``wakeFileDescriptor``), which collects them as actions.
+final class BackgroundWorker: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "mbml.inspector.background", qos: .userInitiated)
     private let lock = NSLock()
     private var wanted = 0
     private var wantedViewerSearch = 0
@@ -42,6 +44,13 @@ final class TreeSearcher: @unchecked Sendable {
             let outcome = request.run(on: lines) { _ in self.isWantedViewerSearch(generation) }
             guard let outcome = outcome, isWantedViewerSearch(generation) else { return }
             post(.viewerSearchFinished(generation: generation, outcome: outcome))
+        }
+    }
+
+    /// Writes a value as JSON to a new file (see ``ValueFile``); answers with a `.notice`.
+    func write(_ value: Value, suggestedName: String, in directory: URL) {
+        queue.async { [self] in
+            post(.notice(ValueFile.write(Reducer.copyText(value), suggestedName: suggestedName, in: directory)))
         }
     }
 
