@@ -76,7 +76,8 @@ public enum TreeSearch {
         }
     }
 
-    private static func scalarMatches(_ value: Value?, _ query: SearchQuery) -> Bool {
+    /// Whether a scalar's text matches (collections match through their children).
+    static func scalarMatches(_ value: Value?, _ query: SearchQuery) -> Bool {
         switch value {
         case .string(let text)?: return query.matches(text)
         case .decimal?, .integer?, .double?, .boolean?, .date?: return value.map { query.matches($0.text) } ?? false

@@ -18,7 +18,7 @@ enum VariablesView {
             painter.truncated(state.status.loadError == nil ? "(no variables)" : "(empty: the manifest did not load)",
                               row: 1, column: 1, role: .dim)
         }
-        let query = search.searchedQuery.lowercased()
+        let query = search.searchedQuery.isEmpty ? nil : try? SearchQuery(search.searchedQuery)
         for (offset, row) in rows.enumerated() {
             drawRow(row, line: offset + 1, selected: row.path == state.tree.selection, focused: focused,
                     query: query, painter: painter)
@@ -26,13 +26,14 @@ enum VariablesView {
         drawFooter(state, painter: painter)
     }
 
-    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: String, painter: Painter) {
+    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: SearchQuery?,
+                                painter: Painter) {
         let selectionRole: StyleRole? = selected ? (focused ? .selection : .selectionInactive) : nil
         if let role = selectionRole { painter.fill(row: line, role: role) }
         let marker = row.isExpandable ? (row.isExpanded ? "▾ " : "▸ ") : "  "
         var column = painter.text(String(repeating: "  ", count: min(row.depth, 20)) + marker, row: line, column: 0,
                                   role: selectionRole ?? .dim)
-        let isMatch = !query.isEmpty && row.label.lowercased().contains(query)
+        let isMatch = query?.matches(row.label) ?? false
         column = painter.truncated(row.label, row: line, column: column,
                                    role: selectionRole ?? (isMatch ? .match : .name), maxWidth: max(painter.width - column - 2, 8))
         column += 2
@@ -45,7 +46,7 @@ enum VariablesView {
             painter.truncated(String(summary[split...]), row: line, column: column, role: selectionRole ?? .dim)
         } else {
             let summary = ValueFormatter.summary(of: row.value)
-            let valueMatches = !query.isEmpty && summary.lowercased().contains(query)
+            let valueMatches = query.map { TreeSearch.scalarMatches(row.value, $0) } ?? false
             painter.truncated(summary, row: line, column: column,
                               role: selectionRole ?? (valueMatches ? .match : (row.value == nil ? .dim : .value)))
         }
