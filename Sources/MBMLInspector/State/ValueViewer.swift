@@ -32,7 +32,13 @@ public struct ValueViewer: Equatable {
         self.title = title
         self.kind = kind
         self.lines = lines
+        // Counts a value of up to a few screens now (bounded work), so that its line count and the
+        // width of the line numbers are known from the first frame.
+        _ = lines.hasLine(Self.countedAtOpen)
     }
+
+    /// How many lines are looked at when the viewer opens.
+    static let countedAtOpen = 256
 
     /// The viewer for a value (nil: no value): top-level strings as text, everything else as JSON.
     public init(title: String, value: Value?) {
