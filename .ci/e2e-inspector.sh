@@ -12,7 +12,7 @@
 # Between, Ctrl-P pins $cats.count and the pin shows 4 marked as changed after the save; Ctrl-C
 # and expect exit status 0. Last, `mbml tutorial DIR` writes the samples and opens the tutorial
 # from DIR with its first lesson; `--compare` shows the api-evolution sample's v1 and v2 side by
-# side, and F6 swaps them.
+# side, and F7 swaps them.
 # Every wait polls the screen (up to $E2E_TIMEOUT seconds, default 10) instead of sleeping.
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
 set -u
@@ -80,7 +80,7 @@ else
 fi
 tmx send-keys -t "$session" C-c 2>/dev/null
 
-# 7. Two spaces side by side: api-evolution v1 and v2 agree on $card, differ on $heroImage; F6 swaps.
+# 7. Two spaces side by side: api-evolution v1 and v2 agree on $card, differ on $heroImage; F7 swaps.
 session="compare"
 api="$root/Samples/api-evolution"
 tmx new-session -d -s "$session" -x 120 -y 40 "'$bin' inspect '$api/v1/manifest.xml' --data 'response=$api/v1/response.json' --compare '$api/v2/manifest.xml' --data 'response=$api/v2/response.json' 2>'$dir/stderr'; sleep 30"
@@ -90,8 +90,8 @@ check "v1 and v2 agree on \$card" "  object +\"Trail Runner 2 by" "Compare \\(sa
 tmx send-keys -t "$session" C-u 2>/dev/null
 tmx send-keys -t "$session" -l '$heroImage' 2>/dev/null
 check "v1 and v2 differ on \$heroImage" "≠ object +\"https://img\\.example\\.com" "Compare \\([0-9]+ differ\\)"
-tmx send-keys -t "$session" F6 2>/dev/null
-check "F6 shows v2 in the tree" "response( [^ ]+)? +\\{2\\} meta:" "≠ object +\"https://cdn\\.example\\.com"
+tmx send-keys -t "$session" F7 2>/dev/null
+check "F7 shows v2 in the tree" "response( [^ ]+)? +\\{2\\} meta:" "≠ object +\"https://cdn\\.example\\.com"
 tmx send-keys -t "$session" C-c 2>/dev/null
 
 finish

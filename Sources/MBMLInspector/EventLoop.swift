@@ -17,6 +17,8 @@ struct EventLoop {
     static let evaluationGrace: Int32 = 12
     /// How long an Escape waits for the rest of an Alt or escape sequence.
     static let escapeGrace: Int32 = 25
+    /// How long the rest of a bracketed paste may take to arrive.
+    static let pasteGrace: Int32 = 500
 
     /// Runs until the user quits or a termination signal arrives.
     /// - Returns: the signal that ended the loop, or nil after a normal quit.
@@ -30,6 +32,7 @@ struct EventLoop {
                 pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: session.loadWakeFileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: session.searchWakeFileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(refreshAt: nextRefresh))
             if descriptors[1].revents != 0, let signal = signals.takeSignals().first { return signal }
@@ -37,6 +40,7 @@ struct EventLoop {
             if descriptors[0].revents & Int16(POLLIN) != 0 || ready < 0 { readKeys() }
             if descriptors[2].revents != 0 { session.deliverFinishedEvaluations() }
             if descriptors[4].revents != 0 { session.deliverFinishedLoads() }
+            if descriptors[5].revents != 0 { session.deliverSearchResults() }
             if !watcher.changedFiles().isEmpty { session.send(.filesChanged) }
             if let due = nextRefresh, let interval = refreshInterval, due.timeIntervalSinceNow <= 0 {
                 session.send(.refresh)
@@ -62,8 +66,19 @@ struct EventLoop {
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, Self.escapeGrace) > 0 { inputs += terminal.readInputs() }
         }
+        // The rest of a paste still arriving: read it all, so that none of it is taken for keys.
+        while KeyDecoder.endsInsidePaste(inputs) {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Self.pasteGrace) > 0 else { break }
+            inputs += terminal.readInputs()
+        }
         for key in KeyDecoder.decode(inputs) {
-            if key == .resize {
+            if key == .control("l") {
+                terminal.invalidate()
+            } else if key == .control("z") {
+                terminal.suspend(mouseEnabled: session.state.mouseEnabled)
+                session.send(.resize(terminal.size))
+            } else if key == .resize {
                 session.send(.resize(terminal.size))
             } else {
                 session.press(key)

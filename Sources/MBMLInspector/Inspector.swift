@@ -20,6 +20,9 @@ public struct InspectorConfiguration {
     /// Re-evaluate the expression and the pins this often (`--refresh SECONDS`); nil: only on
     /// edits, reloads and Ctrl-R.
     public var refreshInterval: TimeInterval?
+    /// An environment built beforehand (JSON read from standard input); when set, `source` and
+    /// `dataFiles` are not loaded and nothing is watched.
+    public var environment: Environment?
 
     public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
                 options: EnvironmentOptions = EnvironmentOptions(), includesProcessEnvironment: Bool = false) {
@@ -39,7 +42,7 @@ public struct InspectorStartError: Error, CustomStringConvertible {
 /// The interactive inspector: the event loop that polls the terminal, the file watcher and the
 /// evaluation queue, turns what arrives into actions, and draws a frame after each batch.
 public enum Inspector {
-    /// Runs until the user quits (or SIGINT/SIGTERM/SIGHUP arrives). The terminal is restored on
+    /// Runs until the user quits (or SIGINT/SIGTERM/SIGHUP/SIGQUIT arrives). The terminal is restored on
     /// every way out.
     /// - Returns: the process exit status: 0 after a normal quit (Ctrl-C, q), 128 + the signal
     ///   number when a signal ended it.
@@ -54,10 +57,14 @@ public enum Inspector {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw InspectorStartError(description: "mbml inspect needs a terminal (use `mbml eval` in scripts)")
         }
-        let engine = EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
-                                      options: configuration.options,
-                                      includesProcessEnvironment: configuration.includesProcessEnvironment)
-        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP])
+        if let problem = TerminalCapabilities.unusableTerminalReason() {
+            throw InspectorStartError(description: problem)
+        }
+        let engine = configuration.environment.map { EngineController(environment: $0) }
+            ?? EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
+                                options: configuration.options,
+                                includesProcessEnvironment: configuration.includesProcessEnvironment)
+        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         let terminal = NcursesScreen(theme: theme)
         NcursesScreen.installCrashGuard()
         defer {

@@ -25,6 +25,8 @@ public final class InspectorSession {
     public var clipboard: (String) -> Void = { _ in }
     /// Turns mouse reporting on or off.
     public var mouseSwitch: (Bool) -> Void = { _ in }
+    /// Where `y f` writes value files (the current directory by default).
+    public var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     /// Called after every load attempt (the loop updates the watcher's file list).
     public var onLoad: () -> Void = {}
     /// Suspends the terminal, runs the user's editor on `file` at `line`, and resumes (the
@@ -37,6 +39,7 @@ public final class InspectorSession {
     /// Loads and dynamic variables, on their own queue so that evaluating the editor's text in the
     /// space on show never waits for a load.
     private let loader: BackgroundWorker<LoaderOutput>?
+    private let searcher: BackgroundTasks?
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
@@ -48,10 +51,25 @@ public final class InspectorSession {
         state = InspectorState(size: size)
         evaluator = mode == .background ? BackgroundWorker(label: "mbml.inspector.evaluation") : nil
         loader = mode == .background ? BackgroundWorker(label: "mbml.inspector.loading") : nil
+        searcher = mode == .background ? BackgroundTasks() : nil
     }
 
     /// Readable when background evaluations have finished (-1 in synchronous mode).
     public var wakeFileDescriptor: Int32 { evaluator?.wakeFileDescriptor ?? -1 }
+
+    /// Readable when a background search has progress or an answer (-1 in synchronous mode).
+    public var searchWakeFileDescriptor: Int32 { searcher?.wakeFileDescriptor ?? -1 }
+
+    /// Hands background search progress and answers (and written-file notices) to the state.
+    public func deliverSearchResults() {
+        for action in searcher?.take() ?? [] { send(action) }
+    }
+
+    /// Waits for the background work queued (searches, file writes) and delivers its answers (tests).
+    public func waitForSearch() {
+        searcher?.waitUntilIdle()
+        deliverSearchResults()
+    }
 
     /// Readable when a background load or dynamic variable has finished (-1 in synchronous mode).
     public var loadWakeFileDescriptor: Int32 { loader?.wakeFileDescriptor ?? -1 }
@@ -243,11 +261,37 @@ public final class InspectorSession {
         case .copyToClipboard(let text):
             clipboard(text)
             return []
+        case .writeValueFile(let name, let value):
+            if let searcher = searcher {
+                searcher.write(value, suggestedName: name, in: directory)
+                return []
+            }
+            return [.notice(ValueFile.write(Reducer.copyText(value), suggestedName: name, in: directory))]
         case .saveHistory(let entries):
             try? history?.save(entries)
             return []
         case .setMouse(let enabled):
             mouseSwitch(enabled)
+            return []
+        case .search(let text, let generation):
+            guard let query = try? SearchQuery(text) else { return [] }
+            if let searcher = searcher {
+                searcher.start(query, in: state.space, generation: generation)
+                return []
+            }
+            return [.searchFinished(generation: generation, outcome: TreeSearch.search(query, in: state.space))]
+        case .cancelSearch:
+            searcher?.cancel()
+            return []
+        case .searchViewer(let request):
+            if let searcher = searcher {
+                searcher.start(request)
+                return []
+            }
+            guard let outcome = request.run(on: request.lines) else { return [] }
+            return [.viewerSearchFinished(generation: request.generation, outcome: outcome)]
+        case .cancelViewerSearch:
+            searcher?.cancelViewerSearch()
             return []
         case .quit:
             return []

@@ -13,7 +13,9 @@ struct BenchCommand: ParsableCommand {
             before each case) and cached, and the load of a generated manifest with N <Var>s, compared \
             with `xmllint --noout` on the same file when xmllint is installed, and the inspector's \
             keystroke-to-frame time (four evaluations plus a full render) on a generated space of \
-            --nodes nodes. Without --manifest, the fixture manifest beside the case folder \
+            --nodes nodes, and browsing a generated JSON file of --browse-megabytes MB as $data (first \
+            frame, the value viewer on the largest value, a search keystroke, a keystroke with a \
+            400,000-line log). Without --manifest, the fixture manifest beside the case folder \
             (../fixture/manifest.xml) is loaded if it exists.
             """
     )
@@ -35,9 +37,13 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Keystrokes replayed by the inspector benchmark.")
     var keystrokes = 500
 
+    @Option(name: .long, help: "Megabytes of generated JSON the browsing benchmark opens as $data (0 skips it).")
+    var browseMegabytes = 50
+
     func validate() throws {
         if vars < 0 { throw ValidationError("--vars must be 0 or more.") }
         if rounds < 1 { throw ValidationError("--rounds must be 1 or more.") }
+        if browseMegabytes < 0 { throw ValidationError("--browse-megabytes must be 0 or more.") }
         if nodes < 0 || keystrokes < 1 { throw ValidationError("--nodes must be 0 or more and --keystrokes 1 or more.") }
     }
 
@@ -74,6 +80,11 @@ struct BenchCommand: ParsableCommand {
             StandardStream.output.writeLine("")
             StandardStream.output.writeLine(result.description)
             StandardStream.output.writeLine(try InspectorBenchmark.reloadToFrame(nodes: nodes).description)
+        }
+        if browseMegabytes > 0 {
+            let result = try BrowseBenchmark.run(megabytes: browseMegabytes)
+            StandardStream.output.writeLine("")
+            result.lines.forEach(StandardStream.output.writeLine)
         }
     }
 

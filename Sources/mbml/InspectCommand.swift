@@ -14,15 +14,22 @@ struct InspectCommand: ParsableCommand {
             number, boolean) after every key, with its token tree. Files are watched and reloaded \
             when they change. Without MANIFEST the built-in tutorial sample opens.
 
+            A JSON file (a .json name, or a file starting with { or [) opens as the variable $data \
+            (--name chooses another name): `mbml catalog.json`, then type `$data.items.count`. JSON \
+            piped in opens the same way and keys are read from the terminal: `curl -s URL | mbml`.
+
             Keys: Tab/Shift-Tab change pane, ? or F1 lists every key, Ctrl-C quits. \
             Themes: default, light, high-contrast, monochrome (NO_COLOR selects monochrome), \
             or a path to a .theme file.
             """
     )
 
-    @Argument(help: ArgumentHelp("The MBML manifest to open (default: the built-in tutorial sample).",
+    @Argument(help: ArgumentHelp("The MBML manifest or JSON file to open (default: JSON on standard input, else the built-in tutorial sample).",
                                  valueName: "manifest"))
     var manifest: String?
+
+    @Option(name: .long, help: ArgumentHelp("The variable a JSON file or standard input is loaded into.", valueName: "name"))
+    var name = "data"
 
     @OptionGroup var session: SessionOptions
 
@@ -47,6 +54,11 @@ struct InspectCommand: ParsableCommand {
                                valueName: "manifest"))
     var compare: [String] = []
 
+    /// `--name` without a leading `$`.
+    private var variableName: String {
+        name.hasPrefix("$") ? String(name.dropFirst()) : name
+    }
+
     func validate() throws {
         if let refresh = refresh, !(refresh >= 0.1 && refresh <= 86_400) {
             throw ValidationError("--refresh takes seconds between 0.1 and 86400.")
@@ -54,15 +66,29 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source: SpaceSource
-        if let manifest = manifest {
-            source = .manifest(URL(fileURLWithPath: manifest))
-        } else {
-            source = .text(BuiltInSample.manifest, name: BuiltInSample.name)
+        var source = SpaceSource.text(BuiltInSample.manifest, name: BuiltInSample.name)
+        var dataFiles = try session.dataFiles()
+        var environment: Environment?
+        do {
+            switch try InspectTarget.choose(path: manifest, standardInputIsTerminal: isatty(STDIN_FILENO) == 1) {
+            case .manifest(let path): source = .manifest(URL(fileURLWithPath: path))
+            case .dataFile(let path):
+                source = .empty
+                dataFiles.insert(DataFileSpec(name: variableName, path: path), at: 0)
+            case .standardInput:
+                let piped = try InspectTarget.readStandardInput(name: variableName, options: session.environmentOptions)
+                for spec in dataFiles { try spec.declare(in: piped) }
+                environment = piped
+            case .tutorial: break
+            }
+        } catch {
+            FileHandle.standardError.write(Data("mbml: \(error)\n".utf8))
+            throw ExitCode.failure
         }
-        var configuration = InspectorConfiguration(source: source, dataFiles: try session.dataFiles(),
+        var configuration = InspectorConfiguration(source: source, dataFiles: dataFiles,
                                                    themeName: theme, options: session.environmentOptions,
                                                    includesProcessEnvironment: session.env ?? false)
+        configuration.environment = environment
         if let check = check { configuration.pins = try Self.expectations(from: check) }
         configuration.refreshInterval = refresh
         if let lessons = lessons { configuration.lessons = try Self.expectations(from: lessons) }

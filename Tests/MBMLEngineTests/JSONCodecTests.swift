@@ -33,6 +33,10 @@ final class JSONCodecTests: XCTestCase {
         XCTAssertEqual(JSONCodec.encode(.string("a\"b\\c\nd\te\u{01}")), #""a\"b\\c\nd\te\u0001""#)
         XCTAssertEqual(JSONCodec.encode(.string("crème 😀")), "\"crème 😀\"")
         XCTAssertEqual(JSONCodec.quoted("/"), "\"/\"")
+        // Escapes inside grapheme clusters (CR LF, a quote with a combining accent) cut between scalars.
+        XCTAssertEqual(JSONCodec.encode(.string("a\r\nb")), #""a\r\nb""#)
+        XCTAssertEqual(JSONCodec.encode(.string("x\"\u{301}y")), "\"x\\\"\u{301}y\"")
+        XCTAssertEqual(try JSONCodec.decodeTagged(JSONCodec.encode(.string("q\"\u{301}\r\n\u{1F}"))), .string("q\"\u{301}\r\n\u{1F}"))
     }
 
     func testEncodesCollectionsKeepingKeyOrderAndEscapingDollarKeys() {

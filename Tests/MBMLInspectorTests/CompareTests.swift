@@ -79,10 +79,10 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(current.compare.rows.count, 1)
     }
 
-    func testF6ShowsTheOtherSpaceInTheTreeAndBack() throws {
+    func testF7ShowsTheOtherSpaceInTheTreeAndBack() throws {
         let (session, screen) = comparing()
         session.type("$cats.count")
-        session.press(.function(6))
+        session.press(.function(7))
         XCTAssertEqual(session.state.status.manifestPath, "v2.xml (built in)")
         XCTAssertEqual(session.state.compare.label, "test.xml (built in)")
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(4)), "results are the shown space's")
@@ -92,14 +92,14 @@ final class CompareTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "cats  [4] Barrett, Duncan, Cooper, Gabby"))
         XCTAssertNotNil(screen.firstRow(containing: "Compare (3 differ): v2.xml (built in) │ test.xml (built in)"))
         XCTAssertEqual(CompareView.shortName("/a/b/v1/manifest.xml"), "v1/manifest.xml")
-        session.press(.function(6))
+        session.press(.function(7))
         XCTAssertEqual(session.state.status.manifestPath, "test.xml (built in)")
         XCTAssertEqual(session.state.compare.rows.first?.first.displayText, "3")
     }
 
-    func testF6DoesNothingWithoutASecondSpace() {
+    func testF7DoesNothingWithoutASecondSpace() {
         let (session, _) = makeSession()
-        let (_, effects) = Reducer.reduce(session.state, .key(.function(6)))
+        let (_, effects) = Reducer.reduce(session.state, .key(.function(7)))
         XCTAssertEqual(effects, [])
     }
 

@@ -87,14 +87,6 @@ final class CompletionTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "^join(collection|…|separator)"), screen.text)
     }
 
-    func testTabWithNothingToCompleteMovesToTheNextPane() {
-        let (session, _) = makeSession()
-        session.type("plain text ")
-        session.press(.tab)
-        XCTAssertEqual(session.state.focus, .results)
-        XCTAssertEqual(session.state.editor.text, "plain text ")
-    }
-
     func testEnclosingFunction() {
         let text = Array("^join(^keys($x)|, ")
         XCTAssertEqual(Completer.enclosingFunction(in: text, cursor: text.count), "join")

@@ -8,9 +8,10 @@ final class FunctionHelpTests: XCTestCase {
         let (session, screen) = makeSession()
         session.type("^join($cats|")
         session.press(.function(1))
-        guard case .value(let title, let lines, _)? = session.state.overlay else {
+        guard case .viewer(let viewer)? = session.state.overlay else {
             return XCTFail("no function overlay: \(String(describing: session.state.overlay))")
         }
+        let (title, lines) = (viewer.title, viewer.allLines)
         XCTAssertEqual(title, "^join")
         XCTAssertEqual(lines.first, "^join(collection|…|separator)")
         let summary = session.state.functions.first { $0.name == "join" }?.summary ?? "?"
@@ -24,7 +25,8 @@ final class FunctionHelpTests: XCTestCase {
         let (session, _) = makeSession()
         session.type("^count")
         session.press(.function(1))
-        guard case .value(let title, _, _)? = session.state.overlay else { return XCTFail("no overlay") }
+        guard case .viewer(let viewer)? = session.state.overlay else { return XCTFail("no overlay") }
+        let title = viewer.title
         XCTAssertEqual(title, "^count")
         XCTAssertEqual(FunctionHelp.nameUnderCursor(Array("a ^fo"), cursor: 5), "fo")
         XCTAssertNil(FunctionHelp.nameUnderCursor(Array("a ^^fo"), cursor: 6), "^^ is a literal caret")

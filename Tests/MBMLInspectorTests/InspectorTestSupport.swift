@@ -89,3 +89,10 @@ final class InspectorScratchFolder {
         return file
     }
 }
+
+extension ValueViewer {
+    /// Every line the viewer shows (counting them all).
+    var allLines: [String] {
+        (0..<lines.lineCount()).compactMap { line($0) }
+    }
+}

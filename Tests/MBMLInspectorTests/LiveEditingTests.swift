@@ -158,7 +158,8 @@ final class LiveEditingTests: XCTestCase {
         session.press(.character("g"))
         while session.state.tree.selection != [.variable("t")] { session.press(.down) }
         session.press(.character("o"))
-        guard case .value(_, let lines, _)? = session.state.overlay else { return XCTFail("o opens the value") }
+        guard case .viewer(let viewer)? = session.state.overlay else { return XCTFail("o opens the value") }
+        let lines = viewer.allLines
         XCTAssertEqual(Array(lines.prefix(3)), ["kind: value", "expression: #(1 + 1)", "declared at: manifest.xml:2:3   (E opens it in $EDITOR)"].map {
             $0.replacingOccurrences(of: "manifest.xml", with: folder.url.appendingPathComponent("manifest.xml").path)
         })

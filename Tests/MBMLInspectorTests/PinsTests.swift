@@ -222,7 +222,7 @@ final class PinsTests: XCTestCase {
     func testResultsPanePinsTheSelectedRowOrAllFour() {
         let (session, _) = makeSession()
         session.type("$cats.count")
-        session.press(.tab)
+        session.press(.function(6))
         XCTAssertEqual(session.state.focus, .results)
         session.press(.down)
         session.press(.down)
@@ -242,10 +242,10 @@ final class PinsTests: XCTestCase {
             </MBML>
             """)
         let before = try XCTUnwrap(session.state.space.value(of: "now"))
-        session.press(.tab)
-        session.press(.tab)
-        session.press(.tab)
-        session.press(.tab)
+        session.press(.function(6))
+        session.press(.function(6))
+        session.press(.function(6))
+        session.press(.function(6))
         XCTAssertEqual(session.state.focus, .variables)
         let selection = session.state.tree.selection
         Thread.sleep(forTimeInterval: 0.01)

@@ -44,7 +44,7 @@ final class TeachingPaneTests: XCTestCase {
     func testTokenPaneFollowsTheSelectedResultRow() {
         let (session, screen) = makeSession()
         session.type("1 + 2")
-        session.press(.tab) // results
+        session.press(.function(6)) // results
         XCTAssertEqual(session.state.focus, .results)
         session.press(.down)
         session.press(.down)

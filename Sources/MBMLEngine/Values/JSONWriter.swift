@@ -28,7 +28,7 @@ enum JSONWriter {
             for (key, element) in entries {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                appendString(key.hasPrefix("$") ? "$" + key : key, to: &output)
+                appendString(JSONCodec.taggedKey(key), to: &output)
                 output.append(UInt8(ascii: ":"))
                 append(element, to: &output)
             }

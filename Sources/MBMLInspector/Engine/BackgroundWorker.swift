@@ -1,57 +1,42 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs jobs on a serial background queue so that slow work (an evaluation, a load, a dynamic
-/// variable) never freezes the screen. Finished outputs wait in a mailbox; a byte written to a
-/// pipe wakes the event loop, which polls ``wakeFileDescriptor`` and collects them with
+/// variable) never freezes the screen. Finished outputs wait in a mailbox; a byte on a
+/// ``WakePipe`` wakes the event loop, which polls ``wakeFileDescriptor`` and collects them with
 /// ``takeFinished()``.
 final class BackgroundWorker<Output>: @unchecked Sendable {
     private let queue: DispatchQueue
     private let lock = NSLock()
     private var finished: [Output] = []
-    private var pipeDescriptors: [Int32] = [-1, -1]
+    private let wakePipe = WakePipe()
 
     /// - Parameter label: the queue's name (seen in debuggers).
     init(label: String) {
         queue = DispatchQueue(label: label, qos: .userInitiated)
-        if pipe(&pipeDescriptors) == 0 {
-            for fd in pipeDescriptors {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        }
     }
 
-    deinit {
-        for fd in pipeDescriptors where fd >= 0 { close(fd) }
-    }
-
-    /// Readable when outcomes are waiting.
-    var wakeFileDescriptor: Int32 { pipeDescriptors[0] }
+    /// Readable when outputs are waiting.
+    var wakeFileDescriptor: Int32 { wakePipe.fileDescriptor }
 
     /// Runs `job` after the jobs already queued; its output (if any) goes to the mailbox.
     func submit(_ job: @escaping () -> Output?) {
         queue.async { [self] in
-            guard let outcome = job() else { return }
+            guard let output = job() else { return }
             lock.lock()
-            finished.append(outcome)
+            finished.append(output)
             lock.unlock()
-            var byte: UInt8 = 1
-            _ = write(pipeDescriptors[1], &byte, 1)
+            wakePipe.wake()
         }
     }
 
     /// The outputs finished since the last call, oldest first; empties the wake pipe.
     func takeFinished() -> [Output] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(pipeDescriptors[0], &buffer, buffer.count) > 0 {}
+        wakePipe.drain()
         lock.lock()
         defer { lock.unlock() }
-        let outcomes = finished
+        let outputs = finished
         finished.removeAll()
-        return outcomes
+        return outputs
     }
 
     /// Waits until the queued jobs are done (for tests and shutdown).

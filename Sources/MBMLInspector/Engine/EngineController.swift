@@ -54,7 +54,7 @@ public final class EngineController {
         switch source {
         case .manifest(let url): return url.relativePath
         case .text(_, let name): return name + " (built in)"
-        case .empty: return preloaded ? environment.manifestPath : nil
+        case .empty: return preloaded ? environment.manifestPath : dataFiles.first?.path
         }
     }
 

@@ -13,8 +13,8 @@ public enum Completer {
 
     /// The completion menu for `characters` with the cursor at `cursor`, or nil when nothing at the
     /// cursor can be completed.
-    public static func menu(for characters: [Character], cursor: Int, snapshot: VariableSnapshot,
-                            functions: [FunctionInfo]) -> CompletionMenu? {
+    static func unrankedMenu(for characters: [Character], cursor: Int, snapshot: VariableSnapshot,
+                             functions: [FunctionInfo]) -> CompletionMenu? {
         let before = Array(characters[..<min(cursor, characters.count)])
         if let menu = subreferenceMenu(before, snapshot: snapshot) { return menu }
         if let menu = bracketNameMenu(before, snapshot: snapshot) { return menu }

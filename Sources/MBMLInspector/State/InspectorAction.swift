@@ -41,6 +41,14 @@ public enum InspectorAction {
     case pinsEvaluated([ExpectationResult], generation: Int, afterReload: Bool)
     /// The pins were written to `path` (or not: `error`).
     case pinsSaved(path: String, error: String?)
+    /// A message for the status line (the outcome of an effect).
+    case notice(String)
+    /// A background tree search has looked at `visited` nodes.
+    case searchProgress(generation: Int, visited: Int)
+    /// A tree search ended.
+    case searchFinished(generation: Int, outcome: TreeSearch.Outcome)
+    /// A search in the value viewer ended.
+    case viewerSearchFinished(generation: Int, outcome: ViewerSearchOutcome)
 }
 
 /// What a successful load hands to the state.
@@ -94,10 +102,21 @@ public enum InspectorEffect: Equatable {
     case openInEditor(file: String, line: Int)
     /// Put text on the clipboard (OSC 52).
     case copyToClipboard(String)
+    /// Write a value as JSON (a string as its text) to a new file in the current directory named
+    /// like `name` (never over an existing file), in the background; answer with `.notice`.
+    case writeValueFile(name: String, value: Value)
     /// Write the history file.
     case saveHistory([String])
     /// Turn mouse reporting on or off.
     case setMouse(Bool)
+    /// Search the variable tree (answer with `.searchProgress` and `.searchFinished`).
+    case search(query: String, generation: Int)
+    /// Stop the running tree search.
+    case cancelSearch
+    /// Search the value viewer's lines (answer with `.viewerSearchFinished`).
+    case searchViewer(ViewerSearchRequest)
+    /// Stop the running viewer search.
+    case cancelViewerSearch
     /// Leave the inspector.
     case quit
     /// Evaluate the pins (answer with `.pinsEvaluated`).

@@ -73,6 +73,8 @@ public struct SearchState: Equatable {
     public var current: Int?
     /// The query the matches belong to.
     public var searchedQuery = ""
+    /// The background search, while it runs.
+    public var progress = SearchProgress()
 }
 
 /// The token pane.
@@ -126,7 +128,13 @@ public struct StatusState: Equatable {
 /// A screen drawn over the panes.
 public enum Overlay: Equatable {
     case help(scroll: Int)
-    case value(title: String, lines: [String], scroll: Int)
+    /// The full-value viewer (a value as JSON, or a text).
+    case viewer(ValueViewer)
     /// The diagnostics of the last load; `selected` is the one Enter opens in the editor.
     case diagnostics(selected: Int, scroll: Int)
+
+    /// A viewer on lines of text.
+    public static func value(title: String, lines: [String], scroll: Int = 0) -> Overlay {
+        .viewer(ValueViewer(title: title, text: lines.joined(separator: "\n")))
+    }
 }

@@ -154,7 +154,7 @@ extension Reducer {
         case .value(let value)?:
             state.overlay = valueOverlay(title: title, value: context == .boolean ? .string(ValueFormatter.boolean(value)) : value)
         case .error(let error)?:
-            state.overlay = .value(title: title, lines: error.loggedDescription.components(separatedBy: "\n"), scroll: 0)
+            state.overlay = .viewer(ValueViewer(title: title, text: error.loggedDescription, kind: "Error"))
         case .noValue?, nil:
             state.overlay = valueOverlay(title: title, value: nil)
         }

@@ -25,8 +25,7 @@ extension Reducer {
             state.results.beforeReload = (state.results.shownText, state.results.shown)
         }
         if !state.tree.search.searchedQuery.isEmpty {
-            state.tree.search.matches = TreeSearch.matches(of: state.tree.search.searchedQuery, in: state.space)
-            state.tree.search.current = state.tree.search.matches.isEmpty ? nil : 0
+            startSearch(state.tree.search.searchedQuery, jumps: false, state: &state, effects: &effects)
         }
         keepTreeSelectionVisible(&state)
         if !load.snapshot.pending.isEmpty {

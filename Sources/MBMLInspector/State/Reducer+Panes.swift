@@ -69,14 +69,13 @@ extension Reducer {
     // MARK: Log
 
     static func handleLogKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        let count = state.log.lines.count
         let page = max(state.layout.logRows - 1, 1)
         switch key {
         case .up, .character("k"): state.log.scrollBack += 1
         case .down, .character("j"): state.log.scrollBack -= 1
         case .pageUp: state.log.scrollBack += page
         case .pageDown: state.log.scrollBack -= page
-        case .home, .character("g"): state.log.scrollBack = count
+        case .home, .character("g"): state.log.scrollBack = Int.max / 2
         case .end, .character("G"): state.log.scrollBack = 0
         case .character("x"):
             state.log.loadLines = []
@@ -84,13 +83,26 @@ extension Reducer {
         default:
             _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
-        state.log.scrollBack = clamp(state.log.scrollBack, 0, max(count - state.layout.logRows, 0))
+        clampLogScroll(&state)
+    }
+
+    /// Keeps the log's scroll position (in wrapped rows) between the end and the first row.
+    static func clampLogScroll(_ state: inout InspectorState) {
+        state.log.scrollBack = LogWindow.clampedScrollBack(state.log.scrollBack, log: state.log,
+                                                           width: LogView.width(state.layout.log.width),
+                                                           visibleRows: state.layout.logRows)
     }
 
     // MARK: Mouse
 
     static func handleMouse(_ event: MouseEvent, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard state.overlay == nil else {
+            if case .viewer(var viewer)? = state.overlay, event.kind != .press {
+                viewer.scroll(by: event.kind == .wheelUp ? -3 : 3,
+                              geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
+                state.overlay = .viewer(viewer)
+                return
+            }
             if event.kind == .press { state.overlay = nil }
             return
         }
@@ -109,8 +121,8 @@ extension Reducer {
                 state.tokens.selected += step
                 clampTokenSelection(&state)
             case .log:
-                state.log.scrollBack = clamp(state.log.scrollBack - step, 0,
-                                             max(state.log.lines.count - layout.logRows, 0))
+                state.log.scrollBack -= step
+                clampLogScroll(&state)
             default:
                 break
             }
@@ -138,7 +150,7 @@ extension Reducer {
                 if bodyRow == 0 {
                     let column = event.column - rect.column - 2
                     state.editor.cursor = clamp(EditorColumns.index(atColumn: column, in: state.editor.characters,
-                                                                    scroll: EditorColumns.scroll(for: state.editor, width: rect.width - 2)),
+                                                                    scroll: EditorColumns.scroll(for: state.editor, width: EditorColumns.textWidth(paneWidth: rect.width))),
                                                 0, state.editor.characters.count)
                 }
             case .log:

@@ -3,7 +3,7 @@ import MBMLEngine
 extension Reducer {
     static func handleTreeKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         if state.tree.search.isEditing {
-            handleSearchKey(key, state: &state)
+            handleSearchKey(key, state: &state, effects: &effects)
             return
         }
         if state.awaitingCopyChoice {
@@ -55,9 +55,8 @@ extension Reducer {
         case .character("o"):
             guard let row = selectedRow(state) else { return }
             state.overlay = valueOverlay(title: PathExpression.expression(for: row.path) ?? row.label, value: row.value)
-            let header = provenanceLines(for: row.path, state: state)
-            if case .value(let title, let lines, let scroll)? = state.overlay, !header.isEmpty {
-                state.overlay = .value(title: title, lines: header + lines, scroll: scroll)
+            if case .viewer(let viewer)? = state.overlay {
+                state.overlay = .viewer(viewer.headed(by: provenanceLines(for: row.path, state: state)))
             }
         case .character("E"):
             openDeclarationInEditor(state: &state, effects: &effects)
@@ -73,7 +72,7 @@ extension Reducer {
         case .character("y"):
             guard selectedRow(state) != nil else { return }
             state.awaitingCopyChoice = true
-            state.status.message = "Copy: v the value, p the expression that reaches it"
+            state.status.message = copyPrompt
         default:
             _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
@@ -118,38 +117,6 @@ extension Reducer {
 
     // MARK: Search
 
-    private static func handleSearchKey(_ key: Key, state: inout InspectorState) {
-        switch key {
-        case .character(let character):
-            state.tree.search.query.append(character)
-        case .backspace:
-            if state.tree.search.query.isEmpty {
-                state.tree.search.isEditing = false
-            } else {
-                state.tree.search.query.removeLast()
-            }
-        case .escape, .control("g"):
-            state.tree.search.isEditing = false
-        case .enter:
-            state.tree.search.isEditing = false
-            runSearch(&state)
-        default:
-            break
-        }
-    }
-
-    static func runSearch(_ state: inout InspectorState) {
-        let query = state.tree.search.query
-        state.tree.search.searchedQuery = query
-        state.tree.search.matches = TreeSearch.matches(of: query, in: state.space)
-        state.tree.search.current = nil
-        guard !state.tree.search.matches.isEmpty else {
-            state.status.message = query.isEmpty ? nil : "No match for “\(query)”"
-            return
-        }
-        jumpToMatch(by: 1, state: &state)
-    }
-
     /// Selects the next (or previous) match, expanding its ancestors.
     static func jumpToMatch(by step: Int, state: inout InspectorState) {
         let matches = state.tree.search.matches
@@ -171,31 +138,5 @@ extension Reducer {
         state.tree.selection = path
         keepTreeSelectionVisible(&state)
         state.status.message = "Match \(next + 1) of \(matches.count)\(matches.count >= 10_000 ? "+" : "") for “\(state.tree.search.searchedQuery)” (n/N)"
-    }
-
-    // MARK: Copying
-
-    private static func copySelection(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        guard let row = selectedRow(state) else { return }
-        switch key {
-        case .character("v"):
-            let text: String
-            switch row.value {
-            case .string(let string)?: text = string
-            case let value?: text = value.text
-            case nil: text = ""
-            }
-            effects.append(.copyToClipboard(text))
-            state.status.message = "Copied the value of \(row.label) (\(text.count) characters)"
-        case .character("p"):
-            guard let expression = PathExpression.expression(for: row.path) else {
-                state.status.message = "No MBML expression reaches this node"
-                return
-            }
-            effects.append(.copyToClipboard(expression))
-            state.status.message = "Copied \(expression)"
-        default:
-            state.status.message = "Copy cancelled"
-        }
     }
 }

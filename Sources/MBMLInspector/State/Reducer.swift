@@ -44,6 +44,15 @@ public enum Reducer {
             effects.append(.reload)
         case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved:
             applyWatchAction(action, to: &state, effects: &effects)
+        case .notice(let message):
+            state.status.message = message
+        case .searchProgress(let generation, let visited):
+            guard generation == state.tree.search.progress.generation else { return }
+            state.tree.search.progress.visited = visited
+        case .searchFinished(let generation, let outcome):
+            searchFinished(generation: generation, outcome: outcome, state: &state)
+        case .viewerSearchFinished(let generation, let outcome):
+            viewerSearchFinished(generation: generation, outcome: outcome, state: &state)
         }
     }
 
@@ -100,6 +109,10 @@ public enum Reducer {
             quit(&state, effects: &effects)
             return
         }
+        if case .paste(let text) = key {
+            paste(text, state: &state, effects: &effects)
+            return
+        }
         if case .mouse(let event) = key {
             handleMouse(event, state: &state, effects: &effects)
             return
@@ -109,7 +122,7 @@ public enum Reducer {
             return
         }
         if state.overlay != nil {
-            handleOverlayKey(key, state: &state)
+            handleOverlayKey(key, state: &state, effects: &effects)
             return
         }
         if state.pins.savePrompt != nil {
@@ -136,8 +149,14 @@ public enum Reducer {
         case .function(4):
             openDiagnostics(&state)
             return
-        case .function(6) where state.compare.isActive:
+        case .function(7) where state.compare.isActive:
             effects.append(.switchSpaces)
+            return
+        case .function(6):
+            cycleFocus(by: 1, state: &state)
+            return
+        case .character("?") where state.focus == .editor && state.editor.characters.isEmpty:
+            state.overlay = .help(scroll: 0)
             return
         case .backTab:
             if state.focus == .editor, state.editor.completion != nil {
@@ -147,7 +166,12 @@ public enum Reducer {
             }
             return
         case .tab:
-            if state.focus == .editor, complete(&state, effects: &effects) { return }
+            if state.focus == .editor {
+                if !complete(&state, effects: &effects) {
+                    state.status.message = "Nothing to complete here (Shift-Tab or F6 changes pane)"
+                }
+                return
+            }
             if state.focus == .variables, state.tree.search.isEditing { return }
             cycleFocus(by: 1, state: &state)
             return
@@ -205,8 +229,12 @@ public enum Reducer {
         state.editor.completion = nil
     }
 
-    private static func handleOverlayKey(_ key: Key, state: inout InspectorState) {
+    private static func handleOverlayKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard let overlay = state.overlay else { return }
+        if case .viewer(let viewer) = overlay {
+            state.overlay = viewerKey(key, viewer: viewer, size: state.size, effects: &effects).map(Overlay.viewer)
+            return
+        }
         let page = max(state.size.rows - 6, 1)
         var delta = 0
         switch key {
@@ -222,10 +250,10 @@ public enum Reducer {
         }
         switch overlay {
         case .help(let scroll):
-            state.overlay = .help(scroll: clamp(scroll + delta, 0, HelpContent.lines.count - 1))
-        case .value(let title, let lines, let scroll):
-            state.overlay = .value(title: title, lines: lines, scroll: clamp(scroll + delta, 0, max(lines.count - 1, 0)))
-        case .diagnostics:
+            let frame = OverlayView.helpFrame(state.size)
+            let rows = HelpLayout.rows(width: frame.width - 2).count
+            state.overlay = .help(scroll: clamp(scroll + delta, 0, rows - (frame.height - 2)))
+        case .viewer, .diagnostics:
             break
         }
     }
@@ -234,14 +262,8 @@ public enum Reducer {
         min(max(value, low), max(high, low))
     }
 
-    /// The full value of a result or node, as overlay lines.
+    /// The full value of a result or node, in the value viewer.
     static func valueOverlay(title: String, value: Value?) -> Overlay {
-        let text: String
-        switch value {
-        case nil: text = "(no value)"
-        case .string(let string)?: text = string
-        case let value?: text = value.text
-        }
-        return .value(title: title, lines: text.components(separatedBy: "\n"), scroll: 0)
+        .viewer(ValueViewer(title: title, value: value))
     }
 }

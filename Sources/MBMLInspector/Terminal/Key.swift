@@ -16,6 +16,8 @@ public enum Key: Equatable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size.
     case resize
+    /// Text pasted while bracketed paste is on, exactly as the terminal sent it.
+    case paste(String)
 }
 
 /// A mouse event in screen coordinates.

@@ -22,7 +22,10 @@ public enum KeyDecoder {
                 keys.append(key)
                 index += 1
             case .character(let code):
-                if code == 27 {
+                if code == 27, let paste = decodePaste(inputs, from: index) {
+                    keys.append(.paste(paste.text))
+                    index = paste.next
+                } else if code == 27 {
                     index += 1
                     index = decodeEscape(inputs, from: index, into: &keys)
                 } else {
@@ -116,6 +119,10 @@ public enum KeyDecoder {
             case 11: return .function(1)
             case 12: return .function(2)
             case 15: return .function(5)
+            case 13: return .function(3)
+            case 14: return .function(4)
+            case 17: return .function(6)
+            case 18: return .function(7)
             default: return nil
             }
         default: return nil

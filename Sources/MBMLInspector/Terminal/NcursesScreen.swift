@@ -14,11 +14,13 @@ public final class NcursesScreen: Screen {
     private var cursor: (row: Int, column: Int)?
     private var isActive = true
     private var defaultColors = false
+    /// False when the locale is not UTF-8: text is drawn with ``AsciiFallback``.
+    private let unicode: Bool
     /// The number of colours in use (0 for none).
     public private(set) var colorCount = 0
 
     public init(theme: Theme) {
-        setlocale(LC_ALL, "")
+        unicode = TerminalCapabilities.localeIsUTF8()
         initscr()
         raw()
         noecho()
@@ -33,6 +35,7 @@ public final class NcursesScreen: Screen {
         }
         prepareStyles(theme)
         mbml_mouse_enable(0)
+        writeControl(Self.bracketedPasteOn)
     }
 
     public var size: TerminalSize {
@@ -48,7 +51,8 @@ public final class NcursesScreen: Screen {
     public func put(_ text: String, row: Int, column: Int, role: StyleRole) {
         let style = styles[role] ?? (0, 0)
         mbml_set_style(style.pair, style.flags)
-        var characters = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        let shown = unicode ? text : AsciiFallback.ascii(text)
+        var characters = TerminalText.scalars(shown).map { wchar_t(bitPattern: $0.value) }
         characters.append(0)
         _ = mvwaddnwstr(mbml_stdscr(), Int32(row), Int32(column), characters, Int32(characters.count - 1))
     }
@@ -112,8 +116,46 @@ public final class NcursesScreen: Screen {
         guard isActive else { return }
         isActive = false
         mbml_mouse_enable(0)
+        writeControl(Self.bracketedPasteOff)
+        // Terminals without an alternate screen would keep the last frame: leave a blank one.
+        mbml_set_background(0, 0)
+        werase(mbml_stdscr())
+        wmove(mbml_stdscr(), 0, 0)
+        wrefresh(mbml_stdscr())
         curs_set(1)
         endwin()
+    }
+
+    /// Turns on the terminal's bracketed paste mode (pasted text arrives as one ``Key/paste(_:)``).
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    /// Writes a control sequence straight to the terminal, after what curses has buffered.
+    private func writeControl(_ sequence: String) {
+        fflush(stdout)
+        _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
+    /// Makes the next ``present()`` repaint every cell (Ctrl-L, after a resume).
+    public func invalidate() {
+        clearok(mbml_stdscr(), true)
+    }
+
+    /// Ctrl-Z: restores the terminal, stops the process as the shell's job control expects, and
+    /// takes the terminal back when `fg` continues it. The caller redraws.
+    public func suspend(mouseEnabled: Bool) {
+        guard isActive else { return }
+        mbml_mouse_enable(0)
+        writeControl(Self.bracketedPasteOff)
+        curs_set(1)
+        endwin()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued (fg).
+        refresh()
+        writeControl(Self.bracketedPasteOn)
+        mbml_mouse_enable(mouseEnabled ? 1 : 0)
+        invalidate()
     }
 
     /// Restores the terminal if the process crashes (a trap, a bad access, an abort) before dying

@@ -82,39 +82,4 @@ public enum TextWidth {
         }
         return output + "…"
     }
-
-    /// `text` broken into lines of at most `width` cells, at spaces where possible (a word longer
-    /// than a line is cut). Line breaks in `text` are kept; tabs count as one space.
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(width, 1)
-        var lines: [String] = []
-        for paragraph in text.replacingOccurrences(of: "\t", with: " ").split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var used = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let wordWidth = of(String(word))
-                if used > 0, used + 1 + wordWidth > width {
-                    lines.append(line)
-                    (line, used) = ("", 0)
-                } else if used > 0 {
-                    line += " "
-                    used += 1
-                }
-                var rest = Substring(word)
-                while used + of(String(rest)) > width, let first = rest.first {
-                    if used + of(first) > width {
-                        lines.append(line)
-                        (line, used) = ("", 0)
-                    }
-                    line.append(first)
-                    used += of(first)
-                    rest = rest.dropFirst()
-                }
-                line += rest
-                used += of(String(rest))
-            }
-            lines.append(line)
-        }
-        return lines
-    }
 }

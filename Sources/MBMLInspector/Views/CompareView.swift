@@ -8,7 +8,7 @@ enum CompareView {
         let differences = compare.differences
         let verdict = differences == 0 ? "same" : "\(differences) differ"
         PaneChrome.title("Compare (\(verdict)): \(shortName(state.status.manifestPath ?? "first")) │ \(shortName(compare.label ?? "second"))",
-                         note: "F6 swaps", focused: false, painter: painter)
+                         note: "F7 swaps", focused: false, painter: painter)
         let rows = painter.height - 1
         guard rows > 0 else { return }
         if compare.rows.isEmpty {

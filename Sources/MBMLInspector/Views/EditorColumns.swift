@@ -1,15 +1,29 @@
 /// Maps the editor's characters to screen columns, with horizontal scrolling that keeps the
 /// cursor in view, and UTF-16 ranges (what tokens and errors carry) to character indexes.
 public enum EditorColumns {
-    /// The first character shown when the text area is `width` cells wide.
+    /// The cells of text an editor pane `paneWidth` wide shows: less the prompt (where `‹` marks
+    /// text scrolled off to the left) and the last column (where `›` marks more text to the right).
+    public static func textWidth(paneWidth: Int) -> Int {
+        max(paneWidth - 3, 1)
+    }
+
+    /// The first character shown when the text area is `width` cells wide: the cursor stays in view,
+    /// with up to a third of the area of the text after it.
     public static func scroll(for editor: EditorState, width: Int) -> Int {
         guard width > 1 else { return editor.cursor }
+        var after = 0
+        var index = editor.cursor
+        while index < editor.characters.count, after < width / 3 {
+            after += TextWidth.of(editor.characters[index])
+            index += 1
+        }
+        let budget = width - 1 - min(after, width / 3)
         var used = 0
         var start = editor.cursor
-        // Walk left from the cursor until the area (less one cell for the cursor) is full.
+        // Walk left from the cursor until the area (less the context kept after the cursor) is full.
         while start > 0 {
             let w = TextWidth.of(editor.characters[start - 1])
-            if used + w > width - 1 { break }
+            if used + w > budget { break }
             used += w
             start -= 1
         }

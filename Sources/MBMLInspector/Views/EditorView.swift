@@ -6,7 +6,7 @@ import MBMLEngine
 enum EditorView {
     static func draw(_ state: InspectorState, painter: Painter) {
         let focused = state.focus == .editor
-        var note = "Tab completes · ? help"
+        var note = "Tab completes · F1 help"
         if state.results.isEvaluating { note = "evaluating…" }
         PaneChrome.title(Pane.editor.title, note: focused ? note : "e edits", focused: focused, painter: painter)
         drawText(state, painter: painter)
@@ -18,9 +18,10 @@ enum EditorView {
 
     private static func drawText(_ state: InspectorState, painter: Painter) {
         let editor = state.editor
-        let width = painter.width - promptWidth
+        let width = EditorColumns.textWidth(paneWidth: painter.width)
         painter.text("› ", row: 1, column: 0, role: .prompt)
         let scroll = EditorColumns.scroll(for: editor, width: width)
+        if scroll > 0 { painter.text("‹", row: 1, column: 1, role: .dim) }
         let roles = characterRoles(state)
         var column = promptWidth
         var index = scroll
@@ -32,6 +33,7 @@ enum EditorView {
             column += w
             index += 1
         }
+        if index < editor.characters.count { painter.text("›", row: 1, column: promptWidth + width, role: .dim) }
         if focused(state) {
             var cursorColumn = promptWidth
             for i in scroll..<min(editor.cursor, editor.characters.count) { cursorColumn += TextWidth.of(editor.characters[i]) }
@@ -104,8 +106,7 @@ enum EditorView {
     private static func drawInformation(_ state: InspectorState, painter: Painter) {
         let editor = state.editor
         if let (contexts, error) = shownProblem(state) {
-            let width = painter.width - promptWidth
-            let scroll = EditorColumns.scroll(for: editor, width: width)
+            let scroll = EditorColumns.scroll(for: editor, width: EditorColumns.textWidth(paneWidth: painter.width))
             if let range = error.range {
                 drawUnderline(range, marks: ("^", "~"), role: .caret, editor: editor, scroll: scroll, painter: painter)
             }

@@ -4,10 +4,13 @@ import Foundation
 /// a transient message, and key hints at the right.
 enum StatusView {
     static let hints = "Tab pane  ? help  ^C quit"
+    /// In the editor `?` and Tab are typed and completion, so other keys are shown.
+    static let editorHints = "F6 pane  F1 help  ^C quit"
 
     static func draw(_ state: InspectorState, painter: Painter) {
         let status = state.status
         painter.fill(row: 0, role: .status)
+        let hints = state.focus == .editor ? editorHints : hints
         let hintsWidth = TextWidth.of(hints) + 1
         let width = max(painter.width - hintsWidth - 1, 10)
         if let prompt = state.pins.savePrompt {
@@ -27,7 +30,7 @@ enum StatusView {
             }
             painter.truncated(" " + summary(status), row: 0, column: column, role: .status, maxWidth: max(width - column, 0))
         }
-        drawHints(painter: painter, column: painter.width - hintsWidth)
+        drawHints(hints, painter: painter, column: painter.width - hintsWidth)
     }
 
     static func summary(_ status: StatusState) -> String {
@@ -44,7 +47,7 @@ enum StatusView {
         return formatter.string(from: date)
     }
 
-    private static func drawHints(painter: Painter, column: Int) {
+    private static func drawHints(_ hints: String, painter: Painter, column: Int) {
         var x = column
         for part in hints.components(separatedBy: "  ") {
             let pieces = part.split(separator: " ", maxSplits: 1).map(String.init)

@@ -19,7 +19,7 @@ enum VariablesView {
                 : state.status.loadError == nil ? "(no variables)" : "(empty: the manifest did not load)"
             painter.truncated(note, row: 1, column: 1, role: .dim)
         }
-        let query = search.searchedQuery.lowercased()
+        let query = search.searchedQuery.isEmpty ? nil : try? SearchQuery(search.searchedQuery)
         for (offset, row) in rows.enumerated() {
             drawRow(row, line: offset + 1, selected: row.path == state.tree.selection, focused: focused,
                     query: query, facts: facts(of: row, state: state), painter: painter)
@@ -54,7 +54,7 @@ enum VariablesView {
         return facts
     }
 
-    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: String,
+    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: SearchQuery?,
                                 facts: RowFacts, painter: Painter) {
         let selectionRole: StyleRole? = selected ? (focused ? .selection : .selectionInactive) : nil
         if let role = selectionRole { painter.fill(row: line, role: role) }
@@ -68,7 +68,7 @@ enum VariablesView {
         var column = painter.text(changeMark, row: line, column: 0, role: selectionRole ?? .changed)
         column = painter.text(String(repeating: "  ", count: min(row.depth, 20)) + marker, row: line, column: column,
                               role: selectionRole ?? .dim)
-        let isMatch = !query.isEmpty && row.label.lowercased().contains(query)
+        let isMatch = query?.matches(row.label) ?? false
         column = painter.truncated(row.label, row: line, column: column,
                                    role: selectionRole ?? (isMatch ? .match : .name), maxWidth: max(painter.width - column - 2, 8))
         if !facts.tag.isEmpty { column = painter.text(" " + facts.tag, row: line, column: column, role: selectionRole ?? .dim) }
@@ -90,10 +90,22 @@ enum VariablesView {
             painter.truncated(String(summary[split...]), row: line, column: column, role: selectionRole ?? .dim)
         } else {
             let summary = ValueFormatter.summary(of: row.value)
-            let valueMatches = !query.isEmpty && summary.lowercased().contains(query)
+            let valueMatches = query.map { TreeSearch.scalarMatches(row.value, $0) } ?? false
             painter.truncated(summary, row: line, column: column,
                               role: selectionRole ?? (valueMatches ? .match : (row.value == nil ? .dim : .value)))
         }
+    }
+
+    /// Beside the `/` prompt: progress of a running search, or what the last one found.
+    static func searchNote(_ search: SearchState) -> String {
+        if search.progress.isRunning {
+            return "searching… \(search.progress.visited) nodes · Esc stops"
+        }
+        if !search.query.isEmpty, search.query == search.searchedQuery {
+            let count = search.matches.count
+            return (count == 1 ? "1 match" : "\(count)\(count >= 10_000 ? "+" : "") matches") + " · Enter jumps · re: regex"
+        }
+        return "Enter searches · Esc cancels · re: regex"
     }
 
     private static func drawFooter(_ state: InspectorState, painter: Painter) {
@@ -104,7 +116,7 @@ enum VariablesView {
             if state.focus == .variables, state.overlay == nil {
                 painter.screen.setCursor((painter.rect.row + row, painter.rect.column + min(end, painter.width - 1)))
             }
-            painter.text("  Enter searches, Esc cancels", row: row, column: end, role: .dim)
+            painter.text("  " + searchNote(search), row: row, column: end, role: .dim)
         } else if state.focus == .variables {
             let hint = state.awaitingCopyChoice ? "copy: v value · p expression"
                 : "/ search · i insert · y copy · o open · E edit"

@@ -1,0 +1,43 @@
+extension Reducer {
+    /// Pasted text: typed into whatever takes text (a search prompt, else the editor, which gets
+    /// focus), verbatim except that line breaks become spaces and other control characters are
+    /// dropped; never read as keys.
+    static func paste(_ text: String, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        let clean = pastedText(text)
+        if case .viewer(var viewer)? = state.overlay {
+            if viewer.search.isEditing {
+                viewer.search.query += clean
+                state.overlay = .viewer(viewer)
+            }
+            return
+        }
+        guard state.overlay == nil else { return }
+        if state.focus == .variables, state.tree.search.isEditing {
+            state.tree.search.query += clean
+            return
+        }
+        guard !clean.isEmpty else { return }
+        state.focus = .editor
+        state.editor.insert(clean)
+        state.editor.completion = nil
+        editorTextChanged(&state, effects: &effects)
+    }
+
+    /// Line breaks as spaces, tabs kept, other control characters dropped.
+    static func pastedText(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                output.append(" ")
+            } else if character == "\t" {
+                output.append(character)
+            } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                      scalar.value < 0x20 || scalar.value == 0x7F {
+                continue
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import MBMLEngine
+
+extension Reducer {
+    /// A key in the value viewer.
+    /// - Returns: the viewer after the key, or nil when the key closes it.
+    static func viewerKey(_ key: Key, viewer: ValueViewer, size: TerminalSize,
+                          effects: inout [InspectorEffect]) -> ValueViewer? {
+        var viewer = viewer
+        let geometry = ViewerGeometry(size: size, knownLineCount: viewer.knownLineCount)
+        viewer.message = nil
+        if viewer.search.isEditing {
+            viewerSearchKey(key, viewer: &viewer, effects: &effects)
+            return viewer
+        }
+        if viewer.search.isRunning, key == .escape || key == .control("g") {
+            effects.append(.cancelViewerSearch)
+            viewer.search.isRunning = false
+            viewer.message = "Search stopped"
+            return viewer
+        }
+        let page = max(geometry.rows - 1, 1)
+        switch key {
+        case .up, .character("k"): viewer.scroll(by: -1, geometry: geometry)
+        case .down, .character("j"): viewer.scroll(by: 1, geometry: geometry)
+        case .pageUp, .character("b"): viewer.scroll(by: -page, geometry: geometry)
+        case .pageDown, .character(" "): viewer.scroll(by: page, geometry: geometry)
+        case .home, .character("g"):
+            viewer.top = ValueViewer.Position(line: 0, piece: 0)
+        case .end, .character("G"):
+            viewer.scrollToEnd(geometry: ViewerGeometry(size: size, knownLineCount: viewer.lines.lineCount()))
+        case .left, .character("h"): viewer.scrollSideways(by: -8, geometry: geometry)
+        case .right, .character("l"): viewer.scrollSideways(by: 8, geometry: geometry)
+        case .character("0"): viewer.column = 0
+        case .character("w"):
+            viewer.wraps.toggle()
+            viewer.column = 0
+            viewer.settle(geometry: geometry)
+            viewer.message = viewer.wraps ? "Wrapping long lines" : "Not wrapping: ← → scroll sideways"
+        case .character("/"):
+            viewer.search.isEditing = true
+            viewer.search.query = ""
+        case .character("n"): startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
+        case .character("N"): startViewerSearch(forward: false, viewer: &viewer, effects: &effects)
+        case .character("q"), .escape, .enter, .character("o"), .control("o"):
+            if viewer.search.isRunning { effects.append(.cancelViewerSearch) }
+            return nil
+        case .resize:
+            viewer.settle(geometry: geometry)
+        default:
+            viewer.message = "q or Esc closes · / searches · w wraps"
+        }
+        return viewer
+    }
+
+    private static func viewerSearchKey(_ key: Key, viewer: inout ValueViewer, effects: inout [InspectorEffect]) {
+        switch key {
+        case .character(let character):
+            viewer.search.query.append(character)
+        case .backspace:
+            if viewer.search.query.isEmpty {
+                viewer.search.isEditing = false
+            } else {
+                viewer.search.query.removeLast()
+            }
+        case .escape, .control("g"):
+            viewer.search.isEditing = false
+        case .enter:
+            viewer.search.isEditing = false
+            viewer.search.searched = viewer.search.query
+            viewer.search.matchLine = nil
+            startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
+        default:
+            break
+        }
+    }
+
+    /// Asks for the next (or previous) line containing the searched text, from the last match or
+    /// the top of the screen, wrapping around (in the background: the viewer stays usable, Esc stops it).
+    private static func startViewerSearch(forward: Bool, viewer: inout ValueViewer, effects: inout [InspectorEffect]) {
+        let query = viewer.search.searched
+        guard !query.isEmpty else {
+            viewer.message = "Nothing searched yet (/ searches)"
+            return
+        }
+        if viewer.search.isRunning { effects.append(.cancelViewerSearch) }
+        viewer.search.generation += 1
+        viewer.search.isRunning = true
+        viewer.message = "Searching for “\(query)”… (Esc stops)"
+        let start = viewer.search.matchLine.map { forward ? $0 + 1 : $0 - 1 } ?? viewer.top.line
+        effects.append(.searchViewer(ViewerSearchRequest(lines: viewer.lines, query: query, start: start,
+                                                         forward: forward, generation: viewer.search.generation)))
+    }
+
+    /// The answer of a viewer search: the match brought on screen, or a message.
+    static func viewerSearchFinished(generation: Int, outcome: ViewerSearchOutcome, state: inout InspectorState) {
+        guard case .viewer(var viewer)? = state.overlay, viewer.search.isRunning, viewer.search.generation == generation
+        else { return }
+        viewer.search.isRunning = false
+        let query = viewer.search.searched
+        if let line = outcome.line {
+            viewer.search.matchLine = line
+            viewer.reveal(line: line, cell: outcome.cell,
+                          geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
+            viewer.message = "“\(query)” on line \(line + 1)" + (outcome.wrapped ? " (wrapped around)" : "")
+        } else {
+            viewer.message = "No match for “\(query)”"
+        }
+        state.overlay = .viewer(viewer)
+    }
+}
+
+/// Case-insensitive matching unless the query has an upper-case letter (as in vim and less).
+struct SmartCaseMatcher {
+    let query: String
+    let ignoresCase: Bool
+
+    init(_ query: String) {
+        ignoresCase = !query.contains(where: \.isUppercase)
+        self.query = ignoresCase ? query.lowercased() : query
+    }
+
+    /// Whether `text` contains the query.
+    func matches(_ text: String) -> Bool {
+        (ignoresCase ? text.lowercased() : text).contains(query)
+    }
+
+    /// The cell where the first match starts, if any.
+    func firstCell(in text: String) -> Int? {
+        ranges(in: text).first.map { TextWidth.of(String(text[..<$0.lowerBound])) }
+    }
+
+    /// Every match in `text`, as ranges of `text`.
+    func ranges(in text: String) -> [Range<String.Index>] {
+        guard !query.isEmpty else { return [] }
+        let haystack = ignoresCase ? text.lowercased() : text
+        // Lower-casing can change lengths (rarely); then only report whether it matched at the start.
+        guard haystack.count == text.count else { return haystack.contains(query) ? [text.startIndex..<text.startIndex] : [] }
+        var result: [Range<String.Index>] = []
+        var searchStart = haystack.startIndex
+        while let range = haystack.range(of: query, range: searchStart..<haystack.endIndex) {
+            let lower = haystack.distance(from: haystack.startIndex, to: range.lowerBound)
+            let length = haystack.distance(from: range.lowerBound, to: range.upperBound)
+            let textLower = text.index(text.startIndex, offsetBy: lower)
+            result.append(textLower..<text.index(textLower, offsetBy: length))
+            searchStart = range.upperBound
+        }
+        return result
+    }
+}
