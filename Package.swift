@@ -48,9 +48,16 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        .target(
+            name: "MBMLTestSupport",
+            dependencies: ["MBMLEngine"],
+            path: "Tests/MBMLTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "MBMLEngineTests",
-            dependencies: ["MBMLEngine"],
+            dependencies: ["MBMLEngine", "MBMLTestSupport"],
+            resources: [.copy("Conformance")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
