@@ -115,8 +115,11 @@ public final class Environment: @unchecked Sendable {
     /// Parses `expression` with `grammar` into its token tree (no constant shortcut: what `^tokenize`
     /// and the inspector's token pane show). Uses and fills the cache.
     ///
-    /// - Parameter caching: pass false to look at a tree without storing it (the inspector does, so that
-    ///   showing a parse never changes a later result: a cached tree bypasses the constant shortcut).
+    /// - Parameters:
+    ///   - expression: the expression text.
+    ///   - grammar: the grammar to read it with.
+    ///   - caching: pass false to look at a tree without storing it (the inspector does, so that
+    ///     showing a parse never changes a later result: a cached tree bypasses the constant shortcut).
     public func parse(_ expression: String, grammar: Grammar, caching: Bool = true) throws -> [Token] {
         if let cached = cache.tokens(for: expression, grammar: grammar) { return cached }
         let tokens = try Parser(expression: expression, grammar: grammar, functions: functions,

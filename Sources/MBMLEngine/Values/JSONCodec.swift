@@ -15,7 +15,7 @@ import OrderedCollections
 ///   `true`/`false` ``Value/boolean(_:)`` and `null` ``Value/null``.
 ///
 /// The reader is a hand-written recursive-descent parser over UTF-8 bytes: it keeps key order, limits
-/// nesting depth (``maximumDepth``), and reports errors with a line and column.
+/// nesting depth (the `maximumDepth` parameter, ``defaultMaximumDepth`` by default), and reports errors with a line and column.
 public enum JSONCodec {
     /// The default limit on nested arrays and objects when decoding.
     public static let defaultMaximumDepth = 512

@@ -20,7 +20,7 @@ public enum Value: Sendable {
     case array([Value])
     /// A dictionary keeps insertion order, so that iteration and display are deterministic.
     case dictionary(OrderedDictionary<String, Value>)
-    /// A set: unique members (by ``Value/==``) in first-insertion order. Build it with ``Value/makeSet(_:)``.
+    /// A set: unique members (by `==`) in first-insertion order. Build it with ``Value/makeSet(_:)``.
     case set([Value])
     case date(Date)
     case data(Data)
