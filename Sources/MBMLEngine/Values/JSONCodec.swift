@@ -5,7 +5,7 @@ import OrderedCollections
 ///
 /// Two dialects:
 ///
-/// * **Tagged** (the conformance value encoding, `FORMAT.md`, also used by `mbml eval --jsonl` and
+/// * **Tagged** (the value encoding of <doc:ExpectationFiles>, also used by `mbml eval --jsonl` and
 ///   `mbml eval`): plain JSON where JSON can say it; sets, dates and binary data as the one-key objects
 ///   `{"$set": [...]}`, `{"$date": "2015-02-03T04:05:06Z"}` and `{"$data": "base64"}`; a dictionary key
 ///   that starts with `$` gets an extra leading `$`. Numbers that are not finite are written as the
