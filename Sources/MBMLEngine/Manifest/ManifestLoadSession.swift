@@ -1,13 +1,13 @@
 import Foundation
 
 /// One run of ``ManifestLoader``: the environment being filled, the diagnostics found so far and the
-/// files read (`expressions.md` §14.3).
+/// files read (<doc:Manifests>).
 ///
 /// The processing of `<Include>`, `<Var>` and `<Function>` elements lives in extensions in the
 /// neighbouring files.
 final class ManifestLoadSession {
     let environment: Environment
-    /// The folder searched last for includes (it plays the role of the app bundle, §14.4).
+    /// The folder searched last for includes (it plays the role of the app bundle, <doc:Manifests>).
     let manifestDirectory: URL
     private let manifestURL: URL
     private(set) var diagnostics: [Diagnostic] = []
@@ -119,7 +119,7 @@ final class ManifestLoadSession {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    // MARK: <MBML> attributes (§14.2)
+    // MARK: <MBML> attributes (<doc:Manifests>)
 
     private func applyRootAttributes(of root: XMLElementNode, depth: Int) {
         for (name, value) in root.attributes.pairs {
@@ -142,7 +142,7 @@ final class ManifestLoadSession {
 
     // MARK: Conditions and reporting
 
-    /// An `if` condition evaluated as `asBoolean(text, default:)` (§14.8): empty text, no value and
+    /// An `if` condition evaluated as `asBoolean(text, default:)` (<doc:Manifests>): empty text, no value and
     /// an evaluation error all give `fallback` (an error is reported as a warning).
     func condition(_ text: String, default fallback: Bool, at element: XMLElementNode) -> Bool {
         if text.isEmpty { return fallback }
