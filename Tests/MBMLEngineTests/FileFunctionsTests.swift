@@ -1,11 +1,12 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 final class FileFunctionsTests: XCTestCase {
     private var folder = ""
-    private let harness = PlatformFunctionHarness()
-    private let writer = PlatformFunctionHarness(options: EnvironmentOptions(allowsFileWrites: true))
+    private let harness = FunctionHarness()
+    private let writer = FunctionHarness(options: EnvironmentOptions(allowsFileWrites: true))
 
     override func setUpWithError() throws {
         try super.setUpWithError()
