@@ -8,70 +8,67 @@ final class ParserErrorTests: ExpressionTestCase {
     // MARK: §12.3 parse-time errors
 
     func testOperatorWithoutRightOperandInsideMathExpression() {
-        assertError("#(1 +)", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 4, length: 1))
+        assertError(marked: "#(1 1️⃣+2️⃣)", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorPositionIsAbsolute() {
-        assertError("Total: #(1 +)", .string, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 11, length: 1))
-        assertError("^array(a|#(1 +))", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 13, length: 1))
-        assertError("^eval(#(1 +))", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 10, length: 1))
-        assertError("$cats[#(1 +)]", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 10, length: 1))
+        assertError(marked: "Total: #(1 1️⃣+2️⃣)", .string,
+                    message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "^array(a|#(1 1️⃣+2️⃣))", .object,
+                    message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "^eval(#(1 1️⃣+2️⃣))", .object,
+                    message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "$cats[#(1 1️⃣+2️⃣)]", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorPositionInsideCurlyReference() {
-        assertError("${cats[#(1 +)]}", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 11, length: 1))
+        assertError(marked: "${cats[#(1 1️⃣+2️⃣)]}", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorPositionCountsUTF16Units() {
         // é is one unit, 😀 two.
-        assertError("é😀 #(1 +)", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 8, length: 1))
+        assertError(marked: "é😀 #(1 1️⃣+2️⃣)", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorsInNumberContext() {
-        assertError("1 +", .number, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 2, length: 1))
-        assertError("- 5", .number, message: "The operator \"-\" requires both left and right operands",
-                    range: SourceRange(location: 0, length: 1))
-        assertError("-$five", .number, message: "The operator \"-\" requires both left and right operands",
-                    range: SourceRange(location: 0, length: 1))
+        assertError(marked: "1 1️⃣+2️⃣", .number, message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "1️⃣-2️⃣ 5", .number, message: "The operator \"-\" requires both left and right operands")
+        assertError(marked: "1️⃣-2️⃣$five", .number,
+                    message: "The operator \"-\" requires both left and right operands")
     }
 
     /// §4.3: `**` is two operators; the captured one fails validation.
     func testDoubleOperatorIsError() {
-        assertError("#(0 ** 0)", .object, message: "The operator \"*\" requires both left and right operands",
-                    range: SourceRange(location: 5, length: 1))
-        assertError("2 * - 3", .number, message: "The operator \"-\" requires both left and right operands",
-                    range: SourceRange(location: 4, length: 1))
+        assertError(marked: "#(0 *1️⃣*2️⃣ 0)", .object,
+                    message: "The operator \"*\" requires both left and right operands")
+        assertError(marked: "2 * 1️⃣-2️⃣ 3", .number,
+                    message: "The operator \"-\" requires both left and right operands")
         for expression in ["#(1 // 2)", "#(1 %% 2)", "#(1 ++ 2)"] {
             assertError(expression, .object, containing: "requires both left and right operands")
         }
     }
 
     func testComparatorWithoutOperand() {
-        assertError("== T", .boolean, message: "The operator \"==\" requires both left and right operands",
-                    range: SourceRange(location: 0, length: 2))
-        assertError("T ==", .boolean, message: "The operator \"==\" requires both left and right operands",
-                    range: SourceRange(location: 2, length: 2))
-        assertError("T -AND", .boolean, message: "The operator \"-AND\" requires both left and right operands",
-                    range: SourceRange(location: 2, length: 4))
-        assertError("a <> b", .boolean, message: "The operator \">\" requires both left and right operands",
-                    range: SourceRange(location: 3, length: 1))
+        assertError(marked: "1️⃣==2️⃣ T", .boolean,
+                    message: "The operator \"==\" requires both left and right operands")
+        assertError(marked: "T 1️⃣==2️⃣", .boolean,
+                    message: "The operator \"==\" requires both left and right operands")
+        assertError(marked: "T 1️⃣-AND2️⃣", .boolean,
+                    message: "The operator \"-AND\" requires both left and right operands")
+        assertError(marked: "a <1️⃣>2️⃣ b", .boolean,
+                    message: "The operator \">\" requires both left and right operands")
     }
 
     func testDoubleNegationIsParseError() {
-        assertError("!!T", .boolean, message: "The operator \"!\" requires an operand",
-                    range: SourceRange(location: 1, length: 1))
+        assertError(marked: "!1️⃣!2️⃣T", .boolean, message: "The operator \"!\" requires an operand")
     }
 
     func testNegationAtEndIsMissingRightOperand() {
-        assertError("T !", .boolean, message: "Missing right operand", range: SourceRange(location: 2, length: 1))
+        assertError(marked: "T 1️⃣!2️⃣", .boolean, message: "Missing right operand")
     }
 
     func testCurlyReferenceMustBeOneVariableReference() {
