@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MBMLInspectorTests",
-            dependencies: ["MBMLInspector", "MBMLEngine"],
+            dependencies: ["MBMLInspector", "MBMLEngine", "MBMLTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ]

@@ -1,36 +1,33 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 /// Shared helpers for the manifest tests: a fresh temporary folder per test, writing files into it
 /// and loading them.
 class ManifestTestCase: XCTestCase {
-    var directory: URL!
+    var folder: ScratchFolder!
+    var directory: URL { folder.url }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mbml-manifest-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try ScratchFolder(prefix: "mbml-manifest-tests")
     }
 
     override func tearDownWithError() throws {
-        if let directory = directory { try? FileManager.default.removeItem(at: directory) }
+        folder = nil
         try super.tearDownWithError()
     }
 
     /// Writes `contents` to `name` (which may contain folders) inside the test folder.
     @discardableResult
     func write(_ name: String, _ contents: String) throws -> URL {
-        let url = directory.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try contents.write(to: url, atomically: true, encoding: .utf8)
-        return url.standardizedFileURL
+        try folder.write(contents, to: name)
     }
 
     /// The path diagnostics use for `name` in the test folder.
     func path(_ name: String) -> String {
-        directory.appendingPathComponent(name).standardizedFileURL.path
+        folder.path(name)
     }
 
     /// Writes `contents` as `name` and loads it as the manifest.

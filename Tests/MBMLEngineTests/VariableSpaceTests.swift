@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
@@ -327,16 +328,11 @@ final class VariableSpaceTests: XCTestCase {
 
     /// Writes `files` into a fresh folder and loads its `manifest.xml`.
     private func loadManifest(_ manifest: String, files: [String: String] = [:]) throws -> ManifestLoadResult {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("etest-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder(prefix: "etest")
         for (name, contents) in files.merging(["manifest.xml": manifest], uniquingKeysWith: { $1 }) {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
+            try folder.write(contents, to: name)
         }
-        return try ManifestLoader().load(manifestAt: folder.appendingPathComponent("manifest.xml"))
+        return try ManifestLoader().load(manifestAt: folder.file("manifest.xml"))
     }
 
     func testQuirk18_ValueStoresExpressionTextWhenNil() throws {
