@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
@@ -593,20 +594,21 @@ final class TokenizerTests: ExpressionTestCase {
     }
 
     func testAbsoluteRangesPointIntoTopLevelExpression() throws {
-        let tokens = try env.parse("x #(1 + $a[b])", grammar: .object)
+        let input = MarkedText("x 1️⃣#(1 2️⃣+3️⃣ 4️⃣$a5️⃣[6️⃣b7️⃣]8️⃣)9️⃣")
+        let tokens = try env.parse(input.text, grammar: .object)
         let math = try XCTUnwrap(tokens.last)
-        XCTAssertEqual(math.absoluteRange, SourceRange(location: 2, length: 12))
+        XCTAssertEqual(math.absoluteRange, input.range(from: "1️⃣", to: "9️⃣"))
         let plus = try XCTUnwrap(math.children.first)
-        XCTAssertEqual(plus.range, SourceRange(location: 2, length: 1))
-        XCTAssertEqual(plus.absoluteRange, SourceRange(location: 6, length: 1))
+        XCTAssertEqual(plus.range, SourceRange(location: 2, length: 1), "relative to the math token's contents")
+        XCTAssertEqual(plus.absoluteRange, input.range(from: "2️⃣", to: "3️⃣"))
         let reference = plus.children[1]
         XCTAssertEqual(reference.range, SourceRange(location: 4, length: 2))
-        XCTAssertEqual(reference.absoluteRange, SourceRange(location: 8, length: 2))
+        XCTAssertEqual(reference.absoluteRange, input.range(from: "4️⃣", to: "5️⃣"))
         let subreference = try XCTUnwrap(reference.children.first)
-        XCTAssertEqual(subreference.absoluteRange, SourceRange(location: 10, length: 3))
+        XCTAssertEqual(subreference.absoluteRange, input.range(from: "5️⃣", to: "8️⃣"))
         let key = try XCTUnwrap(subreference.children.first)
         XCTAssertEqual(key.range, SourceRange(location: 0, length: 1))
-        XCTAssertEqual(key.absoluteRange, SourceRange(location: 11, length: 1))
+        XCTAssertEqual(key.absoluteRange, input.range(from: "6️⃣", to: "7️⃣"))
     }
 
     func testPayloads() throws {
