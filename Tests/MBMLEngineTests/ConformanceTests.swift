@@ -5,7 +5,8 @@ import XCTest
 /// Runs every conformance case (Conformance/cases/*.jsonl against Conformance/fixture/manifest.xml)
 /// through the engine, judged by the rules of the suite's reference runner. Every case must pass:
 /// the clock-dependent ones (`^currentTime`, `^secondsSince`, `^secondsUntil`, `^formatTimeUntil`)
-/// compare only the result's type, so none is skipped.
+/// compare only the result's type, so none is skipped; the date-formatting cases were written for
+/// UTC and the POSIX locale, so the run pins `TZ` and the locale variables to those.
 final class ConformanceTests: XCTestCase {
     static var folder: URL {
         get throws {
@@ -14,11 +15,14 @@ final class ConformanceTests: XCTestCase {
         }
     }
 
+    /// UTC and the C locale (which the engine formats as `en_US_POSIX`), whatever the machine says.
+    static let pinnedEnvironment: [String: String?] = ["TZ": "Etc/UTC", "LC_ALL": nil, "LC_TIME": nil, "LANG": nil]
+
     func testEveryCasePasses() throws {
         let folder = try Self.folder
         let cases = try ConformanceCase.load(folder: folder.appendingPathComponent("cases"))
         let runner = try ConformanceRunner(manifest: folder.appendingPathComponent("fixture/manifest.xml"))
-        let report = runner.run(cases)
+        let report = ProcessEnvironment.with(Self.pinnedEnvironment) { runner.run(cases) }
         print(report.table.joined(separator: "\n"))
         print(report.summary)
         XCTAssertGreaterThanOrEqual(cases.count, 802, "case files went missing")

@@ -1,3 +1,4 @@
+import Foundation
 import MBMLEngine
 import MBMLTestSupport
 import XCTest
@@ -21,5 +22,18 @@ final class MarkedTextTests: XCTestCase {
         let input = MarkedText("#1 😀 1")
         XCTAssertEqual(input.text, "#1 😀 1")
         XCTAssertTrue(input.offsets.isEmpty)
+    }
+}
+
+final class ProcessEnvironmentTests: XCTestCase {
+    func testVariablesAreSetForTheBodyAndRestoredAfterwards() {
+        let before = ProcessInfo.processInfo.environment["MBML_TEST_VARIABLE"]
+        let zoneBefore = TimeZone.current.identifier
+        ProcessEnvironment.with(["MBML_TEST_VARIABLE": "set", "TZ": "Asia/Tokyo"]) {
+            XCTAssertEqual(ProcessInfo.processInfo.environment["MBML_TEST_VARIABLE"], "set")
+            XCTAssertEqual(TimeZone.current.identifier, "Asia/Tokyo")
+        }
+        XCTAssertEqual(ProcessInfo.processInfo.environment["MBML_TEST_VARIABLE"], before)
+        XCTAssertEqual(TimeZone.current.identifier, zoneBefore)
     }
 }
