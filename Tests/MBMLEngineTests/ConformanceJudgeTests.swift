@@ -86,3 +86,26 @@ final class ConformanceJudgeTests: XCTestCase {
         XCTAssertNil(runner.environment.variables["x"], "vars are gone after the case")
     }
 }
+
+final class ConformanceCaseTests: XCTestCase {
+    func testTheRequestCarriesExprAndVarsAsWritten() throws {
+        let line = ##"{"id": "t.1", "context": "number", "expr": "#($x * 2)", "vars": {"x": 123456789012345678901}, "expect": {"$date": "nonsense"}}"##
+        let testCase = try ConformanceCase(line: line, file: "t.jsonl", lineNumber: 1)
+        XCTAssertEqual(testCase.requestLine, ##"{"context": "number", "expr": "#($x * 2)", "vars": {"x": 123456789012345678901}}"##)
+        XCTAssertEqual(testCase.group, "t")
+        XCTAssertFalse(testCase.expectsError)
+    }
+
+    func testEmptyVarsAreNotSentAndExpectErrorIsReadAsPythonDoes() throws {
+        let line = #"{"id": "t.2", "context": "object", "expr": "x", "vars": {}, "expectError": 1}"#
+        let testCase = try ConformanceCase(line: line, file: "t.jsonl", lineNumber: 1)
+        XCTAssertEqual(testCase.requestLine, #"{"context": "object", "expr": "x"}"#)
+        XCTAssertTrue(testCase.expectsError)
+    }
+
+    func testALineThatIsNotACaseNamesItsFileAndLine() {
+        XCTAssertThrowsError(try ConformanceCase(line: #"{"id": "t.3"}"#, file: "t.jsonl", lineNumber: 7)) { error in
+            XCTAssertTrue(String(describing: error).hasPrefix("t.jsonl:7: "), "\(error)")
+        }
+    }
+}

@@ -17,8 +17,11 @@ public struct ConformanceCase: Sendable {
     /// `exact` (default), `set`, `approx`, `type` or `nonempty`.
     public var compare: String
     public var note: String?
-    /// The whole line, so that the engine can read `vars` in its own tagged encoding.
+    /// The whole line.
     public var line: String
+    /// The source text of each field's value, so that the engine reads `expr` and `vars` exactly as
+    /// written, in its own tagged encoding.
+    public var fieldTexts: [String: String]
     /// The file the case was read from and its 1-based line number.
     public var file: String
     public var lineNumber: Int
@@ -31,7 +34,7 @@ public struct ConformanceCase: Sendable {
     public init(line: String, file: String, lineNumber: Int) throws {
         let json: LooseJSON
         do {
-            json = try LooseJSON.parse(line)
+            (json, fieldTexts) = try LooseJSON.parseKeepingMemberTexts(line)
         } catch {
             throw ConformanceCaseError(file: file, line: lineNumber, message: "\(error)")
         }
@@ -48,16 +51,22 @@ public struct ConformanceCase: Sendable {
         from = string("from")
         note = string("note")
         compare = string("compare") ?? "exact"
-        // run.py: `case.get("expectError")` is Python truthiness; the suite only writes `true`.
-        if case .boolean(true)? = json["expectError"] {
-            expectsError = true
-        } else {
-            expectsError = false
-        }
+        // run.py: `case.get("expectError")`, read with Python's truthiness.
+        expectsError = json["expectError"]?.isTruthy ?? false
         expected = json["expect"]
         self.line = line
         self.file = file
         self.lineNumber = lineNumber
+    }
+
+    /// The request the reference runner sends for this case: `id`, `context`, `expr` and, when
+    /// present and true by Python's rules (not null, false, 0, empty), `vars`, as JSON text.
+    public var requestLine: String {
+        var fields = ["\"context\": " + (fieldTexts["context"] ?? "null"), "\"expr\": " + (fieldTexts["expr"] ?? "null")]
+        if let vars = fieldTexts["vars"], (try? LooseJSON.parse(vars))?.isTruthy == true {
+            fields.append("\"vars\": " + vars)
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
     }
 
     /// Every case of every `*.jsonl` file in `folder`, files in name order, cases in line order.

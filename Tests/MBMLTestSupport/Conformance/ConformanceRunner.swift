@@ -26,7 +26,7 @@ public struct ConformanceRunner {
     public func answer(_ testCase: ConformanceCase) -> ConformanceJudge.Answer {
         let fields: OrderedFields
         do {
-            guard case .dictionary(let dictionary) = try JSONCodec.decodeTagged(testCase.line) else {
+            guard case .dictionary(let dictionary) = try JSONCodec.decodeTagged(testCase.requestLine) else {
                 return .error("A request must be a JSON object")
             }
             fields = OrderedFields(dictionary.map { ($0.key, $0.value) })

@@ -21,6 +21,18 @@ public indirect enum LooseJSON: Sendable {
         return members.first { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }?.value
     }
 
+    /// Python's truthiness of the value: null, false, 0, and empty strings, arrays and objects are false.
+    public var isTruthy: Bool {
+        switch self {
+        case .null: return false
+        case .boolean(let flag): return flag
+        case .number(let number): return number != 0
+        case .string(let text): return !text.isEmpty
+        case .array(let elements): return !elements.isEmpty
+        case .object(let members): return !members.isEmpty
+        }
+    }
+
     /// Compact JSON text, for failure messages.
     public var text: String {
         switch self {
@@ -70,9 +82,16 @@ extension LooseJSON {
     /// Parses one JSON document (surrounding whitespace allowed).
     /// - Throws: ``LooseJSONError``.
     public static func parse(_ text: String) throws -> LooseJSON {
+        try parseKeepingMemberTexts(text).value
+    }
+
+    /// Parses one JSON document and also returns, when it is an object, the source text of each
+    /// member's value (the last one for a duplicated key), so that a member can be handed on
+    /// exactly as written.
+    public static func parseKeepingMemberTexts(_ text: String) throws -> (value: LooseJSON, memberTexts: [String: String]) {
         var parser = LooseJSONParser(bytes: Array(text.utf8))
         let value = try parser.document()
-        return value
+        return (value, parser.topLevelMemberTexts)
     }
 }
 
@@ -81,6 +100,8 @@ private struct LooseJSONParser {
     let bytes: [UInt8]
     var index = 0
     var depth = 0
+    /// The source text of each member value of the outermost object.
+    var topLevelMemberTexts: [String: String] = [:]
     static let maximumDepth = 512
 
     init(bytes: [UInt8]) {
@@ -145,7 +166,12 @@ private struct LooseJSONParser {
             let key = try string()
             skipWhitespace()
             guard consume(":") else { throw failure("expected ':'") }
+            skipWhitespace()
+            let valueStart = index
             let value = try self.value()
+            if depth == 1 {
+                topLevelMemberTexts[key] = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+            }
             if let existing = members.firstIndex(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }) {
                 members[existing].value = value
             } else {
