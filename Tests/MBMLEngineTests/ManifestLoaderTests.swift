@@ -86,7 +86,7 @@ final class ManifestLoaderTests: ManifestTestCase {
         XCTAssertEqual(result.files, [url])
     }
 
-    // MARK: Documents (§14.1)
+    // MARK: Documents (<doc:Manifests>)
 
     func testRootElementIsCaseInsensitive() throws {
         let result = try load(contents: "<mbml><Var name=\"a\" literal=\"x\"/></mbml>")
@@ -186,7 +186,7 @@ final class ManifestLoaderTests: ManifestTestCase {
         XCTAssertEqual(descriptions(result), ["test.xml:9:5: The following XML construct is not valid MBML: <Bogus/>"])
     }
 
-    // MARK: <MBML> attributes (§14.2)
+    // MARK: <MBML> attributes (<doc:Manifests>)
 
     func testRootAttributesBecomeEnvironmentAttributes() throws {
         let result = try load(contents: "<MBML title=\"Demo &amp; Co\" version=\"2\"></MBML>")
