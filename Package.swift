@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,15 +49,21 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        .target(
+            name: "MBMLTestSupport",
+            dependencies: ["MBMLEngine"],
+            path: "Tests/MBMLTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "MBMLEngineTests",
-            dependencies: ["MBMLEngine"],
-            resources: [.copy("Resources")],
+            dependencies: ["MBMLEngine", "MBMLTestSupport"],
+            resources: [.copy("Conformance")],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "MBMLInspectorTests",
-            dependencies: ["MBMLInspector", "MBMLEngine"],
+            dependencies: ["MBMLInspector", "MBMLEngine", "MBMLTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ]

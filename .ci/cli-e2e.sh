@@ -4,7 +4,7 @@
 set -euo pipefail
 
 bin="$(cd "$(dirname "${1:?usage: cli-e2e.sh PATH/TO/mbml}")" && pwd)/$(basename "$1")"
-fixture="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../shared/conformance/fixture" 2>/dev/null && pwd || true)"
+fixture="$(cd "$(dirname "${BASH_SOURCE[0]}")/../Tests/MBMLEngineTests/Conformance/fixture" && pwd)"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The front door of the engine: a variable space, the functions, the expression cache and a log,
-/// with the entry points that evaluate and parse expressions (`expressions.md` §2).
+/// with the entry points that evaluate and parse expressions (<doc:ContextsAndCoercions>).
 ///
 /// An environment is what a manifest loads into (see ``ManifestLoader``). Hosts that reload build a
 /// new environment and swap it in only when the load succeeded.
@@ -77,7 +77,7 @@ public final class Environment: @unchecked Sendable {
     // MARK: Functions
 
     /// Declares a function (last declaration of a name wins) and clears the expression cache, whose
-    /// trees froze parameter input types at parse time (`expressions.md` §15).
+    /// trees froze parameter input types at parse time (<doc:ContextsAndCoercions>).
     public func declare(_ function: FunctionDefinition) {
         functions.declare(function)
         cache.removeAll()
@@ -85,7 +85,7 @@ public final class Environment: @unchecked Sendable {
 
     // MARK: Entry points
 
-    /// Evaluates `expression` in `context` (`expressions.md` §2, §6).
+    /// Evaluates `expression` in `context` (<doc:ContextsAndCoercions>).
     ///
     /// - Returns: the result, or nil for "no value" (empty input, an unset variable, ...). In the
     ///   boolean context the result is always a ``Value/boolean(_:)``.
@@ -148,8 +148,11 @@ public final class Environment: @unchecked Sendable {
     /// Parses `expression` with `grammar` into its token tree (no constant shortcut: what `^tokenize`
     /// and the inspector's token pane show). Uses and fills the cache.
     ///
-    /// - Parameter caching: pass false to look at a tree without storing it (the inspector does, so that
-    ///   showing a parse never changes a later result: a cached tree bypasses the constant shortcut).
+    /// - Parameters:
+    ///   - expression: the expression text.
+    ///   - grammar: the grammar to read it with.
+    ///   - caching: pass false to look at a tree without storing it (the inspector does, so that
+    ///     showing a parse never changes a later result: a cached tree bypasses the constant shortcut).
     public func parse(_ expression: String, grammar: Grammar, caching: Bool = true) throws -> [Token] {
         if let cached = cache.tokens(for: expression, grammar: grammar) { return cached }
         let tokens = try Parser(expression: expression, grammar: grammar, functions: functions,

@@ -4,7 +4,7 @@ import Foundation
 public struct EnvironmentOptions: Sendable {
     /// Functions that delete or write files (`^deleteFile`, ...) are refused unless this is true.
     public var allowsFileWrites: Bool
-    /// Extra folders searched for includes, after the including file's folder (`expressions.md` §14.4).
+    /// Extra folders searched for includes, after the including file's folder (<doc:Manifests>).
     public var searchDirectories: [URL]
     /// Hard limit on nesting in an expression (brackets, `#(`, calls) and on evaluation re-entry
     /// (`^eval`, dynamic variables). Deeper input is an error, never a stack overflow — provided the

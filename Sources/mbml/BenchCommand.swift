@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
-    @Option(name: .long, help: "The case file (default: the core cases of ../shared/conformance).")
+    @Option(name: .long, help: "The case file (default: the core conformance cases, Tests/MBMLEngineTests/Conformance/cases/core.jsonl).")
     var cases: String?
 
     @Option(name: .long, help: "Number of <Var>s in the generated manifest (0 skips the manifest benchmark).")
@@ -135,13 +135,16 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// The core conformance cases, relative to the repository root.
+    static let defaultCases = "Tests/MBMLEngineTests/Conformance/cases/core.jsonl"
+
     private func locateCases() throws -> URL {
         if let cases = cases { return URL(fileURLWithPath: cases).standardizedFileURL }
-        let candidates = ["../shared/conformance/cases/core.jsonl", "/work/shared/conformance/cases/core.jsonl"]
+        let candidates = [Self.defaultCases]
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
             return URL(fileURLWithPath: candidate).standardizedFileURL
         }
-        throw ValidationError("No case file found at ../shared/conformance/cases/core.jsonl; pass --cases FILE.jsonl.")
+        throw ValidationError("No case file found at \(Self.defaultCases) (run from the repository root); pass --cases FILE.jsonl.")
     }
 
     /// Runs `body` with the current directory set to the folder of `manifest` (cases assume it).

@@ -14,9 +14,22 @@ struct FunctionsCommand: ParsableCommand {
     @Argument(help: "A function name (with or without the leading ^).")
     var name: String?
 
+    @Flag(name: .long, help: "Print the DocC article \"Function Library\" (Markdown) generated from every function's metadata.")
+    var markdown = false
+
+    func validate() throws {
+        if markdown, name != nil {
+            throw ValidationError("--markdown prints every function; give no NAME.")
+        }
+    }
+
     func run() throws {
         let environment = try engine.makeEnvironment()
         let registry = environment.functions
+        if markdown {
+            StandardStream.output.write(FunctionLibraryReference.markdown(for: registry))
+            return
+        }
         guard var name = name else {
             list(registry)
             return

@@ -1,7 +1,7 @@
 import Foundation
 import MBMLEngine
 
-/// The `mbml eval --jsonl` batch protocol (`conformance/README.md`): one JSON request a line on
+/// The `mbml eval --jsonl` batch protocol (README, "The commands"): one JSON request a line on
 /// standard input, one JSON response a line on standard output, flushed after each line.
 struct JSONLinesSession {
     let environment: Environment

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// The boolean context (`expressions.md` §2.3, §3.11, §4.4, §5, §6.4).
+/// The boolean context (<doc:ContextsAndCoercions>, <doc:ExpressionSyntax>).
 final class BooleanContextTests: ExpressionTestCase {
-    // MARK: §2.3 constant shortcut
+    // MARK: <doc:ContextsAndCoercions> constant shortcut
 
     func testShortcutIsTruthinessOfWholeString() {
         assertBoolean("(F)", true)
@@ -26,7 +26,7 @@ final class BooleanContextTests: ExpressionTestCase {
         assertBoolean("^q(F)", false)
     }
 
-    // MARK: §6.4 exactly one value, its truthiness
+    // MARK: <doc:ContextsAndCoercions> exactly one value, its truthiness
 
     func testSingleValueTruthiness() {
         assertBoolean("T", true)
@@ -63,7 +63,7 @@ final class BooleanContextTests: ExpressionTestCase {
         assertBoolean("$name -EQ Cooper", true)
     }
 
-    // MARK: §3.11 keywords
+    // MARK: <doc:ExpressionSyntax> keywords
 
     func testKeywordsNeedNoSpacesAndHaveNoWordBoundaries() {
         assertBoolean("a==b", false)
@@ -97,7 +97,7 @@ final class BooleanContextTests: ExpressionTestCase {
         assertBoolean("! F", true)
     }
 
-    // MARK: §4.4 precedence
+    // MARK: <doc:ExpressionSyntax> precedence
 
     func testAndOrHaveEqualPrecedenceLeftToRight() {
         assertBoolean("T || F && F", false)
@@ -128,7 +128,7 @@ final class BooleanContextTests: ExpressionTestCase {
         assertError("a <> b", .boolean, message: "The operator \">\" requires both left and right operands")
     }
 
-    // MARK: §4.4 groupings
+    // MARK: <doc:ExpressionSyntax> groupings
 
     func testGroupings() {
         assertBoolean("(T -AND F) -OR T", true)
@@ -140,7 +140,7 @@ final class BooleanContextTests: ExpressionTestCase {
         assertError("() -OR T", .boolean, message: "expecting one and only one value here")
     }
 
-    // MARK: §5 short-circuiting
+    // MARK: <doc:ExpressionSyntax> short-circuiting
 
     func testShortCircuit() {
         assertBoolean("T -OR ^()", true)
@@ -186,7 +186,7 @@ final class BooleanContextTests: ExpressionTestCase {
         XCTAssertThrowsError(try env.evaluateBoolean("a = b"))
     }
 
-    // MARK: §18 quirk checklist (boolean context items)
+    // MARK: <doc:Quirks> quirk checklist (boolean context items)
 
     func testQuirk07_AndOrEqualPrecedence() {
         assertBoolean("T || F && F", false)

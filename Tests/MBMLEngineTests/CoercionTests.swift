@@ -2,13 +2,13 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// Coercions (`expressions.md` §8): value → decimal, truthiness, and the helper parsers.
+/// Coercions (<doc:ContextsAndCoercions>): value → decimal, truthiness, and the helper parsers.
 final class CoercionTests: XCTestCase {
     private func decimal(_ text: String) -> Decimal {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? .nan
     }
 
-    // MARK: §8.1 value → decimal
+    // MARK: <doc:ContextsAndCoercions> value → decimal
 
     func testDecimalFromStrings() {
         let table: [(String, String)] = [
@@ -46,7 +46,7 @@ final class CoercionTests: XCTestCase {
         XCTAssertEqual(Value.string(digits).decimalValue.map { Value.decimal($0).text }, digits)
     }
 
-    // MARK: §8.2 truthiness
+    // MARK: <doc:ContextsAndCoercions> truthiness
 
     func testFalseValues() {
         let falsy: [Value?] = [nil, .null, .integer(0), .double(0), .double(-0.0), .decimal(0), .boolean(false),
@@ -73,7 +73,7 @@ final class CoercionTests: XCTestCase {
         XCTAssertTrue(Value.string("Ｆ").isTruthy, "a full-width F is not F")
     }
 
-    // MARK: §8.4 helper parsers
+    // MARK: <doc:ContextsAndCoercions> helper parsers
 
     func testDoubleParse() {
         let table: [(String, Double)] = [
@@ -127,7 +127,7 @@ final class CoercionTests: XCTestCase {
         XCTAssertEqual(try env.evaluate("$decimalValue", in: .boolean), .boolean(true))
     }
 
-    // MARK: §18 quirk checklist
+    // MARK: <doc:Quirks> quirk checklist
 
     func testQuirk16_OnlyFewValuesAreFalse() {
         for value: Value? in ["", "F", "f", "0", nil, .null, .integer(0), .decimal(0), .double(0)] {

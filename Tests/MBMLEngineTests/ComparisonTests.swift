@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// Comparisons (`expressions.md` §9): the §9.1 and §9.2 tables through expressions, then the rules
+/// Comparisons (<doc:ContextsAndCoercions>): the equality and ordering tables through expressions, then the rules
 /// through the `Comparison` API.
 final class ComparisonTests: ExpressionTestCase {
-    // MARK: §9.1 equality table
+    // MARK: <doc:ContextsAndCoercions> equality table
 
     func testEqualityTable() {
         env.variables.declare("other", value: nil)
@@ -56,7 +56,7 @@ final class ComparisonTests: ExpressionTestCase {
         assertBoolean("$nullValue == $missing", true)
     }
 
-    // MARK: §9.2 ordering table
+    // MARK: <doc:ContextsAndCoercions> ordering table
 
     func testOrderingTable() {
         env.variables.declare("ten", value: .integer(10))
@@ -98,7 +98,7 @@ final class ComparisonTests: ExpressionTestCase {
         assertBoolean("$count <= 2", false)
     }
 
-    // MARK: §9.1 through the API
+    // MARK: <doc:ContextsAndCoercions> through the API
 
     func testEqualityRules() {
         XCTAssertTrue(Comparison.isEqual(nil, nil))
@@ -145,7 +145,7 @@ final class ComparisonTests: ExpressionTestCase {
         XCTAssertEqual(Comparison.compare(.date(now), .date(now.addingTimeInterval(1))), .orderedAscending)
     }
 
-    /// §9.1 Port: code-unit equality, not canonical equivalence.
+    /// <doc:ContextsAndCoercions> Port: code-unit equality, not canonical equivalence.
     func testStringEqualityIsCodeUnitExact() {
         let precomposed = "\u{E9}"
         let decomposed = "e\u{301}"
@@ -158,7 +158,7 @@ final class ComparisonTests: ExpressionTestCase {
         assertBoolean("$composed == $composed", true)
     }
 
-    // MARK: §9.2 through the API
+    // MARK: <doc:ContextsAndCoercions> through the API
 
     func testOrderingRules() {
         XCTAssertEqual(Comparison.compare(nil, nil), .orderedSame)
@@ -184,7 +184,7 @@ final class ComparisonTests: ExpressionTestCase {
         XCTAssertEqual(Comparison.compareStrings("10", "9"), .orderedAscending)
     }
 
-    // MARK: §18 quirk checklist (comparison items)
+    // MARK: <doc:Quirks> quirk checklist (comparison items)
 
     func testQuirk10_NumbersWrittenInBooleanExpressionsAreStrings() {
         assertBoolean("10 > 9", false)

@@ -1,46 +1,10 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
-/// Calls built-in functions directly (bypassing the parser) and through the evaluator, for the tests
-/// of the Date, Debug, Environment, File, Geometry and unavailable functions.
-struct PlatformFunctionHarness {
-    let environment: Environment
-
-    init(options: EnvironmentOptions = EnvironmentOptions()) {
-        environment = Environment(options: options)
-    }
-
-    /// Runs the implementation of `name` with `input`.
-    func call(_ name: String, _ input: FunctionInput, file: StaticString = #filePath, line: UInt = #line) throws -> Value? {
-        guard let definition = environment.functions.definition(named: name) else {
-            XCTFail("^\(name)() is not declared", file: file, line: line)
-            return nil
-        }
-        return try definition.implementation(FunctionCall(name: name, input: input, environment: environment))
-    }
-
-    /// The message of the ``FunctionError`` that calling `name` throws, or nil (and a failure) if it
-    /// succeeds or throws something else.
-    func failure(_ name: String, _ input: FunctionInput, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        do {
-            let result = try call(name, input, file: file, line: line)
-            XCTFail("^\(name)() should fail but gave \(String(describing: result))", file: file, line: line)
-        } catch let error as FunctionError {
-            return error.message
-        } catch {
-            XCTFail("^\(name)() threw \(error), not a FunctionError", file: file, line: line)
-        }
-        return nil
-    }
-
-    func evaluate(_ expression: String, in context: ExpressionContext = .object) throws -> Value? {
-        try environment.evaluate(expression, in: context)
-    }
-}
-
 final class DateFunctionsTests: XCTestCase {
-    private let harness = PlatformFunctionHarness()
+    private let harness = FunctionHarness()
     /// Thu, 26 Jan 2012 15:58:19 UTC.
     private let sample = Date(timeIntervalSince1970: 1_327_593_499)
     private let sampleText = "Thu, 26 Jan 2012 15:58:19 UTC"

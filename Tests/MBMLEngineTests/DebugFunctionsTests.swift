@@ -1,9 +1,10 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 final class DebugFunctionsTests: XCTestCase {
-    private let harness = PlatformFunctionHarness()
+    private let harness = FunctionHarness()
 
     /// Counts how often the test function `^tick()` ran.
     private final class Counter: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
@@ -6,16 +7,12 @@ final class EncodingFunctionsTests: XCTestCase {
     private let giltData = Data("http://tech.gilt.com/".utf8)
 
     private func call(_ name: String, _ input: FunctionInput) throws -> Value? {
-        let function = try XCTUnwrap(BuiltInFunctions.all.first { $0.name == name }, "^\(name) is not declared")
-        return try function.implementation(FunctionCall(name: name, input: input, environment: Environment()))
+        try FunctionHarness().call(name, input)
     }
 
     private func assertFails(_ name: String, _ input: FunctionInput, message: String? = nil,
                              file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try call(name, input), file: file, line: line) { error in
-            guard let message else { return }
-            XCTAssertEqual((error as? FunctionError)?.message, message, file: file, line: line)
-        }
+        FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
 
     func testDeclarations() {

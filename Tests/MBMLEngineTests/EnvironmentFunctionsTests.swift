@@ -1,9 +1,10 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 final class EnvironmentFunctionsTests: XCTestCase {
-    private let harness = PlatformFunctionHarness()
+    private let harness = FunctionHarness()
 
     override func setUp() {
         super.setUp()
@@ -18,14 +19,14 @@ final class EnvironmentFunctionsTests: XCTestCase {
     }
 
     func testNothingLoadedGivesEmptyArrays() throws {
-        let empty = PlatformFunctionHarness()
+        let empty = FunctionHarness()
         XCTAssertEqual(try empty.call("mbmlLoadedPaths", .absent), .array([]))
         XCTAssertEqual(try empty.call("mbmlLoadedFiles", .absent), .array([]))
         XCTAssertEqual(try empty.call("mbmlFileIsLoaded", .text("manifest.xml")), .boolean(false))
     }
 
     func testManifestPathAloneCountsAsLoaded() throws {
-        let onlyManifest = PlatformFunctionHarness()
+        let onlyManifest = FunctionHarness()
         onlyManifest.environment.manifestPath = "/srv/m.xml"
         XCTAssertEqual(try onlyManifest.call("mbmlLoadedPaths", .absent), ["/srv/m.xml"])
     }

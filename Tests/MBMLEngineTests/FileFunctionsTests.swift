@@ -1,25 +1,27 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 final class FileFunctionsTests: XCTestCase {
+    private var scratch: ScratchFolder!
     private var folder = ""
-    private let harness = PlatformFunctionHarness()
-    private let writer = PlatformFunctionHarness(options: EnvironmentOptions(allowsFileWrites: true))
+    private let harness = FunctionHarness()
+    private let writer = FunctionHarness(options: EnvironmentOptions(allowsFileWrites: true))
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("mbml-file-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: folder + "/sub/deeper", withIntermediateDirectories: true)
-        try Data("abc".utf8).write(to: URL(fileURLWithPath: folder + "/a.txt"))
-        try Data("hidden".utf8).write(to: URL(fileURLWithPath: folder + "/.hidden"))
-        try Data([0xFF, 0xFE, 0x41]).write(to: URL(fileURLWithPath: folder + "/binary.bin"))
-        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/sub/deeper/x.txt"))
+        scratch = try ScratchFolder(prefix: "mbml-file-tests")
+        folder = scratch.url.path
+        try scratch.write("abc", to: "a.txt")
+        try scratch.write("hidden", to: ".hidden")
+        try scratch.write(Data([0xFF, 0xFE, 0x41]), to: "binary.bin")
+        try scratch.write("x", to: "sub/deeper/x.txt")
         try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/missing")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
+        scratch = nil
         try super.tearDownWithError()
     }
 

@@ -1,9 +1,10 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 final class GeometryFunctionsTests: XCTestCase {
-    private let harness = PlatformFunctionHarness()
+    private let harness = FunctionHarness()
 
     private func object(_ name: String, _ text: String) throws -> Value? {
         try harness.call(name, .value(.string(text)))

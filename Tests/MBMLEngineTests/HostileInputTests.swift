@@ -82,7 +82,7 @@ final class HostileInputTests: ExpressionTestCase {
         assertBoolean(String(repeating: "(", count: depth), true)
     }
 
-    // MARK: Unterminated calls are literal text (§3.1)
+    // MARK: Unterminated calls are literal text (<doc:ExpressionSyntax>)
 
     func testUnterminatedIfIsLiteralText() {
         assertString("^if(", .object, "^if(")

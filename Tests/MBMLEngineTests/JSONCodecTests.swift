@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
@@ -206,11 +207,10 @@ final class DataFileSpecTests: XCTestCase {
     }
 
     func testDeclaresTheFileInAnEnvironment() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("datafiles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"cats": ["Barrett", "Duncan"], "count": 2}"#.utf8).write(to: folder.appendingPathComponent("pets.json"))
-        try Data("{\n  \"a\": [1,,]\n}".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let scratch = try ScratchFolder(prefix: "datafiles")
+        let folder = scratch.url
+        try scratch.write(#"{"cats": ["Barrett", "Duncan"], "count": 2}"#, to: "pets.json")
+        try scratch.write("{\n  \"a\": [1,,]\n}", to: "broken.json")
 
         let environment = Environment()
         try DataFileSpec(parsing: "pets=pets.json").declare(in: environment, relativeTo: folder)

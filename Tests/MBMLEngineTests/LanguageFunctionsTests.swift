@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// What each function input type receives (`expressions.md` §11.2, §11.4), observed with test-only
-/// recorder functions, and the functions that shape the language (§11.3, §11.5, §11.6).
+/// What each function input type receives (<doc:FunctionCalls>), observed with test-only
+/// recorder functions, and the functions that shape the language (<doc:FunctionCalls>).
 final class LanguageFunctionsTests: ExpressionTestCase {
     /// Calls `^rec(<parameters>)` declared with `input` and returns the recorded input description.
     private func received(_ input: FunctionInputType, _ parameters: String,
@@ -18,7 +18,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         return recorder.last
     }
 
-    // MARK: §11.2 empty parentheses
+    // MARK: <doc:FunctionCalls> empty parentheses
 
     func testEmptyParenthesesGiveAbsentInputForEveryType() {
         for input in FunctionInputType.allCases {
@@ -81,7 +81,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         XCTAssertEqual(value.decimalValue, 0)
     }
 
-    // MARK: pipedExpressions (§11.4 normalized source)
+    // MARK: pipedExpressions (<doc:FunctionCalls> normalized source)
 
     func testPipedExpressionsReceiveNormalizedSource() {
         XCTAssertEqual(received(.pipedExpressions, "T|${nameMap[Jill].species}s|NO"),
@@ -93,7 +93,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
                        "expressions([\"#(1 + 2)\", \"^array(a|b)[1]\", \"$(x y).z\"])")
     }
 
-    /// §11.4 Port: a bracket reference keeps its subreferences.
+    /// <doc:FunctionCalls> Port: a bracket reference keeps its subreferences.
     func testPipedExpressionsKeepBracketReferenceSubreferences() {
         XCTAssertEqual(received(.pipedExpressions, "$[Barrett Test].species"),
                        "expressions([\"$[Barrett Test].species\"])")
@@ -146,7 +146,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         assertError("^rec(1| )", .object)
     }
 
-    // MARK: Evaluation order and errors (§11.2 common rules)
+    // MARK: Evaluation order and errors (<doc:FunctionCalls> common rules)
 
     func testParametersEvaluatedLeftToRightBeforeTheCall() {
         let order = declareRecorder("mark", input: .raw, result: "m")
@@ -162,7 +162,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         XCTAssertTrue(recorder.inputs.isEmpty)
     }
 
-    // MARK: §11.3 output and §11.5 errors
+    // MARK: <doc:FunctionCalls> output and <doc:FunctionCalls> errors
 
     func testNilResultIsNothing() {
         declareRecorder("nothing", input: .raw)
@@ -202,7 +202,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
                        "input parameter index 5 is out of bounds (valid range is 0 to 3)")
     }
 
-    // MARK: §11.6 ^q
+    // MARK: <doc:FunctionCalls> ^q
 
     func testQ() {
         assertString("^q(Ke$ha)", .object, "Ke$ha")
@@ -215,7 +215,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         assertString("^q(a)b)", .object, "ab)")
     }
 
-    // MARK: §11.6 ^if
+    // MARK: <doc:FunctionCalls> ^if
 
     func testIfParameterCounts() {
         assertString("^if($name)", .string, "Cooper")
@@ -263,7 +263,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         assertString("^if(T|${nameMap[Jill].species}s|NO)", .object, "humans")
     }
 
-    // MARK: §11.6 ^eval and ^evalBool
+    // MARK: <doc:FunctionCalls> ^eval and ^evalBool
 
     func testEval() throws {
         env.variables.declare("code", value: "Hi $name")
@@ -285,7 +285,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         assertError("^evalBool($bad)", .object, containing: "expecting one and only one value here")
     }
 
-    // MARK: §11.6 ^log and ^test
+    // MARK: <doc:FunctionCalls> ^log and ^test
 
     func testLogAndTest() {
         let log = LogSink()
@@ -343,7 +343,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         }
     }
 
-    // MARK: §18 quirk checklist (function items)
+    // MARK: <doc:Quirks> quirk checklist (function items)
 
     func testQuirk23_PipedExpressionsAreRebuiltFromTokens() {
         XCTAssertEqual(received(.pipedExpressions, "$$x|$[a b].c"), "expressions([\"$x\", \"$[a b].c\"])")

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// `<Function>` (`expressions.md` §14.7) resolved against the built-in function registry.
+/// `<Function>` (<doc:Manifests>) resolved against the built-in function registry.
 final class ManifestFunctionTests: ManifestTestCase {
     private func load(functions body: String, log: LogSink = LogSink()) throws -> ManifestLoadResult {
         try load(contents: "<MBML>\n" + body + "\n</MBML>", log: log)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// `<Include>` (`expressions.md` §14.3, §14.4, §14.6).
+/// `<Include>` (<doc:Manifests>).
 final class ManifestIncludeTests: ManifestTestCase {
     private func names(_ urls: [String]) -> [String] {
         urls.map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -181,7 +181,7 @@ final class ManifestIncludeTests: ManifestTestCase {
         ])
     }
 
-    // MARK: Locating files (§14.4)
+    // MARK: Locating files (<doc:Manifests>)
 
     func testIncludingFilesFolderIsSearchedFirst() throws {
         try write("shared.xml", "<MBML><Var name=\"which\" literal=\"manifest folder\"/></MBML>")

@@ -1,36 +1,33 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 /// Shared helpers for the manifest tests: a fresh temporary folder per test, writing files into it
 /// and loading them.
 class ManifestTestCase: XCTestCase {
-    var directory: URL!
+    var folder: ScratchFolder!
+    var directory: URL { folder.url }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mbml-manifest-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try ScratchFolder(prefix: "mbml-manifest-tests")
     }
 
     override func tearDownWithError() throws {
-        if let directory = directory { try? FileManager.default.removeItem(at: directory) }
+        folder = nil
         try super.tearDownWithError()
     }
 
     /// Writes `contents` to `name` (which may contain folders) inside the test folder.
     @discardableResult
     func write(_ name: String, _ contents: String) throws -> URL {
-        let url = directory.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try contents.write(to: url, atomically: true, encoding: .utf8)
-        return url.standardizedFileURL
+        try folder.write(contents, to: name)
     }
 
     /// The path diagnostics use for `name` in the test folder.
     func path(_ name: String) -> String {
-        directory.appendingPathComponent(name).standardizedFileURL.path
+        folder.path(name)
     }
 
     /// Writes `contents` as `name` and loads it as the manifest.
@@ -68,8 +65,7 @@ final class ManifestLoaderTests: ManifestTestCase {
     // MARK: The conformance fixture
 
     func testConformanceFixtureLoadsWithoutErrors() throws {
-        let url = URL(fileURLWithPath: "/work/shared/conformance/fixture/manifest.xml")
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: url.path), "conformance fixture not present")
+        let url = try ConformanceTests.folder.appendingPathComponent("fixture/manifest.xml").standardizedFileURL
         let result = try ManifestLoader().load(manifestAt: url)
         XCTAssertEqual(result.errors, [], result.errors.map(\.description).joined(separator: "\n"))
         let variables = result.environment.variables
@@ -90,7 +86,7 @@ final class ManifestLoaderTests: ManifestTestCase {
         XCTAssertEqual(result.files, [url])
     }
 
-    // MARK: Documents (§14.1)
+    // MARK: Documents (<doc:Manifests>)
 
     func testRootElementIsCaseInsensitive() throws {
         let result = try load(contents: "<mbml><Var name=\"a\" literal=\"x\"/></mbml>")
@@ -190,7 +186,7 @@ final class ManifestLoaderTests: ManifestTestCase {
         XCTAssertEqual(descriptions(result), ["test.xml:9:5: The following XML construct is not valid MBML: <Bogus/>"])
     }
 
-    // MARK: <MBML> attributes (§14.2)
+    // MARK: <MBML> attributes (<doc:Manifests>)
 
     func testRootAttributesBecomeEnvironmentAttributes() throws {
         let result = try load(contents: "<MBML title=\"Demo &amp; Co\" version=\"2\"></MBML>")

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// `<Var>` in every form of `expressions.md` §14.5.
+/// `<Var>` in every form of <doc:Manifests>.
 final class ManifestVarTests: ManifestTestCase {
     private func variables(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> (VariableSpace, [String]) {
         let result = try load(contents: "<MBML>\n" + body + "\n</MBML>")
@@ -115,7 +115,7 @@ final class ManifestVarTests: ManifestTestCase {
         XCTAssertEqual(result.errors, [])
     }
 
-    // MARK: mutable (§13.3)
+    // MARK: mutable (<doc:Variables>)
 
     func testMutableIsReadWithTruthiness() throws {
         let (variables, _) = try variables("""
@@ -141,7 +141,7 @@ final class ManifestVarTests: ManifestTestCase {
         XCTAssertEqual(variables["false"], "changed")
     }
 
-    // MARK: if (§14.8)
+    // MARK: if (<doc:Manifests>)
 
     func testIfDefaultsToDeclaring() throws {
         let result = try load(contents: """
@@ -169,7 +169,7 @@ final class ManifestVarTests: ManifestTestCase {
         XCTAssertTrue(descriptions(result).first?.hasPrefix("test.xml:10:1: Couldn't evaluate the \"if\" condition") == true)
     }
 
-    // MARK: Redeclaration (§13.7)
+    // MARK: Redeclaration (<doc:Variables>)
 
     func testRedeclarationReplacesAndNilKeepsTheOldValue() throws {
         let log = LogSink()

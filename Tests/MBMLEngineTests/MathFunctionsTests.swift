@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
@@ -6,12 +7,11 @@ final class MathFunctionsTests: XCTestCase {
     // MARK: Helpers
 
     private func definition(_ name: String) throws -> FunctionDefinition {
-        try XCTUnwrap(BuiltInFunctions.all.first { $0.name == name }, "^\(name) is not declared")
+        try FunctionHarness().definition(name)
     }
 
     private func call(_ name: String, _ input: FunctionInput) throws -> Value? {
-        let function = try definition(name)
-        return try function.implementation(FunctionCall(name: name, input: input, environment: Environment()))
+        try FunctionHarness().call(name, input)
     }
 
     private func math(_ name: String, _ values: Value...) throws -> Value? {
@@ -20,10 +20,7 @@ final class MathFunctionsTests: XCTestCase {
 
     private func assertFails(_ name: String, _ input: FunctionInput, message: String? = nil,
                              file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try call(name, input), file: file, line: line) { error in
-            guard let message else { return }
-            XCTAssertEqual((error as? FunctionError)?.message, message, file: file, line: line)
-        }
+        FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
 
     private func decimal(_ text: String) -> Value { .decimal(Decimal(string: text)!) }

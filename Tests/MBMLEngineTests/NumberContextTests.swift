@@ -2,13 +2,13 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// The number context (`expressions.md` §2.3, §3.9–§3.10, §4.3, §5.1, §6.3).
+/// The number context (<doc:ContextsAndCoercions>, <doc:ExpressionSyntax>).
 final class NumberContextTests: ExpressionTestCase {
     private func decimal(_ text: String) -> Decimal {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? .nan
     }
 
-    // MARK: §2.3 constant shortcut
+    // MARK: <doc:ContextsAndCoercions> constant shortcut
 
     func testShortcutParsesWholeStringAsDecimal() {
         assertNumber("7%3", 7)
@@ -36,11 +36,11 @@ final class NumberContextTests: ExpressionTestCase {
         assertNumber("$five", 5)
         assertNumber("#(4)", 4)
         assertNumber("^q(7)", 7)
-        // Space is a marker: `1e3 ` is tokenized as 1, e, 3, then concatenated and parsed (§6.3).
+        // Space is a marker: `1e3 ` is tokenized as 1, e, 3, then concatenated and parsed (<doc:ContextsAndCoercions>).
         assertNumber("1e3 ", 1000)
     }
 
-    // MARK: §3.9 signs belong to numbers
+    // MARK: <doc:ExpressionSyntax> signs belong to numbers
 
     func testSignsGluedToDigitsBelongToTheNumber() {
         assertNumber("2 + 3", 5)
@@ -75,7 +75,7 @@ final class NumberContextTests: ExpressionTestCase {
         assertError("#(x + 1)", .object, message: "Left operand couldn't be interpreted as a number: \"x\"")
     }
 
-    // MARK: §4.3 precedence
+    // MARK: <doc:ExpressionSyntax> precedence
 
     func testPrecedenceAndAssociativity() {
         assertNumber("1 - 2 - 3", -4)
@@ -108,7 +108,7 @@ final class NumberContextTests: ExpressionTestCase {
         }
     }
 
-    // MARK: §5.1 decimal arithmetic
+    // MARK: <doc:ExpressionSyntax> decimal arithmetic
 
     func testExactDecimalArithmetic() {
         assertNumber("0.1 + 0.2", decimal("0.3"))
@@ -163,7 +163,7 @@ final class NumberContextTests: ExpressionTestCase {
         assertError("1 + $missing", .number, message: "Right operand couldn't be interpreted as a number: \"$missing\"")
     }
 
-    // MARK: §6.3 combining
+    // MARK: <doc:ContextsAndCoercions> combining
 
     func testResultIsConvertedToDecimal() {
         assertNumber("$five", 5)
@@ -204,7 +204,7 @@ final class NumberContextTests: ExpressionTestCase {
         assertError("\\n 1", .number, message: "expression result could not be interpreted as an NSNumber")
     }
 
-    // MARK: §18 quirk checklist (number context items)
+    // MARK: <doc:Quirks> quirk checklist (number context items)
 
     func testQuirk03_ConstantShortcutDecidesWithoutParsing() {
         assertNumber("7%3", 7)

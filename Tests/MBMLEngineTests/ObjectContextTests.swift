@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// The object context (`expressions.md` §2.3, §3.4–§3.8, §6.1, §6.5, §10, §15): references, calls,
+/// The object context (<doc:ContextsAndCoercions>, <doc:ExpressionSyntax>): references, calls,
 /// combining, subreferences and properties, and the expression cache.
 final class ObjectContextTests: ExpressionTestCase {
-    // MARK: §2.3 constant shortcut
+    // MARK: <doc:ContextsAndCoercions> constant shortcut
 
     func testConstantShortcutReturnsTextWithoutTokenizing() {
         assertString("Hello world", .object, "Hello world")
@@ -14,7 +14,7 @@ final class ObjectContextTests: ExpressionTestCase {
         XCTAssertEqual(try env.evaluateAsArray("Hello world"), ["Hello world"])
     }
 
-    // MARK: §3.4 variable references
+    // MARK: <doc:ExpressionSyntax> variable references
 
     func testOneCharacterNames() {
         assertString("$x", .object, "X")
@@ -65,7 +65,7 @@ final class ObjectContextTests: ExpressionTestCase {
         assertString("100$", .string, "100$")
     }
 
-    // MARK: §3.5 function calls
+    // MARK: <doc:ExpressionSyntax> function calls
 
     func testCallSubreferences() {
         assertString("^array(pizza|pasta|sushi|lobster)[3]", .object, "lobster")
@@ -88,7 +88,7 @@ final class ObjectContextTests: ExpressionTestCase {
         assertError("^()", .object, message: "Can't find MBMLFunction declaration for: ^(null)()")
     }
 
-    // MARK: §3.7 math expressions in the object context
+    // MARK: <doc:ExpressionSyntax> math expressions in the object context
 
     func testMathExpressionDoesNotCoerce() {
         assertString("#($name)", .object, "Cooper")
@@ -110,7 +110,7 @@ final class ObjectContextTests: ExpressionTestCase {
         assertString("${abc", .object, "${abc")
     }
 
-    // MARK: §6.1 combining
+    // MARK: <doc:ContextsAndCoercions> combining
 
     func testInterpolation() {
         assertString("Hello $name!", .object, "Hello Cooper!")
@@ -130,7 +130,7 @@ final class ObjectContextTests: ExpressionTestCase {
         XCTAssertEqual(result, "cats: (\n    Barrett,\n    Duncan,\n    Gabby\n)")
     }
 
-    // MARK: §6.5 the array entry point
+    // MARK: <doc:ContextsAndCoercions> the array entry point
 
     func testTopLevelValues() throws {
         XCTAssertEqual(try env.evaluateAsArray("Hello $name"), ["Hello ", "Cooper"])
@@ -139,7 +139,7 @@ final class ObjectContextTests: ExpressionTestCase {
         XCTAssertEqual(try env.evaluateAsArray("no markers"), ["no markers"])
     }
 
-    // MARK: §10 subreferences
+    // MARK: <doc:ExpressionSyntax> subreferences
 
     func testArraySubreferences() {
         assertString("$cats[1]", .object, "Duncan")
@@ -196,7 +196,7 @@ final class ObjectContextTests: ExpressionTestCase {
         assertString("$a.b[c].d[$e[f]]", .object, "deep")
     }
 
-    // MARK: §10.3 properties
+    // MARK: <doc:ExpressionSyntax> properties
 
     func testStringProperties() {
         assertValue("$name.length", .object, .integer(6))
@@ -306,7 +306,7 @@ final class ObjectContextTests: ExpressionTestCase {
                     range: SourceRange(location: 4, length: 6))
     }
 
-    // MARK: §15 the expression cache
+    // MARK: <doc:ContextsAndCoercions> the expression cache
 
     func testEvaluationCachesTreesPerGrammarButNeverValues() throws {
         assertString("Hi $name", .object, "Hi Cooper")
@@ -343,7 +343,7 @@ final class ObjectContextTests: ExpressionTestCase {
         XCTAssertEqual(second.last, "text(\"Cooper\")")
     }
 
-    /// §15: the cache is looked up before the shortcut; `^tokenizeMath` fills it without the shortcut.
+    /// <doc:ContextsAndCoercions>: the cache is looked up before the shortcut; `^tokenizeMath` fills it without the shortcut.
     func testCacheLookupPrecedesConstantShortcut() {
         assertNumber("7%3", 7)
         assertString("^tokenizeMath(7%3)", .object, "7%3")
@@ -352,7 +352,7 @@ final class ObjectContextTests: ExpressionTestCase {
         assertNumber("7%3", 7)
     }
 
-    // MARK: §18 quirk checklist (object context items)
+    // MARK: <doc:Quirks> quirk checklist (object context items)
 
     func testQuirk01_OneCharacterNamesWork() {
         assertString("$x", .object, "X")
@@ -402,7 +402,7 @@ final class ObjectContextTests: ExpressionTestCase {
         assertString("$cats[$yes]", .object, "Duncan")
     }
 
-    /// §10.2 / §10.3: a name applied to a set is applied to each member *with the lookup algorithm*,
+    /// <doc:ExpressionSyntax> / <doc:ExpressionSyntax>: a name applied to a set is applied to each member *with the lookup algorithm*,
     /// so dictionary members answer with their entry and array members with their index-0 rule.
     func testSetSubreferenceAppliesLookupToDictionaryAndArrayMembers() {
         env.variables.declare("people", value: Value.makeSet([["name": "Ann"], ["name": "Bob"]]))

@@ -2,76 +2,73 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// Error messages, kinds and positions (`expressions.md` §12). Ranges are UTF-16 code units of the
+/// Error messages, kinds and positions (<doc:ExpressionSyntax>). Ranges are UTF-16 code units of the
 /// top-level expression, pointing at the offending token however deeply it is nested.
 final class ParserErrorTests: ExpressionTestCase {
-    // MARK: §12.3 parse-time errors
+    // MARK: <doc:ExpressionSyntax> parse-time errors
 
     func testOperatorWithoutRightOperandInsideMathExpression() {
-        assertError("#(1 +)", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 4, length: 1))
+        assertError(marked: "#(1 1️⃣+2️⃣)", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorPositionIsAbsolute() {
-        assertError("Total: #(1 +)", .string, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 11, length: 1))
-        assertError("^array(a|#(1 +))", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 13, length: 1))
-        assertError("^eval(#(1 +))", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 10, length: 1))
-        assertError("$cats[#(1 +)]", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 10, length: 1))
+        assertError(marked: "Total: #(1 1️⃣+2️⃣)", .string,
+                    message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "^array(a|#(1 1️⃣+2️⃣))", .object,
+                    message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "^eval(#(1 1️⃣+2️⃣))", .object,
+                    message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "$cats[#(1 1️⃣+2️⃣)]", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorPositionInsideCurlyReference() {
-        assertError("${cats[#(1 +)]}", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 11, length: 1))
+        assertError(marked: "${cats[#(1 1️⃣+2️⃣)]}", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorPositionCountsUTF16Units() {
         // é is one unit, 😀 two.
-        assertError("é😀 #(1 +)", .object, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 8, length: 1))
+        assertError(marked: "é😀 #(1 1️⃣+2️⃣)", .object,
+                    message: "The operator \"+\" requires both left and right operands")
     }
 
     func testOperatorErrorsInNumberContext() {
-        assertError("1 +", .number, message: "The operator \"+\" requires both left and right operands",
-                    range: SourceRange(location: 2, length: 1))
-        assertError("- 5", .number, message: "The operator \"-\" requires both left and right operands",
-                    range: SourceRange(location: 0, length: 1))
-        assertError("-$five", .number, message: "The operator \"-\" requires both left and right operands",
-                    range: SourceRange(location: 0, length: 1))
+        assertError(marked: "1 1️⃣+2️⃣", .number, message: "The operator \"+\" requires both left and right operands")
+        assertError(marked: "1️⃣-2️⃣ 5", .number, message: "The operator \"-\" requires both left and right operands")
+        assertError(marked: "1️⃣-2️⃣$five", .number,
+                    message: "The operator \"-\" requires both left and right operands")
     }
 
-    /// §4.3: `**` is two operators; the captured one fails validation.
+    /// <doc:ExpressionSyntax>: `**` is two operators; the captured one fails validation.
     func testDoubleOperatorIsError() {
-        assertError("#(0 ** 0)", .object, message: "The operator \"*\" requires both left and right operands",
-                    range: SourceRange(location: 5, length: 1))
-        assertError("2 * - 3", .number, message: "The operator \"-\" requires both left and right operands",
-                    range: SourceRange(location: 4, length: 1))
+        assertError(marked: "#(0 *1️⃣*2️⃣ 0)", .object,
+                    message: "The operator \"*\" requires both left and right operands")
+        assertError(marked: "2 * 1️⃣-2️⃣ 3", .number,
+                    message: "The operator \"-\" requires both left and right operands")
         for expression in ["#(1 // 2)", "#(1 %% 2)", "#(1 ++ 2)"] {
             assertError(expression, .object, containing: "requires both left and right operands")
         }
     }
 
     func testComparatorWithoutOperand() {
-        assertError("== T", .boolean, message: "The operator \"==\" requires both left and right operands",
-                    range: SourceRange(location: 0, length: 2))
-        assertError("T ==", .boolean, message: "The operator \"==\" requires both left and right operands",
-                    range: SourceRange(location: 2, length: 2))
-        assertError("T -AND", .boolean, message: "The operator \"-AND\" requires both left and right operands",
-                    range: SourceRange(location: 2, length: 4))
-        assertError("a <> b", .boolean, message: "The operator \">\" requires both left and right operands",
-                    range: SourceRange(location: 3, length: 1))
+        assertError(marked: "1️⃣==2️⃣ T", .boolean,
+                    message: "The operator \"==\" requires both left and right operands")
+        assertError(marked: "T 1️⃣==2️⃣", .boolean,
+                    message: "The operator \"==\" requires both left and right operands")
+        assertError(marked: "T 1️⃣-AND2️⃣", .boolean,
+                    message: "The operator \"-AND\" requires both left and right operands")
+        assertError(marked: "a <1️⃣>2️⃣ b", .boolean,
+                    message: "The operator \">\" requires both left and right operands")
     }
 
     func testDoubleNegationIsParseError() {
-        assertError("!!T", .boolean, message: "The operator \"!\" requires an operand",
-                    range: SourceRange(location: 1, length: 1))
+        assertError(marked: "!1️⃣!2️⃣T", .boolean, message: "The operator \"!\" requires an operand")
     }
 
     func testNegationAtEndIsMissingRightOperand() {
-        assertError("T !", .boolean, message: "Missing right operand", range: SourceRange(location: 2, length: 1))
+        assertError(marked: "T 1️⃣!2️⃣", .boolean, message: "Missing right operand")
     }
 
     func testCurlyReferenceMustBeOneVariableReference() {
@@ -89,14 +86,14 @@ final class ParserErrorTests: ExpressionTestCase {
                     range: SourceRange(location: 7, length: 6))
     }
 
-    /// §3.5: parameters of undeclared functions are not tokenized, so syntax errors there go unreported;
+    /// <doc:ExpressionSyntax>: parameters of undeclared functions are not tokenized, so syntax errors there go unreported;
     /// evaluation fails with "Can't find MBMLFunction declaration".
     func testUndeclaredFunctionHidesSyntaxErrors() {
         assertError("^nosuch(${a b})", .object, message: "Can't find MBMLFunction declaration for: ^nosuch()",
                     range: SourceRange(location: 0, length: 15), kind: .evaluation)
     }
 
-    /// §12.3: unbalanced brackets, unknown escapes, stray operators are not parse errors.
+    /// <doc:ExpressionSyntax>: unbalanced brackets, unknown escapes, stray operators are not parse errors.
     func testThingsThatAreNotParseErrors() {
         for expression in ["#(1 + 2", "a)b(c", "$[abc", "\\q", "+ - * /", "^foo(", "]]", "}{", "$", "#"] {
             XCTAssertNoThrow(try env.parse(expression, grammar: .object), expression)
@@ -104,7 +101,7 @@ final class ParserErrorTests: ExpressionTestCase {
         }
     }
 
-    // MARK: §12.4 evaluation-time errors
+    // MARK: <doc:ExpressionSyntax> evaluation-time errors
 
     func testExpectingOneValueInMathExpression() {
         for (expression, range) in [("#(1 1)", SourceRange(location: 0, length: 6)),
@@ -216,7 +213,7 @@ final class ParserErrorTests: ExpressionTestCase {
         assertError("$name ^nosuch() $count", .object, message: "Can't find MBMLFunction declaration for: ^nosuch()")
     }
 
-    // MARK: §12.1 the logged form
+    // MARK: <doc:ExpressionSyntax> the logged form
 
     func testLoggedDescription() {
         let error = assertError("#(1 +)", .object)
@@ -232,7 +229,7 @@ final class ParserErrorTests: ExpressionTestCase {
                       function?.loggedDescription ?? "")
     }
 
-    // MARK: §6.6 defaults and §12.2 reporting
+    // MARK: <doc:ContextsAndCoercions> defaults and <doc:ExpressionSyntax> reporting
 
     func testDefaultsOnErrors() {
         let log = LogSink()
@@ -263,7 +260,7 @@ final class ParserErrorTests: ExpressionTestCase {
         XCTAssertFalse(try env.evaluateBoolean(""))
     }
 
-    /// §2.2 step 1 and the §6.6 table: an empty expression returns the caller's default in every
+    /// The pipeline and defaults of <doc:ContextsAndCoercions>: an empty expression returns the caller's default in every
     /// context, the boolean context included.
     func testEmptyBooleanExpressionReturnsDefault() {
         XCTAssertEqual(env.evaluate("", in: .boolean, default: .boolean(true)), .boolean(true))

@@ -1,11 +1,11 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 final class RegexFunctionsTests: XCTestCase {
     private func call(_ name: String, _ input: FunctionInput, environment: Environment = Environment()) throws -> Value? {
-        let function = try XCTUnwrap(BuiltInFunctions.all.first { $0.name == name }, "^\(name) is not declared")
-        return try function.implementation(FunctionCall(name: name, input: input, environment: environment))
+        try FunctionHarness(environment: environment).call(name, input)
     }
 
     private func strings(_ name: String, _ parameters: String...) throws -> Value? {
@@ -15,10 +15,7 @@ final class RegexFunctionsTests: XCTestCase {
     private func assertFails(_ name: String, _ parameters: [String]?, message: String? = nil,
                              file: StaticString = #filePath, line: UInt = #line) {
         let input: FunctionInput = parameters.map { .values($0.map(Value.string)) } ?? .absent
-        XCTAssertThrowsError(try call(name, input), file: file, line: line) { error in
-            guard let message else { return }
-            XCTAssertEqual((error as? FunctionError)?.message, message, file: file, line: line)
-        }
+        FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
 
     func testDeclarations() {

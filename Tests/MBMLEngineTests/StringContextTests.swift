@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// The string context (`expressions.md` §6.2): the object grammar, then the result as text; plus
-/// the text-oriented rules of §3.4, §3.8 and §3.13.
+/// The string context (<doc:ContextsAndCoercions>): the object grammar, then the result as text; plus
+/// the text-oriented rules of <doc:ExpressionSyntax>.
 final class StringContextTests: ExpressionTestCase {
-    // MARK: §6.2 conversion
+    // MARK: <doc:ContextsAndCoercions> conversion
 
     func testSingleValuesBecomeText() {
         assertString("$count", .string, "3")
@@ -35,7 +35,7 @@ final class StringContextTests: ExpressionTestCase {
         assertString("5", .string, "5")
     }
 
-    // MARK: §3.4 names glue to - and :
+    // MARK: <doc:ExpressionSyntax> names glue to - and :
 
     func testIdentifierGlue() {
         assertString("$name-$name", .string, "Cooper")
@@ -49,7 +49,7 @@ final class StringContextTests: ExpressionTestCase {
         assertString("x=$rect:origin:x;", .string, "x=12;")
     }
 
-    // MARK: §3.8 escapes
+    // MARK: <doc:ExpressionSyntax> escapes
 
     func testEscapeSequences() {
         assertString("Ke$$ha", .string, "Ke$ha")
@@ -69,7 +69,7 @@ final class StringContextTests: ExpressionTestCase {
         assertString("$[a$$b]", .string, "raw name")
     }
 
-    // MARK: §3.13 whitespace
+    // MARK: <doc:ExpressionSyntax> whitespace
 
     func testWhitespaceIsKeptVerbatim() {
         assertString("  $name  ", .string, "  Cooper  ")
@@ -77,7 +77,7 @@ final class StringContextTests: ExpressionTestCase {
         assertString("^q( spaced )", .string, " spaced ")
     }
 
-    // MARK: §11.6 ^if in text
+    // MARK: <doc:FunctionCalls> ^if in text
 
     func testIfInsideText() {
         assertString("^if($name)", .string, "Cooper")
@@ -108,7 +108,7 @@ final class StringContextTests: ExpressionTestCase {
         assertString("«$greeting» ✓", .string, "«héllo 😀» ✓")
     }
 
-    // MARK: §18 quirk checklist (string context items)
+    // MARK: <doc:Quirks> quirk checklist (string context items)
 
     func testQuirk02_DashAndColonGlueToNames() {
         assertString("[$name-]", .string, "[]")

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
@@ -6,8 +7,7 @@ final class StringFunctionsTests: XCTestCase {
     // MARK: Helpers
 
     private func call(_ name: String, _ input: FunctionInput, environment: Environment = Environment()) throws -> Value? {
-        let function = try XCTUnwrap(BuiltInFunctions.all.first { $0.name == name }, "^\(name) is not declared")
-        return try function.implementation(FunctionCall(name: name, input: input, environment: environment))
+        try FunctionHarness(environment: environment).call(name, input)
     }
 
     private func text(_ name: String, _ text: String) throws -> Value? {
@@ -20,10 +20,7 @@ final class StringFunctionsTests: XCTestCase {
 
     private func assertFails(_ name: String, _ input: FunctionInput, message: String? = nil,
                              file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try call(name, input), file: file, line: line) { error in
-            guard let message else { return }
-            XCTAssertEqual((error as? FunctionError)?.message, message, file: file, line: line)
-        }
+        FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
 
     private func pipedStrings(_ parameters: String...) -> FunctionInput { .values(parameters.map(Value.string)) }

@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// Builds environments holding the example variables of `expressions.md` (its conventions section and
-/// the examples of §3–§10), so that the spec's examples can be checked verbatim.
+/// Builds environments holding the example variables of the language reference (<doc:ExpressionSyntax>
+/// and the other articles use `$name`, `$count`, `$cats`, ...), so that such examples can be checked verbatim.
 enum TestEnvironment {
     /// A fresh environment with the built-in functions and the spec's example variables:
     /// `$name = "Cooper"`, `$five = "5"`, `$count = 3`, `$cats`, `$genders`, `$x = "X"`, and the

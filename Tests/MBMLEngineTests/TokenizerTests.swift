@@ -1,11 +1,12 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
-/// Token trees (`expressions.md` §3, §4, §16): the §16.6 examples verbatim, then the tokenization
-/// rules of §3 observed through `Environment.parse` and `TokenTreeFormatter`.
+/// Token trees (<doc:ExpressionSyntax>): the <doc:ExpressionSyntax> examples verbatim, then the tokenization
+/// rules of <doc:ExpressionSyntax> observed through `Environment.parse` and `TokenTreeFormatter`.
 final class TokenizerTests: ExpressionTestCase {
-    // MARK: §16.6 examples, exactly
+    // MARK: <doc:ExpressionSyntax> examples, exactly
 
     func testSpecExampleObjectTree() {
         assertTree("This $aint.no ^party()", .object, [
@@ -83,7 +84,7 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    /// §16.1: `^tokenize` logs the same tree under its header and returns its text unevaluated.
+    /// <doc:ExpressionSyntax>: `^tokenize` logs the same tree under its header and returns its text unevaluated.
     func testTokenizeFunctionLogsTreeAndReturnsText() {
         let log = LogSink()
         env = TestEnvironment.make(log: log)
@@ -105,7 +106,7 @@ final class TokenizerTests: ExpressionTestCase {
             + "<MBMLAdditionOperatorToken: \"+\" {2, 1}> containing 2 tokens:"), logged)
     }
 
-    /// §16.1: `^tokenize` does not use the constant shortcut: it shows one literal.
+    /// <doc:ExpressionSyntax>: `^tokenize` does not use the constant shortcut: it shows one literal.
     func testTokenizeShowsLiteralForConstant() {
         let log = LogSink()
         env = TestEnvironment.make(log: log)
@@ -122,7 +123,7 @@ final class TokenizerTests: ExpressionTestCase {
         XCTAssertTrue(logged.contains("expecting exactly one MBMLVariableReferenceToken here"), logged)
     }
 
-    // MARK: §16.2 special forms
+    // MARK: <doc:ExpressionSyntax> special forms
 
     func testRawParameterIsLiteralFromValue() {
         assertTree("^q(a $b)", .object, [
@@ -141,7 +142,7 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    /// §16.5: all parameters share the coordinate space of the text between the parentheses.
+    /// <doc:ExpressionSyntax>: all parameters share the coordinate space of the text between the parentheses.
     func testPipedParametersShareOneCoordinateSpace() {
         assertTree("^array(a|#(1 + 2)|$x.y)", .object, [
             "<MBMLFunctionCallToken: \"^array(a|#(1 + 2)|$x.y)\" {0, 23}> containing 3 tokens:",
@@ -158,7 +159,7 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    /// §4.5: `a|` gives two groups, the second empty; `|` gives two empty groups.
+    /// <doc:ExpressionSyntax>: `a|` gives two groups, the second empty; `|` gives two empty groups.
     func testEmptyParameterGroups() {
         assertTree("^array(a|)", .object, [
             "<MBMLFunctionCallToken: \"^array(a|)\" {0, 10}> containing 2 tokens:",
@@ -173,14 +174,14 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    /// §3.5: empty parentheses produce no parameter tokens; undeclared functions are not tokenized inside.
+    /// <doc:ExpressionSyntax>: empty parentheses produce no parameter tokens; undeclared functions are not tokenized inside.
     func testEmptyParenthesesAndUndeclaredFunctionsHaveNoParameters() {
         assertTree("^array()", .object, ["<MBMLFunctionCallToken: \"^array()\" {0, 8}>"])
         assertTree("^nosuch(#(1 +))", .object, ["<MBMLFunctionCallToken: \"^nosuch(#(1 +))\" {0, 15}>"])
         assertTree("^()", .object, ["<MBMLFunctionCallToken: \"^()\" {0, 3}>"])
     }
 
-    // MARK: §3.1 incomplete constructs become literal text
+    // MARK: <doc:ExpressionSyntax> incomplete constructs become literal text
 
     func testIncompleteConstructsAreLiteral() {
         assertTree("#(1 + 2", .object, ["<MBMLLiteralToken: \"#(1 + 2\" {0, 7}>"])
@@ -191,7 +192,7 @@ final class TokenizerTests: ExpressionTestCase {
         assertTree("costs $5", .object, ["<MBMLLiteralToken: \"costs $5\" {0, 8}>"])
     }
 
-    // MARK: §3.3–3.4 variable references
+    // MARK: <doc:ExpressionSyntax> variable references
 
     func testIdentifierCharactersGlueDashAndColon() {
         assertTree("$name-$name", .object, [
@@ -245,7 +246,7 @@ final class TokenizerTests: ExpressionTestCase {
         assertTree("$()", .object, ["<MBMLVariableReferenceToken: \"$()\" {0, 3}>"])
     }
 
-    // MARK: §3.5 function calls
+    // MARK: <doc:ExpressionSyntax> function calls
 
     func testCallSwallowsFollowingParenthesis() {
         assertTree("^q(a)(b)", .object, [
@@ -272,7 +273,7 @@ final class TokenizerTests: ExpressionTestCase {
         assertTree("^q (a)", .object, ["<MBMLLiteralToken: \"^q (a)\" {0, 6}>"])
     }
 
-    /// §3.12: nested calls protect pipes, plain parentheses do not.
+    /// <doc:ExpressionSyntax>: nested calls protect pipes, plain parentheses do not.
     func testPipeSplittingOnlyAtTopLevel() {
         assertTree("^array((a|b))", .object, [
             "<MBMLFunctionCallToken: \"^array((a|b))\" {0, 13}> containing 2 tokens:",
@@ -299,7 +300,7 @@ final class TokenizerTests: ExpressionTestCase {
         XCTAssertEqual(groups?.map { $0.children.map(\.text) }, [["$[a|b]"], ["$c"], ["$d"], ["#(1|2)"]])
     }
 
-    // MARK: §3.6 subreferences
+    // MARK: <doc:ExpressionSyntax> subreferences
 
     func testSubreferenceRules() {
         // `.1` is not a subreference.
@@ -340,7 +341,7 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    /// §3.6: bracket contents use the grammar active where the bracket appears.
+    /// <doc:ExpressionSyntax>: bracket contents use the grammar active where the bracket appears.
     func testBracketContentsUseEnclosingGrammar() {
         assertTree("$map[a b] == x", .boolean, [
             "<MBMLEqualityTestToken: \"==\" {10, 2}> containing 2 tokens:",
@@ -364,7 +365,7 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    // MARK: §3.8 escapes
+    // MARK: <doc:ExpressionSyntax> escapes
 
     func testEscapesInObjectGrammar() {
         assertTree("Ke$$ha", .object, [
@@ -392,7 +393,7 @@ final class TokenizerTests: ExpressionTestCase {
         XCTAssertEqual(math?.map(\.kind), [.literal])
     }
 
-    // MARK: §3.9–3.10 numbers and math operators
+    // MARK: <doc:ExpressionSyntax> numbers and math operators
 
     func testNumericLiterals() {
         assertTree("1.5.2", .math, [
@@ -445,7 +446,7 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    // MARK: §4.3 precedence and associativity
+    // MARK: <doc:ExpressionSyntax> precedence and associativity
 
     func testMathPrecedenceAndLeftAssociativity() {
         assertTree("1 - 2 - 3", .math, [
@@ -473,7 +474,7 @@ final class TokenizerTests: ExpressionTestCase {
         ])
     }
 
-    // MARK: §3.11, §4.4 boolean grammar
+    // MARK: <doc:ExpressionSyntax> boolean grammar
 
     func testBooleanKeywordsNeedNoSpaces() {
         assertTree("a==b", .boolean, [
@@ -583,7 +584,7 @@ final class TokenizerTests: ExpressionTestCase {
         }
     }
 
-    // MARK: §16.5 ranges and absolute ranges
+    // MARK: <doc:ExpressionSyntax> ranges and absolute ranges
 
     func testRangesCountUTF16CodeUnits() {
         assertTree("😀é $name", .object, [
@@ -593,20 +594,21 @@ final class TokenizerTests: ExpressionTestCase {
     }
 
     func testAbsoluteRangesPointIntoTopLevelExpression() throws {
-        let tokens = try env.parse("x #(1 + $a[b])", grammar: .object)
+        let input = MarkedText("x 1️⃣#(1 2️⃣+3️⃣ 4️⃣$a5️⃣[6️⃣b7️⃣]8️⃣)9️⃣")
+        let tokens = try env.parse(input.text, grammar: .object)
         let math = try XCTUnwrap(tokens.last)
-        XCTAssertEqual(math.absoluteRange, SourceRange(location: 2, length: 12))
+        XCTAssertEqual(math.absoluteRange, input.range(from: "1️⃣", to: "9️⃣"))
         let plus = try XCTUnwrap(math.children.first)
-        XCTAssertEqual(plus.range, SourceRange(location: 2, length: 1))
-        XCTAssertEqual(plus.absoluteRange, SourceRange(location: 6, length: 1))
+        XCTAssertEqual(plus.range, SourceRange(location: 2, length: 1), "relative to the math token's contents")
+        XCTAssertEqual(plus.absoluteRange, input.range(from: "2️⃣", to: "3️⃣"))
         let reference = plus.children[1]
         XCTAssertEqual(reference.range, SourceRange(location: 4, length: 2))
-        XCTAssertEqual(reference.absoluteRange, SourceRange(location: 8, length: 2))
+        XCTAssertEqual(reference.absoluteRange, input.range(from: "4️⃣", to: "5️⃣"))
         let subreference = try XCTUnwrap(reference.children.first)
-        XCTAssertEqual(subreference.absoluteRange, SourceRange(location: 10, length: 3))
+        XCTAssertEqual(subreference.absoluteRange, input.range(from: "5️⃣", to: "8️⃣"))
         let key = try XCTUnwrap(subreference.children.first)
         XCTAssertEqual(key.range, SourceRange(location: 0, length: 1))
-        XCTAssertEqual(key.absoluteRange, SourceRange(location: 11, length: 1))
+        XCTAssertEqual(key.absoluteRange, input.range(from: "6️⃣", to: "7️⃣"))
     }
 
     func testPayloads() throws {
@@ -620,7 +622,7 @@ final class TokenizerTests: ExpressionTestCase {
         XCTAssertEqual(array.first?.payload, .function(name: "array", input: .pipedObjects))
     }
 
-    // MARK: §15 the cache stores parsed trees
+    // MARK: <doc:ContextsAndCoercions> the cache stores parsed trees
 
     func testParseFillsCacheAndReturnsSameTree() throws {
         XCTAssertNil(env.cache.tokens(for: "$name x", grammar: .object))
@@ -630,7 +632,7 @@ final class TokenizerTests: ExpressionTestCase {
         XCTAssertEqual(try env.parse("$name x", grammar: .object), first)
     }
 
-    // MARK: §18 quirk checklist
+    // MARK: <doc:Quirks> quirk checklist
 
     func testQuirk29_TokenizeReturnsItsInputUnevaluated() {
         assertString("^tokenize($name $count)", .object, "$name $count")

@@ -1,9 +1,10 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
 final class UnavailableFunctionsTests: XCTestCase {
-    private let harness = PlatformFunctionHarness()
+    private let harness = FunctionHarness()
 
     private let unavailable: [(String, FunctionCategory, FunctionInputType)] = [
         ("fontFamilyNames", .font, .none), ("fontNamesForFamilyName", .font, .string),

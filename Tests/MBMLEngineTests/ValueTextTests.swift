@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// Rendering values as text (`expressions.md` §7).
+/// Rendering values as text (<doc:ContextsAndCoercions>).
 final class ValueTextTests: XCTestCase {
     private func decimal(_ text: String) -> Value {
         .decimal(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? .nan)
@@ -112,7 +112,7 @@ final class ValueTextTests: XCTestCase {
     func testDictionaryKeysSortedByCodeUnits() {
         let value: Value = ["b": .integer(1), "a": .integer(2), "B": .integer(3), "_": .integer(4)]
         // `_` is quoted: the port follows the original's observed output (conformance `debug.dump.01`)
-        // rather than §7's character list.
+        // rather than the character list the language reference once gave.
         XCTAssertEqual(value.text, "{\n    B = 3;\n    \"_\" = 4;\n    a = 2;\n    b = 1;\n}")
     }
 
@@ -166,7 +166,7 @@ final class ValueTextTests: XCTestCase {
         XCTAssertTrue(text.contains("    Barrett = female;\n"), text)
     }
 
-    // MARK: §18 quirk checklist
+    // MARK: <doc:Quirks> quirk checklist
 
     func testQuirk17_BooleansRenderAsOneAndZero() throws {
         let env = TestEnvironment.make()

@@ -1,11 +1,12 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 
-/// The variable space (`expressions.md` §13): storage, read-only refusal, push/pop, bindings,
+/// The variable space (<doc:Variables>): storage, read-only refusal, push/pop, bindings,
 /// dynamic variables and scopes.
 final class VariableSpaceTests: XCTestCase {
-    // MARK: §13.2 storage
+    // MARK: <doc:Variables> storage
 
     func testStoreReadAndRemove() throws {
         let space = VariableSpace()
@@ -41,7 +42,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertEqual(try env.evaluate("$[x]", in: .object), "one")
     }
 
-    // MARK: §13.3 read-only
+    // MARK: <doc:Variables> read-only
 
     func testReadOnlyRefusesEveryChange() {
         let space = VariableSpace()
@@ -67,7 +68,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertFalse(space.isReadOnly("undeclared"))
     }
 
-    // MARK: §13.7 redeclaration
+    // MARK: <doc:Variables> redeclaration
 
     func testRedeclarationReplacesDeclarationAndKeepsOldValueForNil() throws {
         let space = VariableSpace()
@@ -81,7 +82,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertTrue(space.isReadOnly("v"))
     }
 
-    // MARK: §13.5 push and pop
+    // MARK: <doc:Variables> push and pop
 
     func testPushPopRestoresAndReturnsRestoredValue() throws {
         let space = VariableSpace()
@@ -178,7 +179,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertEqual(try env.evaluate("^withItem(a|^withItem(b|$item)$item)", in: .object), "ba")
     }
 
-    // MARK: §13.2 dynamic variables
+    // MARK: <doc:Variables> dynamic variables
 
     func testDynamicVariableIsEvaluatedOnEveryRead() throws {
         let env = TestEnvironment.make()
@@ -239,7 +240,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertThrowsError(try space.set("tick", to: "x"))
     }
 
-    // MARK: §13.6 scopes
+    // MARK: <doc:Variables> scopes
 
     func testScopesRestoreEarlierValues() throws {
         let space = VariableSpace()
@@ -323,20 +324,15 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertNil(space["item"])
     }
 
-    // MARK: §18 quirk checklist (manifest and variable items, §13.3, §14)
+    // MARK: <doc:Quirks> quirk checklist (manifest and variable items, <doc:Variables>, <doc:Manifests>)
 
     /// Writes `files` into a fresh folder and loads its `manifest.xml`.
     private func loadManifest(_ manifest: String, files: [String: String] = [:]) throws -> ManifestLoadResult {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("etest-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder(prefix: "etest")
         for (name, contents) in files.merging(["manifest.xml": manifest], uniquingKeysWith: { $1 }) {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
+            try folder.write(contents, to: name)
         }
-        return try ManifestLoader().load(manifestAt: folder.appendingPathComponent("manifest.xml"))
+        return try ManifestLoader().load(manifestAt: folder.file("manifest.xml"))
     }
 
     func testQuirk18_ValueStoresExpressionTextWhenNil() throws {
@@ -441,7 +437,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertEqual(try result.environment.evaluate("[^quiet(5)]", in: .string), "[]")
     }
 
-    /// §11.3 and quirk 27: an implementation declared with output `none` never fails the expression;
+    /// <doc:FunctionCalls> and quirk 27: an implementation declared with output `none` never fails the expression;
     /// its error is ignored like its value.
     func testOutputNoneFunctionErrorsAreIgnored() throws {
         let result = try loadManifest("""
@@ -453,7 +449,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertEqual(try? result.environment.evaluate("[^quiet(abc)]", in: .string), "[]")
     }
 
-    /// §14.5 Port: a self-referencing dynamic variable yields nil *with a logged error*.
+    /// <doc:Manifests> Port: a self-referencing dynamic variable yields nil *with a logged error*.
     func testSelfReferencingDynamicVariableLogsAnError() {
         let log = LogSink()
         let env = TestEnvironment.make(log: log)
@@ -462,7 +458,7 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertFalse(log.lines.isEmpty, "the re-entry should be reported in the log")
     }
 
-    /// §13.6 Port: the scope stack is per thread; a thread without a scope of its own sets plainly
+    /// <doc:Variables> Port: the scope stack is per thread; a thread without a scope of its own sets plainly
     /// and its change is not undone when another thread exits its scope.
     func testScopesArePerThread() throws {
         let space = VariableSpace()

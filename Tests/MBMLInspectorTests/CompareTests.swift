@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 import MBMLEngine
 @testable import MBMLInspector
@@ -56,13 +57,13 @@ final class CompareTests: XCTestCase {
     }
 
     func testBothSpacesReloadTogether() throws {
-        let folder = try InspectorScratchFolder()
-        let secondURL = try folder.write("v2.xml", second)
+        let folder = try ScratchFolder()
+        let secondURL = try folder.write(second, to: "v2.xml", atomically: true)
         let (session, _) = makeSession()
         session.compare(with: EngineController(source: .manifest(secondURL)), label: "v2.xml")
         session.type("$cats.count")
         XCTAssertEqual(session.state.compare.rows.first?.second.displayText, "4")
-        try folder.write("v2.xml", catsManifest)
+        try folder.write(catsManifest, to: "v2.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.compare.rows.first?.second.displayText, "3")
         XCTAssertEqual(session.state.compare.differences, 0)

@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 @testable import MBMLInspector
@@ -42,7 +43,7 @@ final class CopyTests: XCTestCase {
     }
 
     func testValuesOverOneMebibyteAreRefusedAndWrittenToAFile() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder()
         let environment = Environment()
         let big = Value.array((0..<40_000).map { .string("element number \($0) with some padding") })
         environment.variables.declare("big", value: big)
@@ -66,7 +67,7 @@ final class CopyTests: XCTestCase {
     }
 
     func testWritingAFileRunsInTheBackground() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder()
         let environment = Environment()
         environment.variables.declare("list", value: .array([.integer(1), .string("two")]))
         let session = InspectorSession(engine: EngineController(environment: environment),

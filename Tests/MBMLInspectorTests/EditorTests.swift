@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 @testable import MBMLInspector
@@ -101,7 +102,7 @@ final class EditorTests: XCTestCase {
     }
 
     func testHistoryIsSavedAndLoadedBetweenRuns() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder(prefix: "mbml-inspector")
         let store = HistoryStore.standard(environment: ["XDG_STATE_HOME": folder.url.path, "HOME": "/nonexistent"])
         XCTAssertEqual(store.url.path, folder.url.path + "/mbml/history")
         do {

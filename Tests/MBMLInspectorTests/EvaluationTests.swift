@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 @testable import MBMLInspector
@@ -60,9 +61,9 @@ final class EvaluationTests: XCTestCase {
     }
 
     func testDataFilesAreLoadedAndWatched() throws {
-        let folder = try InspectorScratchFolder()
-        let data = try folder.write("order.json", #"{"number": "102686", "items": [1, 2, 3]}"#)
-        let manifest = try folder.write("manifest.xml", catsManifest)
+        let folder = try ScratchFolder(prefix: "mbml-inspector")
+        let data = try folder.write(#"{"number": "102686", "items": [1, 2, 3]}"#, to: "order.json", atomically: true)
+        let manifest = try folder.write(catsManifest, to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest), dataFiles: [DataFileSpec(name: "order", path: data.path)])
         let session = InspectorSession(engine: engine, size: TerminalSize(rows: 30, columns: 100))
         session.start()
@@ -70,11 +71,11 @@ final class EvaluationTests: XCTestCase {
         XCTAssertTrue(engine.watchedFiles.map(\.lastPathComponent).contains("manifest.xml"))
         session.type("$order.items.count")
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(3)))
-        try folder.write("order.json", #"{"number": "1", "items": [1]}"#)
+        try folder.write(#"{"number": "1", "items": [1]}"#, to: "order.json", atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(1)))
         // Broken JSON is one error among the diagnostics: the manifest's variables still load.
-        try folder.write("order.json", "{\n  \"number\": \n}")
+        try folder.write("{\n  \"number\": \n}", to: "order.json", atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.results.shown[.number], .noValue)
         XCTAssertNil(session.state.status.loadError)
@@ -85,9 +86,9 @@ final class EvaluationTests: XCTestCase {
     }
 
     func testIncludedFilesAreWatched() throws {
-        let folder = try InspectorScratchFolder()
-        try folder.write("more.xml", "<MBML><Var name=\"extra\" literal=\"yes\"/></MBML>")
-        let manifest = try folder.write("manifest.xml", "<MBML><Include file=\"more.xml\"/></MBML>")
+        let folder = try ScratchFolder(prefix: "mbml-inspector")
+        try folder.write("<MBML><Var name=\"extra\" literal=\"yes\"/></MBML>", to: "more.xml", atomically: true)
+        let manifest = try folder.write("<MBML><Include file=\"more.xml\"/></MBML>", to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest))
         let session = InspectorSession(engine: engine, size: TerminalSize(rows: 30, columns: 100))
         session.start()

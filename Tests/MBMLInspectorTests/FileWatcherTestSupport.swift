@@ -1,27 +1,23 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 @testable import MBMLInspector
 
 /// A temporary folder with helpers to change files the ways editors do, for the FileWatcher tests.
 final class WatcherScratchFolder {
-    let url: URL
+    private let scratch: ScratchFolder
+    var url: URL { scratch.url }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("FileWatcherTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        scratch = try ScratchFolder(prefix: "FileWatcherTests")
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    func file(_ name: String) -> URL { scratch.file(name) }
 
     /// Creates or truncates `name` with `text` (same inode when it exists).
     @discardableResult
     func write(_ text: String, to name: String) throws -> URL {
-        let target = file(name)
-        try Data(text.utf8).write(to: target)
-        return target
+        try scratch.write(text, to: name)
     }
 
     /// Overwrites the existing file in place, keeping its inode (like `echo x > file`).

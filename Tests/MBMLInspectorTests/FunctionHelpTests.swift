@@ -37,11 +37,11 @@ final class FunctionHelpTests: XCTestCase {
         session.type("$cats")
         session.press(.function(1))
         XCTAssertEqual(session.state.overlay, .help(scroll: 0))
-        let syntax = HelpContent.lines.firstIndex(of: .heading("Syntax (expressions.md)")) ?? 0
+        let syntax = HelpContent.lines.firstIndex(of: .heading("Syntax")) ?? 0
         XCTAssertGreaterThan(syntax, 0)
         for _ in 0..<syntax { session.press(.down) }
         session.render(on: screen)
-        XCTAssertNotNil(screen.firstRow(containing: "Syntax (expressions.md)"), screen.text)
+        XCTAssertNotNil(screen.firstRow(containing: "Syntax"), screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "-EQ -NE -LT -LTE -GT -GTE"), screen.text)
     }
 

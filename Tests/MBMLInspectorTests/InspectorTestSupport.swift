@@ -69,27 +69,6 @@ extension BufferScreen {
     }
 }
 
-/// A temporary folder removed when the test ends.
-final class InspectorScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("mbml-inspector-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file
-    }
-}
-
 extension ValueViewer {
     /// Every line the viewer shows (counting them all).
     var allLines: [String] {

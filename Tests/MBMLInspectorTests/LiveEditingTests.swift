@@ -1,5 +1,6 @@
 import Foundation
 import MBMLEngine
+import MBMLTestSupport
 import XCTest
 @testable import MBMLInspector
 
@@ -50,21 +51,21 @@ final class ReloadDiffTests: XCTestCase {
 final class LiveEditingTests: XCTestCase {
     private let size = TerminalSize(rows: 40, columns: 120)
 
-    private func session(_ folder: InspectorScratchFolder, manifest: String) throws -> InspectorSession {
-        let url = try folder.write("manifest.xml", manifest)
+    private func session(_ folder: ScratchFolder, manifest: String) throws -> InspectorSession {
+        let url = try folder.write(manifest, to: "manifest.xml", atomically: true)
         let session = InspectorSession(engine: EngineController(source: .manifest(url)), size: size)
         session.start()
         return session
     }
 
     func testWarningsNeverBlockAReload() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder()
         let warned = #"<MBML><Var name="t" type="lsit"/><Var name="p" literal="1" colour="red"/></MBML>"#
         let session = try session(folder, manifest: warned)
         XCTAssertEqual(session.state.status.diagnosticCounts, "1 error · 1 warning")
         XCTAssertNil(session.state.status.loadError)
         for value in ["2", "3", "4"] {
-            try folder.write("manifest.xml", warned.replacingOccurrences(of: #"literal="1""#, with: "literal=\"\(value)\""))
+            try folder.write(warned.replacingOccurrences(of: #"literal="1""#, with: "literal=\"\(value)\""), to: "manifest.xml", atomically: true)
             session.send(.filesChanged)
             XCTAssertEqual(session.state.space.value(of: "p"), .string(value))
             XCTAssertEqual(session.state.status.changeSummary, "1 changed · 0 added · 0 removed")
@@ -72,9 +73,9 @@ final class LiveEditingTests: XCTestCase {
     }
 
     func testAFailedLoadKeepsTheLastGoodSpaceAndItsDiagnostics() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder()
         let session = try session(folder, manifest: #"<MBML><Var name="p" literal="1"/></MBML>"#)
-        try folder.write("manifest.xml", "<MBML>\n<Var name=\"p\" literal=\"2\">\n</MBML>")
+        try folder.write("<MBML>\n<Var name=\"p\" literal=\"2\">\n</MBML>", to: "manifest.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.space.value(of: "p"), "1")
         let error = try XCTUnwrap(session.state.status.loadError)
@@ -84,9 +85,9 @@ final class LiveEditingTests: XCTestCase {
     }
 
     func testChangesAreLoggedAndMarkedInTheTree() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder()
         let session = try session(folder, manifest: #"<MBML><Var name="p" literal="1"/><Var name="q" literal="x"/></MBML>"#)
-        try folder.write("manifest.xml", #"<MBML><Var name="p" literal="2"/><Var name="r" literal="new"/></MBML>"#)
+        try folder.write(#"<MBML><Var name="p" literal="2"/><Var name="r" literal="new"/></MBML>"#, to: "manifest.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.status.changeSummary, "1 changed · 1 added · 1 removed")
         XCTAssertTrue(session.state.log.loadLines.contains("changed $p: \"1\" → \"2\""), "\(session.state.log.loadLines)")
@@ -99,7 +100,7 @@ final class LiveEditingTests: XCTestCase {
     }
 
     func testDynamicVariablesArePendingUntilComputed() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder()
         let session = try session(folder, manifest: """
             <MBML><Var name="d" type="dynamic" expression="#(6 * 7)"/>\
             <Var name="bad" type="dynamic" expression="#(1 / 0)"/></MBML>
@@ -152,7 +153,7 @@ final class LiveEditingTests: XCTestCase {
     }
 
     func testProvenanceShowsInTheValueViewAndEOpensTheDeclaration() throws {
-        let folder = try InspectorScratchFolder()
+        let folder = try ScratchFolder()
         let session = try session(folder, manifest: "<MBML>\n  <Var name=\"t\" value=\"#(1 + 1)\"/>\n</MBML>")
         session.press(.backTab)
         session.press(.character("g"))
@@ -172,8 +173,8 @@ final class LiveEditingTests: XCTestCase {
     }
 
     func testAMissingDataFileIsOneErrorAndTheManifestStillLoads() throws {
-        let folder = try InspectorScratchFolder()
-        let manifest = try folder.write("manifest.xml", #"<MBML><Var name="p" literal="1"/></MBML>"#)
+        let folder = try ScratchFolder()
+        let manifest = try folder.write(#"<MBML><Var name="p" literal="1"/></MBML>"#, to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest), dataFiles: [DataFileSpec(name: "d", path: "/nonexistent/d.json")])
         let session = InspectorSession(engine: engine, size: size)
         session.start()
@@ -183,8 +184,8 @@ final class LiveEditingTests: XCTestCase {
     }
 
     func testIncludeTargetsThatDoNotExistYetAreWatched() throws {
-        let folder = try InspectorScratchFolder()
-        let manifest = try folder.write("manifest.xml", #"<MBML><Include file="later.xml"/></MBML>"#)
+        let folder = try ScratchFolder()
+        let manifest = try folder.write(#"<MBML><Include file="later.xml"/></MBML>"#, to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest))
         InspectorSession(engine: engine, size: size).start()
         let later = folder.url.appendingPathComponent("later.xml").standardizedFileURL.path

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 import MBMLEngine
 @testable import MBMLInspector
@@ -6,9 +7,9 @@ import MBMLEngine
 /// Ctrl-P pins the editor's expression; pins are re-evaluated after every reload, marked when the
 /// reload changed them, and ✓/✗ against an expected value when they come from an expectation file.
 final class PinsTests: XCTestCase {
-    private func pinsSession(_ manifest: String = catsManifest) throws -> (InspectorSession, BufferScreen, InspectorScratchFolder, URL) {
-        let folder = try InspectorScratchFolder()
-        let url = try folder.write("manifest.xml", manifest)
+    private func pinsSession(_ manifest: String = catsManifest) throws -> (InspectorSession, BufferScreen, ScratchFolder, URL) {
+        let folder = try ScratchFolder()
+        let url = try folder.write(manifest, to: "manifest.xml", atomically: true)
         let session = InspectorSession(engine: EngineController(source: .manifest(url)),
                                        size: TerminalSize(rows: 40, columns: 120))
         session.start()
@@ -79,8 +80,8 @@ final class PinsTests: XCTestCase {
         session.press(.control("p"))
         XCTAssertEqual(session.state.pins.pins.map(\.changed), [false, false])
         // A fourth cat.
-        try folder.write("manifest.xml", catsManifest.replacingOccurrences(
-            of: "<Var literal=\"Cooper\"/>", with: "<Var literal=\"Cooper\"/><Var literal=\"Gabby\"/>"))
+        try folder.write(catsManifest.replacingOccurrences(
+            of: "<Var literal=\"Cooper\"/>", with: "<Var literal=\"Cooper\"/><Var literal=\"Gabby\"/>"), to: "manifest.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.pins.pins.map { $0.result?.actual.displayText }, ["4", "\"Cooper\""])
         XCTAssertEqual(session.state.pins.pins.map(\.changed), [true, false])
@@ -132,7 +133,7 @@ final class PinsTests: XCTestCase {
         session.type("$cats.count")
         session.press(.control("p"))
         XCTAssertNotNil(session.state.status.message)
-        try folder.write("manifest.xml", "<MBML>\n  <Var name=\"x\"\n</MBML>\n")
+        try folder.write("<MBML>\n  <Var name=\"x\"\n</MBML>\n", to: "manifest.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertNil(session.state.status.message)
         session.render(on: screen)

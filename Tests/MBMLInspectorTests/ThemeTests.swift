@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 @testable import MBMLInspector
 
@@ -67,8 +68,8 @@ final class ThemeTests: XCTestCase {
     }
 
     func testThemeByPathAndUnknownName() throws {
-        let folder = try InspectorScratchFolder()
-        let file = try folder.write("mine.theme", "normal = green\n")
+        let folder = try ScratchFolder(prefix: "mbml-inspector")
+        let file = try folder.write("normal = green\n", to: "mine.theme", atomically: true)
         XCTAssertEqual(try ThemeLoader.load(file.path).style(for: .normal).foreground, .indexed(2))
         XCTAssertThrowsError(try ThemeLoader.load("nonexistent-theme", directory: folder.url)) { error in
             XCTAssertTrue(String(describing: error).contains("default, high-contrast, light, monochrome"))

@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 @testable import MBMLEngine
 @testable import MBMLInspector
@@ -174,8 +175,8 @@ final class VariableTreeTests: XCTestCase {
     }
 
     func testReloadKeepsExpandedPathsSelectionAndEditorText() throws {
-        let folder = try InspectorScratchFolder()
-        let manifest = try folder.write("manifest.xml", catsManifest)
+        let folder = try ScratchFolder(prefix: "mbml-inspector")
+        let manifest = try folder.write(catsManifest, to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest))
         let session = InspectorSession(engine: engine, size: TerminalSize(rows: 40, columns: 120))
         session.start()
@@ -187,8 +188,9 @@ final class VariableTreeTests: XCTestCase {
         XCTAssertEqual(session.state.tree.selection, [.variable("cats"), .index(1)])
         session.press(.escape)
         session.type("$cats.count")
-        try folder.write("manifest.xml", catsManifest.replacingOccurrences(of: "<Var literal=\"Cooper\"/>",
-                                                                             with: "<Var literal=\"Cooper\"/><Var literal=\"Daisy\"/>"))
+        try folder.write(catsManifest.replacingOccurrences(of: "<Var literal=\"Cooper\"/>",
+                                                           with: "<Var literal=\"Cooper\"/><Var literal=\"Daisy\"/>"),
+                         to: "manifest.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertTrue(session.state.tree.expanded.contains([.variable("cats")]))
         XCTAssertEqual(session.state.tree.selection, [.variable("cats"), .index(1)])
@@ -200,13 +202,13 @@ final class VariableTreeTests: XCTestCase {
     }
 
     func testFailedReloadKeepsLastGoodSpaceAndShowsPlace() throws {
-        let folder = try InspectorScratchFolder()
-        let manifest = try folder.write("manifest.xml", catsManifest)
+        let folder = try ScratchFolder(prefix: "mbml-inspector")
+        let manifest = try folder.write(catsManifest, to: "manifest.xml", atomically: true)
         let session = InspectorSession(engine: EngineController(source: .manifest(manifest)),
                                        size: TerminalSize(rows: 40, columns: 120))
         session.start()
         session.type("$cats.count")
-        try folder.write("manifest.xml", "<MBML>\n  <Var name=\"broken\"\n</MBML>\n")
+        try folder.write("<MBML>\n  <Var name=\"broken\"\n</MBML>\n", to: "manifest.xml", atomically: true)
         session.press(.control("c")) // not quitting for real: check a reload after it instead
         XCTAssertTrue(session.state.shouldQuit)
         session.send(.filesChanged)
@@ -221,8 +223,8 @@ final class VariableTreeTests: XCTestCase {
     }
 
     func testManifestThatFailsToLoadStillOpensWithAnEmptySpace() throws {
-        let folder = try InspectorScratchFolder()
-        let manifest = try folder.write("manifest.xml", "<NotMBML/>")
+        let folder = try ScratchFolder(prefix: "mbml-inspector")
+        let manifest = try folder.write("<NotMBML/>", to: "manifest.xml", atomically: true)
         let session = InspectorSession(engine: EngineController(source: .manifest(manifest)),
                                        size: TerminalSize(rows: 30, columns: 100))
         session.start()

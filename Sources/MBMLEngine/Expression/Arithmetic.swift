@@ -1,6 +1,6 @@
 import Foundation
 
-/// The math operators in decimal arithmetic (`expressions.md` §5, §5.1).
+/// The math operators in decimal arithmetic (<doc:ExpressionSyntax>).
 struct Arithmetic {
     let evaluator: Evaluator
 

@@ -1,4 +1,4 @@
-/// The constant shortcut of `expressions.md` §2.3: an expression without any of its context's marker
+/// The constant shortcut of <doc:ContextsAndCoercions>: an expression without any of its context's marker
 /// characters is never tokenized, and its result is fixed. This is observable behaviour, not only an
 /// optimisation (`N: 7%3` → 7, `B: (F)` → true).
 enum ConstantShortcut {

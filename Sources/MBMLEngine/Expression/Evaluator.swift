@@ -1,6 +1,6 @@
 import Foundation
 
-/// Evaluates one top-level expression against an environment (`expressions.md` §2.2, §5, §6).
+/// Evaluates one top-level expression against an environment (<doc:ContextsAndCoercions>, <doc:ExpressionSyntax>).
 struct Evaluator {
     let environment: Environment
     let expression: String
@@ -38,7 +38,7 @@ struct Evaluator {
         return (try combine(tokens, in: context), false)
     }
 
-    /// §6.1/§6.2 building at most `limit` characters of text; values that are not text stay whole.
+    /// The object and string contexts (<doc:ContextsAndCoercions>), building at most `limit` characters of text; values that are not text stay whole.
     private func preview(_ tokens: [Token], in context: ExpressionContext, limit: Int) throws -> (Value?, Bool) {
         if tokens.count == 1 {
             guard let value = try value(of: tokens[0]), !value.isNull else { return (nil, false) }
@@ -70,7 +70,7 @@ struct Evaluator {
         return try tokens.map { try value(of: $0) ?? .null }
     }
 
-    // MARK: Combining (§6)
+    // MARK: Combining (<doc:ContextsAndCoercions>)
 
     private func combine(_ tokens: [Token], in context: ExpressionContext) throws -> Value? {
         switch context {
@@ -94,7 +94,7 @@ struct Evaluator {
         }
     }
 
-    /// §6.3: the combined value as a decimal; nil stays nil, anything else that is not a number is an error.
+    /// The number context (<doc:ContextsAndCoercions>): the combined value as a decimal; nil stays nil, anything else that is not a number is an error.
     private func number(from value: Value?) throws -> Value? {
         guard let value = value else { return nil }
         guard let number = value.decimalValue else {
@@ -105,7 +105,7 @@ struct Evaluator {
         return .decimal(number)
     }
 
-    /// §6.1: one value is itself (NULL → nil); several are concatenated as text, NULL contributing nothing.
+    /// The object context (<doc:ContextsAndCoercions>): one value is itself (NULL → nil); several are concatenated as text, NULL contributing nothing.
     func interpolate(_ tokens: [Token]) throws -> Value? {
         if tokens.count == 1 {
             let value = try self.value(of: tokens[0])
@@ -120,7 +120,7 @@ struct Evaluator {
         return .string(text)
     }
 
-    // MARK: Tokens (§5)
+    // MARK: Tokens (<doc:ExpressionSyntax>)
 
     /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).
     func value(of token: Token) throws -> Value? {
@@ -176,7 +176,7 @@ struct Evaluator {
         }
     }
 
-    /// Truthiness of a token; operators and groupings produce their boolean directly (§5).
+    /// Truthiness of a token; operators and groupings produce their boolean directly (<doc:ExpressionSyntax>).
     func truth(of token: Token) throws -> Bool {
         guard let recorder, Evaluator.isTest(token.kind) else { return try computeTruth(of: token) }
         var truth = false

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parsed token trees keyed by (expression text, grammar) (`expressions.md` §15). Values are never
+/// Parsed token trees keyed by (expression text, grammar) (<doc:ContextsAndCoercions>). Values are never
 /// cached. Lock-protected; bounded so that a stream of distinct expressions cannot exhaust memory.
 final class ExpressionCache: @unchecked Sendable {
     private struct Key: Hashable {

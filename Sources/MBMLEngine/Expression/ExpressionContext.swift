@@ -1,4 +1,4 @@
-/// The four ways an expression can be evaluated (`expressions.md` §2.1).
+/// The four ways an expression can be evaluated (<doc:ContextsAndCoercions>).
 ///
 /// `object` and `string` share one grammar; `number` uses the math grammar and `boolean` the boolean
 /// grammar.
@@ -15,7 +15,7 @@ public enum ExpressionContext: String, CaseIterable, Sendable {
     }
 }
 
-/// The tokenizer grammars of `expressions.md` §3.2.
+/// The tokenizer grammars of <doc:ExpressionSyntax>.
 public enum Grammar: String, Sendable, Hashable {
     case object, math, boolean
     /// The piped parameter list (object grammar plus the `|` delimiter).

@@ -1,4 +1,4 @@
-/// A failure while parsing or evaluating an MBML expression (`expressions.md` §12).
+/// A failure while parsing or evaluating an MBML expression (<doc:ExpressionSyntax>).
 ///
 /// It carries the message, the kind (which decides the log prefix), and where it happened: the
 /// offending token's text and its range in UTF-16 code units of the *top-level* expression, so a

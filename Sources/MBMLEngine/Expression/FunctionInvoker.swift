@@ -1,6 +1,6 @@
 import Foundation
 
-/// Calls the function a call token names (`expressions.md` §11): builds its input from the parameter
+/// Calls the function a call token names (<doc:FunctionCalls>): builds its input from the parameter
 /// groups according to the input type, runs the implementation, and reports failures naming the function.
 struct FunctionInvoker {
     let evaluator: Evaluator
@@ -84,7 +84,7 @@ struct FunctionInvoker {
     }
 }
 
-/// The source text handed to `pipedExpressions` functions, rebuilt from tokens (`expressions.md` §11.4):
+/// The source text handed to `pipedExpressions` functions, rebuilt from tokens (<doc:FunctionCalls>):
 /// escapes are already undone, and bracket references keep their subreferences (the port's fix).
 enum NormalizedSource {
     static func text(of tokens: [Token]) -> String {

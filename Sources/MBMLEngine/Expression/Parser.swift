@@ -1,9 +1,9 @@
-/// Turns expression text into a token tree (`expressions.md` §3, §4).
+/// Turns expression text into a token tree (<doc:ExpressionSyntax>).
 ///
-/// Tokenization follows the original's candidate-matching algorithm (§3.1): at each position the
+/// Tokenization follows the original's candidate-matching algorithm (<doc:ExpressionSyntax>): at each position the
 /// grammar's token kinds are tried in priority order; text no kind claims becomes literal text.
 /// Contained expressions (`#( )`, groupings, bracket subreferences, function parameters, `${ }`) are
-/// parsed recursively while scanning, then the list is arranged per grammar (§4).
+/// parsed recursively while scanning, then the list is arranged per grammar (<doc:ExpressionSyntax>).
 ///
 /// Hard limits keep hostile input safe: bracket nesting deeper than `maximumDepth` and operator trees
 /// deeper than four times that are parse errors, never a stack overflow. Scanning is linear in the
@@ -31,7 +31,7 @@ struct ScannedItem {
 }
 
 /// The state shared by one parse: the expression (for errors), the functions (input types are
-/// frozen into the tree at parse time, §3.5) and the limits.
+/// frozen into the tree at parse time, <doc:ExpressionSyntax>) and the limits.
 struct ParseContext {
     let expression: String
     let functions: FunctionRegistry

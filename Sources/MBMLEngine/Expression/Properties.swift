@@ -1,6 +1,6 @@
 import Foundation
 
-/// The pseudo-properties a Linux port provides in place of Cocoa key-value coding (`expressions.md` §10.3).
+/// The pseudo-properties a Linux port provides in place of Cocoa key-value coding (<doc:ExpressionSyntax>).
 /// Unknown names are evaluation errors `No such key "<name>" for object of type <type>`.
 enum Properties {
     static func value(of receiver: Value, named name: String, token: Token, evaluator: Evaluator) throws -> Value? {

@@ -1,4 +1,4 @@
-/// The left-to-right candidate scan of `expressions.md` §3.1 over one region of the source.
+/// The left-to-right candidate scan of <doc:ExpressionSyntax> over one region of the source.
 struct Scanner {
     var context: ParseContext
     let source: SourceText
@@ -142,7 +142,7 @@ struct Scanner {
         return (ScannedItem(token: token, role: .token, depth: 1), p + 2, false)
     }
 
-    // MARK: Variable references (§3.4)
+    // MARK: Variable references (<doc:ExpressionSyntax>)
 
     private mutating func variableReference(at p: Int) throws -> Match? {
         guard unit(p) == CodeUnit.dollar, let next = unit(p + 1) else { return nil }
@@ -187,7 +187,7 @@ struct Scanner {
         return token
     }
 
-    // MARK: Subreferences (§3.6)
+    // MARK: Subreferences (<doc:ExpressionSyntax>)
 
     private mutating func subreference(at p: Int) throws -> Match? {
         guard let first = unit(p) else { return nil }
@@ -203,7 +203,7 @@ struct Scanner {
         return (ScannedItem(token: token, role: .token, depth: contents.depth + 1), close + 1, true)
     }
 
-    // MARK: Math expressions and groupings (§3.7, §3.10, §4.4)
+    // MARK: Math expressions and groupings (<doc:ExpressionSyntax>)
 
     private mutating func mathExpression(at p: Int) throws -> Match? {
         guard unit(p) == CodeUnit.hash, unit(p + 1) == CodeUnit.openParen,
@@ -220,7 +220,7 @@ struct Scanner {
         return (ScannedItem(token: token, role: .token, depth: contents.depth + 1), close + 1, false)
     }
 
-    // MARK: Numbers and operators (§3.9, §3.10, §3.11)
+    // MARK: Numbers and operators (<doc:ExpressionSyntax>)
 
     /// A number in math. One that `Decimal` cannot hold (more than 165 integer digits, or a fraction
     /// below 1e-128) is an error at the literal, never a silent 0.
@@ -297,7 +297,7 @@ struct Scanner {
         return nil
     }
 
-    // MARK: Function calls (§3.5, §11)
+    // MARK: Function calls (<doc:ExpressionSyntax>, <doc:FunctionCalls>)
 
     private mutating func functionCall(at p: Int) throws -> Match? {
         guard unit(p) == CodeUnit.caret else { return nil }
@@ -332,7 +332,7 @@ struct Scanner {
         }
     }
 
-    /// Splits at top-level delimiters: n delimiters always give n+1 groups (§4.5).
+    /// Splits at top-level delimiters: n delimiters always give n+1 groups (<doc:ExpressionSyntax>).
     private mutating func pipedParameters(from a: Int, to b: Int, math: Bool) throws -> ([Token], Int) {
         if depth + 1 > context.maximumDepth {
             throw context.error(.syntax, "Expression nested more than \(context.maximumDepth) levels deep",

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One node of a parsed expression: what it is, its source text, where it came from, and its children
-/// (`expressions.md` §16). The inspector's token pane and error carets are drawn from this tree.
+/// (<doc:ExpressionSyntax>). The inspector's token pane and error carets are drawn from this tree.
 public struct Token: Sendable, Equatable {
     public var kind: Kind
     /// The source text. For a variable reference it excludes the subreferences (they are children).
@@ -34,7 +34,7 @@ public struct Token: Sendable, Equatable {
         case equal, notEqual, lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual
         case and, or, not
 
-        /// The original's class name, used in `^tokenize` output (`expressions.md` §16.3).
+        /// The original's class name, used in `^tokenize` output (<doc:ExpressionSyntax>).
         public var className: String {
             switch self {
             case .literal: return "MBMLLiteralToken"
@@ -112,7 +112,7 @@ public struct Token: Sendable, Equatable {
         case rawText(String)
     }
 
-    /// How a variable reference was written (`expressions.md` §3.4).
+    /// How a variable reference was written (<doc:ExpressionSyntax>).
     public enum ReferenceForm: String, Sendable {
         case simple, curly, bracket, parenthesis
     }

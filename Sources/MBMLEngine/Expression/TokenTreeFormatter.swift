@@ -1,4 +1,4 @@
-/// Prints token trees as the original's `^tokenize` does, without addresses (`expressions.md` §16.2):
+/// Prints token trees as the original's `^tokenize` does, without addresses (<doc:ExpressionSyntax>):
 /// `<MBMLLiteralToken: "This " {0, 5}>`, children tab-indented with `i: ` prefixes.
 public enum TokenTreeFormatter {
     /// One line per token, top-level tokens unindented.

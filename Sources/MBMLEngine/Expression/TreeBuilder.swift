@@ -1,8 +1,8 @@
-/// Arranges scanned tokens into trees per grammar (`expressions.md` §4).
+/// Arranges scanned tokens into trees per grammar (<doc:ExpressionSyntax>).
 struct TreeBuilder {
     let context: ParseContext
 
-    /// §4.1 step 3: each subreference becomes a child of the most recent variable reference or call.
+    /// Each subreference becomes a child of the most recent variable reference or call.
     static func attachSubreferences(_ items: [ScannedItem]) -> [ScannedItem] {
         var result: [ScannedItem] = []
         result.reserveCapacity(items.count)
@@ -65,7 +65,7 @@ struct TreeBuilder {
         return list
     }
 
-    /// §4.4 pass 1: each `!` takes the next token; the captured token is not revisited.
+    /// Boolean grammar, first pass: each `!` takes the next token; the captured token is not revisited.
     private func bindNegations(_ items: [ScannedItem]) throws -> [ScannedItem] {
         var list: [ScannedItem] = []
         var index = 0

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Variable references and subreferences (`expressions.md` §3.4, §10).
+/// Variable references and subreferences (<doc:ExpressionSyntax>).
 struct VariableResolver {
     let evaluator: Evaluator
 
@@ -25,7 +25,7 @@ struct VariableResolver {
         return current
     }
 
-    /// §10.1: `.name` is the string; `[contents]` is the value of the contents.
+    /// Key production (<doc:ExpressionSyntax>): `.name` is the string; `[contents]` is the value of the contents.
     private func key(of subreference: Token) throws -> Value {
         if case .key(let name) = subreference.payload { return .string(name) }
         if subreference.children.isEmpty {
@@ -37,7 +37,7 @@ struct VariableResolver {
         return key
     }
 
-    /// §10.2 lookup, then §10.3 properties.
+    /// The lookup rules, then the properties, of <doc:ExpressionSyntax> ("Subreferences").
     private func lookUp(_ key: Value, in receiver: Value, token: Token) throws -> Value? {
         switch receiver {
         case .dictionary(let entries):

@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 
-/// The Collection functions of `functions.md` §3.1 (`^array` and `^dictionary` live in
+/// The Collection functions of <doc:FunctionLibrary> (`^array` and `^dictionary` live in
 /// ``LanguageFunctions``). Every function that "modifies" a collection returns a new value; the
 /// input is never changed.
 enum CollectionFunctions {
@@ -242,8 +242,8 @@ enum CollectionFunctions {
     }
 }
 
-/// The subset of the reference's key-value coding that `^valueForKey` supports (`functions.md`
-/// §3.1): dictionary keys, the `@count` operator, `length` of a String, property lookup on host
+/// The subset of the reference's key-value coding that `^valueForKey` supports (<doc:FunctionLibrary>):
+/// dictionary keys, the `@count` operator, `length` of a String, property lookup on host
 /// objects, and arrays mapping the lookup over their elements.
 enum KeyValueLookup {
     /// The value for `key`, or nil when the target has none (never an error).

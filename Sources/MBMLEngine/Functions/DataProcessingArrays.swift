@@ -2,7 +2,7 @@ import OrderedCollections
 
 /// The DataProcessing functions that reshape arrays, strings and dictionaries: `^join`, `^split`,
 /// `^splitLines`, `^appendArrays`, `^flattenArrays`, `^mergeDictionaries`, `^reverse`, `^unique`,
-/// `^distributeArrayElements`, `^groupArrayElements`, `^reduce` (`functions.md` §3.2).
+/// `^distributeArrayElements`, `^groupArrayElements`, `^reduce` (<doc:FunctionLibrary>).
 extension DataProcessingFunctions {
     static let join = FunctionDefinition(
         "join", input: .pipedObjects, signature: "^join(collection|…|separator)", category: .dataProcessing,

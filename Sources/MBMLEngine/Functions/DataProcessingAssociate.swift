@@ -1,8 +1,8 @@
 import OrderedCollections
 
-/// `^associate`, `^associateWithSingleValue` and `^associateWithArray` (`functions.md` §3.2): build a
+/// `^associate`, `^associateWithSingleValue` and `^associateWithArray` (<doc:FunctionLibrary>): build a
 /// Dictionary from a key expression and a value expression evaluated per innermost item of a data
-/// model, optionally walked through intermediate expressions. Per-item errors are swallowed (§2.7).
+/// model, optionally walked through intermediate expressions. Per-item errors are swallowed (<doc:FunctionCalls>).
 extension DataProcessingFunctions {
     static let associate = associating(
         "associate", mode: .collecting,

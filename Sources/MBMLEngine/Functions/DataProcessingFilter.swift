@@ -1,8 +1,8 @@
 import OrderedCollections
 
-/// `^filter`, `^list`, `^pruneMatchingLeaves` and `^pruneNonmatchingLeaves` (`functions.md` §3.2):
+/// `^filter`, `^list`, `^pruneMatchingLeaves` and `^pruneNonmatchingLeaves` (<doc:FunctionLibrary>):
 /// the functions that walk a data model, optionally through intermediate expressions, and evaluate a
-/// per-item expression at the innermost level. Per-item errors are swallowed (§2.7).
+/// per-item expression at the innermost level. Per-item errors are swallowed (<doc:FunctionCalls>).
 extension DataProcessingFunctions {
     static let filter = FunctionDefinition(
         "filter", input: .pipedExpressions, signature: "^filter(dataModel|intermediate…|test|matchType)",
@@ -40,7 +40,7 @@ extension DataProcessingFunctions {
 
     /// One `^filter` run: decides whether a top-level item passes.
     ///
-    /// Deliberate deviation (`functions.md` §3.2, `filter`): with two or more intermediates the
+    /// Deliberate deviation (<doc:FunctionLibrary>, `filter`): with two or more intermediates the
     /// reference looks only at the first element of every non-innermost container; the port examines
     /// every element at every level and combines the verdicts with the match type.
     private struct Filter {

@@ -1,4 +1,4 @@
-/// The DataProcessing functions of `functions.md` §3.2, defined in the `DataProcessing*.swift` files:
+/// The DataProcessing functions of <doc:FunctionLibrary>, defined in the `DataProcessing*.swift` files:
 /// tests over collections (`DataProcessingTesting`), filtering and listing
 /// (`DataProcessingFilter`), associating (`DataProcessingAssociate`), sorting
 /// (`DataProcessingSort`) and array/string reshaping (`DataProcessingArrays`).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `^sort` (`functions.md` §3.2): a stable sort whose comparisons evaluate the sort key rewritten
+/// `^sort` (<doc:FunctionLibrary>): a stable sort whose comparisons evaluate the sort key rewritten
 /// for a left and a right item (`$item` → `$left:item`, `$key` → `$left:key`, ...).
 extension DataProcessingFunctions {
     static let sort = FunctionDefinition(

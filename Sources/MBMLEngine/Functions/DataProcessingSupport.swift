@@ -1,7 +1,7 @@
 import Foundation
 
 /// Argument checks and iteration rules shared by the Collection and DataProcessing functions
-/// (`functions.md` §3.1, §3.2).
+/// (<doc:FunctionLibrary>).
 enum CollectionSupport {
     /// The type name used in errors about a parameter that must be iterable.
     static let iterableKinds = "Array, Dictionary or Set"
@@ -64,7 +64,7 @@ enum CollectionSupport {
         return elements
     }
 
-    /// The number form (§2.5) of the parameter at `index`, truncated toward zero.
+    /// The number form (<doc:FunctionCalls>) of the parameter at `index`, truncated toward zero.
     static func integer(_ value: Value, at index: Int) throws -> Int {
         guard let decimal = value.decimalValue else {
             throw FunctionError.notANumber(at: index, got: value)
@@ -82,7 +82,7 @@ enum CollectionSupport {
     }
 
     /// The bindings for one item: `$item`, plus `$key` only when the item came from a dictionary
-    /// (otherwise an enclosing `$key` stays visible, `functions.md` §2.8).
+    /// (otherwise an enclosing `$key` stays visible, <doc:Variables>).
     static func itemBindings(_ entry: Entry) -> [(String, Value?)] {
         var bindings: [(String, Value?)] = [("item", entry.item)]
         if let key = entry.key { bindings.append(("key", .string(key))) }
@@ -102,7 +102,7 @@ enum CollectionSupport {
 
     /// The bindings of the `$outer:` variables for the enclosing `levels` (nearest last): distance `m`
     /// binds `$outer:…item` / `$outer:…key` (`m` prefixes) to `levels[levels.count - m]`
-    /// (`functions.md` §2.8). A level without a key hides `$outer:…key`.
+    /// (<doc:Variables>). A level without a key hides `$outer:…key`.
     static func outerBindings(_ levels: [Entry]) -> [(String, Value?)] {
         var bindings: [(String, Value?)] = []
         for (distance, level) in zip(1..., levels.reversed()) {

@@ -1,6 +1,6 @@
 /// The DataProcessing functions that test collections or pick values: `^collectionPassesTest`,
 /// `^containsValue`, `^setContains`, `^selectFirstValue`, `^valuesPassingTest`, `^valuesIntersect`
-/// (`functions.md` §3.2). Per-item test errors are swallowed (they count as false, §2.7).
+/// (<doc:FunctionLibrary>). Per-item test errors are swallowed (they count as false, <doc:FunctionCalls>).
 extension DataProcessingFunctions {
     static let collectionPassesTest = FunctionDefinition(
         "collectionPassesTest", input: .pipedExpressions, signature: "^collectionPassesTest(collection|test)",

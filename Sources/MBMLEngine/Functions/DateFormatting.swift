@@ -1,6 +1,6 @@
 import Foundation
 
-/// The formatting Date functions (`functions.md` §3.3): `^formatDate`, `^formatSortableDate` and the
+/// The formatting Date functions (<doc:FunctionLibrary>): `^formatDate`, `^formatSortableDate` and the
 /// twelve styled `^format…Date`, `^format…Time`, `^format…DateTime` functions. Output uses the
 /// process locale (see ``DateSupport/outputLocale``) and the local time zone.
 extension DateFunctions {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Date functions of `functions.md` §3.3: the clock and Unix timestamps (this file), pattern and
+/// The Date functions of <doc:FunctionLibrary>: the clock and Unix timestamps (this file), pattern and
 /// styled formatting (`DateFormatting.swift`) and parsing (`DateParsing.swift`).
 enum DateFunctions {
     static var all: [FunctionDefinition] {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The parsing Date functions (`functions.md` §3.3): `^parseDate`, `^reformatDate` and
+/// The parsing Date functions (<doc:FunctionLibrary>): `^parseDate`, `^reformatDate` and
 /// `^reformatDateWithLocale`. Parsing uses the default parsing locale unless one is given; output
 /// uses the process locale and the local time zone.
 extension DateFunctions {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The shared rules of the Date functions (`functions.md` §3.3): the default parsing format and
+/// The shared rules of the Date functions (<doc:FunctionLibrary>): the default parsing format and
 /// locale, the process locale and time zone used for output, and reading a date parameter.
 enum DateSupport {
     /// The RFC 1123 pattern used when `$MBMLDateFunctions:dateParsingFormat` is not set.

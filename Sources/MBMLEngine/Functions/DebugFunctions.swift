@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Debug functions of `functions.md` §3.4 except `^log`, `^test` and the `^tokenize…` family
+/// The Debug functions of <doc:FunctionLibrary> except `^log`, `^test` and the `^tokenize…` family
 /// (those are in `LanguageFunctions.swift`). Diagnostics go to the environment's log sink, never to
 /// standard output; `^repeat`/`^repeatBool` check for cancellation on every repetition.
 enum DebugFunctions {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// The Encoding functions of `functions.md` §3.5: MD5 and SHA-1 digests (swift-crypto's `Insecure`
+/// The Encoding functions of <doc:FunctionLibrary>: MD5 and SHA-1 digests (swift-crypto's `Insecure`
 /// digests), Base64 and hexadecimal conversion of Data.
 enum EncodingFunctions {
     static var all: [FunctionDefinition] {
@@ -108,7 +108,7 @@ enum EncodingFunctions {
         return .data(try data(fromHex: text))
     }
 
-    /// Decodes hex pairs (`functions.md` §3.5; non-hex ASCII characters are an error, a recorded
+    /// Decodes hex pairs (<doc:FunctionLibrary>; non-hex ASCII characters are an error, a recorded
     /// deviation from the reference's unpredictable bytes).
     static func data(fromHex text: String) throws -> Data {
         let units = Array(text.utf8)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Environment functions of `functions.md` §3.6: which MBML files the environment has loaded
+/// The Environment functions of <doc:FunctionLibrary>: which MBML files the environment has loaded
 /// (``Environment/loadedFiles``, manifest first). The port's built-in declarations are not files, so
 /// only files really loaded are listed.
 enum EnvironmentFunctions {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The File functions that touch the file system (`functions.md` §3.7, §5): probes that never fail,
+/// The File functions that touch the file system (<doc:FunctionLibrary>, <doc:FunctionCalls>): probes that never fail,
 /// reads that report the operating system's error, and `^deleteFile`, which is refused unless the
 /// host enabled ``EnvironmentOptions/allowsFileWrites``.
 extension FileFunctions {

@@ -7,7 +7,7 @@ import Musl
 import Darwin
 #endif
 
-/// The Linux stand-ins for Apple's user-domain standard directories (`functions.md` §3.7, the table
+/// The Linux stand-ins for Apple's user-domain standard directories (<doc:FunctionLibrary>, the table
 /// of the ten `directoryFor…()` functions): `HOME`, `TMPDIR` and the XDG base and user directories.
 /// Results have no trailing slash, except the temporary directory, which always ends in `/`.
 struct StandardDirectories {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The File functions of `functions.md` §3.7: path strings and standard directories (this file),
+/// The File functions of <doc:FunctionLibrary>: path strings and standard directories (this file),
 /// probes, reads and deletion (`FileAccessFunctions.swift`).
 enum FileFunctions {
     static var all: [FunctionDefinition] {

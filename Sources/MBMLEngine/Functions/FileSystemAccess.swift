@@ -7,7 +7,7 @@ import Musl
 import Darwin
 #endif
 
-/// The POSIX file-system operations behind the File functions (`functions.md` §3.7). Paths are used
+/// The POSIX file-system operations behind the File functions (<doc:FunctionLibrary>). Paths are used
 /// as given (no `~` expansion; relative paths resolve against the working directory). Failures
 /// carry the operating system's own reason, e.g. `couldn't read "/x": No such file or directory`,
 /// or say what the item is (`it is a FIFO, not a regular file`). A path with a NUL character names

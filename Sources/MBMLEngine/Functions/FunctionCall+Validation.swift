@@ -1,4 +1,4 @@
-/// Argument access with the original's standard validation messages (`expressions.md` §11.5), so
+/// Argument access with the original's standard validation messages (<doc:FunctionCalls>), so
 /// every built-in reports wrong input the same way.
 extension FunctionCall {
     /// The single value of an `object`/`math` function. Absent → "got none"; null → "got a null value"

@@ -29,7 +29,7 @@ public struct FunctionCall {
     }
 
     /// Evaluates `expression`, logging and swallowing any error (the failure reads as nil). Used by the
-    /// functions whose per-item errors are swallowed (`functions.md` §2.7).
+    /// functions whose per-item errors are swallowed (<doc:FunctionCalls>).
     public func evaluateQuietly(_ expression: String, as context: ExpressionContext) -> Value? {
         do {
             return try environment.evaluate(expression, in: context)

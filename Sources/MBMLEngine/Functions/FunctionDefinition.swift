@@ -12,7 +12,7 @@ public struct FunctionDefinition: Sendable {
     /// One paragraph saying what the function does.
     public var summary: String
     public var implementation: Implementation
-    /// Output type `none` (`expressions.md` §11.3): the call's value is always nothing, and — as in the
+    /// Output type `none` (<doc:FunctionCalls>): the call's value is always nothing, and — as in the
     /// original, which discards the return value before checking for errors — a failure is ignored.
     public var discardsResult = false
 
@@ -27,7 +27,7 @@ public struct FunctionDefinition: Sendable {
     }
 }
 
-/// The function categories of `functions.md` §1.
+/// The function categories of <doc:FunctionLibrary>.
 public enum FunctionCategory: String, Sendable, CaseIterable {
     case collection = "Collection"
     case dataProcessing = "DataProcessing"
@@ -44,6 +44,6 @@ public enum FunctionCategory: String, Sendable, CaseIterable {
     case resource = "Resource"
     case runtime = "Runtime"
     case string = "String"
-    /// Functions that shape the language itself (`^q`, `^if`, `^eval`, ...; `expressions.md` §11.6).
+    /// Functions that shape the language itself (`^q`, `^if`, `^eval`, ...; <doc:FunctionCalls>).
     case language = "Language"
 }

@@ -1,4 +1,4 @@
-/// A failure reported by a function implementation (`expressions.md` §11.5). The engine turns it
+/// A failure reported by a function implementation (<doc:FunctionCalls>). The engine turns it
 /// into an ``ExpressionError`` of kind `function` naming the function: `^name(): message`.
 public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
@@ -7,7 +7,7 @@ public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String { message }
 
-    // MARK: Standard parameter-validation messages (`expressions.md` §11.5)
+    // MARK: Standard parameter-validation messages (<doc:FunctionCalls>)
 
     public static let noParameters = FunctionError("expected input parameters, but got none")
     public static let noParameter = FunctionError("expected input parameter, but got none")

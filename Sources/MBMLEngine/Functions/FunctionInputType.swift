@@ -1,5 +1,5 @@
 /// How a function's parameter text is tokenized and what its implementation receives
-/// (`expressions.md` §11.2, `functions.md` §2.3).
+/// (<doc:FunctionCalls>).
 public enum FunctionInputType: String, Sendable, CaseIterable {
     case none, raw, string, object, math
     case pipedExpressions, pipedStrings, pipedObjects, pipedMath
@@ -24,7 +24,7 @@ public enum FunctionInputType: String, Sendable, CaseIterable {
     }
 }
 
-/// What an implementation receives (`functions.md` §2.3). ``absent`` is what `^f()` gives every input
+/// What an implementation receives (<doc:FunctionCalls>). ``absent`` is what `^f()` gives every input
 /// type; it is not the same as one empty parameter.
 public enum FunctionInput: Sendable {
     /// No input at all: empty parentheses, or input type `none`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Geometry functions of `functions.md` §3.9. The reference declares them only on UIKit, but on
+/// The Geometry functions of <doc:FunctionLibrary>. The reference declares them only on UIKit, but on
 /// their string forms (``GeometryValues``) they are plain arithmetic, so the port provides them.
 enum GeometryFunctions {
     static var all: [FunctionDefinition] {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The string forms of rectangles, sizes, points and edge insets used by the Geometry functions
-/// (`functions.md` §3.9): comma-separated numbers such as `x,y,width,height`.
+/// (<doc:FunctionLibrary>): comma-separated numbers such as `x,y,width,height`.
 enum GeometryValues {
     /// A kind of geometry string: its name and parts, and which parts may be `*` ("unspecified", −1).
     struct Shape {

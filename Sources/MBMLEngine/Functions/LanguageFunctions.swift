@@ -1,4 +1,4 @@
-/// The functions that shape the language itself (`expressions.md` §11.6) plus the few collection and
+/// The functions that shape the language itself (<doc:FunctionCalls>) plus the few collection and
 /// string functions the core conformance group needs; declared by the engine, not by a category helper.
 enum LanguageFunctions {
     static var all: [FunctionDefinition] {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Reading numeric parameters the way the Math and String functions need them (`functions.md` §2.5
-/// "number form", §3.11).
+/// Reading numeric parameters the way the Math and String functions need them (<doc:FunctionCalls>
+/// "number form", <doc:FunctionLibrary>).
 enum NumberArgument {
     /// The value's number form as an exact decimal, or the standard "not a number" error naming
-    /// parameter `index`. Strings are parsed (§2.5); null, collections, dates and data have none.
+    /// parameter `index`. Strings are parsed (<doc:FunctionCalls>); null, collections, dates and data have none.
     static func decimal(_ value: Value, at index: Int) throws -> Decimal {
         guard let decimal = value.decimalValue, !decimal.isNaN else {
             throw FunctionError.notANumber(at: index, got: value)
@@ -67,7 +67,7 @@ enum NumberArgument {
     }
 
     /// The parameters of a `pipedMath` function, checked against `count`. (Empty parameters never get
-    /// here: the engine reports them as "empty numeric parameter", `functions.md` §2.2 item 6; a null
+    /// here: the engine reports them as "empty numeric parameter", <doc:FunctionCalls>; a null
     /// value comes from a variable holding null and is judged by each function.)
     static func pipedMath(_ call: FunctionCall, _ count: ParameterCount) throws -> [Value] {
         try call.values(count)

@@ -37,7 +37,7 @@ extension MathFunctions {
     }
 }
 
-/// The checked printf formats of `^percent` (`functions.md` §3.11, §5): only formats that consume
+/// The checked printf formats of `^percent` (<doc:FunctionLibrary>, <doc:FunctionCalls>): only formats that consume
 /// exactly one `double` are passed to the C formatter.
 enum PercentFormat {
     /// The largest width or precision accepted, so a format cannot ask for an enormous output.

@@ -1,17 +1,17 @@
 import Foundation
 
-/// The Math functions of `functions.md` §3.11: remainders, rounding, minimum/maximum, percentages,
+/// The Math functions of <doc:FunctionLibrary>: remainders, rounding, minimum/maximum, percentages,
 /// random numbers and integer sequences. Arithmetic on exact decimals stays decimal, so results show
 /// no binary floating-point noise.
 enum MathFunctions {
-    /// The largest array `^arrayFilledWithIntegers` builds (`functions.md` §5, unbounded work).
+    /// The largest array `^arrayFilledWithIntegers` builds (<doc:FunctionCalls>, unbounded work).
     static let maximumSequenceLength = 10_000
 
     static var all: [FunctionDefinition] {
         [mod, modFloat, percent, ceil, floor, round, min, max, randomPercent, random, arrayFilledWithIntegers]
     }
 
-    /// The evaluator's message for a zero modulo divisor (`expressions.md` §5.1), reused by `^mod`/`^modFloat`.
+    /// The evaluator's message for a zero modulo divisor (<doc:ExpressionSyntax>), reused by `^mod`/`^modFloat`.
     static let moduloByZero = FunctionError(
         "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero")
 

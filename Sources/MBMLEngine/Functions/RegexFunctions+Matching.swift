@@ -1,6 +1,6 @@
 import Foundation
 
-/// A user-supplied regular expression run under the limits of `functions.md` §5: a bounded pattern
+/// A user-supplied regular expression run under the limits of <doc:FunctionCalls>: a bounded pattern
 /// length and a time budget per search, so a catastrophically backtracking pattern fails with an error
 /// instead of hanging the host. When ICU gives up on a search (its backtracking stack is full),
 /// that is an error too, never "no match". Patterns use ICU syntax (`NSRegularExpression`) with no

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Regex functions of `functions.md` §3.12. Every parameter is evaluated as an MBML expression
+/// The Regex functions of <doc:FunctionLibrary>. Every parameter is evaluated as an MBML expression
 /// before it is used as text or pattern; patterns use ICU syntax with no options and run under the
 /// limits of ``GuardedRegex``.
 enum RegexFunctions {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The portable Resource function of `functions.md` §3.13. The two bundle lookups have no Linux
+/// The portable Resource function of <doc:FunctionLibrary>. The two bundle lookups have no Linux
 /// meaning and are declared with the other unsupported functions (``UnavailableFunctions``).
 enum ResourceFunctions {
     static var all: [FunctionDefinition] {

@@ -4,7 +4,7 @@ import Foundation
 extension StringFunctions {
     static var lineFunctions: [FunctionDefinition] { [indentLines, indentLinesToDepth, prefixLinesWith] }
 
-    /// The deepest indentation `^indentLinesToDepth` accepts (`functions.md` §5, unbounded work).
+    /// The deepest indentation `^indentLinesToDepth` accepts (<doc:FunctionCalls>, unbounded work).
     static let maximumIndentDepth = 1_000
 
     static let indentLines = FunctionDefinition(
@@ -51,7 +51,7 @@ extension StringFunctions {
         return .string(prefixingLines(of: texts[0], with: texts[1]))
     }
 
-    /// Puts `prefix` before every line of `text` (`functions.md` §3.15 `^indentLines`): LF, CR, CR LF,
+    /// Puts `prefix` before every line of `text` (<doc:FunctionLibrary> `^indentLines`): LF, CR, CR LF,
     /// U+0085, U+2028 and U+2029 end a line and are kept; an empty first line gets no prefix, the empty
     /// line after a trailing break does; empty text stays empty.
     static func prefixingLines(of text: String, with prefix: String) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The String functions of `functions.md` §3.15 (`^q`, `^eval`, `^evalBool` and `^parseInteger` live
+/// The String functions of <doc:FunctionLibrary> (`^q`, `^eval`, `^evalBool` and `^parseInteger` live
 /// in ``LanguageFunctions``). This file holds case mapping, trimming and searching; see the
 /// `StringFunctions+…` files for composition, line prefixing and number parsing.
 ///

@@ -1,4 +1,4 @@
-/// The 14 functions that cannot work on Linux (`functions.md` §3.8, §3.13, §3.14, §4): UIKit fonts,
+/// The 14 functions that cannot work on Linux (<doc:FunctionLibrary>): UIKit fonts,
 /// the Objective-C runtime and application-bundle lookups. They are declared, so that `mbml functions`
 /// lists them and manifests get a clear message, and every call fails with
 /// ``FunctionError/unavailable`` ("^name() is not available on this platform").

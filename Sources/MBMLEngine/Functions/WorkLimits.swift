@@ -1,4 +1,4 @@
-/// Caps on the work one function call may ask for (`functions.md` §5, "Unbounded loops / work"),
+/// Caps on the work one function call may ask for (<doc:FunctionCalls>),
 /// checked before any allocation or loop, so a number in an expression cannot exhaust memory or
 /// stop the process. Time is bounded separately by the host's cancellation (`mbml eval --timeout`).
 enum WorkLimits {

@@ -34,7 +34,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A manifest that could not be loaded at all: unreadable, not well-formed XML, or with a root
-/// element other than `<MBML>` (`expressions.md` §14.1).
+/// element other than `<MBML>` (<doc:Manifests>).
 ///
 /// The diagnostics are everything reported before the load gave up; the last one is the reason.
 public struct ManifestError: Error, CustomStringConvertible {

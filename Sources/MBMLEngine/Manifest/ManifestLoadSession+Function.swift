@@ -5,7 +5,7 @@ extension ManifestLoadSession {
         "name", "class", "method", "input", "output", "deprecated", "deprecatedInFavorOf", "deprecationMessage", "if",
     ]
 
-    /// Declares the function of a `<Function>` element if its `if` holds (`expressions.md` §14.7).
+    /// Declares the function of a `<Function>` element if its `if` holds (<doc:Manifests>).
     ///
     /// Port rule: there are no native classes to load, so `class` must be present and `method` (if
     /// given, a trailing `:` of an Objective-C selector dropped) or else `name` must be a function
@@ -50,7 +50,7 @@ extension ManifestLoadSession {
         environment.declare(definition)
     }
 
-    /// `input`: missing or empty → object; unknown → reported and object (§14.7).
+    /// `input`: missing or empty → object; unknown → reported and object (<doc:Manifests>).
     private func inputType(_ text: String?, of element: XMLElementNode, name: String) -> FunctionInputType {
         guard let text = text, !text.isEmpty else { return .object }
         if let type = FunctionInputType(rawValue: text) { return type }
@@ -75,7 +75,7 @@ extension ManifestLoadSession {
         }
     }
 
-    /// An identifier (§3.3): an ASCII letter or `_`, then letters, digits, `_`, `-` and `:`.
+    /// An identifier (<doc:ExpressionSyntax>): an ASCII letter or `_`, then letters, digits, `_`, `-` and `:`.
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
         return text.utf8.dropFirst().allSatisfy { byte in

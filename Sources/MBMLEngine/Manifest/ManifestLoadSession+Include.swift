@@ -1,7 +1,7 @@
 import Foundation
 
 /// One file to include: the same `file` text appearing several times in a document is one entry
-/// whose condition is the OR of the individual `if`s (`expressions.md` §14.3).
+/// whose condition is the OR of the individual `if`s (<doc:Manifests>).
 struct IncludeEntry {
     var file: String
     /// One per `<Include>`; nil for a missing `if` (which counts as true).
@@ -71,7 +71,7 @@ extension ManifestLoadSession {
         }
     }
 
-    /// Finds an include (§14.4, port rule): an absolute path as is; otherwise the including file's
+    /// Finds an include (<doc:Manifests>, port rule): an absolute path as is; otherwise the including file's
     /// folder, then each search directory, then the manifest's folder. `file` may contain folders.
     func resolve(_ file: String, includedFrom includingURL: URL) -> URL? {
         if file.hasPrefix("/") {

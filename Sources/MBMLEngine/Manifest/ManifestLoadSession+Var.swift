@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 
-/// What one `<Var>` element declares (`expressions.md` §14.5).
+/// What one `<Var>` element declares (<doc:Manifests>).
 enum VariableDefinition {
     /// A value computed now and stored; nil keeps an earlier value of a redeclared variable.
     case concrete(Value?, readOnly: Bool)
@@ -24,7 +24,7 @@ extension ManifestLoadSession {
     private static let containerAttributes = ["name", "type", "mutable", "userDefaultsName", "if"]
     private static let dynamicAttributes = ["name", "type", "expression", "value", "boolean", "if"]
 
-    /// Declares the variable of a top-level `<Var>` if its `if` holds (default true, §14.8).
+    /// Declares the variable of a top-level `<Var>` if its `if` holds (default true, <doc:Manifests>).
     func declareVariable(_ element: XMLElementNode) {
         let attributes = element.attributes
         if let condition = attributes["if"], !self.condition(condition, default: true, at: element) {
@@ -89,7 +89,7 @@ extension ManifestLoadSession {
         }
     }
 
-    /// `literal`, `value`, `boolean` or the text content (§14.5).
+    /// `literal`, `value`, `boolean` or the text content (<doc:Manifests>).
     private func simpleValue(of element: XMLElementNode, attributes: XMLAttributes) throws -> Value? {
         let literal = attributes["literal"]
         let value = attributes["value"]
@@ -109,7 +109,7 @@ extension ManifestLoadSession {
         return try evaluate(text, in: .object, for: element) ?? .string(text)
     }
 
-    /// A `type="list"` or `type="map"` value: every child element is a nested declaration (§14.5).
+    /// A `type="list"` or `type="map"` value: every child element is a nested declaration (<doc:Manifests>).
     private func containerValue(of element: XMLElementNode, isMap: Bool, depth: Int) throws -> Value {
         var list: [Value] = []
         var map: OrderedDictionary<String, Value> = [:]
@@ -175,7 +175,7 @@ extension ManifestLoadSession {
         }
     }
 
-    /// `mutable` is read with truthiness (§8.2): only `F`, `f`, `0` and `""` make a variable read-only.
+    /// `mutable` is read with truthiness (<doc:ContextsAndCoercions>): only `F`, `f`, `0` and `""` make a variable read-only.
     private func isReadOnly(_ attributes: XMLAttributes) -> Bool {
         guard let mutable = attributes["mutable"] else { return false }
         return !Value.string(mutable).isTruthy
@@ -227,7 +227,7 @@ extension ManifestLoadSession {
                                                         column: position.column), of: name)
     }
 
-    /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (§13.7); not a diagnostic. The old
+    /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (<doc:Variables>); not a diagnostic. The old
     /// declaration is described by its kind (where it came from is not tracked: remembering a site
     /// for each of possibly hundreds of thousands of variables would slow every load down).
     private func logRedeclaration(of name: String, at element: XMLElementNode) {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One build of an environment from MBML files: the environment being filled, the diagnostics
-/// found so far and the files read (`expressions.md` §14.3). Several manifests can be loaded one
-/// after another into the same environment (``EnvironmentBuilder`` does); each sees everything
-/// loaded before it, and a file name is loaded at most once.
+/// found so far and the files read (<doc:Manifests>). Several manifests can be loaded one after
+/// another into the same environment (``EnvironmentBuilder`` does); each sees everything loaded
+/// before it, and a file name is loaded at most once.
 ///
 /// The processing of `<Include>`, `<Var>` and `<Function>` elements lives in extensions in the
 /// neighbouring files.
@@ -17,7 +17,7 @@ final class ManifestLoadSession {
     /// How documents are parsed: strictly, or in libxml2's recovery mode (plate compatibility).
     let parsing: XMLParsingMode
     /// The folder searched last for includes: the folder of the manifest being loaded (it plays
-    /// the role of the app bundle, §14.4).
+    /// the role of the app bundle, <doc:Manifests>).
     private(set) var manifestDirectory: URL
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var files: [URL] = []
@@ -148,7 +148,7 @@ final class ManifestLoadSession {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    // MARK: <MBML> attributes (§14.2)
+    // MARK: <MBML> attributes (<doc:Manifests>)
 
     private func applyRootAttributes(of root: XMLElementNode, depth: Int) {
         for (name, value) in root.attributes.pairs {
@@ -171,7 +171,7 @@ final class ManifestLoadSession {
 
     // MARK: Conditions and reporting
 
-    /// An `if` condition evaluated as `asBoolean(text, default:)` (§14.8): empty text, no value and
+    /// An `if` condition evaluated as `asBoolean(text, default:)` (<doc:Manifests>): empty text, no value and
     /// an evaluation error all give `fallback` (an error is reported as a warning).
     func condition(_ text: String, default fallback: Bool, at element: XMLElementNode) -> Bool {
         if text.isEmpty { return fallback }

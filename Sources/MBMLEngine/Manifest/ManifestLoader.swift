@@ -1,7 +1,7 @@
 import Foundation
 
 /// Loads an MBML manifest and the files it includes into a new ``Environment``
-/// (`expressions.md` §14).
+/// (<doc:Manifests>).
 ///
 /// Each load builds a fresh environment, so a failed load never disturbs one already in use: keep
 /// the previous environment until `load` returns. Problems that do not stop the load (a missing

@@ -13,7 +13,7 @@ public struct ExpressionTrace: Sendable, Equatable {
     public let result: TraceOutcome
     /// Whether the result's text was cut at the trace's text limit.
     public let isTruncated: Bool
-    /// Whether the constant shortcut answered (`expressions.md` §2.3): no token was evaluated.
+    /// Whether the constant shortcut answered (<doc:ContextsAndCoercions>): no token was evaluated.
     public let usedConstantShortcut: Bool
 
     /// Every node, depth first, parents before children.
@@ -144,7 +144,7 @@ public enum NotEvaluatedReason: Sendable, Equatable, CustomStringConvertible {
     case notUsedByFunction(String)
     /// The parameter of a `raw` function is passed as text, never evaluated.
     case rawParameter(String)
-    /// The text has none of the context's marker characters: it is the result as it stands (§2.3).
+    /// The text has none of the context's marker characters: it is the result as it stands (<doc:ContextsAndCoercions>).
     case constantText
     /// The value before a subreference was nothing, so the rest of the chain was skipped.
     case afterNoValue

@@ -7,7 +7,7 @@ extension HintFinder {
         let finder: HintFinder
         private let names: NameList
 
-        /// The names functions bind while they evaluate a parameter (`functions.md` §3.2).
+        /// The names functions bind while they evaluate a parameter (<doc:FunctionCalls>).
         private static let boundNames: Set<String> = ["item", "key", "root", "rootKey", "currentValue"]
 
         init(finder: HintFinder) {

@@ -33,7 +33,7 @@ final class TraceRecorder {
     private(set) var receivers: [Key: Value] = [:]
     /// Whole-expression results, bounded like a token's.
     private(set) var results = Entry()
-    /// Whether the constant shortcut answered without tokenizing (§2.3).
+    /// Whether the constant shortcut answered without tokenizing (<doc:ContextsAndCoercions>).
     private(set) var usedConstantShortcut = false
     /// The captures of the functions that evaluate their own parameters, by call token.
     private(set) var captures: [Key: EvaluationCapture] = [:]

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The language's comparisons (`expressions.md` §9): `==`/`-EQ` and the ordering operators. Also used
+/// The language's comparisons (<doc:ContextsAndCoercions>): `==`/`-EQ` and the ordering operators. Also used
 /// by functions such as `^containsValue` and `^sort`.
 public enum Comparison {
-    /// Equality (§9.1). nil and NULL both count as "nothing"; nil == nil.
+    /// Equality (<doc:ContextsAndCoercions>). nil and NULL both count as "nothing"; nil == nil.
     public static func isEqual(_ lhs: Value?, _ rhs: Value?) -> Bool {
         guard let lhs = lhs, let rhs = rhs else { return lhs == nil && rhs == nil }
         if lhs.isNumber, !rhs.isNumber, !rhs.isNull, let l = lhs.doubleValue {
@@ -15,13 +15,13 @@ public enum Comparison {
         return structurallyEqual(lhs, rhs)
     }
 
-    /// Rule 4 of §9.1: same-kind equality, no string/number coercion.
+    /// Same-kind equality (<doc:ContextsAndCoercions>, "Comparisons"), no string/number coercion.
     static func structurallyEqual(_ lhs: Value, _ rhs: Value) -> Bool {
         if lhs.isNumber && rhs.isNumber { return compareNumbers(lhs, rhs) == .orderedSame }
         return lhs == rhs
     }
 
-    /// The three-way ordering of §9.2.
+    /// The three-way ordering of <doc:ContextsAndCoercions>.
     public static func compare(_ lhs: Value?, _ rhs: Value?) -> ComparisonResult {
         guard let lhs = lhs, let rhs = rhs else {
             if lhs == nil && rhs == nil { return .orderedSame }

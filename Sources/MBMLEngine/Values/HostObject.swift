@@ -1,5 +1,5 @@
 /// An object supplied by the host that answers MBML property lookups by name, like the original's
-/// key-value coding on `$Environment` and `$Platform` (`expressions.md` §10.3, §17).
+/// key-value coding on `$Environment` and `$Platform` (<doc:ExpressionSyntax>, <doc:Variables>).
 ///
 /// Subclasses override ``value(forProperty:)``. Identity is object identity.
 open class HostObject: @unchecked Sendable {

@@ -5,7 +5,7 @@ import OrderedCollections
 ///
 /// Two dialects:
 ///
-/// * **Tagged** (the conformance value encoding, `FORMAT.md`, also used by `mbml eval --jsonl` and
+/// * **Tagged** (the value encoding of <doc:ExpectationFiles>, also used by `mbml eval --jsonl` and
 ///   `mbml eval`): plain JSON where JSON can say it; sets, dates and binary data as the one-key objects
 ///   `{"$set": [...]}`, `{"$date": "2015-02-03T04:05:06Z"}` and `{"$data": "base64"}`; a dictionary key
 ///   that starts with `$` gets an extra leading `$`. Numbers that are not finite are written as the
@@ -17,7 +17,7 @@ import OrderedCollections
 ///   `true`/`false` ``Value/boolean(_:)`` and `null` ``Value/null``.
 ///
 /// The reader is a hand-written recursive-descent parser over UTF-8 bytes: it keeps key order, limits
-/// nesting depth (``maximumDepth``), and reports errors with a line and column.
+/// nesting depth (the `maximumDepth` parameter, ``defaultMaximumDepth`` by default), and reports errors with a line and column.
 public enum JSONCodec {
     /// The default limit on nested arrays and objects when decoding.
     public static let defaultMaximumDepth = 512

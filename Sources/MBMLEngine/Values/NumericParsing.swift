@@ -1,6 +1,6 @@
 import Foundation
 
-/// The original's text-to-number parsers (`expressions.md` §8.1, §8.4). All skip leading whitespace,
+/// The original's text-to-number parsers (<doc:ContextsAndCoercions>). All skip leading whitespace,
 /// use the longest valid prefix, and are not localised.
 public enum NumericParsing {
     /// `NSDecimalNumber(string:)`: sign, digits with optional fraction, optional exponent. Nil when the

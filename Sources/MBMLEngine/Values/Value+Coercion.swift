@@ -1,8 +1,8 @@
 import Foundation
 
-/// The coercions of `expressions.md` §8.
+/// The coercions of <doc:ContextsAndCoercions>.
 extension Value {
-    /// Value → decimal number (§8.1): numbers convert, strings parse, everything else is nil.
+    /// Value → decimal number (<doc:ContextsAndCoercions>): numbers convert, strings parse, everything else is nil.
     public var decimalValue: Decimal? {
         switch self {
         case .decimal(let d): return d
@@ -25,7 +25,7 @@ extension Value {
         }
     }
 
-    /// A number truncated toward zero to an integer, or the integer parse of a string (§8.4).
+    /// A number truncated toward zero to an integer, or the integer parse of a string (<doc:ContextsAndCoercions>).
     public var integerValue: Int? {
         switch self {
         case .decimal, .double:
@@ -40,7 +40,7 @@ extension Value {
         }
     }
 
-    /// Truthiness (§8.2): only `""`, `F`, `f`, `0`, NULL and numeric zero are false.
+    /// Truthiness (<doc:ContextsAndCoercions>): only `""`, `F`, `f`, `0`, NULL and numeric zero are false.
     public var isTruthy: Bool {
         switch self {
         case .null: return false
@@ -61,6 +61,6 @@ extension Value {
 }
 
 extension Optional where Wrapped == Value {
-    /// Truthiness with nil false (§8.2).
+    /// Truthiness with nil false (<doc:ContextsAndCoercions>).
     public var isTruthy: Bool { self?.isTruthy ?? false }
 }

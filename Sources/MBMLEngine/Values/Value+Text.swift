@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rendering values as text (`expressions.md` §7): what interpolation, the string context and
+/// Rendering values as text (<doc:ContextsAndCoercions>): what interpolation, the string context and
 /// `string` parameters see.
 extension Value {
     /// The value's text form: strings as themselves, numbers in plain notation, booleans `1`/`0`,
@@ -132,7 +132,7 @@ extension Value {
 
     /// Bare if non-empty ASCII letters and digits; otherwise quoted with `"` and `\` escaped.
     ///
-    /// `expressions.md` §7 also lists `_` as a bare character, but the original's own test
+    /// The language reference once listed `_` as a bare character too, but the original's own test
     /// (`MBMLDebugFunctionTests testDump`, conformance case `debug.dump.01`) shows Foundation quoting
     /// `"order_number"`; the port follows the observed output.
     static func quotedIfNeeded(_ text: String) -> String {

@@ -4,7 +4,7 @@ import OrderedCollections
 /// Everything an MBML expression can yield.
 ///
 /// The original engine works on arbitrary Cocoa objects; the port models the kinds the language can
-/// observe (`expressions.md` §1). "No value at all" (the original's `nil`) is Swift's `Optional.none`
+/// observe (<doc:ContextsAndCoercions>). "No value at all" (the original's `nil`) is Swift's `Optional.none`
 /// around a `Value`; ``Value/null`` is the original's `NSNull`, a real placeholder that appears inside
 /// collections, comparisons and function parameters.
 ///
@@ -20,7 +20,7 @@ public enum Value: Sendable {
     case array([Value])
     /// A dictionary keeps insertion order, so that iteration and display are deterministic.
     case dictionary(OrderedDictionary<String, Value>)
-    /// A set: unique members (by ``Value/==``) in first-insertion order. Build it with ``Value/makeSet(_:)``.
+    /// A set: unique members (by `==`) in first-insertion order. Build it with ``Value/makeSet(_:)``.
     case set([Value])
     case date(Date)
     case data(Data)

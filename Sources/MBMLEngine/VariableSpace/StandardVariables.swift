@@ -1,7 +1,7 @@
 import Foundation
 
 /// The variables every environment starts with: stand-ins for the original's singletons
-/// (`expressions.md` §17): `$Environment` and `$Platform`.
+/// (<doc:Variables>): `$Environment` and `$Platform`.
 enum StandardVariables {
     static func declare(in environment: Environment) {
         let environmentObject = EnvironmentObject(environment: environment)
@@ -12,7 +12,7 @@ enum StandardVariables {
 }
 
 /// `$Environment`: `isLoaded`, `manifestFilePath`, `mbmlPathsLoaded` and every attribute of the
-/// manifest's `<MBML>` element. Unknown names are nil, not errors (`expressions.md` §10.3).
+/// manifest's `<MBML>` element. Unknown names are nil, not errors (<doc:ExpressionSyntax>).
 final class EnvironmentObject: HostObject, @unchecked Sendable {
     private weak var environment: Environment?
 
@@ -37,7 +37,7 @@ final class EnvironmentObject: HostObject, @unchecked Sendable {
     }
 }
 
-/// `$Platform` on Linux (`expressions.md` §17.2): `platformType` 0, `platformName` "linux", every
+/// `$Platform` on Linux (<doc:Variables>): `platformType` 0, `platformName` "linux", every
 /// Apple boolean false, `isLinux` true. Unknown names are errors, like any Cocoa object's.
 final class PlatformObject: HostObject, @unchecked Sendable {
     private static let properties: [(String, Value)] = [

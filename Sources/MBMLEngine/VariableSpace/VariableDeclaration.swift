@@ -1,4 +1,4 @@
-/// How a variable came to be (`expressions.md` §13.3).
+/// How a variable came to be (<doc:Variables>).
 public enum VariableDeclaration: Sendable, Equatable {
     /// A value computed once and stored; read-only if declared with a falsy `mutable`.
     case concrete(readOnly: Bool)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Named values (`expressions.md` §13): stored variables, read-only and dynamic declarations, and a
+/// Named values (<doc:Variables>): stored variables, read-only and dynamic declarations, and a
 /// stack of saved values per name for push/pop and per-item bindings.
 ///
 /// There is no scope chain: pushes and scopes work by temporarily replacing the stored value. The
@@ -11,7 +11,7 @@ public final class VariableSpace: @unchecked Sendable {
     private var stacks: [String: [Value?]] = [:]
     private var singletons: [String: @Sendable () -> Value?] = [:]
     private var computing: Set<String> = []
-    /// Scope stacks per thread (`expressions.md` §13.6): each thread's scopes are its own.
+    /// Scope stacks per thread (<doc:Variables>): each thread's scopes are its own.
     private var scopesByThread: [ObjectIdentifier: [[String]]] = [:]
     private let lock = NSRecursiveLock()
 
@@ -68,7 +68,7 @@ public final class VariableSpace: @unchecked Sendable {
 
     // MARK: Declaring
 
-    /// Declares a concrete variable. A nil value keeps an earlier value (redeclaration, §13.7).
+    /// Declares a concrete variable. A nil value keeps an earlier value (redeclaration, <doc:Variables>).
     public func declare(_ name: String, value: Value?, readOnly: Bool = false) {
         lock.lock()
         defer { lock.unlock() }
@@ -148,7 +148,7 @@ public final class VariableSpace: @unchecked Sendable {
         return try body()
     }
 
-    // MARK: Scopes (§13.6)
+    // MARK: Scopes (<doc:Variables>)
 
     /// Starts a scope: variables set with ``setScoped(_:to:)`` until ``exitScope()`` are restored then.
     public func enterScope() {

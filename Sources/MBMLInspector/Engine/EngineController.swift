@@ -280,7 +280,7 @@ public final class EngineController {
         var logs: [(contexts: [ExpressionContext], lines: [String])] = []
         for context in ExpressionContext.allCases {
             if ticket.isCancelled { return nil }
-            // The string context is the object context's result as text (`expressions.md` §2.1, §6.2):
+            // The string context is the object context's result as text (the ContextsAndCoercions article of MBMLEngine):
             // reuse it, so a large collection is evaluated once and rendered only as far as a row shows.
             if context == .string, let objectResult = results[.object] {
                 results[.string] = objectResult

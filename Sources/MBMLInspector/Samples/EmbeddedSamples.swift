@@ -53,7 +53,7 @@ The reason MBML exists. The server's response changed shape between version 1 (a
 product, prices as strings, colors in one string) and version 2 (nested objects, integer
 cents, offers, variants with inventory, media with roles). Each version comes with its own
 manifest, and both declare the same screen variables (`$title`, `$priceLabel`, `$onSale`,
-`$colorChoices`, ...) through different expressions. `shared.xml`, included by both, is
+`$colorChoices`, ...) through different expressions. `common.xml`, included by both, is
 the app's side: it builds `$card` from the screen variables only. Type `$card` in both:
 "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)".
 
@@ -96,19 +96,7 @@ the raw response paths.
   `swift test --filter 'BuiltInSample|SampleExpectations'`.
 
 """#),
-        SampleFile(path: "Samples/api-evolution/screen.jsonl", contents: #"""
-{"id": "screen.title", "from": "the screen variables both versions declare", "context": "string", "expr": "$title", "expect": "Trail Runner 2"}
-{"id": "screen.brand", "from": "the screen variables both versions declare", "context": "string", "expr": "$brand", "expect": "Ridgeline"}
-{"id": "screen.priceLabel", "from": "the screen variables both versions declare", "context": "string", "expr": "$priceLabel", "expect": "$71.99"}
-{"id": "screen.wasLabel", "from": "the screen variables both versions declare", "context": "string", "expr": "$wasLabel", "expect": "was $89.99"}
-{"id": "screen.discount", "from": "the screen variables both versions declare", "context": "string", "expr": "$discount", "expect": "20%"}
-{"id": "screen.onSale.boolean", "from": "the screen variables both versions declare", "context": "boolean", "expr": "$onSale", "expect": true}
-{"id": "screen.colorChoices", "from": "the screen variables both versions declare", "context": "string", "expr": "$colorChoices", "expect": "Slate, Ember, Moss"}
-{"id": "screen.inStock.boolean", "from": "the screen variables both versions declare", "context": "boolean", "expr": "$inStock", "expect": true}
-{"id": "screen.card", "from": "the screen variables both versions declare", "context": "string", "expr": "$card", "expect": "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)"}
-
-"""#),
-        SampleFile(path: "Samples/api-evolution/shared.xml", contents: #"""
+        SampleFile(path: "Samples/api-evolution/common.xml", contents: #"""
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
   API EVOLUTION, the app's side: included by v1/manifest.xml and by v2/manifest.xml.
@@ -132,6 +120,18 @@ the raw response paths.
 </MBML>
 
 """#),
+        SampleFile(path: "Samples/api-evolution/screen.jsonl", contents: #"""
+{"id": "screen.title", "from": "the screen variables both versions declare", "context": "string", "expr": "$title", "expect": "Trail Runner 2"}
+{"id": "screen.brand", "from": "the screen variables both versions declare", "context": "string", "expr": "$brand", "expect": "Ridgeline"}
+{"id": "screen.priceLabel", "from": "the screen variables both versions declare", "context": "string", "expr": "$priceLabel", "expect": "$71.99"}
+{"id": "screen.wasLabel", "from": "the screen variables both versions declare", "context": "string", "expr": "$wasLabel", "expect": "was $89.99"}
+{"id": "screen.discount", "from": "the screen variables both versions declare", "context": "string", "expr": "$discount", "expect": "20%"}
+{"id": "screen.onSale.boolean", "from": "the screen variables both versions declare", "context": "boolean", "expr": "$onSale", "expect": true}
+{"id": "screen.colorChoices", "from": "the screen variables both versions declare", "context": "string", "expr": "$colorChoices", "expect": "Slate, Ember, Moss"}
+{"id": "screen.inStock.boolean", "from": "the screen variables both versions declare", "context": "boolean", "expr": "$inStock", "expect": true}
+{"id": "screen.card", "from": "the screen variables both versions declare", "context": "string", "expr": "$card", "expect": "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)"}
+
+"""#),
         SampleFile(path: "Samples/api-evolution/v1/expectations.jsonl", contents: #"""
 {"id": "v1.01", "from": "api-evolution/v1/manifest.xml", "context": "string", "expr": "$title", "expect": "Trail Runner 2"}
 {"id": "v1.02", "from": "api-evolution/v1/manifest.xml", "context": "string", "expr": "$brand", "expect": "Ridgeline"}
@@ -145,7 +145,7 @@ the raw response paths.
 {"id": "v1.10", "from": "api-evolution/v1/manifest.xml", "context": "string", "expr": "$card", "expect": "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)"}
 {"id": "v1.11", "from": "api-evolution/v1/manifest.xml", "context": "string", "expr": "$response.product.price", "expect": "89.99"}
 {"id": "v1.12", "from": "api-evolution/v1/manifest.xml", "context": "string", "expr": "#($response.product.price * 2)", "expect": "179.98"}
-{"id": "v1.shared.01", "from": "api-evolution/shared.xml", "context": "string", "expr": "$card", "expect": "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)"}
+{"id": "v1.common.01", "from": "api-evolution/common.xml", "context": "string", "expr": "$card", "expect": "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)"}
 
 """#),
         SampleFile(path: "Samples/api-evolution/v1/manifest.xml", contents: #"""
@@ -160,7 +160,7 @@ the raw response paths.
 
   The story: version 1 of the server sent v1/response.json, a flat "product" with prices as
   strings and colors in one comma-separated string. The app reads only the screen variables
-  declared here (and the card in ../shared.xml). When the server moved to a new shape it
+  declared here (and the card in ../common.xml). When the server moved to a new shape it
   sent v2/manifest.xml along with it, and apps already installed kept working unchanged.
 
   A line that starts with `try` gives an expression to type into the inspector's editor;
@@ -184,7 +184,7 @@ the raw response paths.
       try  #($response.product.price * 2)   →  179.98
 -->
 <MBML>
-    <Include file="../shared.xml"/>
+    <Include file="../common.xml"/>
 
     <Var name="openCommand" literal="mbml inspect Samples/api-evolution/v1/manifest.xml --data response=Samples/api-evolution/v1/response.json"/>
 
@@ -240,7 +240,7 @@ the raw response paths.
 {"id": "v2.11", "from": "api-evolution/v2/manifest.xml", "context": "string", "expr": "$availableColors", "expect": "Slate, Moss"}
 {"id": "v2.12", "from": "api-evolution/v2/manifest.xml", "context": "string", "expr": "$saleOffer.amountCents", "expect": "7199"}
 {"id": "v2.13", "from": "api-evolution/v2/manifest.xml", "context": "string", "expr": "$response.data.item.pricing.offers.count", "expect": "2"}
-{"id": "v2.shared.01", "from": "api-evolution/shared.xml", "context": "string", "expr": "$card", "expect": "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)"}
+{"id": "v2.common.01", "from": "api-evolution/common.xml", "context": "string", "expr": "$card", "expect": "Trail Runner 2 by Ridgeline: $71.99 (was $89.99, save 20%)"}
 
 """#),
         SampleFile(path: "Samples/api-evolution/v2/manifest.xml", contents: #"""
@@ -279,7 +279,7 @@ the raw response paths.
       try  $response.data.item.pricing.offers.count  →  2
 -->
 <MBML>
-    <Include file="../shared.xml"/>
+    <Include file="../common.xml"/>
 
     <Var name="openCommand" literal="mbml inspect Samples/api-evolution/v2/manifest.xml --data response=Samples/api-evolution/v2/response.json"/>
 

@@ -4,7 +4,7 @@ import MBMLEngine
 /// `$[name]`), and subreferences (`.key`, `[key]`, `[index]`, properties) after a reference whose
 /// value the snapshot knows. Pure: reads only the text, the snapshot and the function list.
 public enum Completer {
-    /// Properties offered after a string value (`expressions.md` §10.3).
+    /// Properties offered after a string value (the ExpressionSyntax article of MBMLEngine).
     static let stringProperties = ["length", "uppercaseString", "lowercaseString", "capitalizedString",
                                    "intValue", "integerValue", "doubleValue", "boolValue",
                                    "lastPathComponent", "pathExtension"]

@@ -78,7 +78,7 @@ public enum HelpContent {
         .key("↑ ↓, g G", "scroll"),
         .key("x", "clear"),
         .blank,
-        .heading("Syntax (expressions.md)"),
+        .heading("Syntax"),
         .key("$name ${name} $[na me]", "a variable; $(name) is the variable named by $name's value"),
         .key(".key [key] [$expr]", "subreferences: a key, an index, or an evaluated key"),
         .key(".count .length", "collection count / string length; on a dictionary .count is the key"),

@@ -1,7 +1,7 @@
 import MBMLEngine
 
 /// Writes the MBML expression that reaches a node of the variable tree, e.g. `$cats[1]`,
-/// `$catGenders[Barrett]`, `$[Barrett Test].species` (`expressions.md` §3.4, §3.6).
+/// `$catGenders[Barrett]`, `$[Barrett Test].species` (the ExpressionSyntax article of MBMLEngine).
 public enum PathExpression {
     /// The expression for `path`, or nil when MBML cannot reach the node (a set member, or a key
     /// whose brackets would not balance).
@@ -40,7 +40,7 @@ public enum PathExpression {
         return text
     }
 
-    /// Whether `text` is an MBML identifier (§3.3): a letter or `_`, then letters, digits, `_`, `-`, `:`.
+    /// Whether `text` is an MBML identifier (the ExpressionSyntax article of MBMLEngine): a letter or `_`, then letters, digits, `_`, `-`, `:`.
     public static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
         return text.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter)

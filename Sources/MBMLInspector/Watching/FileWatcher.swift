@@ -33,7 +33,7 @@ public final class FileWatcher {
     public let pollInterval: TimeInterval
 
     private var paths = WatchedPaths([])
-    private let channel: InotifyChannel?
+    private let channel: DirectoryEventSource?
     /// Watch descriptor -> the folders (possibly several names of one inode) it stands for.
     private var directoriesByWatch: [Int32: Set<String>] = [:]
     private var watchByDirectory: [String: Int32] = [:]
@@ -51,10 +51,18 @@ public final class FileWatcher {
     ///   - debounce: Quiet time after the last event before a change is reported (default 50 ms).
     ///   - pollInterval: How often polled files are examined (default 100 ms).
     ///   - mode: ``Mode/automatic`` (inotify, falling back to polling) or ``Mode/polling``.
-    public init(paths: [URL], debounce: TimeInterval = 0.05, pollInterval: TimeInterval = 0.1, mode: Mode = .automatic) {
+    public convenience init(paths: [URL], debounce: TimeInterval = 0.05, pollInterval: TimeInterval = 0.1,
+                            mode: Mode = .automatic) {
+        self.init(paths: paths, debounce: debounce, pollInterval: pollInterval,
+                  events: mode == .automatic ? InotifyChannel() : nil)
+    }
+
+    /// Starts watching `paths` with `events` as the source of folder events (nil: polling only).
+    /// Tests pass a scripted source.
+    init(paths: [URL], debounce: TimeInterval, pollInterval: TimeInterval, events: DirectoryEventSource?) {
         self.debounce = debounce
         self.pollInterval = pollInterval
-        channel = mode == .automatic ? InotifyChannel() : nil
+        channel = events
         watch(paths: paths)
     }
 

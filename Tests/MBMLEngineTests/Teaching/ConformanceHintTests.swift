@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import MBMLEngine
 
-/// The conformance cases (copied into Resources/conformance from the shared suite) run against the
+/// The conformance cases (the in-repository copy in Tests/MBMLEngineTests/Conformance) run against the
 /// fixture manifest: no case may get an `undefined-variable` hint for a variable that the fixture, the
 /// case's own `vars` or an enclosing function (`$item`, `$key`, ...) defines.
 final class ConformanceHintTests: XCTestCase {
@@ -14,8 +14,10 @@ final class ConformanceHintTests: XCTestCase {
     }
 
     private func resource(_ path: String) throws -> URL {
-        guard let root = Bundle.module.resourceURL else { throw CocoaError(.fileNoSuchFile) }
-        return root.appendingPathComponent("conformance").appendingPathComponent(path)
+        guard let root = Bundle.module.url(forResource: "Conformance", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return root.appendingPathComponent(path)
     }
 
     private func loadCases() throws -> [Case] {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import MBMLEngine
 
-/// `Environment.trace`: the token tree of each example of `expressions.md` §16.6 with what each token
+/// `Environment.trace`: the token tree of each example of the token-tree list of <doc:ExpressionSyntax> with what each token
 /// produced, reasons for parts that were not evaluated, and parameters traced in their context.
 final class TraceTests: ExpressionTestCase {
     private func node(_ trace: ExpressionTrace, _ kind: Token.Kind, _ text: String,
@@ -22,7 +22,7 @@ final class TraceTests: ExpressionTestCase {
         return false
     }
 
-    // MARK: §16.6 examples
+    // MARK: token-tree examples
 
     func testObjectExampleWithUnknownFunction() {
         let trace = env.trace("This $aint.no ^party()", context: .object)
