@@ -6,8 +6,11 @@ extension Environment {
     /// spaces, undefined variables and functions (with the nearest names), `.count` on a dictionary,
     /// `$`/`^` in regular expressions. Sorted by position.
     ///
-    /// - Parameter trace: the trace of `prepared` in `context`, if the caller has one; otherwise the
-    ///   expression is traced (evaluated once) here. Hints about references read the trace.
+    /// - Parameters:
+    ///   - prepared: the expression, parsed.
+    ///   - context: the context it is evaluated in.
+    ///   - trace: the trace of `prepared` in `context`, if the caller has one; otherwise the
+    ///     expression is traced (evaluated once) here. Hints about references read the trace.
     public func hints(for prepared: PreparedExpression, context: ExpressionContext,
                       trace: ExpressionTrace? = nil) -> [Hint] {
         let trace = trace ?? self.trace(prepared, context: context)

@@ -40,7 +40,7 @@ public struct TraceNode: Sendable, Equatable {
     public let parameterContext: ExpressionContext?
     /// The first outcome (what the pane shows).
     public let outcome: TraceOutcome
-    /// Up to ``TraceRecorder/keptOutcomes`` outcomes, in evaluation order (a per-item parameter is
+    /// Up to the first 8 outcomes, in evaluation order (a per-item parameter is
     /// evaluated once per item).
     public let outcomes: [TraceOutcome]
     /// How many times the token was evaluated.
