@@ -204,4 +204,21 @@ final class EnvironmentBuilderTests: ManifestTestCase {
         XCTAssertTrue(load.errors.contains { $0.message == "Loading was cancelled" })
         XCTAssertFalse(load.environment.isCancelled(), "the build's cancellation ends with the build")
     }
+
+    // MARK: Undeclared references
+
+    func testAReferenceNothingDeclaresIsOneWarningAtItsFirstUse() throws {
+        let manifest = try write("m.xml", """
+            <MBML>
+              <Var name="a" value="$tpyo and $known"/>
+              <Var name="b" type="dynamic" expression="^list($known|$item $tpyo $outer:item)"/>
+              <Var name="known" literal="k"/>
+            </MBML>
+            """)
+        let load = build([.manifest(manifest)])
+        XCTAssertEqual(load.diagnostics.map(\.description), ["\(manifest.path):2:3: $tpyo is referred to by $a but nothing declares it"])
+        let data = try write("d.json", "{}")
+        let declared = build([.manifest(manifest), .data(DataFileSpec(name: "tpyo", path: data.path))])
+        XCTAssertEqual(declared.diagnostics, [], "an input loaded later declares it")
+    }
 }

@@ -10,6 +10,9 @@ import Foundation
 /// module file, `MBDataEnvironmentModule.xml`, counts as loaded from the start: the port's standard
 /// variables and functions are that module.
 ///
+/// A load that succeeds also warns about variables its expressions refer to but nothing declares
+/// (see ``UndeclaredReferences``).
+///
 /// Building never disturbs an environment in use: each build makes a new one, and the host swaps it
 /// in when it likes what it got (see ``EnvironmentLoad``).
 ///
@@ -58,6 +61,9 @@ public struct EnvironmentBuilder {
                                           message: cancellationMessage))
                 break
             }
+        }
+        if failed.isEmpty, !isCancelled() {
+            UndeclaredReferences.diagnostics(in: environment).forEach(session.record)
         }
         // The build's cancellation ends with the build; the host attaches its own afterwards.
         environment.isCancelled = { false }

@@ -8,7 +8,7 @@ extension HintFinder {
         private let names: NameList
 
         /// The names functions bind while they evaluate a parameter (<doc:FunctionCalls>).
-        private static let boundNames: Set<String> = ["item", "key", "root", "rootKey", "currentValue"]
+        static let boundNames: Set<String> = ["item", "key", "root", "rootKey", "currentValue"]
 
         init(finder: HintFinder) {
             self.finder = finder
