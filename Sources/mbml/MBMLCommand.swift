@@ -39,6 +39,12 @@ struct MBMLCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
+            // `explain` promises status 1 for a usage error (its failures are explanations, 0).
+            if CommandLine.arguments.dropFirst().first == ExplainCommand.configuration.commandName,
+               exitCode(for: error) == .validationFailure {
+                StandardStream.error.writeLine(fullMessage(for: error))
+                Foundation.exit(1)
+            }
             exit(withError: error)
         }
     }
