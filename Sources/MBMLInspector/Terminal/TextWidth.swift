@@ -1,51 +1,27 @@
 import CNcurses
+import MBMLEngine
 
-/// Display widths of text in terminal cells, by `wcwidth(3)`: CJK and emoji take two cells,
-/// combining marks none, control characters are shown as one replacement cell.
+/// Display widths of text in terminal cells: ``DisplayWidth`` measured with `wcwidth(3)`, so that
+/// the panes agree with the terminal; control characters are shown as one replacement cell.
 public enum TextWidth {
-    /// The width of one grapheme cluster: the widest of its scalars (so an emoji with a variation
-    /// selector, or a letter with combining accents, is measured by its base).
+    /// The width of one grapheme cluster (``DisplayWidth``'s rule, with the scalar widths the
+    /// terminal's C library reports).
     public static func of(_ character: Character) -> Int {
-        var widest = 0
-        for scalar in character.unicodeScalars {
-            let width = scalarWidth(scalar)
-            if width > widest { widest = width }
-        }
-        if character.unicodeScalars.count > 1,
-           character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.properties.isEmojiPresentation })
-        {
-            widest = max(widest, 2)
-        }
-        return widest
+        DisplayWidth.of(character, scalarWidth: scalarWidth)
     }
 
     /// The width of a string.
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        DisplayWidth.of(text, scalarWidth: scalarWidth)
     }
 
+    /// `wcwidth(3)` for what the C library knows, ``DisplayWidth/width(of:)`` for the rest.
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 1 }
-        if value < 0x7F { return 1 }
+        if value < 0xA0 { return 1 }
         let width = Int(mbml_wcwidth(value))
-        if width >= 0 { return width }
-        // Unknown to the C library (or no UTF-8 locale): fall back on Unicode properties.
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+        return width >= 0 ? width : DisplayWidth.width(of: scalar)
     }
-
-    /// East Asian Wide and Fullwidth blocks (Unicode UAX #11), for when `wcwidth` cannot tell.
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-        0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
-        0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
-        0x20000...0x2FFFD, 0x30000...0x3FFFD,
-    ]
 
     /// Replaces control characters (which would move the terminal cursor) by visible stand-ins.
     public static func printable(_ text: String) -> String {
