@@ -11,7 +11,7 @@ import Foundation
 /// variables and functions are that module.
 ///
 /// A load that succeeds also warns about variables its expressions refer to but nothing declares
-/// (see ``UndeclaredReferences``).
+/// (one warning per name, at its first use).
 ///
 /// Building never disturbs an environment in use: each build makes a new one, and the host swaps it
 /// in when it likes what it got (see ``EnvironmentLoad``).

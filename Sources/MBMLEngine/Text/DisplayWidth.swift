@@ -7,8 +7,10 @@
 /// one column, because they are shown as a single stand-in.
 public enum DisplayWidth {
     /// Columns `text` occupies.
-    /// - Parameter scalarWidth: the width of one scalar (the inspector asks the terminal's C
-    ///   library first and falls back on ``width(of:)``).
+    /// - Parameters:
+    ///   - text: the text, as it will be shown.
+    ///   - scalarWidth: the width of one scalar (the inspector asks the terminal's C library first
+    ///     and falls back on ``width(of:)``).
     public static func of(_ text: String, scalarWidth: (Unicode.Scalar) -> Int = width(of:)) -> Int {
         text.reduce(0) { $0 + of($1, scalarWidth: scalarWidth) }
     }
