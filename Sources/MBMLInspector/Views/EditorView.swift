@@ -152,14 +152,7 @@ enum EditorView {
     }
 
     static func errorMessage(_ error: ExpressionError) -> String {
-        let prefix: String
-        switch error.kind {
-        case .syntax: prefix = "Syntax error: "
-        case .evaluation: prefix = "Evaluation error: "
-        case .function: prefix = "Execution error: "
-        case .generic: prefix = ""
-        }
-        return prefix + error.message
+        error.headline
     }
 
     private static func drawMenu(_ menu: CompletionMenu, painter: Painter) {
