@@ -221,4 +221,10 @@ final class EnvironmentBuilderTests: ManifestTestCase {
         let declared = build([.manifest(manifest), .data(DataFileSpec(name: "tpyo", path: data.path))])
         XCTAssertEqual(declared.diagnostics, [], "an input loaded later declares it")
     }
+
+    func testADataFileThatIsNotARegularFileIsRefusedByWhatItIs() {
+        let load = build([.data(DataFileSpec(name: "d", path: "/dev/null"))])
+        XCTAssertTrue(load.hasFailures)
+        XCTAssertTrue(load.errors.first?.message.contains("it is a device") ?? false, "\(load.errors)")
+    }
 }

@@ -39,13 +39,12 @@ public struct DataFileSpec: Equatable, Sendable {
     public func load(relativeTo directory: URL? = nil) throws -> Value {
         let url = url(relativeTo: directory)
         let data: Data
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw DataFileError.unreadable(path: url.path, reason: "no such file")
-        }
         do {
-            data = try Data(contentsOf: url)
+            // The file functions' reader: a FIFO, device or directory is refused by what it is,
+            // without blocking. Data files have no size cap of their own.
+            data = try FileSystemAccess.contents(of: url.path, maximumSize: Int.max, checkCancellation: {})
         } catch {
-            throw DataFileError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+            throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
         }
         do {
             return try JSONCodec.decodePlain(data)
