@@ -7,7 +7,9 @@
 # conformance expressions, the samples' manifests and JSON files, the hostile inputs of issue 12),
 # written out as files under .build, with the dictionary in Fuzz/dictionaries. Exits 1 when any target finds a crash,
 # a timeout (an input running over 25 s) or, with FUZZ_SANITIZER=address, a memory error or leak;
-# the input is kept in .build/fuzz-artifacts. For long runs: bash .ci/fuzz.sh 14400 FuzzExpression.
+# the input is kept in .build/fuzz-artifacts. For long runs: bash .ci/fuzz.sh 14400 FuzzExpression, or
+# FUZZ_RUNS=10000000 bash .ci/fuzz.sh 0 FuzzExpression to stop after a number of executions instead
+# (SECONDS 0 means no time limit).
 #
 # The targets are declared in Package.swift only when MBML_FUZZ is set and are built with
 # -sanitize=fuzzer (plus FUZZ_SANITIZER, e.g. address) in their own scratch folder, so the normal
@@ -57,7 +59,7 @@ PY
     echo "fuzzing $target for ${seconds} s"
     rc=0
     SWIFT_BACKTRACE=enable=no "$bin/$target" "$corpus" "$seeds" \
-        -dict="Fuzz/dictionaries/$name.dict" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=4096 \
+        -dict="Fuzz/dictionaries/$name.dict" -max_total_time="$seconds" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} -timeout=25 -rss_limit_mb=4096 \
         -max_len=4096 -print_final_stats=1 -artifact_prefix=".build/fuzz-artifacts/$target-" > "$log" 2>&1 || rc=$?
     runs="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
     speed="$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
