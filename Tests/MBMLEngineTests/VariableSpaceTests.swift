@@ -106,6 +106,19 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertNil(space["temp"])
     }
 
+    func testAStackEmptiedByPopsBehavesAsNeverPushed() throws {
+        let space = VariableSpace()
+        space.declare("item", value: "outer")
+        for round in 0..<3 {
+            space.withBindings([("item", .integer(round))]) { XCTAssertEqual(space["item"], .integer(round)) }
+            XCTAssertEqual(space.stackDepth("item"), 0)
+            XCTAssertEqual(space["item"], "outer")
+        }
+        XCTAssertThrowsError(try space.pop("item")) { error in
+            XCTAssertEqual(error as? VariableSpaceError, .emptyStack("item"))
+        }
+    }
+
     func testPopWithEmptyStackIsRefused() {
         let space = VariableSpace()
         XCTAssertThrowsError(try space.pop("nothing")) { error in

@@ -70,16 +70,8 @@ enum FileSystemAccess {
     /// never blocks; a file larger than `maximumSize` is refused by its size. `checkCancellation` is
     /// called between reads.
     static func contents(of path: String, maximumSize: Int, checkCancellation: () throws -> Void) throws -> Data {
-        try checkNoNUL(path, "read")
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw failure("read", path, code: errno) }
-        try checkReadable(info, path: path, maximumSize: maximumSize)
-        // O_NONBLOCK: should the path be swapped for a FIFO after the check, opening it does not wait.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { throw failure("read", path, code: errno) }
+        let (descriptor, _) = try openRegularFile(path, maximumSize: maximumSize)
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw failure("read", path, code: errno) }
-        try checkReadable(info, path: path, maximumSize: maximumSize)
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -93,6 +85,32 @@ enum FileSystemAccess {
             guard data.count + count <= maximumSize else { throw tooLarge(path, maximumSize: maximumSize) }
             data.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// Opens the regular file at `path` for reading and returns its descriptor (the caller closes it)
+    /// and its size. Anything else — a directory, FIFO, device or socket — is refused by what it is,
+    /// before it is opened, so reading never blocks; a file larger than `maximumSize` is refused by
+    /// its size.
+    static func openRegularFile(_ path: String, maximumSize: Int) throws -> (descriptor: Int32, size: Int) {
+        try checkNoNUL(path, "read")
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure("read", path, code: errno) }
+        try checkReadable(info, path: path, maximumSize: maximumSize)
+        // O_NONBLOCK: should the path be swapped for a FIFO after the check, opening it does not wait.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { throw failure("read", path, code: errno) }
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw failure("read", path, code: code)
+        }
+        do {
+            try checkReadable(info, path: path, maximumSize: maximumSize)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return (descriptor, Int(info.st_size))
     }
 
     /// Throws unless `info` describes a regular file of at most `maximumSize` bytes.

@@ -38,16 +38,16 @@ public struct DataFileSpec: Equatable, Sendable {
     /// - Throws: ``DataFileError``.
     public func load(relativeTo directory: URL? = nil) throws -> Value {
         let url = url(relativeTo: directory)
-        let data: Data
+        let file: FileBytes
         do {
-            // The file functions' reader: a FIFO, device or directory is refused by what it is,
+            // The file functions' checks: a FIFO, device or directory is refused by what it is,
             // without blocking. Data files have no size cap of their own.
-            data = try FileSystemAccess.contents(of: url.path, maximumSize: Int.max, checkCancellation: {})
+            file = try FileBytes(path: url.path)
         } catch {
             throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
         }
         do {
-            return try JSONCodec.decodePlain(data)
+            return try JSONCodec.decodePlain(file.buffer, release: file.release)
         } catch let error as JSONDecodingError {
             throw DataFileError.invalidJSON(path: url.path, error)
         }

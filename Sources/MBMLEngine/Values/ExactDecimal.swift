@@ -14,6 +14,47 @@ enum ExactDecimal {
 
     /// `text`: JSON number syntax (already validated): `-?digits(.digits)?([eE][+-]?digits)?`.
     static func parse(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Decimal? {
+        parseShort(text) ?? parseLong(text)
+    }
+
+    /// The common case without allocating: no exponent part and at most 18 significant digits,
+    /// which a `UInt64` holds. Nil when the text is not such a number.
+    private static func parseShort(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Decimal? {
+        var index = text.startIndex
+        let isNegative = text[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        var significand: UInt64 = 0
+        var significantDigits = 0
+        var trailingZeros = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < text.endIndex {
+            let byte = text[index]
+            index += 1
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            if inFraction { fractionDigits += 1 }
+            let digit = UInt64(byte - UInt8(ascii: "0"))
+            if digit == 0 {
+                if significantDigits > 0 { trailingZeros += 1 }
+                continue
+            }
+            guard significantDigits + trailingZeros < 18 else { return nil }
+            for _ in 0..<trailingZeros { significand *= 10 }
+            significantDigits += trailingZeros + 1
+            trailingZeros = 0
+            significand = significand * 10 + digit
+        }
+        if significand == 0 { return Decimal.zero }
+        let exponent = trailingZeros - fractionDigits
+        guard exponent >= -128 else { return nil }
+        return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+    }
+
+    private static func parseLong(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Decimal? {
         var index = text.startIndex
         let isNegative = text[index] == UInt8(ascii: "-")
         if isNegative { index += 1 }

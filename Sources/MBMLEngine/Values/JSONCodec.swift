@@ -54,7 +54,18 @@ public enum JSONCodec {
     /// Decodes plain JSON, as read from a data file.
     /// - Throws: ``JSONDecodingError`` with the line and column of the problem.
     public static func decodePlain(_ data: Data, maximumDepth: Int = defaultMaximumDepth) throws -> Value {
-        try decode([UInt8](data), tagged: false, maximumDepth: maximumDepth)
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), tagged: false, maximumDepth: maximumDepth)
+            return try reader.readDocument()
+        }
+    }
+
+    /// Decodes plain JSON from `bytes`, calling `release` with each range of them the reader is done
+    /// with (bounds on megabyte boundaries) so that the caller can give the memory back.
+    static func decodePlain(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth,
+                            release: @escaping (Range<Int>) -> Void) throws -> Value {
+        var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: maximumDepth, release: release)
+        return try reader.readDocument()
     }
 
     /// Decodes plain JSON text.

@@ -2,19 +2,39 @@ import Foundation
 import OrderedCollections
 
 /// Recursive-descent JSON reader over UTF-8 bytes.
+///
+/// It makes one pass over the bytes and builds values directly: the elements of open containers
+/// wait on one ``ValueStack`` and are moved into their array or dictionary when it closes; objects
+/// share their keys through ``ObjectShapes``. When given a `release` function (data files read
+/// into memory of their own), it hands back the bytes it has read, a megabyte at a time, so the
+/// file's text and its values are not both held in full.
 struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let tagged: Bool
     let maximumDepth: Int
     var position = 0
     var depth = 0
-    /// Objects of the same keys share one key storage (records in an array usually do).
     var shapes = ObjectShapes()
+    private let stack = ValueStack()
+    private var keys: [String] = []
+    /// Gives back the bytes of a range the reader is done with (its bounds are multiples of
+    /// ``releaseGranule``), or nil to keep them.
+    private let release: ((Range<Int>) -> Void)?
+    /// Where the reader next gives bytes back.
+    private var nextRelease: Int
+    /// Line accounting for the bytes given back, so that messages still have lines and columns.
+    var forgotten = ForgottenText()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, tagged: Bool, maximumDepth: Int) {
+    /// How many bytes are given back at a time (a multiple of any page size).
+    static let releaseGranule = 1 << 20
+
+    init(bytes: UnsafeBufferPointer<UInt8>, tagged: Bool, maximumDepth: Int,
+         release: ((Range<Int>) -> Void)? = nil) {
         self.bytes = bytes
         self.tagged = tagged
         self.maximumDepth = maximumDepth
+        self.release = release
+        nextRelease = release == nil ? Int.max : Self.releaseGranule * 2
     }
 
     mutating func readDocument() throws -> Value {
@@ -53,31 +73,34 @@ struct JSONReader {
     private mutating func readArray() throws -> Value {
         try enterContainer()
         position += 1
-        var elements: [Value] = []
+        let base = stack.count
         skipWhitespace()
         if peek(UInt8(ascii: "]")) {
             position += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
         while true {
             skipWhitespace()
-            elements.append(try readValue())
+            stack.push(try readValue())
             skipWhitespace()
+            if position >= nextRelease { releaseReadBytes() }
             if peek(UInt8(ascii: ",")) { position += 1; continue }
             if peek(UInt8(ascii: "]")) { position += 1; break }
             throw error("Expected ',' or ']' in an array, found \(describeCurrent())")
         }
         depth -= 1
-        return .array(elements)
+        return .array(stack.popArray(from: base))
     }
 
     private mutating func readObject() throws -> Value {
         let start = position
         try enterContainer()
         position += 1
-        var keys: [String] = []
-        var values: [Value] = []
+        let valueBase = stack.count
+        let keyBase = keys.count
+        let expected = shapes.expectedShape(atDepth: depth)
+        var matchesExpected = expected != nil
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             position += 1
@@ -87,24 +110,60 @@ struct JSONReader {
                 guard peek(UInt8(ascii: "\"")) else {
                     throw error("Expected a string key in an object, found \(describeCurrent())")
                 }
-                keys.append(try readString())
+                let index = keys.count - keyBase
+                if matchesExpected, let shape = expected, index < shape.count, skipKey(shape.rawKeys[index]) {
+                    keys.append(shape.template.keys[index])
+                } else {
+                    matchesExpected = false
+                    keys.append(try readString())
+                }
                 skipWhitespace()
                 guard peek(UInt8(ascii: ":")) else { throw error("Expected ':' after an object key, found \(describeCurrent())") }
                 position += 1
                 skipWhitespace()
-                values.append(try readValue())
+                stack.push(try readValue())
                 skipWhitespace()
+                if position >= nextRelease { releaseReadBytes() }
                 if peek(UInt8(ascii: ",")) { position += 1; continue }
                 if peek(UInt8(ascii: "}")) { position += 1; break }
                 throw error("Expected ',' or '}' in an object, found \(describeCurrent())")
             }
         }
+        let entries: OrderedDictionary<String, Value>
+        if matchesExpected, let shape = expected, keys.count - keyBase == shape.count {
+            entries = shape.filled(from: stack, base: valueBase)
+        } else {
+            entries = shapes.dictionary(keys: keys[keyBase...], values: stack.popArray(from: valueBase), depth: depth)
+        }
+        keys.removeSubrange(keyBase...)
         depth -= 1
-        let entries = shapes.dictionary(keys: keys, values: values)
         return tagged ? try untag(entries, at: start) : .dictionary(entries)
     }
 
-    /// Turns a one-key `$set`/`$date`/`$data` object into its value and unescapes `$$` keys.
+    /// Steps over the key at the current position (its opening quote) if it is exactly `raw`.
+    private mutating func skipKey(_ raw: [UInt8]?) -> Bool {
+        guard let raw else { return false }
+        let end = position + 1 + raw.count
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+        let same = raw.withUnsafeBufferPointer { expected in
+            expected.isEmpty || memcmp(bytes.baseAddress! + position + 1, expected.baseAddress!, raw.count) == 0
+        }
+        if same { position = end + 1 }
+        return same
+    }
+
+    /// Gives back whole granules below the current position.
+    private mutating func releaseReadBytes() {
+        let boundary = position - position % Self.releaseGranule
+        if boundary > forgotten.offset, let release {
+            forgotten.account(bytes, upTo: boundary)
+            release(forgotten.released..<boundary)
+            forgotten.released = boundary
+        }
+        nextRelease = position + Self.releaseGranule
+    }
+
+    /// Turns a one-key `$set`/`$date`/`$data`/`$number` object into its value and unescapes `$$` keys.
     private func untag(_ entries: OrderedDictionary<String, Value>, at start: Int) throws -> Value {
         if entries.count == 1, let (tag, payload) = entries.elements.first {
             switch tag {
@@ -121,6 +180,13 @@ struct JSONReader {
                     throw error("\"$data\" needs a base64 string", at: start)
                 }
                 return .data(data)
+            case "$number":
+                switch payload {
+                case "Infinity": return .double(.infinity)
+                case "-Infinity": return .double(-.infinity)
+                case "NaN": return .double(.nan)
+                default: throw error("\"$number\" needs \"Infinity\", \"-Infinity\" or \"NaN\"", at: start)
+                }
             default:
                 break
             }
@@ -132,214 +198,4 @@ struct JSONReader {
         }
         return .dictionary(unescaped)
     }
-
-    private mutating func readString() throws -> String {
-        let start = position
-        position += 1
-        let contentStart = position
-        // Fast path: no escapes.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape") }
-            position += 1
-        }
-        guard position < bytes.count else { throw error("Unterminated string", at: start) }
-        var buffer = [UInt8](UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return String(decoding: buffer, as: UTF8.self)
-            }
-            if byte < 0x20 { throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape") }
-            if byte != UInt8(ascii: "\\") {
-                buffer.append(byte)
-                position += 1
-                continue
-            }
-            try readEscape(into: &buffer)
-        }
-        throw error("Unterminated string", at: start)
-    }
-
-    private mutating func readEscape(into buffer: inout [UInt8]) throws {
-        position += 1
-        guard position < bytes.count else { throw error("Unterminated escape sequence") }
-        let byte = bytes[position]
-        position += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            var code = try readHex4()
-            if (0xD800...0xDBFF).contains(code) {
-                // A high surrogate must be followed by \u and a low surrogate.
-                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
-                    let saved = position
-                    position += 2
-                    let low = try readHex4()
-                    if (0xDC00...0xDFFF).contains(low) {
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        position = saved
-                        code = 0xFFFD
-                    }
-                } else {
-                    code = 0xFFFD
-                }
-            } else if (0xDC00...0xDFFF).contains(code) {
-                code = 0xFFFD
-            }
-            let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-            buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
-        default:
-            position -= 1
-            throw error("Invalid escape sequence '\\\(describeByte(byte))'")
-        }
-    }
-
-    private mutating func readHex4() throws -> UInt32 {
-        var code: UInt32 = 0
-        for _ in 0..<4 {
-            guard position < bytes.count else { throw error("Expected four hex digits after \\u") }
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("Expected four hex digits after \\u, found \(describeCurrent())")
-            }
-            code = code * 16 + digit
-            position += 1
-        }
-        return code
-    }
-
-    private mutating func readNumber() throws -> Value {
-        let start = position
-        if peek(UInt8(ascii: "-")) {
-            position += 1
-            if tagged, peek(UInt8(ascii: "I")) {
-                try readWord("Infinity")
-                return .double(-.infinity)
-            }
-        }
-        guard position < bytes.count, isDigit(bytes[position]) else {
-            throw error("Expected a digit in a number, found \(describeCurrent())")
-        }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if position < bytes.count, isDigit(bytes[position]) { throw error("A number cannot have a leading zero") }
-        } else {
-            skipDigits()
-        }
-        var isInteger = true
-        if peek(UInt8(ascii: ".")) {
-            isInteger = false
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("Expected a digit after the decimal point, found \(describeCurrent())")
-            }
-            skipDigits()
-        }
-        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
-            isInteger = false
-            position += 1
-            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("Expected a digit in the exponent, found \(describeCurrent())")
-            }
-            skipDigits()
-        }
-        // Integers stay integers; other numbers that a Decimal holds exactly are decimals (99.99
-        // prints as written); the rest are doubles.
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
-        if let decimal = ExactDecimal.parse(bytes[start..<position]) { return .decimal(decimal) }
-        guard let double = Double(text) else { throw error("Invalid number \(text)", at: start) }
-        return .double(double)
-    }
-
-    private mutating func readWord(_ word: StaticString) throws {
-        let start = position
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        for byte in expected {
-            guard position < bytes.count, bytes[position] == byte else {
-                position = start
-                throw error("Expected a value, found \(describeCurrent())")
-            }
-            position += 1
-        }
-    }
-
-    // MARK: Helpers
-
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func skipDigits() {
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    private func peek(_ byte: UInt8) -> Bool {
-        position < bytes.count && bytes[position] == byte
-    }
-
-    private func hex4(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
-    private func describeByte(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(hex4(UInt32(byte)))}"
-    }
-
-    /// A short description of the input at the current position, for messages.
-    private func describeCurrent() -> String {
-        guard position < bytes.count else { return "the end of the input" }
-        var end = position + 1
-        while end < bytes.count, end - position < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
-        switch character {
-        case "\n": return "a line break"
-        case "\t": return "a tab"
-        default: return "'\(character.first.map(String.init) ?? character)'"
-        }
-    }
-
-    /// An error at `offset` (default: the current position), with its line and character column.
-    private func error(_ message: String, at offset: Int? = nil) -> JSONDecodingError {
-        let offset = min(offset ?? position, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        let prefix = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<offset]), as: UTF8.self)
-        return JSONDecodingError(message, line: line, column: prefix.count + 1, offset: offset)
-    }
 }
-
-// MARK: - Dates

@@ -12,8 +12,30 @@ public enum NumericParsing {
 
     /// `NSString.doubleValue`: the longest floating-point prefix, or 0.
     public static func double(from text: String) -> Double {
+        if let plain = plainDouble(text) { return plain }
         guard let prefix = numericPrefix(of: text, allowExponent: true) else { return 0 }
         return Double(prefix) ?? 0
+    }
+
+    /// Text that is nothing but an optional sign, digits and at most one point (the usual case, as
+    /// when a number is compared with a literal) read without building a prefix; nil otherwise.
+    private static func plainDouble(_ text: String) -> Double? {
+        var sawDigit = false
+        var sawPoint = false
+        var isFirst = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: "."):
+                if sawPoint { return nil }
+                sawPoint = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                if !isFirst { return nil }
+            default: return nil
+            }
+            isFirst = false
+        }
+        return sawDigit ? Double(text) : nil
     }
 
     /// `NSString.integerValue`: optional sign and decimal digits up to the first non-digit, or 0.

@@ -206,8 +206,9 @@ public final class VariableSpace: @unchecked Sendable {
 
     @discardableResult
     private func popUnchecked(_ name: String) -> Value? {
-        guard var stack = stacks[name], let saved = stack.popLast() else { return nil }
-        stacks[name] = stack.isEmpty ? nil : stack
+        // In place: an emptied stack stays (with its capacity), so that a binding pushed and popped
+        // once per item of a collection allocates nothing.
+        guard let index = stacks.index(forKey: name), let saved = stacks.values[index].popLast() else { return nil }
         values[name] = saved
         return saved
     }

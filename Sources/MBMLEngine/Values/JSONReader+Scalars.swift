@@ -1,0 +1,172 @@
+import Foundation
+
+extension JSONReader {
+    mutating func readString() throws -> String {
+        let start = position
+        position += 1
+        let contentStart = position
+        // Fast path: no escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape") }
+            position += 1
+        }
+        guard position < bytes.count else { throw error("Unterminated string", at: start) }
+        var buffer = [UInt8](UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            if byte < 0x20 { throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape") }
+            if byte != UInt8(ascii: "\\") {
+                buffer.append(byte)
+                position += 1
+                continue
+            }
+            try readEscape(into: &buffer)
+        }
+        throw error("Unterminated string", at: start)
+    }
+
+    mutating func readEscape(into buffer: inout [UInt8]) throws {
+        position += 1
+        guard position < bytes.count else { throw error("Unterminated escape sequence") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try readHex4()
+            if (0xD800...0xDBFF).contains(code) {
+                // A high surrogate must be followed by \u and a low surrogate.
+                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                    let saved = position
+                    position += 2
+                    let low = try readHex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        position = saved
+                        code = 0xFFFD
+                    }
+                } else {
+                    code = 0xFFFD
+                }
+            } else if (0xDC00...0xDFFF).contains(code) {
+                code = 0xFFFD
+            }
+            let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+            buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            position -= 1
+            throw error("Invalid escape sequence '\\\(describeByte(byte))'")
+        }
+    }
+
+    mutating func readHex4() throws -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count else { throw error("Expected four hex digits after \\u") }
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("Expected four hex digits after \\u, found \(describeCurrent())")
+            }
+            code = code * 16 + digit
+            position += 1
+        }
+        return code
+    }
+
+    mutating func readNumber() throws -> Value {
+        let start = position
+        if peek(UInt8(ascii: "-")) {
+            position += 1
+            if tagged, peek(UInt8(ascii: "I")) {
+                try readWord("Infinity")
+                return .double(-.infinity)
+            }
+        }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+            throw error("Expected a digit in a number, found \(describeCurrent())")
+        }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw error("A number cannot have a leading zero") }
+        } else {
+            skipDigits()
+        }
+        var isInteger = true
+        if peek(UInt8(ascii: ".")) {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("Expected a digit after the decimal point, found \(describeCurrent())")
+            }
+            skipDigits()
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            isInteger = false
+            position += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("Expected a digit in the exponent, found \(describeCurrent())")
+            }
+            skipDigits()
+        }
+        // Integers stay integers; other numbers that a Decimal holds exactly are decimals (99.99
+        // prints as written); the rest are doubles.
+        if isInteger, let integer = Self.integer(bytes[start..<position]) { return .integer(integer) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if let decimal = ExactDecimal.parse(bytes[start..<position]) { return .decimal(decimal) }
+        guard let double = Double(text) else { throw error("Invalid number \(text)", at: start) }
+        return .double(double)
+    }
+
+    /// The integer that JSON integer text (already validated) spells, or nil if `Int` cannot hold it.
+    static func integer(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
+        var index = text.startIndex
+        let isNegative = text[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        var magnitude = 0
+        while index < text.endIndex {
+            let digit = Int(text[index] &- UInt8(ascii: "0"))
+            let (shifted, overflowShift) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAdd) = isNegative ? shifted.subtractingReportingOverflow(digit)
+                : shifted.addingReportingOverflow(digit)
+            if overflowShift || overflowAdd { return nil }
+            magnitude = sum
+            index += 1
+        }
+        return magnitude
+    }
+
+    mutating func readWord(_ word: StaticString) throws {
+        let start = position
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in expected {
+            guard position < bytes.count, bytes[position] == byte else {
+                position = start
+                throw error("Expected a value, found \(describeCurrent())")
+            }
+            position += 1
+        }
+    }
+
+}

@@ -1,0 +1,130 @@
+import Foundation
+import MBMLTestSupport
+import XCTest
+@testable import MBMLEngine
+
+/// The reader's fast paths: keys matched against the expected shape without decoding, values moved
+/// from one stack, numbers read without text, and bytes given back as it goes.
+final class JSONReaderTests: XCTestCase {
+    func testRecordsThatLeaveTheExpectedShapeKeepTheirOwnKeys() throws {
+        let text = #"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"c":6},{"b":7,"a":8},{"a":9},{"a":1,"b":2,"d":3},{"a":0,"b":0}]"#
+        let value = try JSONCodec.decodePlain(text)
+        XCTAssertEqual(JSONCodec.encode(value),
+                       #"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"c":6},{"b":7,"a":8},{"a":9},{"a":1,"b":2,"d":3},{"a":0,"b":0}]"#)
+        guard case .array(let records) = value, case .dictionary(let fourth) = records[3] else {
+            return XCTFail("expected an array of dictionaries")
+        }
+        XCTAssertEqual(Array(fourth.keys), ["b", "a"])
+    }
+
+    func testAnEscapedKeyIsNeverTakenForItsRawBytes() throws {
+        // The first record's key is `a\b` (a backslash); the second's raw bytes `a\b` are the escape for
+        // a backspace, so they must not match the expected key.
+        let value = try JSONCodec.decodePlain(#"[{"a\\b":1},{"a\b":2},{"q\"":3},{"q\"":4}]"#)
+        guard case .array(let records) = value else { return XCTFail("expected an array") }
+        XCTAssertEqual(records[0], ["a\\b": 1])
+        XCTAssertEqual(records[1], ["a\u{08}": 2])
+        XCTAssertEqual(records[3], ["q\"": 4])
+    }
+
+    func testRepeatedKeysKeepTheFirstPlaceAndTheLastValue() throws {
+        let value = try JSONCodec.decodePlain(#"[{"a":1,"b":2},{"a":1,"a":3}]"#)
+        XCTAssertEqual(JSONCodec.encode(value), #"[{"a":1,"b":2},{"a":3}]"#)
+    }
+
+    func testNestedRecordsAtDifferentDepths() throws {
+        let text = #"{"x":{"k":[{"k":1},{"k":{"k":2}}]},"y":{"k":[]}}"#
+        XCTAssertEqual(JSONCodec.encode(try JSONCodec.decodePlain(text)), text)
+    }
+
+    func testIntegersAtTheEdgesOfInt() throws {
+        XCTAssertEqual(try JSONCodec.decodePlain("9223372036854775807"), .integer(.max))
+        XCTAssertEqual(try JSONCodec.decodePlain("-9223372036854775808"), .integer(.min))
+        XCTAssertEqual(try JSONCodec.decodePlain("-0"), .integer(0))
+        guard case .decimal(let beyond) = try JSONCodec.decodePlain("9223372036854775808") else {
+            return XCTFail("an integer past Int is a decimal")
+        }
+        XCTAssertEqual(beyond, try XCTUnwrap(Decimal(string: "9223372036854775808")))
+    }
+
+    func testShortRealsAreExactDecimals() throws {
+        for (text, expected) in [("1.50", "1.5"), ("0.05", "0.05"), ("1200.5", "1200.5"), ("-0.0", "0"),
+                                 ("100.0", "100"), ("123456789012345678.5", "123456789012345678.5"),
+                                 ("0.123456789012345678", "0.123456789012345678"), ("1e2", "100"), ("-2.5E-1", "-0.25")] {
+            guard case .decimal(let number) = try JSONCodec.decodePlain(text) else {
+                XCTFail("\(text) should be a decimal")
+                continue
+            }
+            XCTAssertEqual(number, try XCTUnwrap(Decimal(string: expected)), text)
+        }
+        let tiny = "0." + String(repeating: "0", count: 200) + "1"
+        guard case .double = try JSONCodec.decodePlain(tiny) else { return XCTFail("out of Decimal's range") }
+    }
+
+    func testNumberTagsReadBack() throws {
+        guard case .double(let infinity) = try JSONCodec.decodeTagged(JSONCodec.encode(.double(.infinity))),
+              case .double(let negativeInfinity) = try JSONCodec.decodeTagged(JSONCodec.encode(.double(-.infinity)))
+        else { return XCTFail("infinities read back as doubles") }
+        XCTAssertEqual(infinity, .infinity)
+        XCTAssertEqual(negativeInfinity, -.infinity)
+        guard case .double(let nan) = try JSONCodec.decodeTagged(JSONCodec.encode(.double(.nan))) else {
+            return XCTFail("NaN reads back as a double")
+        }
+        XCTAssertTrue(nan.isNaN)
+        XCTAssertThrowsError(try JSONCodec.decodeTagged(#"{"$number":"7"}"#))
+        XCTAssertEqual(try JSONCodec.decodeTagged(#"{"$$number":"7"}"#), ["$number": "7"])
+    }
+
+    func testBytesAreGivenBackAndErrorsKeepTheirLineAndColumn() throws {
+        // Three megabytes of records on many lines, then an error on the last line.
+        var text = "[\n"
+        var lines = 1
+        while text.utf8.count < 3 << 20 {
+            text += #"{"name":"é\#(lines)","n":\#(lines)},"# + "\n"
+            lines += 1
+        }
+        text += #"  {"name": tru}]"#
+        var released: [Range<Int>] = []
+        let bytes = Array(text.utf8)
+        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { buffer in
+            try JSONCodec.decodePlain(buffer) { released.append($0) }
+        }) { error in
+            guard let error = error as? JSONDecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.line, lines + 1)
+            XCTAssertEqual(error.column, 12)
+            XCTAssertEqual(error.message, "Expected a value, found 't'")
+        }
+        XCTAssertFalse(released.isEmpty)
+        XCTAssertEqual(released.first?.lowerBound, 0)
+        for (earlier, later) in zip(released, released.dropFirst()) {
+            XCTAssertEqual(earlier.upperBound, later.lowerBound)
+        }
+        XCTAssertTrue(released.allSatisfy { $0.upperBound % JSONReader.releaseGranule == 0 })
+    }
+
+    func testColumnsCountCharactersAcrossGivenBackBytesOnOneLine() throws {
+        // A single-line document (minified JSON) with the error past the first released megabyte.
+        let records = String(repeating: #"{"a":"ü"},"#, count: 300_000)
+        let text = "[" + records + "nul]"
+        let bytes = Array(text.utf8)
+        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { buffer in
+            try JSONCodec.decodePlain(buffer) { _ in }
+        }) { error in
+            guard let error = error as? JSONDecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.line, 1)
+            XCTAssertEqual(error.column, 1 + records.count + 1)
+        }
+    }
+
+    func testDataFilesAreReadIntoReleasableMemory() throws {
+        let folder = try ScratchFolder()
+        let file = folder.file("people.json")
+        try Data(#"[{"name":"Ann","age":31},{"name":"Bo","age":29}]"#.utf8).write(to: file)
+        let value = try DataFileSpec(name: "people", path: file.path).load()
+        XCTAssertEqual(JSONCodec.encode(value), #"[{"name":"Ann","age":31},{"name":"Bo","age":29}]"#)
+        let bytes = try FileBytes(path: file.path)
+        XCTAssertEqual(bytes.buffer.count, 48)
+        bytes.release(0..<bytes.buffer.count)  // less than a page: nothing is given back
+        XCTAssertEqual(bytes.buffer.first, UInt8(ascii: "["))
+    }
+}
