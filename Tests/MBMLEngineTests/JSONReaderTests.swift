@@ -37,6 +37,19 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(JSONCodec.encode(try JSONCodec.decodePlain(text)), text)
     }
 
+    func testRepeatedShortTextsShareOneValueAndDifferentOnesDoNot() throws {
+        let text = #"[["a","b"],["a","c"],["a","b"],{"k":[1]},{"k":[2]},{"k":[1]},"# +
+            #""a string of 17 bytes","a string of 17 byteZ","a string of 17 bytes","é string with \"escape\" here"]"#
+        let value = try JSONCodec.decodePlain(text)
+        XCTAssertEqual(JSONCodec.encode(value), text)
+        guard case .array(let items) = value, case .array(let first) = items[0], case .array(let third) = items[2] else {
+            return XCTFail("expected arrays")
+        }
+        first.withUnsafeBufferPointer { a in
+            third.withUnsafeBufferPointer { b in XCTAssertEqual(a.baseAddress, b.baseAddress, "one storage") }
+        }
+    }
+
     func testIntegersAtTheEdgesOfInt() throws {
         XCTAssertEqual(try JSONCodec.decodePlain("9223372036854775807"), .integer(.max))
         XCTAssertEqual(try JSONCodec.decodePlain("-9223372036854775808"), .integer(.min))
@@ -126,5 +139,35 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(bytes.buffer.count, 48)
         bytes.release(0..<bytes.buffer.count)  // less than a page: nothing is given back
         XCTAssertEqual(bytes.buffer.first, UInt8(ascii: "["))
+    }
+}
+
+final class ValueStackTests: XCTestCase {
+    func testArraysSpanningSegmentsComeOutWholeAndInOrder() {
+        let stack = ValueStack()
+        let total = ValueStack.segmentSize * 3 + 17
+        for index in 0..<total { stack.push(.integer(index)) }
+        let inner = stack.popArray(from: ValueStack.segmentSize + 5)
+        XCTAssertEqual(inner.count, total - ValueStack.segmentSize - 5)
+        XCTAssertEqual(inner.first, .integer(ValueStack.segmentSize + 5))
+        XCTAssertEqual(inner.last, .integer(total - 1))
+        for index in 0..<ValueStack.segmentSize * 2 { stack.push(.string("again \(index)")) }
+        let all = stack.popArray(from: 0)
+        XCTAssertEqual(all.count, ValueStack.segmentSize * 3 + 5)
+        XCTAssertEqual(all[ValueStack.segmentSize], .integer(ValueStack.segmentSize))
+        XCTAssertEqual(all.last, .string("again \(ValueStack.segmentSize * 2 - 1)"))
+        XCTAssertEqual(stack.count, 0)
+    }
+
+    func testOverwritingAndDiscarding() {
+        let stack = ValueStack()
+        stack.push("kept")
+        for index in 0..<ValueStack.segmentSize { stack.push(.integer(index)) }
+        var target = [Value](repeating: .null, count: ValueStack.segmentSize)
+        target.withUnsafeMutableBufferPointer { stack.pop(from: 1, overwriting: $0) }
+        XCTAssertEqual(target.last, .integer(ValueStack.segmentSize - 1))
+        for index in 0..<ValueStack.segmentSize * 3 { stack.push(.string("x\(index)")) }
+        stack.discard(from: 1)
+        XCTAssertEqual(stack.popArray(from: 0), ["kept"])
     }
 }

@@ -15,6 +15,8 @@ struct JSONReader {
     var position = 0
     var depth = 0
     var shapes = ObjectShapes()
+    /// Short texts read before, whose values are shared when they come again.
+    var repeated = RepeatedTexts()
     private let stack = ValueStack()
     private var keys: [String] = []
     /// Gives back the bytes of a range the reader is done with (its bounds are multiples of
@@ -52,7 +54,7 @@ struct JSONReader {
         switch bytes[position] {
         case UInt8(ascii: "{"): return try readObject()
         case UInt8(ascii: "["): return try readArray()
-        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "\""): return try readStringValue()
         case UInt8(ascii: "t"): try readWord("true"); return .boolean(true)
         case UInt8(ascii: "f"): try readWord("false"); return .boolean(false)
         case UInt8(ascii: "n"): try readWord("null"); return .null
@@ -63,6 +65,25 @@ struct JSONReader {
         }
     }
 
+    /// A string value: one read from the same text before when it is too long to be stored inline
+    /// in a `String` but short enough to remember (see ``RepeatedTexts``).
+    private mutating func readStringValue() throws -> Value {
+        var end = position + 1
+        let limit = min(bytes.count, position + RepeatedTexts.maximumLength)
+        while end < limit, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        let length = end + 1 - position
+        guard end < limit, bytes[end] == UInt8(ascii: "\""), length > 17 else { return .string(try readString()) }
+        let text = bytes[position..<end + 1]
+        let (slot, known) = repeated.lookUp(text)
+        if let known {
+            position = end + 1
+            return known
+        }
+        let value = Value.string(try readString())
+        repeated.remember(value, for: text, in: slot)
+        return value
+    }
+
     private mutating func enterContainer() throws {
         depth += 1
         if depth > maximumDepth {
@@ -71,6 +92,7 @@ struct JSONReader {
     }
 
     private mutating func readArray() throws -> Value {
+        let start = position
         try enterContainer()
         position += 1
         let base = stack.count
@@ -90,7 +112,7 @@ struct JSONReader {
             throw error("Expected ',' or ']' in an array, found \(describeCurrent())")
         }
         depth -= 1
-        return .array(stack.popArray(from: base))
+        return shared(from: start) { .array($0.stack.popArray(from: base)) } discarding: { $0.stack.discard(from: base) }
     }
 
     private mutating func readObject() throws -> Value {
@@ -129,15 +151,39 @@ struct JSONReader {
                 throw error("Expected ',' or '}' in an object, found \(describeCurrent())")
             }
         }
-        let entries: OrderedDictionary<String, Value>
-        if matchesExpected, let shape = expected, keys.count - keyBase == shape.count {
-            entries = shape.filled(from: stack, base: valueBase)
-        } else {
-            entries = shapes.dictionary(keys: keys[keyBase...], values: stack.popArray(from: valueBase), depth: depth)
+        defer {
+            keys.removeSubrange(keyBase...)
+            depth -= 1
         }
-        keys.removeSubrange(keyBase...)
-        depth -= 1
-        return tagged ? try untag(entries, at: start) : .dictionary(entries)
+        let isExpectedShape = matchesExpected && keys.count - keyBase == (expected?.count ?? -1)
+        return try shared(from: start) { reader in
+            let entries: OrderedDictionary<String, Value>
+            if isExpectedShape, let shape = expected {
+                entries = shape.filled(from: reader.stack, base: valueBase)
+            } else {
+                entries = reader.shapes.dictionary(keys: reader.keys[keyBase...], values: reader.stack.popArray(from: valueBase),
+                                                   depth: reader.depth)
+            }
+            return reader.tagged ? try reader.untag(entries, at: start) : .dictionary(entries)
+        } discarding: { $0.stack.discard(from: valueBase) }
+    }
+
+    /// The container that ends at the current position and began at `start`: the one read from the
+    /// same text before if its text is short and came before (its own values are `discard`ed), or
+    /// the one `build` makes (remembered when short).
+    private mutating func shared(from start: Int, build: (inout JSONReader) throws -> Value,
+                                 discarding discard: (inout JSONReader) -> Void) rethrows -> Value {
+        let length = position - start
+        guard length <= RepeatedTexts.maximumLength else { return try build(&self) }
+        let text = bytes[start..<position]
+        let (slot, known) = repeated.lookUp(text)
+        if let known {
+            discard(&self)
+            return known
+        }
+        let value = try build(&self)
+        repeated.remember(value, for: text, in: slot)
+        return value
     }
 
     /// Steps over the key at the current position (its opening quote) if it is exactly `raw`.
@@ -164,7 +210,7 @@ struct JSONReader {
     }
 
     /// Turns a one-key `$set`/`$date`/`$data`/`$number` object into its value and unescapes `$$` keys.
-    private func untag(_ entries: OrderedDictionary<String, Value>, at start: Int) throws -> Value {
+    func untag(_ entries: OrderedDictionary<String, Value>, at start: Int) throws -> Value {
         if entries.count == 1, let (tag, payload) = entries.elements.first {
             switch tag {
             case "$set":

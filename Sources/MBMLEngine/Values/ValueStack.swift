@@ -1,25 +1,25 @@
-/// The values of the arrays and objects a reader has open, in one growing buffer, so that a
-/// finished container takes its elements by moving them (no per-container scratch array, no
-/// retain/release pairs, and arrays get exactly the capacity they need).
+/// The values of the arrays and objects a reader has open, so that a finished container takes its
+/// elements by moving them (no per-container scratch array, no retain/release pairs, and arrays get
+/// exactly the capacity they need).
+///
+/// The stack is kept in segments of ``segmentSize`` values: it never copies itself to grow, and a
+/// long array moved out frees each segment as it is emptied, so a document's largest array is never
+/// held twice (once on the stack and once as the result) at full size.
 final class ValueStack {
-    private var storage: UnsafeMutablePointer<Value>
-    private var capacity: Int
+    static let segmentSize = 8192
+    private var segments: [UnsafeMutablePointer<Value>] = []
     /// How many values are on the stack.
     private(set) var count = 0
 
-    init(capacity: Int = 256) {
-        self.capacity = capacity
-        storage = .allocate(capacity: capacity)
-    }
-
     deinit {
-        storage.deinitialize(count: count)
-        storage.deallocate()
+        discard(from: 0)
+        for segment in segments { segment.deallocate() }
     }
 
     func push(_ value: Value) {
-        if count == capacity { grow() }
-        (storage + count).initialize(to: value)
+        let (segment, offset) = count.quotientAndRemainder(dividingBy: Self.segmentSize)
+        if segment == segments.count { segments.append(.allocate(capacity: Self.segmentSize)) }
+        (segments[segment] + offset).initialize(to: value)
         count += 1
     }
 
@@ -27,28 +27,53 @@ final class ValueStack {
     func popArray(from base: Int) -> [Value] {
         let moved = count - base
         let array = [Value](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            if let target = buffer.baseAddress { target.moveInitialize(from: storage + base, count: moved) }
+            guard let target = buffer.baseAddress else { return }
+            forEachRun(from: base) { source, length, targetOffset in
+                (target + targetOffset).moveInitialize(from: source, count: length)
+            }
             initialized = moved
         }
-        count = base
+        shrink(to: base)
         return array
     }
 
     /// Removes the values from `base` up by moving them over the first elements of `buffer`
     /// (which must have room for all of them).
     func pop(from base: Int, overwriting buffer: UnsafeMutableBufferPointer<Value>) {
-        let moved = count - base
-        precondition(moved <= buffer.count, "ValueStack: target buffer too small")
-        if let target = buffer.baseAddress { target.moveUpdate(from: storage + base, count: moved) }
-        count = base
+        precondition(count - base <= buffer.count, "ValueStack: target buffer too small")
+        guard let target = buffer.baseAddress else { return }
+        forEachRun(from: base) { source, length, targetOffset in
+            (target + targetOffset).moveUpdate(from: source, count: length)
+        }
+        shrink(to: base)
     }
 
-    private func grow() {
-        let larger = capacity * 2
-        let moved = UnsafeMutablePointer<Value>.allocate(capacity: larger)
-        moved.moveInitialize(from: storage, count: count)
-        storage.deallocate()
-        storage = moved
-        capacity = larger
+    /// Removes and destroys the values from `base` up.
+    func discard(from base: Int) {
+        forEachRun(from: base) { source, length, _ in source.deinitialize(count: length) }
+        shrink(to: base)
+    }
+
+    /// Calls `body` with each contiguous run of the values from `base` up, in order: its start, its
+    /// length and its offset from `base`. A segment emptied by a run is freed before the next run
+    /// (the first two segments stay, for the small containers that come next).
+    private func forEachRun(from base: Int, _ body: (UnsafeMutablePointer<Value>, Int, Int) -> Void) {
+        var index = base
+        while index < count {
+            let (segment, offset) = index.quotientAndRemainder(dividingBy: Self.segmentSize)
+            let length = min(Self.segmentSize - offset, count - index)
+            body(segments[segment] + offset, length, index - base)
+            index += length
+            if offset == 0, segment >= 2 {
+                segments[segment].deallocate()
+                segments[segment] = segments[0]  // a placeholder until `shrink` drops it
+            }
+        }
+    }
+
+    private func shrink(to base: Int) {
+        count = base
+        let needed = max(2, (base + Self.segmentSize - 1) / Self.segmentSize)
+        if segments.count > needed { segments.removeLast(segments.count - needed) }
     }
 }

@@ -1,0 +1,47 @@
+/// Values read from short JSON texts, remembered by their text, so that a text that comes again
+/// (the same tag list, the same small object, the same long string in many records) shares the
+/// first one's storage instead of allocating its own copy.
+///
+/// A direct-mapped table of ``slotCount`` slots, each holding one text of at most
+/// ``maximumLength`` bytes and its value; a new text takes over its slot. It uses fixed memory and
+/// allocates nothing on a hit. Values are immutable, so sharing them cannot be observed.
+struct RepeatedTexts {
+    static let slotCount = 4096
+    static let maximumLength = 64
+    private var hashes = [UInt64](repeating: 0, count: slotCount)
+    private var lengths = [Int](repeating: 0, count: slotCount)
+    private var texts = [UInt8](repeating: 0, count: slotCount * maximumLength)
+    private var values = [Value?](repeating: nil, count: slotCount)
+
+    /// Where a text is (or would be) remembered.
+    struct Slot {
+        fileprivate let index: Int
+        fileprivate let hash: UInt64
+    }
+
+    /// The slot for `text` (at most ``maximumLength`` bytes) and the value remembered for it, if any.
+    func lookUp(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> (slot: Slot, value: Value?) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash |= 1
+        let index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (Self.slotCount - 1)
+        let slot = Slot(index: index, hash: hash)
+        guard hashes[index] == hash, lengths[index] == text.count else { return (slot, nil) }
+        let offset = index * Self.maximumLength
+        let same = texts.withUnsafeBufferPointer { stored in
+            text.elementsEqual(stored[offset..<offset + text.count])
+        }
+        return (slot, same ? values[index] : nil)
+    }
+
+    /// Remembers `value` as read from `text` in `slot` (from ``lookUp(_:)`` of the same text).
+    mutating func remember(_ value: Value, for text: UnsafeBufferPointer<UInt8>.SubSequence, in slot: Slot) {
+        let offset = slot.index * Self.maximumLength
+        texts.withUnsafeMutableBufferPointer { stored in
+            for (position, byte) in zip(offset..., text) { stored[position] = byte }
+        }
+        hashes[slot.index] = slot.hash
+        lengths[slot.index] = text.count
+        values[slot.index] = value
+    }
+}
