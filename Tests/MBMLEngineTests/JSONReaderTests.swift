@@ -171,3 +171,16 @@ final class ValueStackTests: XCTestCase {
         XCTAssertEqual(stack.popArray(from: 0), ["kept"])
     }
 }
+
+extension JSONReaderTests {
+    func testRecordsOfOneShapeShareTheirKeyStorage() throws {
+        let value = try JSONCodec.decodePlain(#"[{"name":"a","n":1},{"name":"b","n":2},{"name":"c","n":3}]"#)
+        guard case .array(let records) = value, case .dictionary(let first) = records[0],
+              case .dictionary(let third) = records[2] else { return XCTFail("expected records") }
+        first.keys.elements.withUnsafeBufferPointer { a in
+            third.keys.elements.withUnsafeBufferPointer { b in XCTAssertEqual(a.baseAddress, b.baseAddress) }
+        }
+        XCTAssertEqual(third["name"], "c")
+        XCTAssertEqual(first["n"], 1)
+    }
+}

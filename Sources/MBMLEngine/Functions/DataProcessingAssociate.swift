@@ -45,8 +45,8 @@ extension DataProcessingFunctions {
             guard let dataModel = model, !dataModel.isNull, let entries = CollectionSupport.entries(of: dataModel)
             else { throw CollectionSupport.notIterable(model, at: 0) }
             var associator = Associator(call: call, intermediates: Array(texts[1..<(texts.count - 2)]),
-                                        keyExpression: texts[texts.count - 2],
-                                        valueExpression: texts[texts.count - 1], mode: mode)
+                                        keyExpression: call.repeated(texts[texts.count - 2], as: .object),
+                                        valueExpression: call.repeated(texts[texts.count - 1], as: .object), mode: mode)
             for entry in entries {
                 try call.checkCancellation()
                 var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
@@ -61,8 +61,8 @@ extension DataProcessingFunctions {
     private struct Associator {
         let call: FunctionCall
         let intermediates: [String]
-        let keyExpression: String
-        let valueExpression: String
+        let keyExpression: RepeatedEvaluation
+        let valueExpression: RepeatedEvaluation
         let mode: AssociationMode
         var result = OrderedDictionary<String, Value>()
 
@@ -82,8 +82,8 @@ extension DataProcessingFunctions {
         }
 
         private mutating func store() {
-            guard let key = call.evaluateQuietly(keyExpression, as: .object), !key.isNull else { return }
-            guard let value = call.evaluateQuietly(valueExpression, as: .object) else { return }
+            guard let key = call.evaluateQuietly(keyExpression), !key.isNull else { return }
+            guard let value = call.evaluateQuietly(valueExpression) else { return }
             let name = key.text
             switch (mode, result[name]) {
             case (.single, _), (.collecting, nil):

@@ -24,7 +24,7 @@ extension DataProcessingFunctions {
               let entries = CollectionSupport.entries(of: dataModel)
         else { throw CollectionSupport.notIterable(model, at: 0) }
         let filter = Filter(call: call, intermediates: Array(texts.dropFirst().dropLast()),
-                            test: texts[texts.count - 1], matchAll: matchAll)
+                            test: call.repeated(texts[texts.count - 1], as: .boolean), matchAll: matchAll)
         var passing: [CollectionSupport.Entry] = []
         for entry in entries {
             try call.checkCancellation()
@@ -46,7 +46,7 @@ extension DataProcessingFunctions {
     private struct Filter {
         let call: FunctionCall
         let intermediates: [String]
-        let test: String
+        let test: RepeatedEvaluation
         let matchAll: Bool
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
@@ -92,7 +92,7 @@ extension DataProcessingFunctions {
             throw CollectionSupport.notIterable(dataModel, at: 0)
         }
         let lister = Lister(call: call, intermediates: Array(texts.dropFirst().dropLast()),
-                            valueExpression: texts[texts.count - 1])
+                            valueExpression: call.repeated(texts[texts.count - 1], as: .object))
         var results: [Value] = []
         for entry in entries {
             try call.checkCancellation()
@@ -107,11 +107,11 @@ extension DataProcessingFunctions {
     private struct Lister {
         let call: FunctionCall
         let intermediates: [String]
-        let valueExpression: String
+        let valueExpression: RepeatedEvaluation
 
         func collect(depth: Int, into results: inout [Value]) throws {
             if depth == intermediates.count {
-                if let value = call.evaluateQuietly(valueExpression, as: .object) { results.append(value) }
+                if let value = call.evaluateQuietly(valueExpression) { results.append(value) }
                 return
             }
             let text = intermediates[depth]
@@ -146,11 +146,12 @@ extension DataProcessingFunctions {
             let texts = try call.expressions(.exactly(2))
             let tree = call.evaluateQuietly(texts[0], as: .object) ?? .null
             let elements = try CollectionSupport.array(tree, at: 0)
-            return .array(try prune(elements, test: texts[1], keepingMatches: keepingMatches, call: call))
+            let test = call.repeated(texts[1], as: .boolean)
+            return .array(try prune(elements, test: test, keepingMatches: keepingMatches, call: call))
         }
     }
 
-    private static func prune(_ elements: [Value], test: String, keepingMatches: Bool,
+    private static func prune(_ elements: [Value], test: RepeatedEvaluation, keepingMatches: Bool,
                               call: FunctionCall) throws -> [Value] {
         var kept: [Value] = []
         for element in elements {

@@ -28,8 +28,8 @@ extension DataProcessingFunctions {
     /// Compares two items through the rewritten sort key.
     private struct SortComparator {
         let call: FunctionCall
-        let equalExpression: String
-        let lessExpression: String
+        let equalExpression: RepeatedEvaluation
+        let lessExpression: RepeatedEvaluation
         /// The default key `$item` compares the items themselves: the evaluator's `-EQ`/`-LT` are
         /// ``Comparison/isEqual(_:_:)`` and ``Comparison/compare(_:_:)``, so call them directly.
         let comparesItems: Bool
@@ -39,8 +39,8 @@ extension DataProcessingFunctions {
             comparesItems = sortKey == "$item"
             // Concatenation, never a format string: the key may contain `%` (reference safety quirk).
             let left = Self.rewrite(sortKey, side: "left"), right = Self.rewrite(sortKey, side: "right")
-            equalExpression = left + " -EQ " + right
-            lessExpression = left + " -LT " + right
+            equalExpression = call.repeated(left + " -EQ " + right, as: .boolean)
+            lessExpression = call.repeated(left + " -LT " + right, as: .boolean)
         }
 
         static func rewrite(_ sortKey: String, side: String) -> String {

@@ -17,10 +17,11 @@ extension DataProcessingFunctions {
             throw CollectionSupport.notIterable(collection, at: 0)
         }
         if entries.isEmpty { return .boolean(false) }
+        let test = call.repeated(texts[1], as: .boolean)
         for entry in entries {
             try call.checkCancellation()
             let passed = call.withBindings(CollectionSupport.itemBindings(entry)) {
-                call.evaluateBooleanQuietly(texts[1])
+                call.evaluateBooleanQuietly(test)
             }
             if !passed { return .boolean(false) }
         }
@@ -81,7 +82,8 @@ extension DataProcessingFunctions {
             + "for which the last parameter, a boolean test with $item (and $key), is true."
     ) { call in
         let texts = try call.expressions(.atLeast(2))
-        guard let test = texts.last else { return nil }
+        guard let testText = texts.last else { return nil }
+        let test = call.repeated(testText, as: .boolean)
         var passing: [Value] = []
         for (index, text) in texts.dropLast().enumerated() {
             let collection = call.evaluateQuietly(text, as: .object)

@@ -65,7 +65,7 @@ public struct FunctionCall {
         if environment.isCancelled() { throw CancellationFailure() }
     }
 
-    private func describing(_ error: Error) -> String {
+    func describing(_ error: Error) -> String {
         if let error = error as? ExpressionError { return error.loggedDescription }
         return String(describing: error)
     }

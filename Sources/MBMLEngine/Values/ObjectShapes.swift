@@ -70,8 +70,16 @@ final class ObjectShape {
 
     /// A dictionary of this shape whose values are moved from `stack` (from `base` up).
     func filled(from stack: ValueStack, base: Int) -> OrderedDictionary<String, Value> {
+        if count <= Self.largestUnhashedCount {
+            // No hash table to share: the keys' storage is shared as it is, and the values array
+            // is moved in whole.
+            return OrderedDictionary(uncheckedUniqueKeys: template.keys, values: stack.popArray(from: base))
+        }
         var entries = template
         entries.values.withUnsafeMutableBufferPointer { buffer in stack.pop(from: base, overwriting: buffer) }
         return entries
     }
+
+    /// The most keys an `OrderedDictionary` keeps without a hash table.
+    private static let largestUnhashedCount = 15
 }

@@ -38,7 +38,8 @@ struct RepeatedTexts {
     mutating func remember(_ value: Value, for text: UnsafeBufferPointer<UInt8>.SubSequence, in slot: Slot) {
         let offset = slot.index * Self.maximumLength
         texts.withUnsafeMutableBufferPointer { stored in
-            for (position, byte) in zip(offset..., text) { stored[position] = byte }
+            guard let target = stored.baseAddress, let source = text.base.baseAddress else { return }
+            (target + offset).update(from: source + text.startIndex, count: text.count)
         }
         hashes[slot.index] = slot.hash
         lengths[slot.index] = text.count

@@ -1,0 +1,81 @@
+/// An expression that a function evaluates once per item of a collection (a `^filter` test, a
+/// `^list` value, a `^sort` comparison): looked up, checked for the constant shortcut and parsed
+/// once, then evaluated for every item without going back to the expression cache.
+///
+/// Results are those of ``Environment/evaluate(_:in:)`` on the same text: the same constant
+/// shortcut, the same tree, the same parse error (thrown, and so logged, on every evaluation), and a
+/// traced evaluation still records every step.
+struct RepeatedEvaluation {
+    let expression: String
+    let context: ExpressionContext
+    fileprivate let plan: Plan
+
+    fileprivate enum Plan {
+        case tokens([Token])
+        case constant(Value?)
+        case failure(Error)
+    }
+}
+
+extension Environment {
+    /// Prepares `expression` for evaluating in `context` many times.
+    func prepareRepeated(_ expression: String, in context: ExpressionContext) -> RepeatedEvaluation {
+        let plan: RepeatedEvaluation.Plan
+        if let cached = cache.tokens(for: expression, grammar: context.grammar) {
+            plan = .tokens(cached)
+        } else if let constant = ConstantShortcut.result(for: expression, in: context) {
+            plan = .constant(constant.value)
+        } else {
+            do {
+                plan = .tokens(try parse(expression, grammar: context.grammar))
+            } catch {
+                plan = .failure(error)
+            }
+        }
+        return RepeatedEvaluation(expression: expression, context: context, plan: plan)
+    }
+
+    /// Evaluates a prepared expression, as ``evaluate(_:in:)`` evaluates its text.
+    func evaluate(_ repeated: RepeatedEvaluation) throws -> Value? {
+        if repeated.expression.isEmpty { return nil }
+        return try withDepth(repeated.expression) { capture in
+            var evaluator = Evaluator(environment: self, expression: repeated.expression)
+            if let recorder = capture?.recorder(for: repeated.expression, in: repeated.context) {
+                evaluator.recorder = recorder
+                return try recorder.recordingResult(of: repeated.expression) { try evaluator.evaluate(in: repeated.context) }
+            }
+            switch repeated.plan {
+            case .tokens(let tokens): return try evaluator.evaluate(tokens, in: repeated.context, textLimit: nil).value
+            case .constant(let value): return value
+            case .failure(let error): throw error
+            }
+        }
+    }
+}
+
+extension FunctionCall {
+    /// Prepares `expression` for evaluating in `context` once per item.
+    func repeated(_ expression: String, as context: ExpressionContext) -> RepeatedEvaluation {
+        environment.prepareRepeated(expression, in: context)
+    }
+
+    /// Evaluates a prepared expression, logging and swallowing any error (the failure reads as nil).
+    func evaluateQuietly(_ repeated: RepeatedEvaluation) -> Value? {
+        do {
+            return try environment.evaluate(repeated)
+        } catch {
+            environment.log.write(describing(error))
+            return nil
+        }
+    }
+
+    /// Evaluates a prepared boolean expression, logging and swallowing any error (false).
+    func evaluateBooleanQuietly(_ repeated: RepeatedEvaluation) -> Bool {
+        do {
+            return try environment.evaluate(repeated)?.isTruthy ?? false
+        } catch {
+            environment.log.write(describing(error))
+            return false
+        }
+    }
+}
