@@ -3,7 +3,7 @@
 (short strings, small integers, a nested object and a short list), for `mbml bench` and the
 performance figures in the README.
 
-usage: Tools/generate-people.py MEGABYTES > people.json
+usage: Tools/generate-people.py MEGABYTES [OUTPUT]   (standard output without OUTPUT)
 """
 import json
 import random
@@ -27,7 +27,7 @@ def main():
     megabytes = float(sys.argv[1]) if len(sys.argv) > 1 else 47
     rng = random.Random(42)
     target = int(megabytes * 1024 * 1024)
-    out = sys.stdout
+    out = open(sys.argv[2], "w", encoding="utf-8") if len(sys.argv) > 2 else sys.stdout
     out.write("[")
     written = 1
     index = 0
@@ -37,6 +37,7 @@ def main():
         written += len(text)
         index += 1
     out.write("]\n")
+    out.close()
 
 
 if __name__ == "__main__":

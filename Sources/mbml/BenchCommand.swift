@@ -15,7 +15,9 @@ struct BenchCommand: ParsableCommand {
             keystroke-to-frame time (four evaluations plus a full render) on a generated space of \
             --nodes nodes, and browsing a generated JSON file of --browse-megabytes MB as $data (first \
             frame, the value viewer on the largest value, a search keystroke, a keystroke with a \
-            400,000-line log). Without --manifest, the fixture manifest beside the case folder \
+            400,000-line log), and whole processes on generated person records (Tools/generate-people.py): \
+            peak memory holding --data-megabytes MB as $people, and a filter query on --query-megabytes MB \
+            beside jq and gojq when installed. Without --manifest, the fixture manifest beside the case folder \
             (../fixture/manifest.xml) is loaded if it exists.
             """
     )
@@ -40,10 +42,18 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Megabytes of generated JSON the browsing benchmark opens as $data (0 skips it).")
     var browseMegabytes = 50
 
+    @Option(name: .long, help: "Megabytes of generated person records whose peak memory is measured as $people (0 skips it).")
+    var dataMegabytes = 47
+
+    @Option(name: .long, help: "Megabytes of generated person records for the filter query beside jq and gojq (0 skips it).")
+    var queryMegabytes = 31
+
     func validate() throws {
         if vars < 0 { throw ValidationError("--vars must be 0 or more.") }
         if rounds < 1 { throw ValidationError("--rounds must be 1 or more.") }
-        if browseMegabytes < 0 { throw ValidationError("--browse-megabytes must be 0 or more.") }
+        if browseMegabytes < 0 || dataMegabytes < 0 || queryMegabytes < 0 {
+            throw ValidationError("--browse-megabytes, --data-megabytes and --query-megabytes must be 0 or more.")
+        }
         if nodes < 0 || keystrokes < 1 { throw ValidationError("--nodes must be 0 or more and --keystrokes 1 or more.") }
     }
 
@@ -73,6 +83,8 @@ struct BenchCommand: ParsableCommand {
         }
         if vars > 0 { try measureManifest(into: &table) }
         measureJSONWriter(into: &table)
+        try measurePathWalk(into: &table)
+        try measureData(into: &table)
         StandardStream.output.writeLine("")
         table.lines.forEach(StandardStream.output.writeLine)
         if nodes > 0 {

@@ -1,0 +1,106 @@
+import Foundation
+import MBMLEngine
+
+/// The data rows of `mbml bench`: whole processes on generated JSON, beside jq and gojq, and the
+/// cached evaluation of a path against a hand-written walk of the same values.
+extension BenchCommand {
+    /// The generator of person records, relative to the repository root.
+    static let peopleGenerator = "Tools/generate-people.py"
+    /// The query of the comparison, and the same question for jq and gojq.
+    static let peopleQuery = "^count(^filter($people|$item.age > 30))"
+    static let jqQuery = "[.[]|select(.age>30)]|length"
+
+    /// Peak memory holding a generated file as `$people`, and the filter query beside jq and gojq.
+    func measureData(into table: inout BenchTable) throws {
+        guard dataMegabytes > 0 || queryMegabytes > 0 else { return }
+        guard let python = Self.executable(named: "python3"), FileManager.default.fileExists(atPath: Self.peopleGenerator)
+        else {
+            table.addNote("data rows skipped: they need python3 and \(Self.peopleGenerator) (run from the repository root)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mbml-bench-data-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mbml = Self.currentExecutable()
+        if dataMegabytes > 0 {
+            let file = try generatePeople(megabytes: dataMegabytes, in: folder, python: python)
+            let run = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", "$people.count"])
+            let ratio = Double(run.peakMemory) / Double(file.size)
+            table.addSingle("mbml: hold \(Self.mebibytes(file.size)) JSON as $people", run.seconds,
+                            note: "peak RSS \(Self.mebibytes(run.peakMemory)), \(String(format: "%.2f", ratio))x the file (goal: at most 3x)")
+        }
+        if queryMegabytes > 0 {
+            let file = try generatePeople(megabytes: queryMegabytes, in: folder, python: python)
+            try measureQuery(on: file, mbml: mbml, into: &table)
+        }
+    }
+
+    private func measureQuery(on file: (path: String, size: Int), mbml: String, into table: inout BenchTable) throws {
+        let label = "count age > 30 in \(Self.mebibytes(file.size))"
+        let ours = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", Self.peopleQuery])
+        table.addSingle("mbml: \(label)", ours.seconds, note: "answer \(Self.answer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
+        var fastestPeer: (name: String, seconds: Double)?
+        for peer in ["jq", "gojq"] {
+            guard let path = Self.executable(named: peer) else {
+                table.addNote("\(peer) not found: install it to compare")
+                continue
+            }
+            let run = try ChildProcess.best(of: 3, path.path, [Self.jqQuery, file.path])
+            let agrees = Self.answer(run) == Self.answer(ours) ? "same answer" : "DIFFERENT answer \(Self.answer(run))"
+            table.addSingle("\(peer): \(label)", run.seconds, note: "\(agrees), peak RSS \(Self.mebibytes(run.peakMemory))")
+            if fastestPeer.map({ run.seconds < $0.seconds }) ?? true { fastestPeer = (peer, run.seconds) }
+        }
+        if let peer = fastestPeer {
+            table.addNote(String(format: "query: mbml takes %.2fx the time of %@, the faster peer (goal: at most 0.5x)",
+                                 ours.seconds / max(peer.seconds, 1e-9), peer.name))
+        }
+    }
+
+    /// Cached evaluation of `$a.b[3].c` against a hand-written Swift walk of the same values.
+    func measurePathWalk(into table: inout BenchTable) throws {
+        let environment = Environment()
+        environment.variables.declare("a", value: ["b": [0, 1, 2, ["c": 42]]])
+        let expression = "$a.b[3].c"
+        let rounds = 200_000
+        var found = 0
+        _ = try environment.evaluate(expression, in: .object)
+        var start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<rounds where try environment.evaluate(expression, in: .object) != nil { found += 1 }
+        let evaluated = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<rounds where Self.walk(environment.variables) != nil { found += 1 }
+        let walked = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        table.addDistribution("evaluate \(expression), cached", [Double](repeating: evaluated / Double(rounds), count: 1))
+        table.addDistribution("hand-written walk of the same values", [Double](repeating: walked / Double(rounds), count: 1))
+        table.addNote(String(format: "%@: %.1fx the hand-written walk (goal: within 10x; %d of %d found)",
+                             expression, evaluated / max(walked, 1e-12), found, 2 * rounds))
+    }
+
+    private static func walk(_ variables: VariableSpace) -> Value? {
+        guard case .dictionary(let a)? = variables["a"], case .array(let b)? = a["b"], b.count > 3,
+              case .dictionary(let item) = b[3] else { return nil }
+        return item["c"]
+    }
+
+    private func generatePeople(megabytes: Int, in folder: URL, python: URL) throws -> (path: String, size: Int) {
+        let path = folder.appendingPathComponent("people-\(megabytes).json").path
+        let run = try ChildProcess.run(python.path, [Self.peopleGenerator, String(megabytes), path])
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard run.status == 0, size > 0 else { throw ChildProcessError(Self.peopleGenerator, EIO) }
+        return (path, size)
+    }
+
+    /// The path of the running mbml, to measure it as a whole process.
+    static func currentExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    private static func answer(_ run: ChildProcess) -> String {
+        run.output.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    private static func mebibytes(_ bytes: Int) -> String {
+        String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+    }
+}

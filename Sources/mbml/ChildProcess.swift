@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of another program, measured as a whole process: wall time, peak resident memory (from
+/// the kernel's `rusage` of that child alone) and what it printed. Used by `mbml bench` to put mbml
+/// beside its peers (xmllint, jq, gojq) in the same terms.
+struct ChildProcess {
+    /// Wall-clock seconds from start to exit.
+    var seconds: Double
+    /// Peak resident set size in bytes.
+    var peakMemory: Int
+    /// Standard output (standard error is discarded).
+    var output: String
+    /// The exit status (or 128 + signal).
+    var status: Int32
+
+    /// Runs `executable` with `arguments` and waits for it.
+    /// - Throws: ``ChildProcessError`` when it cannot be started.
+    static func run(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw ChildProcessError(executable, errno) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        guard spawned == 0 else {
+            close(pipeEnds[0])
+            throw ChildProcessError(executable, spawned)
+        }
+        var output = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if count > 0 { output.append(contentsOf: buffer[0..<count]); continue }
+            if count < 0, errno == EINTR { continue }
+            break
+        }
+        close(pipeEnds[0])
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return ChildProcess(seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024,
+                            output: String(decoding: output, as: UTF8.self), status: exitStatus)
+    }
+
+    /// The best (fastest) of `runs` runs, with the smallest peak memory seen.
+    static func best(of runs: Int, _ executable: String, _ arguments: [String]) throws -> ChildProcess {
+        var best = try run(executable, arguments)
+        for _ in 1..<max(1, runs) {
+            let next = try run(executable, arguments)
+            if next.seconds < best.seconds { best.seconds = next.seconds }
+            best.peakMemory = min(best.peakMemory, next.peakMemory)
+        }
+        return best
+    }
+}
+
+/// A program `mbml bench` could not start.
+struct ChildProcessError: Error, CustomStringConvertible {
+    let executable: String
+    let code: Int32
+
+    init(_ executable: String, _ code: Int32) {
+        self.executable = executable
+        self.code = code
+    }
+
+    var description: String { "couldn't run \(executable): \(String(cString: strerror(code)))" }
+}
