@@ -17,6 +17,8 @@ struct JSONReader {
     var shapes = ObjectShapes()
     /// Short texts read before, whose values are shared when they come again.
     var repeated = RepeatedTexts()
+    /// How often strings, arrays and objects repeat, so that kinds that do not are not looked up.
+    private var repeatedStrings = RepetitionTally(), repeatedArrays = RepetitionTally(), repeatedObjects = RepetitionTally()
     private let stack = ValueStack()
     private var keys: [String] = []
     /// Gives back the bytes of a range the reader is done with (its bounds are multiples of
@@ -72,9 +74,12 @@ struct JSONReader {
         let limit = min(bytes.count, position + RepeatedTexts.maximumLength)
         while end < limit, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
         let length = end + 1 - position
-        guard end < limit, bytes[end] == UInt8(ascii: "\""), length > 17 else { return .string(try readString()) }
+        guard end < limit, bytes[end] == UInt8(ascii: "\""), length > 17, repeatedStrings.shouldLookUp() else {
+            return .string(try readString())
+        }
         let text = bytes[position..<end + 1]
         let (slot, known) = repeated.lookUp(text)
+        repeatedStrings.record(hit: known != nil)
         if let known {
             position = end + 1
             return known
@@ -112,7 +117,8 @@ struct JSONReader {
             throw error("Expected ',' or ']' in an array, found \(describeCurrent())")
         }
         depth -= 1
-        return shared(from: start) { .array($0.stack.popArray(from: base)) } discarding: { $0.stack.discard(from: base) }
+        return shared(from: start, isArray: true) { .array($0.stack.popArray(from: base)) }
+            discarding: { $0.stack.discard(from: base) }
     }
 
     private mutating func readObject() throws -> Value {
@@ -156,7 +162,7 @@ struct JSONReader {
             depth -= 1
         }
         let isExpectedShape = matchesExpected && keys.count - keyBase == (expected?.count ?? -1)
-        return try shared(from: start) { reader in
+        return try shared(from: start, isArray: false) { reader in
             let entries: OrderedDictionary<String, Value>
             if isExpectedShape, let shape = expected {
                 entries = shape.filled(from: reader.stack, base: valueBase)
@@ -168,15 +174,19 @@ struct JSONReader {
         } discarding: { $0.stack.discard(from: valueBase) }
     }
 
-    /// The container that ends at the current position and began at `start`: the one read from the
-    /// same text before if its text is short and came before (its own values are `discard`ed), or
+    /// The container (an array when `isArray`, else an object) that ends at the current position and
+    /// began at `start`: the one read from the same text before if its text is short and came before (its own values are `discard`ed), or
     /// the one `build` makes (remembered when short).
-    private mutating func shared(from start: Int, build: (inout JSONReader) throws -> Value,
+    private mutating func shared(from start: Int, isArray: Bool,
+                                 build: (inout JSONReader) throws -> Value,
                                  discarding discard: (inout JSONReader) -> Void) rethrows -> Value {
         let length = position - start
-        guard length <= RepeatedTexts.maximumLength else { return try build(&self) }
+        guard length <= RepeatedTexts.maximumLength,
+              isArray ? repeatedArrays.shouldLookUp() : repeatedObjects.shouldLookUp()
+        else { return try build(&self) }
         let text = bytes[start..<position]
         let (slot, known) = repeated.lookUp(text)
+        if isArray { repeatedArrays.record(hit: known != nil) } else { repeatedObjects.record(hit: known != nil) }
         if let known {
             discard(&self)
             return known

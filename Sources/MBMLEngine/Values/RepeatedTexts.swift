@@ -46,3 +46,31 @@ struct RepeatedTexts {
         values[slot.index] = value
     }
 }
+
+/// Whether looking texts of one kind up in ``RepeatedTexts`` pays: of every 1,024 lookups, if fewer
+/// than one in eight found a value (unique e-mail addresses, say), the next 16,384 texts of that kind
+/// are not looked up at all, and then it tries again.
+struct RepetitionTally {
+    private var lookups = 0
+    private var hits = 0
+    private var skipping = 0
+
+    /// Whether to look the next text up (counts it when not).
+    mutating func shouldLookUp() -> Bool {
+        guard skipping == 0 else {
+            skipping -= 1
+            return false
+        }
+        return true
+    }
+
+    /// Notes the outcome of a lookup.
+    mutating func record(hit: Bool) {
+        lookups += 1
+        if hit { hits += 1 }
+        guard lookups == 1024 else { return }
+        if hits * 8 < lookups { skipping = 16_384 }
+        lookups = 0
+        hits = 0
+    }
+}
