@@ -184,3 +184,24 @@ extension JSONReaderTests {
         XCTAssertEqual(first["n"], 1)
     }
 }
+
+final class RepetitionTallyTests: XCTestCase {
+    func testAKindThatRarelyRepeatsIsLeftAloneForAWhile() {
+        var tally = RepetitionTally()
+        for index in 0..<1024 {
+            XCTAssertTrue(tally.shouldLookUp())
+            tally.record(hit: index % 10 == 0)  // one in ten: too few
+        }
+        var skipped = 0
+        while !tally.shouldLookUp() { skipped += 1 }
+        XCTAssertEqual(skipped, 16_384)
+    }
+
+    func testAKindThatRepeatsKeepsBeingLookedUp() {
+        var tally = RepetitionTally()
+        for index in 0..<4096 {
+            XCTAssertTrue(tally.shouldLookUp())
+            tally.record(hit: index % 4 == 0)  // one in four: worth it
+        }
+    }
+}
