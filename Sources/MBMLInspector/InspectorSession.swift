@@ -178,7 +178,16 @@ public final class InspectorSession {
             onLoad()
             return [action]
         }
-        loader.submit { .load(job(), comparison: comparisonJob?()) }
+        // A reload is compared with the space on show now, on the loading queue.
+        let base = state.loadGeneration > 0 ? (snapshot: state.space, generation: state.loadGeneration) : nil
+        loader.submit {
+            var prepared = job()
+            if let base = base {
+                prepared.space.reloadDiff = PrecomputedReloadDiff(old: base.snapshot, baseGeneration: base.generation,
+                                                                  new: prepared.space.snapshot)
+            }
+            return .load(prepared, comparison: comparisonJob?())
+        }
         return [.loadStarted]
     }
 

@@ -97,6 +97,9 @@ struct BenchCommand: ParsableCommand {
             let result = try BrowseBenchmark.run(megabytes: browseMegabytes)
             StandardStream.output.writeLine("")
             result.lines.forEach(StandardStream.output.writeLine)
+            let loading = try BackgroundLoadBenchmark.run(megabytes: browseMegabytes)
+            StandardStream.output.writeLine("")
+            loading.lines.forEach(StandardStream.output.writeLine)
         }
     }
 

@@ -67,6 +67,9 @@ public struct SpaceLoad {
     public var provenance: [String: VariableProvenance]
     /// The load's generation (see ``InspectorAction/dynamicComputed(name:value:failure:generation:)``).
     public var generation: Int
+    /// What changed since the space shown when the reload started, worked out on the loading queue
+    /// (comparing two large spaces takes too long for the UI thread), or nil.
+    public var reloadDiff: PrecomputedReloadDiff?
 
     public init(snapshot: VariableSnapshot, functions: [FunctionInfo], manifestPath: String?, fileCount: Int,
                 logLines: [String], error: String? = nil, date: Date, diagnostics: [Diagnostic] = [],
@@ -81,6 +84,22 @@ public struct SpaceLoad {
         self.diagnostics = diagnostics
         self.provenance = provenance
         self.generation = generation
+    }
+}
+
+/// A ``ReloadDiff`` computed in the background against the space on show when the reload began.
+public struct PrecomputedReloadDiff {
+    /// The generation of the space it was compared with.
+    public var baseGeneration: Int
+    /// The dynamic variables still pending in that space (a value that arrives later makes the diff stale).
+    public var basePending: Set<String>
+    public var diff: ReloadDiff
+
+    /// Compares `old` (the space on show, of generation `baseGeneration`) with `new`.
+    public init(old: VariableSnapshot, baseGeneration: Int, new: VariableSnapshot) {
+        self.baseGeneration = baseGeneration
+        basePending = old.pending
+        diff = ReloadDiff(old: old, new: new)
     }
 }
 

@@ -6,6 +6,9 @@ import MBMLEngine
 extension Reducer {
     static func spaceLoaded(_ load: SpaceLoad, state: inout InspectorState, effects: inout [InspectorEffect]) {
         let isReload = state.loadGeneration > 0 && state.status.lastReload != nil
+        let precomputed = load.reloadDiff.flatMap { diff in
+            diff.baseGeneration == state.loadGeneration && diff.basePending == state.space.pending ? diff.diff : nil
+        }
         state.previousSpace = state.space
         showSpace(load.snapshot, state: &state)
         state.loadGeneration = load.generation
@@ -19,7 +22,7 @@ extension Reducer {
         state.status.diagnostics = load.diagnostics
         state.log.loadLines = load.logLines
         if isReload {
-            state.reloadDiff = ReloadDiff(old: state.previousSpace, new: state.space)
+            state.reloadDiff = precomputed ?? ReloadDiff(old: state.previousSpace, new: state.space)
             state.status.changeSummary = state.reloadDiff.summary
             state.log.loadLines += changeLines(state.reloadDiff, old: state.previousSpace, new: state.space)
             state.results.beforeReload = (state.results.shownText, state.results.shown)
