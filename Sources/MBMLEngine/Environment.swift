@@ -31,7 +31,7 @@ public final class Environment: @unchecked Sendable {
     let cache = ExpressionCache()
     let depthLock = NSLock()
     /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
-    var evaluationDepths: [ObjectIdentifier: Int] = [:]
+    var evaluationDepths = ThreadDepths()
     /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
     var traceCaptures: [ObjectIdentifier: [Int: EvaluationCapture]] = [:]
 

@@ -20,21 +20,30 @@ extension DataProcessingFunctions {
             texts.removeLast()
         }
         let model = call.evaluateQuietly(texts[0], as: .object)
-        guard let dataModel = model, CollectionSupport.isCollection(dataModel),
-              let entries = CollectionSupport.entries(of: dataModel)
-        else { throw CollectionSupport.notIterable(model, at: 0) }
+        guard let dataModel = model, CollectionSupport.isCollection(dataModel) else {
+            throw CollectionSupport.notIterable(model, at: 0)
+        }
         let filter = Filter(call: call, intermediates: Array(texts.dropFirst().dropLast()),
                             test: call.repeated(texts[texts.count - 1], as: .boolean), matchAll: matchAll)
-        var passing: [CollectionSupport.Entry] = []
-        for entry in entries {
-            try call.checkCancellation()
-            if try filter.passes(entry) { passing.append(entry) }
-        }
         switch dataModel {
-        case .dictionary:
-            return .dictionary(OrderedDictionary(uniqueKeysWithValues: passing.map { ($0.key ?? "", $0.item) }))
-        case .set: return .set(passing.map(\.item))
-        default: return .array(passing.map(\.item))
+        case .array(let elements), .set(let elements):
+            // The elements as they are, without a list of entries.
+            var kept: [Value] = []
+            for element in elements {
+                try call.checkCancellation()
+                if try filter.passes(CollectionSupport.Entry(key: nil, item: element)) { kept.append(element) }
+            }
+            if case .set = dataModel { return .set(kept) }
+            return .array(kept)
+        case .dictionary(let entries):
+            var kept = OrderedDictionary<String, Value>()
+            for (key, value) in entries {
+                try call.checkCancellation()
+                if try filter.passes(CollectionSupport.Entry(key: key, item: value)) { kept[key] = value }
+            }
+            return .dictionary(kept)
+        default:
+            throw CollectionSupport.notIterable(model, at: 0)
         }
     }
 
@@ -51,7 +60,7 @@ extension DataProcessingFunctions {
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
             if intermediates.isEmpty {
-                return call.withBindings(CollectionSupport.itemBindings(entry)) { call.evaluateBooleanQuietly(test) }
+                return call.variables.withItem(entry.item, key: entry.key) { call.evaluateBooleanQuietly(test) }
             }
             var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
             if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
@@ -121,7 +130,7 @@ extension DataProcessingFunctions {
             }
             for entry in entries {
                 try call.checkCancellation()
-                try call.withBindings(CollectionSupport.itemBindings(entry)) {
+                try call.variables.withItem(entry.item, key: entry.key) {
                     try collect(depth: depth + 1, into: &results)
                 }
             }

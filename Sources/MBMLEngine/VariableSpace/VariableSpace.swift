@@ -148,6 +148,23 @@ public final class VariableSpace: @unchecked Sendable {
         return try body()
     }
 
+    /// ``withBindings(_:_:)`` for one item of a collection: `$item` bound to `item`, and `$key` to
+    /// `key` when there is one (otherwise an enclosing `$key` stays visible), without building a list
+    /// of bindings for every item.
+    public func withItem<T>(_ item: Value, key: String?, _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        pushUnchecked("item", item)
+        if let key { pushUnchecked("key", .string(key)) }
+        lock.unlock()
+        defer {
+            lock.lock()
+            if key != nil { popUnchecked("key") }
+            popUnchecked("item")
+            lock.unlock()
+        }
+        return try body()
+    }
+
     // MARK: Scopes (<doc:Variables>)
 
     /// Starts a scope: variables set with ``setScoped(_:to:)`` until ``exitScope()`` are restored then.
