@@ -1,5 +1,5 @@
 /// A decoded key press (or terminal event) as the reducer sees it.
-public enum Key: Equatable, Sendable {
+public enum Key: Hashable, Sendable {
     /// A printable character.
     case character(Character)
     /// Control plus a letter: `.control("a")` is Ctrl-A.
@@ -21,8 +21,8 @@ public enum Key: Equatable, Sendable {
 }
 
 /// A mouse event in screen coordinates.
-public struct MouseEvent: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         case press, wheelUp, wheelDown
     }
 
