@@ -1,5 +1,5 @@
 /// Maps the editor's characters to screen columns, with horizontal scrolling that keeps the
-/// cursor in view, and UTF-16 ranges (what tokens and errors carry) to character indexes.
+/// cursor in view (``CharacterOffsets`` maps the UTF-16 ranges tokens and errors carry to characters).
 public enum EditorColumns {
     /// The cells of text an editor pane `paneWidth` wide shows: less the prompt (where `‹` marks
     /// text scrolled off to the left) and the last column (where `›` marks more text to the right).
@@ -42,31 +42,5 @@ public enum EditorColumns {
             index += 1
         }
         return characters.count
-    }
-
-    /// The UTF-16 offset where each character starts, plus the end offset.
-    public static func utf16Offsets(of characters: [Character]) -> [Int] {
-        var offsets: [Int] = []
-        offsets.reserveCapacity(characters.count + 1)
-        var offset = 0
-        for character in characters {
-            offsets.append(offset)
-            offset += character.utf16.count
-        }
-        offsets.append(offset)
-        return offsets
-    }
-
-    /// The characters covered by a UTF-16 range.
-    public static func characterRange(location: Int, length: Int, offsets: [Int]) -> Range<Int> {
-        let count = offsets.count - 1
-        var lower = count
-        for index in 0..<count where offsets[index + 1] > location {
-            lower = index
-            break
-        }
-        var upper = lower
-        while upper < count, offsets[upper] < location + length { upper += 1 }
-        return lower..<max(upper, lower)
     }
 }
