@@ -49,7 +49,12 @@ public struct InspectorState {
 
     /// The layout of the panes for the current size.
     public var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible, pinRows: WatchPanes.rows(self))
+        Layout(size: size, showsLog: log.isVisible, pinRows: watchPaneRows)
+    }
+
+    /// Rows the panes under the tokens ask for together: the lesson, the comparison and the pins.
+    var watchPaneRows: Int {
+        lessons.paneRows + compare.paneRows + pins.paneRows
     }
 }
 

@@ -89,7 +89,7 @@ extension Reducer {
     /// Keeps the log's scroll position (in wrapped rows) between the end and the first row.
     static func clampLogScroll(_ state: inout InspectorState) {
         state.log.scrollBack = LogWindow.clampedScrollBack(state.log.scrollBack, log: state.log,
-                                                           width: LogView.width(state.layout.log.width),
+                                                           width: Layout.logTextWidth(paneWidth: state.layout.log.width),
                                                            visibleRows: state.layout.logRows)
     }
 

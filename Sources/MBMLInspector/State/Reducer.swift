@@ -249,7 +249,7 @@ public enum Reducer {
         }
         switch overlay {
         case .help(let scroll):
-            let frame = OverlayView.helpFrame(state.size)
+            let frame = Layout.overlayFrame(state.size)
             let rows = HelpLayout.rows(width: frame.width - 2).count
             state.overlay = .help(scroll: clamp(scroll + delta, 0, rows - (frame.height - 2)))
         case .viewer, .diagnostics:

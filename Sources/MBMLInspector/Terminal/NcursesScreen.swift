@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The terminal, through ncursesw: the only file that calls ncurses. It maps roles to colour
-/// pairs and attributes through the ``Theme`` (adapted to 256, 16 or 8 colours, or none),
+/// pairs and attributes (``CellStyle``s for the terminal's colour count, asked for once it is known),
 /// writes wide-character text, reads keys and mouse events, and restores the terminal in
 /// ``shutdown()``.
 public final class NcursesScreen: Screen {
@@ -19,7 +19,9 @@ public final class NcursesScreen: Screen {
     /// The number of colours in use (0 for none).
     public private(set) var colorCount = 0
 
-    public init(theme: Theme) {
+    /// - Parameter styles: how each role looks on a terminal with the given number of colours
+    ///   (0 when it has none).
+    public init(styles: (_ colorCount: Int) -> [StyleRole: CellStyle]) {
         unicode = TerminalCapabilities.localeIsUTF8()
         initscr()
         raw()
@@ -33,7 +35,7 @@ public final class NcursesScreen: Screen {
             defaultColors = use_default_colors() == OK
             colorCount = Int(mbml_colors())
         }
-        prepareStyles(theme)
+        prepareStyles(styles(colorCount))
         mbml_mouse_enable(0)
         writeControl(Self.bracketedPasteOn)
     }
@@ -205,21 +207,11 @@ public final class NcursesScreen: Screen {
 
     // MARK: Styles
 
-    private func prepareStyles(_ theme: Theme) {
-        let useColors = colorCount >= 8
+    private func prepareStyles(_ cellStyles: [StyleRole: CellStyle]) {
         for role in StyleRole.allCases {
-            var style = theme.style(for: role)
-            if !useColors { style = style.withoutColors }
-            var flags = Int32(style.attributes.rawValue)
-            var pair: Int16 = 0
-            if useColors, style.foreground != .terminalDefault || style.background != .terminalDefault {
-                let fg = style.foreground.adapted(toColorCount: colorCount, asBackground: false)
-                let bg = style.background.adapted(toColorCount: colorCount, asBackground: true)
-                if fg.dim { flags |= Int32(TextStyle.Attributes.dim.rawValue) }
-                if fg.bold { flags |= Int32(TextStyle.Attributes.bold.rawValue) }
-                pair = colorPair(foreground: fg.index, background: bg.index)
-            }
-            styles[role] = (pair, flags)
+            let style = cellStyles[role] ?? CellStyle()
+            let pair = style.colors.map { colorPair(foreground: $0.foreground, background: $0.background) } ?? 0
+            styles[role] = (pair, Int32(style.attributes.rawValue))
         }
     }
 

@@ -1,4 +1,5 @@
-/// What a piece of text on screen *is*; a ``Theme`` decides how each role looks.
+/// What a piece of text on screen *is*; whoever draws decides how each role looks (the terminal takes a
+/// ``CellStyle`` a role).
 ///
 /// Views only pick roles, so that themes (and monochrome terminals) stay a matter of configuration.
 /// The raw values are the names used in `.theme` files.

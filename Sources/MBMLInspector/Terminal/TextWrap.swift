@@ -93,4 +93,22 @@ public enum TextWrap {
         }
         return index
     }
+
+    /// Splits text at spaces into lines of at most `width` cells.
+    static func atSpaces(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TextWidth.of(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
 }

@@ -1,21 +1,7 @@
 /// How one ``StyleRole`` looks: colours and attributes.
 public struct TextStyle: Equatable, Hashable, Sendable {
-    /// Text attributes a terminal can show.
-    public struct Attributes: OptionSet, Hashable, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-
-        public static let bold = Attributes(rawValue: 1)
-        public static let underline = Attributes(rawValue: 2)
-        public static let reverse = Attributes(rawValue: 4)
-        public static let dim = Attributes(rawValue: 8)
-        public static let italic = Attributes(rawValue: 16)
-
-        /// The attribute names used in theme files.
-        public static let named: [(String, Attributes)] = [
-            ("bold", .bold), ("underline", .underline), ("reverse", .reverse), ("dim", .dim), ("italic", .italic),
-        ]
-    }
+    /// Text attributes: the terminal's own (``CellAttributes``).
+    public typealias Attributes = CellAttributes
 
     public var foreground: ThemeColor
     public var background: ThemeColor
@@ -34,4 +20,11 @@ public struct TextStyle: Equatable, Hashable, Sendable {
     public var withoutColors: TextStyle {
         TextStyle(attributes: attributes)
     }
+}
+
+extension CellAttributes {
+    /// The attribute names used in theme files.
+    public static let named: [(String, CellAttributes)] = [
+        ("bold", .bold), ("underline", .underline), ("reverse", .reverse), ("dim", .dim), ("italic", .italic),
+    ]
 }
