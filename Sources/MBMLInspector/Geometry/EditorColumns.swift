@@ -1,15 +1,15 @@
 /// Maps the editor's characters to screen columns, with horizontal scrolling that keeps the
 /// cursor in view (``CharacterOffsets`` maps the UTF-16 ranges tokens and errors carry to characters).
-public enum EditorColumns {
+enum EditorColumns {
     /// The cells of text an editor pane `paneWidth` wide shows: less the prompt (where `‹` marks
     /// text scrolled off to the left) and the last column (where `›` marks more text to the right).
-    public static func textWidth(paneWidth: Int) -> Int {
+    static func textWidth(paneWidth: Int) -> Int {
         max(paneWidth - 3, 1)
     }
 
     /// The first character shown when the text area is `width` cells wide: the cursor stays in view,
     /// with up to a third of the area of the text after it.
-    public static func scroll(for editor: EditorState, width: Int) -> Int {
+    static func scroll(for editor: EditorState, width: Int) -> Int {
         guard width > 1 else { return editor.cursor }
         var after = 0
         var index = editor.cursor
@@ -32,7 +32,7 @@ public enum EditorColumns {
     }
 
     /// The character index at a column of the text area.
-    public static func index(atColumn column: Int, in characters: [Character], scroll: Int) -> Int {
+    static func index(atColumn column: Int, in characters: [Character], scroll: Int) -> Int {
         var used = 0
         var index = scroll
         while index < characters.count {

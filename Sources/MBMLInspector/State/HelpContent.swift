@@ -1,13 +1,13 @@
 /// What the help screen (`?` / F1) lists: a heading, or a key (or syntax) and what it does.
-public enum HelpContent {
-    public enum Line: Equatable {
+enum HelpContent {
+    enum Line: Equatable {
         case heading(String)
         case key(String, String)
         case blank
     }
 
     /// Every key (from ``KeyTable``), then a summary of the syntax.
-    public static let lines: [Line] = KeyTable.helpLines + [.blank] + syntax
+    static let lines: [Line] = KeyTable.helpLines + [.blank] + syntax
 
     private static let syntax: [Line] = [
         .heading("Syntax"),

@@ -4,8 +4,8 @@ import MBMLEngine
 /// The only place the inspector's state changes: `reduce(state, action)` returns the next state
 /// and the effects to perform. Pure: it reads nothing but its arguments, so every interaction can
 /// be tested without a terminal or an engine.
-public enum Reducer {
-    public static func reduce(_ state: InspectorState, _ action: InspectorAction) -> (InspectorState, [InspectorEffect]) {
+enum Reducer {
+    static func reduce(_ state: InspectorState, _ action: InspectorAction) -> (InspectorState, [InspectorEffect]) {
         var next = state
         var effects: [InspectorEffect] = []
         apply(action, to: &next, effects: &effects)

@@ -3,7 +3,7 @@
 ///
 /// Views only pick roles, so that themes (and monochrome terminals) stay a matter of configuration.
 /// The raw values are the names used in `.theme` files.
-public enum StyleRole: String, CaseIterable, Sendable {
+enum StyleRole: String, CaseIterable, Sendable {
     /// Ordinary text.
     case normal
     /// Secondary text: previews, hints, types.

@@ -1,7 +1,7 @@
 extension Theme {
     /// Every role's style as a terminal with `colorCount` colours draws it: colours adapted to its
     /// palette (made dim or bold to make up for a missing shade), none below 8 colours.
-    public func cellStyles(colorCount: Int) -> [StyleRole: CellStyle] {
+    func cellStyles(colorCount: Int) -> [StyleRole: CellStyle] {
         let useColors = colorCount >= 8
         var styles: [StyleRole: CellStyle] = [:]
         for role in StyleRole.allCases {

@@ -1,6 +1,6 @@
 /// Draws a whole frame: every pane, the separator, the status line and any overlay.
-public enum InspectorRenderer {
-    public static func render(_ state: InspectorState, on screen: Screen) {
+enum InspectorRenderer {
+    static func render(_ state: InspectorState, on screen: Screen) {
         screen.clear()
         screen.setCursor(nil)
         let layout = Layout(size: screen.size, showsLog: state.log.isVisible, pinRows: state.watchPaneRows)
