@@ -5,10 +5,6 @@ import Foundation
 struct HistoryStore {
     let url: URL
 
-    init(url: URL) {
-        self.url = url
-    }
-
     /// The standard location for `environment` (the process environment by default).
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> HistoryStore {
         let base: URL

@@ -4,12 +4,6 @@ struct FunctionInfo: Equatable, Sendable {
     /// e.g. `^join(list|separator)`.
     var signature: String
     var summary: String
-
-    init(name: String, signature: String, summary: String) {
-        self.name = name
-        self.signature = signature
-        self.summary = summary
-    }
 }
 
 /// One thing Tab can insert.

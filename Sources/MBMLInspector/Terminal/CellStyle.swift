@@ -1,7 +1,6 @@
 /// Text attributes a terminal can show (the bits the ncurses shim understands).
 struct CellAttributes: OptionSet, Hashable, Sendable {
     let rawValue: Int
-    init(rawValue: Int) { self.rawValue = rawValue }
 
     static let bold = CellAttributes(rawValue: 1)
     static let underline = CellAttributes(rawValue: 2)
@@ -17,11 +16,6 @@ struct CellStyle: Equatable, Sendable {
     struct Colors: Equatable, Sendable {
         var foreground: Int?
         var background: Int?
-
-        init(foreground: Int?, background: Int?) {
-            self.foreground = foreground
-            self.background = background
-        }
     }
 
     /// Nil: the terminal's default colours (no colour pair).

@@ -29,10 +29,4 @@ struct MouseEvent: Hashable, Sendable {
     var kind: Kind
     var row: Int
     var column: Int
-
-    init(kind: Kind, row: Int, column: Int) {
-        self.kind = kind
-        self.row = row
-        self.column = column
-    }
 }

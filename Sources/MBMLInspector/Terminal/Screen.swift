@@ -2,11 +2,6 @@
 struct TerminalSize: Equatable, Sendable {
     var rows: Int
     var columns: Int
-
-    init(rows: Int, columns: Int) {
-        self.rows = rows
-        self.columns = columns
-    }
 }
 
 /// A surface the views draw on: a grid of cells, each holding text in a ``StyleRole``.

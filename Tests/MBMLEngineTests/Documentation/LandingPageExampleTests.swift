@@ -6,6 +6,7 @@ import XCTest
 /// The example that opens the DocC landing page (MBMLEngine.docc/MBMLEngine.md) runs here, and the
 /// page must show exactly this code, so that the first thing a reader sees is known to work.
 final class LandingPageExampleTests: XCTestCase {
+    // swift-format-ignore: the example is shown on the landing page exactly as written here.
     func testTheExampleGivesWhatItsCommentsSay() throws {
         // landing-page-example:begin
         let environment = Environment()
