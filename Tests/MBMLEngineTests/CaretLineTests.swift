@@ -56,8 +56,9 @@ final class CaretLineTests: XCTestCase {
     }
 
     func testTheScalarWidthCanComeFromTheTerminal() {
-        let line = CaretLine(characters: Array("ab $x"), range: SourceRange(location: 3, length: 1),
-                             scalarWidth: { _ in 3 })
+        let line = CaretLine(
+            characters: Array("ab $x"), range: SourceRange(location: 3, length: 1),
+            scalarWidth: { _ in 3 })
         XCTAssertEqual(line.column, 9)
         XCTAssertEqual(line.width, 3)
     }

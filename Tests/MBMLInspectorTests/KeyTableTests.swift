@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLInspector
 
 /// The key table is the one place keys are written: the reducer, the help screen and the README's
@@ -12,7 +13,7 @@ final class KeyTableTests: XCTestCase {
     func testTheReadmeKeyTableIsTheGeneratedOne() throws {
         let readme = try RepositoryFile.text(of: "README.md")
         guard let start = readme.range(of: Self.begin), let stop = readme.range(of: Self.end),
-              start.upperBound <= stop.lowerBound
+            start.upperBound <= stop.lowerBound
         else { return XCTFail("README.md has no \(Self.begin.dropLast()) … \(Self.end) markers") }
         let table = String(readme[start.upperBound..<stop.lowerBound])
         if ProcessInfo.processInfo.environment["MBML_UPDATE_README_KEYS"] == "1", table != KeyTable.markdown {
@@ -21,19 +22,22 @@ final class KeyTableTests: XCTestCase {
             try updated.write(to: RepositoryFile.url("README.md"), atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertEqual(table, KeyTable.markdown,
-                       "README.md's key table is stale; put this between the markers:\n\(KeyTable.markdown)")
+        XCTAssertEqual(
+            table, KeyTable.markdown,
+            "README.md's key table is stale; put this between the markers:\n\(KeyTable.markdown)")
     }
 
     func testEveryBoundKeyIsNamedInItsRow() {
         for section in KeyTable.sections {
             for row in section.rows {
-                let names = Set(KeyTable.plain(row.label).split(whereSeparator: { $0 == " " || $0 == "," })
-                    .map(String.init))
+                let names = Set(
+                    KeyTable.plain(row.label).split(whereSeparator: { $0 == " " || $0 == "," })
+                        .map(String.init))
                 for binding in row.bindings {
                     for key in binding.keys {
-                        XCTAssertTrue(names.contains(key.displayName),
-                                      "\(section.title): “\(row.label)” does not name \(key.displayName)")
+                        XCTAssertTrue(
+                            names.contains(key.displayName),
+                            "\(section.title): “\(row.label)” does not name \(key.displayName)")
                     }
                 }
             }
@@ -44,8 +48,9 @@ final class KeyTableTests: XCTestCase {
         var seen: [KeyScope: Set<Key>] = [:]
         for (scope, binding) in KeyTable.bindings {
             for key in binding.keys {
-                XCTAssertTrue(seen[scope, default: []].insert(key).inserted,
-                              "\(key.displayName) is bound twice in \(scope)")
+                XCTAssertTrue(
+                    seen[scope, default: []].insert(key).inserted,
+                    "\(key.displayName) is bound twice in \(scope)")
             }
         }
     }
@@ -67,7 +72,9 @@ final class KeyTableTests: XCTestCase {
             return nil
         }
         for section in KeyTable.sections {
-            XCTAssertTrue(HelpContent.lines.contains(.heading(KeyTable.plain(section.title + (section.note.map { " " + $0 } ?? "")))))
+            XCTAssertTrue(
+                HelpContent.lines.contains(
+                    .heading(KeyTable.plain(section.title + (section.note.map { " " + $0 } ?? "")))))
             for row in section.rows {
                 XCTAssertTrue(keys.contains(KeyTable.plain(row.label)), row.label)
             }

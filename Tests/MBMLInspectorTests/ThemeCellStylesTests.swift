@@ -1,15 +1,17 @@
 import XCTest
+
 @testable import MBMLInspector
 
 /// A theme becomes the terminal's plain cell styles (the terminal backend knows no themes).
 final class ThemeCellStylesTests: XCTestCase {
     private func theme() throws -> Theme {
-        try Theme(parsing: """
-            normal = default
-            error = color196 bold
-            selection = black on color250
-            dim = color244
-            """, name: "t")
+        try Theme(
+            parsing: """
+                normal = default
+                error = color196 bold
+                selection = black on color250
+                dim = color244
+                """, name: "t")
     }
 
     func testColoursAreAdaptedToThePalette() throws {

@@ -18,14 +18,18 @@ public struct CaretLine: Equatable, Sendable {
 
     /// The caret line of `range` in `text`.
     /// - Parameter scalarWidth: the width of one scalar (the inspector measures as its terminal does).
-    public init(text: String, range: SourceRange,
-                scalarWidth: (Unicode.Scalar) -> Int = DisplayWidth.width(of:)) {
+    public init(
+        text: String, range: SourceRange,
+        scalarWidth: (Unicode.Scalar) -> Int = DisplayWidth.width(of:)
+    ) {
         self.init(characters: Array(text), range: range, scalarWidth: scalarWidth)
     }
 
     /// The caret line of `range` in text given as characters (the inspector's editor holds them so).
-    public init(characters: [Character], range: SourceRange,
-                scalarWidth: (Unicode.Scalar) -> Int = DisplayWidth.width(of:)) {
+    public init(
+        characters: [Character], range: SourceRange,
+        scalarWidth: (Unicode.Scalar) -> Int = DisplayWidth.width(of:)
+    ) {
         let marked = CharacterOffsets(characters).characters(in: range)
         var lineStart = marked.lowerBound
         while lineStart > 0, !characters[lineStart - 1].isNewline { lineStart -= 1 }
@@ -35,8 +39,10 @@ public struct CaretLine: Equatable, Sendable {
         self.lineStart = lineStart
         self.column = characters[lineStart..<marked.lowerBound]
             .reduce(0) { $0 + DisplayWidth.of($1, scalarWidth: scalarWidth) }
-        self.width = max(1, characters[marked.lowerBound..<min(marked.upperBound, lineEnd)]
-            .reduce(0) { $0 + DisplayWidth.of($1, scalarWidth: scalarWidth) })
+        self.width = max(
+            1,
+            characters[marked.lowerBound..<min(marked.upperBound, lineEnd)]
+                .reduce(0) { $0 + DisplayWidth.of($1, scalarWidth: scalarWidth) })
     }
 
     /// The marks: `first`, then `rest` for each further column.

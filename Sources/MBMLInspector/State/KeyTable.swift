@@ -69,7 +69,8 @@ enum KeyTable {
         for section in sections {
             lines.append("| **\(section.title)**\(section.note.map { " " + $0 } ?? "") | |")
             for row in section.rows {
-                lines.append("| \(row.label) | \((row.detail ?? row.help).replacingOccurrences(of: "|", with: "\\|")) |")
+                lines.append(
+                    "| \(row.label) | \((row.detail ?? row.help).replacingOccurrences(of: "|", with: "\\|")) |")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -7,7 +7,8 @@ import XCTest
 final class EngineMessagesNameNoFlagsTests: XCTestCase {
     func testNoStringLiteralInTheEngineNamesACommandLineFlag() throws {
         let folder = RepositoryFile.url("Sources/MBMLEngine")
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         XCTAssertGreaterThan(files.count, 50)
         let flag = try NSRegularExpression(pattern: #""[^"\n]*(^|[ (])--[a-z][a-z-]+"#)
@@ -19,8 +20,9 @@ final class EngineMessagesNameNoFlagsTests: XCTestCase {
                 // The generated function reference says how it is generated: documentation, not a message.
                 if code.contains("`mbml functions --markdown`") { continue }
                 let range = NSRange(code.startIndex..., in: code)
-                XCTAssertNil(flag.firstMatch(in: code, range: range),
-                             "\(file.lastPathComponent):\(number + 1) names a flag: \(code)")
+                XCTAssertNil(
+                    flag.firstMatch(in: code, range: range),
+                    "\(file.lastPathComponent):\(number + 1) names a flag: \(code)")
             }
         }
     }
