@@ -16,6 +16,25 @@ extension KeyTable {
         KeyBinding(keys: keys, command: command, scope: scope)
     }
 
+    /// ↑ ↓ `k` `j`, PgUp PgDn, `g` `G` Home End, with a further key for a page up or down: how every
+    /// list and text moves.
+    private static func movement(
+        _ help: String, detail: String? = nil, pageUp: Key? = nil, pageDown: Key? = nil
+    ) -> KeyTableRow {
+        let extra = [pageUp, pageDown].compactMap { $0 }.map { key in
+            if case .character(let character) = key, character != " " { return " `\(character)`" }
+            return " " + key.displayName
+        }
+        return KeyTableRow(
+            label: "↑ ↓ `k` `j`, PgUp PgDn" + extra.joined() + ", `g` `G` Home End", help: help, detail: detail,
+            bindings: [
+                bind(.up, .up, .character("k")), bind(.down, .down, .character("j")),
+                KeyBinding(keys: [.pageUp] + [pageUp].compactMap { $0 }, command: .pageUp),
+                KeyBinding(keys: [.pageDown] + [pageDown].compactMap { $0 }, command: .pageDown),
+                bind(.first, .home, .character("g")), bind(.last, .end, .character("G")),
+            ])
+    }
+
     private static let everywhere = KeyTableSection(
         title: "Everywhere", note: nil, scope: .everywhere,
         rows: [
@@ -188,12 +207,7 @@ extension KeyTable {
     private static let tokens = KeyTableSection(
         title: "Tokens", note: nil, scope: .tokens,
         rows: [
-            row(
-                "↑ ↓, `k` `j`, PgUp PgDn, `g` `G`, Home End",
-                "move through the token tree; the range lights up in the editor",
-                bind(.up, .up, .character("k")), bind(.down, .down, .character("j")),
-                bind(.pageUp, .pageUp), bind(.pageDown, .pageDown),
-                bind(.first, .home, .character("g")), bind(.last, .end, .character("G"))),
+            movement("move through the token tree; the range lights up in the editor"),
             row("= value, ✗, ·", "what each token produced: its value, its error (red), why it was skipped (dim)"),
             row(
                 "→ `l` `c` / ← `h`", "choose the context (object, string, number, boolean)",
@@ -204,25 +218,18 @@ extension KeyTable {
     private static let log = KeyTableSection(
         title: "Log", note: nil, scope: .log,
         rows: [
-            row(
-                "↑ ↓, `k` `j`, PgUp PgDn, `g` `G`, Home End", "scroll (over wrapped rows)",
-                bind(.up, .up, .character("k")), bind(.down, .down, .character("j")),
-                bind(.pageUp, .pageUp), bind(.pageDown, .pageDown),
-                bind(.first, .home, .character("g")), bind(.last, .end, .character("G"))),
+            movement("scroll (over wrapped rows)"),
             row("`x`", "clear", bind(.clearLog, .character("x"))),
         ])
 
     private static let viewer = KeyTableSection(
         title: "Full value", note: "(`o`, Ctrl-O, Enter on a result)", scope: .viewer,
         rows: [
-            row(
-                "↑ ↓ `k` `j`, PgUp PgDn `b` Space, `g` `G` Home End",
+            movement(
                 "scroll; the value is pretty JSON as `mbml eval` prints it",
                 detail:
                     "scroll; the value is pretty JSON in the encoding of `mbml eval` (a string: its text, whole), with line numbers; only the lines on screen are built, so huge values open at once",
-                bind(.up, .up, .character("k")), bind(.down, .down, .character("j")),
-                bind(.pageUp, .pageUp, .character("b")), bind(.pageDown, .pageDown, .character(" ")),
-                bind(.first, .home, .character("g")), bind(.last, .end, .character("G"))),
+                pageUp: .character("b"), pageDown: .character(" ")),
             row("`w`", "wrap long lines on / off", bind(.toggleWrap, .character("w"))),
             row(
                 "← → `h` `l`, `0`", "scroll sideways when not wrapping; back to the left edge",
@@ -244,11 +251,7 @@ extension KeyTable {
     private static let diagnosticsList = KeyTableSection(
         title: "Diagnostics", note: "(F4, `d`)", scope: .diagnostics,
         rows: [
-            row(
-                "↑ ↓ `k` `j`, PgUp PgDn Space, `g` `G` Home End", "choose a diagnostic",
-                bind(.up, .up, .character("k")), bind(.down, .down, .character("j")),
-                bind(.pageUp, .pageUp), bind(.pageDown, .pageDown, .character(" ")),
-                bind(.first, .home, .character("g")), bind(.last, .end, .character("G"))),
+            movement("choose a diagnostic", pageDown: .character(" ")),
             row(
                 "Enter, `E`", "open it in $VISUAL / $EDITOR at its line",
                 detail: "open it in `$VISUAL` / `$EDITOR` at its line", bind(.openInEditor, .enter, .character("E"))),
@@ -258,11 +261,7 @@ extension KeyTable {
     private static let helpScreen = KeyTableSection(
         title: "Help", note: "(F1, `?`)", scope: .helpScreen,
         rows: [
-            row(
-                "↑ ↓ `k` `j`, PgUp PgDn Space, `g` `G` Home End", "scroll",
-                bind(.up, .up, .character("k")), bind(.down, .down, .character("j")),
-                bind(.pageUp, .pageUp), bind(.pageDown, .pageDown, .character(" ")),
-                bind(.first, .home, .character("g")), bind(.last, .end, .character("G"))),
+            movement("scroll", pageDown: .character(" ")),
             row("any other key", "close"),
         ])
 }
