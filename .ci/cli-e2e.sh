@@ -148,6 +148,10 @@ expect "--manifest - reads standard input" 0 '"a bold c"' -- sh -c "printf '<MBM
 printf '<MBML>\n  <Var name="a" literal="1" if="^repeatBool(1000000|^repeatBool(1000000|T))"/>\n</MBML>\n' > hang.xml
 expect "a manifest that never finishes loading stops at --timeout" 1 "" -- "$bin" eval --timeout 1 --manifest hang.xml '$a'
 expect_stderr "the load names its time budget" "Loading stopped: it ran longer than its time budget of 1 second"
+expect "an evaluation past --timeout fails" 1 "" -- "$bin" eval --timeout 0.3 '^repeat(1000000|^repeat(1000000|x))'
+expect_stderr "the engine names the budget, the CLI its flag" "time budget of 0.3 seconds (--timeout SECONDS changes it"
+expect "a refused file write fails" 1 "" -- "$bin" eval '^deleteFile(nothing-here)'
+expect_stderr "the CLI names --allow-file-writes" "file writes are not allowed (--allow-file-writes allows them)"
 
 echo "mbml render"
 printf 'Branch: $ENV[BRANCH]\nGreeting: $y' > template.txt

@@ -35,8 +35,16 @@ public struct DeadlineExceeded: Error, Sendable, CustomStringConvertible {
 
     public init(seconds: Double) { self.seconds = seconds }
 
+    /// The limit this error hit, for a host that tells people how to change it.
+    public var limit: EngineLimit { .timeBudget }
+
     public var description: String {
-        let amount = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        return "evaluation stopped: it ran longer than its time budget of \(amount) second\(seconds == 1 ? "" : "s") (--timeout)"
+        "evaluation stopped: it ran longer than its time budget of \(Self.budgetText(seconds: seconds))"
+    }
+
+    /// A budget in words: `30 seconds`, `1 second`, `0.2 seconds`.
+    public static func budgetText(seconds: Double) -> String {
+        let amount = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+        return "\(amount) second\(seconds == 1 ? "" : "s")"
     }
 }

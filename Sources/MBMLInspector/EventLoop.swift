@@ -73,9 +73,10 @@ struct EventLoop {
             inputs += terminal.readInputs()
         }
         for key in KeyDecoder.decode(inputs) {
-            if key == .control("l") {
+            let command = KeyTable.command(for: key, in: .everywhere)
+            if command == .redraw {
                 terminal.invalidate()
-            } else if key == .control("z") {
+            } else if command == .suspend {
                 terminal.suspend(mouseEnabled: session.state.mouseEnabled)
                 session.send(.resize(terminal.size))
             } else if key == .resize {

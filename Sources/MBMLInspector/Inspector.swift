@@ -65,7 +65,7 @@ public enum Inspector {
                                 options: configuration.options,
                                 includesProcessEnvironment: configuration.includesProcessEnvironment)
         let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
-        let terminal = NcursesScreen(theme: theme)
+        let terminal = NcursesScreen(styles: theme.cellStyles(colorCount:))
         NcursesScreen.installCrashGuard()
         defer {
             terminal.shutdown()

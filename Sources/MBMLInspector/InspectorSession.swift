@@ -6,35 +6,35 @@ import MBMLEngine
 ///
 /// The terminal loop (``Inspector``) feeds it keys; tests and the benchmark drive it directly and
 /// render into a ``BufferScreen``.
-public final class InspectorSession {
+final class InspectorSession {
     /// How evaluations run.
-    public enum EvaluationMode {
+    enum EvaluationMode {
         /// On the calling thread, before ``send(_:)`` returns (tests, benchmark).
         case synchronous
         /// On a background queue; answers arrive through ``wakeFileDescriptor``.
         case background
     }
 
-    public private(set) var state: InspectorState
+    private(set) var state: InspectorState
     /// The space on show (``switchSpaces`` swaps it with ``comparison``).
-    public private(set) var engine: EngineController
-    public let mode: EvaluationMode
+    private(set) var engine: EngineController
+    let mode: EvaluationMode
     /// Where the history is kept (nil: not saved).
-    public var history: HistoryStore?
+    var history: HistoryStore?
     /// Puts text on the clipboard (the terminal loop sends OSC 52).
-    public var clipboard: (String) -> Void = { _ in }
+    var clipboard: (String) -> Void = { _ in }
     /// Turns mouse reporting on or off.
-    public var mouseSwitch: (Bool) -> Void = { _ in }
+    var mouseSwitch: (Bool) -> Void = { _ in }
     /// Where `y f` writes value files (the current directory by default).
-    public var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     /// Called after every load attempt (the loop updates the watcher's file list).
-    public var onLoad: () -> Void = {}
+    var onLoad: () -> Void = {}
     /// Suspends the terminal, runs the user's editor on `file` at `line`, and resumes (the
     /// terminal loop provides it; nil means no editor can be opened).
-    public var openEditor: ((_ file: String, _ line: Int) -> String?)?
+    var openEditor: ((_ file: String, _ line: Int) -> String?)?
     /// The second space of `--compare`, reloaded with the first; start comparing with
     /// ``compare(with:label:)``.
-    public private(set) var comparison: EngineController?
+    private(set) var comparison: EngineController?
     private let evaluator: BackgroundWorker<InspectorAction>?
     /// Loads and dynamic variables, on their own queue so that evaluating the editor's text in the
     /// space on show never waits for a load.
@@ -43,7 +43,7 @@ public final class InspectorSession {
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
-    public init(engine: EngineController, size: TerminalSize, mode: EvaluationMode = .synchronous,
+    init(engine: EngineController, size: TerminalSize, mode: EvaluationMode = .synchronous,
                 history: HistoryStore? = nil) {
         self.engine = engine
         self.mode = mode
@@ -55,34 +55,34 @@ public final class InspectorSession {
     }
 
     /// Readable when background evaluations have finished (-1 in synchronous mode).
-    public var wakeFileDescriptor: Int32 { evaluator?.wakeFileDescriptor ?? -1 }
+    var wakeFileDescriptor: Int32 { evaluator?.wakeFileDescriptor ?? -1 }
 
     /// Readable when a background search has progress or an answer (-1 in synchronous mode).
-    public var searchWakeFileDescriptor: Int32 { searcher?.wakeFileDescriptor ?? -1 }
+    var searchWakeFileDescriptor: Int32 { searcher?.wakeFileDescriptor ?? -1 }
 
     /// Hands background search progress and answers (and written-file notices) to the state.
-    public func deliverSearchResults() {
+    func deliverSearchResults() {
         for action in searcher?.take() ?? [] { send(action) }
     }
 
     /// Waits for the background work queued (searches, file writes) and delivers its answers (tests).
-    public func waitForSearch() {
+    func waitForSearch() {
         searcher?.waitUntilIdle()
         deliverSearchResults()
     }
 
     /// Readable when a background load or dynamic variable has finished (-1 in synchronous mode).
-    public var loadWakeFileDescriptor: Int32 { loader?.wakeFileDescriptor ?? -1 }
+    var loadWakeFileDescriptor: Int32 { loader?.wakeFileDescriptor ?? -1 }
 
     /// Reads the history and loads the space (in the background mode, off the UI thread: the
     /// screen shows `loading…` until it arrives).
-    public func start(now: Date = Date()) {
+    func start(now: Date = Date()) {
         if let history = history { send(.historyLoaded(history.load())) }
         for action in reload(now: now) { send(action) }
     }
 
     /// Loads `engine` as a second space and shows every value in both spaces.
-    public func compare(with engine: EngineController, label: String) {
+    func compare(with engine: EngineController, label: String) {
         comparison = engine
         _ = engine.load()
         onLoad()
@@ -99,7 +99,7 @@ public final class InspectorSession {
     /// Hands finished loads and dynamic variables to the state.
     /// - Returns: whether anything arrived.
     @discardableResult
-    public func deliverFinishedLoads() -> Bool {
+    func deliverFinishedLoads() -> Bool {
         guard let loader = loader else { return false }
         let outputs = loader.takeFinished()
         for output in outputs {
@@ -116,7 +116,7 @@ public final class InspectorSession {
     }
 
     /// Waits for queued background loads and delivers them (tests).
-    public func waitForLoads() {
+    func waitForLoads() {
         loader?.waitUntilIdle()
         deliverFinishedLoads()
         loader?.waitUntilIdle()
@@ -124,7 +124,7 @@ public final class InspectorSession {
     }
 
     /// Applies an action and performs the effects it causes (which may cause more actions).
-    public func send(_ action: InspectorAction) {
+    func send(_ action: InspectorAction) {
         var queue = [action]
         while !queue.isEmpty {
             let next = queue.removeFirst()
@@ -135,19 +135,19 @@ public final class InspectorSession {
     }
 
     /// Sends one key.
-    public func press(_ key: Key) {
+    func press(_ key: Key) {
         send(.key(key))
     }
 
     /// Types text into whatever has focus, one key per character.
-    public func type(_ text: String) {
+    func type(_ text: String) {
         for character in text { press(.character(character)) }
     }
 
     /// Hands finished background evaluations to the state.
     /// - Returns: whether anything arrived.
     @discardableResult
-    public func deliverFinishedEvaluations() -> Bool {
+    func deliverFinishedEvaluations() -> Bool {
         guard let evaluator = evaluator else { return false }
         let answers = evaluator.takeFinished()
         for answer in answers { send(answer) }
@@ -155,13 +155,13 @@ public final class InspectorSession {
     }
 
     /// Waits for queued background evaluations and delivers them (tests).
-    public func waitForEvaluations() {
+    func waitForEvaluations() {
         evaluator?.waitUntilIdle()
         deliverFinishedEvaluations()
     }
 
     /// Draws the state on `screen`, adopting the screen's size first.
-    public func render(on screen: Screen) {
+    func render(on screen: Screen) {
         if screen.size != state.size { send(.resize(screen.size)) }
         InspectorRenderer.render(state, on: screen)
     }

@@ -20,8 +20,7 @@ struct BudgetOptions: ParsableArguments {
 
     /// The time budget in words: `30 seconds`.
     var timeoutText: String {
-        let amount = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
-        return "\(amount) second\(timeout == 1 ? "" : "s")"
+        DeadlineExceeded.budgetText(seconds: timeout)
     }
 
     /// Runs one evaluation in `environment` under the time budget.

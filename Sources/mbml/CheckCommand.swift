@@ -53,10 +53,10 @@ struct CheckCommand: ParsableCommand {
         case .text:
             StandardStream.output.write(CheckTextReport(run: run).text)
         case .json:
-            run.problems.forEach { StandardStream.error.writeLine($0.description) }
+            for problem in run.problems { StandardStream.error.writeLine(problem.description) }
             StandardStream.output.writeLine(CheckJSONReport(run: run).text)
         case .junit:
-            run.problems.forEach { StandardStream.error.writeLine($0.description) }
+            for problem in run.problems { StandardStream.error.writeLine(problem.description) }
             StandardStream.output.write(CheckJUnitReport(run: run).text)
         }
         if !run.problems.isEmpty { throw ExitCode(2) }

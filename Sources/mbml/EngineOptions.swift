@@ -52,7 +52,8 @@ struct EngineOptions: ParsableArguments {
         if let budget = budget, budget.timeout > 0 {
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(budget.timeout, 1e9) * 1e9)
             builder.isCancelled = { DispatchTime.now().uptimeNanoseconds >= deadline }
-            builder.cancellationMessage = "Loading stopped: it ran longer than its time budget of \(budget.timeoutText) (--timeout)"
+            builder.cancellationMessage = "Loading stopped: it ran longer than its time budget of \(budget.timeoutText) ("
+                + LimitHint.hint(for: .timeBudget) + ")"
         }
         let load = builder.build(try inputs(envByDefault: envByDefault))
         if load.hasFailures { throw ExitCode.failure }

@@ -86,12 +86,9 @@ struct EvalCommand: ParsableCommand {
     private func report(_ error: Error, expression: String) {
         StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
         let expressionError = error as? ExpressionError
-        if let lines = ErrorCaret.lines(expression: expressionError?.expression.isEmpty == false
-                                            ? expressionError?.expression ?? expression : expression,
-                                        range: expressionError?.range) {
-            lines.forEach(StandardStream.error.writeLine)
-        } else {
-            StandardStream.error.writeLine("  " + DisplayWidth.printable(expression))
-        }
+        let failing = expressionError?.expression.isEmpty == false ? expressionError?.expression ?? expression : expression
+        // Without a range, the expression as typed.
+        ErrorCaret.lines(expression: expressionError?.range == nil ? expression : failing, range: expressionError?.range)
+            .forEach(StandardStream.error.writeLine)
     }
 }

@@ -112,7 +112,7 @@ struct InspectCommand: ParsableCommand {
         do {
             let file = try ExpectationFile(contentsOf: path)
             guard file.problems.isEmpty else {
-                file.problems.forEach { StandardStream.error.writeLine($0.description) }
+                for problem in file.problems { StandardStream.error.writeLine(problem.description) }
                 throw ExitCode(2)
             }
             return file.expectations

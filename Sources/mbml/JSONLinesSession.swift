@@ -32,7 +32,7 @@ struct JSONLinesSession {
             }
             return Self.encode(id: request.id, .value(value))
         } catch {
-            return Self.encode(id: request.id, .error(Environment.logText(for: error)))
+            return Self.encode(id: request.id, .error(LimitHint.appending(to: Environment.logText(for: error), for: error)))
         }
     }
 

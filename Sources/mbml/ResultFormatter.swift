@@ -22,8 +22,9 @@ enum ResultFormatter {
         return text(of: value, in: context)
     }
 
-    /// The error's first line: the logged prefix and message (`Syntax error: ...`).
+    /// The error's first line: the logged prefix and message (`Syntax error: ...`), and the option
+    /// that changes the limit it hit, if any.
     static func message(of error: Error) -> String {
-        (error as? ExpressionError)?.headline ?? String(describing: error)
+        LimitHint.appending(to: (error as? ExpressionError)?.headline ?? String(describing: error), for: error)
     }
 }

@@ -32,8 +32,7 @@ struct TokensCommand: ParsableCommand {
         } catch {
             StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
             let range = (error as? ExpressionError)?.range
-            let lines = ErrorCaret.lines(expression: expression, range: range) ?? ["  " + DisplayWidth.printable(expression)]
-            lines.forEach(StandardStream.error.writeLine)
+            ErrorCaret.lines(expression: expression, range: range).forEach(StandardStream.error.writeLine)
             throw ExitCode.failure
         }
     }

@@ -129,9 +129,11 @@ final class FileFunctionsTests: XCTestCase {
     // MARK: Deleting
 
     func testDeleteFileIsRefusedWithoutTheOption() throws {
-        XCTAssertEqual(harness.failure("deleteFile", path("a.txt")), "disabled; pass --allow-file-writes")
-        XCTAssertEqual(harness.failure("deleteFile", .text(folder)), "disabled; pass --allow-file-writes")
-        XCTAssertThrowsError(try harness.evaluate("^deleteFile(\(folder)/a.txt)"))
+        XCTAssertEqual(harness.failure("deleteFile", path("a.txt")), "disabled: file writes are not allowed")
+        XCTAssertEqual(harness.failure("deleteFile", .text(folder)), "disabled: file writes are not allowed")
+        XCTAssertThrowsError(try harness.evaluate("^deleteFile(\(folder)/a.txt)")) { error in
+            XCTAssertEqual((error as? ExpressionError)?.limit, .fileWrites, "the host adds how to allow writes")
+        }
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/a.txt"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/sub/deeper/x.txt"))
     }

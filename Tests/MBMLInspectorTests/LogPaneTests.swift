@@ -59,7 +59,7 @@ final class LogPaneTests: XCTestCase {
     func testScrollBoundCountsWrappedRows() {
         let long = (1...60).map { "w\($0)" }.joined(separator: " ") // wraps onto several rows
         var state = logState([long])
-        let width = LogView.width(state.layout.log.width)
+        let width = Layout.logTextWidth(paneWidth: state.layout.log.width)
         let total = LogWindow.rows(of: long, width: width).count
         press([.character("g")], &state)
         XCTAssertEqual(state.log.scrollBack, max(total - state.layout.logRows, 0))

@@ -17,6 +17,9 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
     public var range: SourceRange?
     /// The offending token's source text, if known.
     public var tokenText: String?
+    /// The host-set limit the failure hit, if any: the host adds how to change it (the engine's
+    /// messages name no host's options).
+    public var limit: EngineLimit?
 
     public init(_ kind: Kind, _ message: String, expression: String = "", range: SourceRange? = nil,
                 tokenText: String? = nil) {

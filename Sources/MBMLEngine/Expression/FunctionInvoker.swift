@@ -34,7 +34,9 @@ struct FunctionInvoker {
         do {
             return try definition.implementation(call)
         } catch let failure as FunctionError {
-            throw evaluator.failure(.function, "^\(name)() \(failure.message)", token)
+            var error = evaluator.failure(.function, "^\(name)() \(failure.message)", token)
+            error.limit = failure.limit
+            throw error
         } catch var inner as ExpressionError {
             if inner.expression != evaluator.expression {
                 inner.message = "^\(name)(): \(inner.message)"

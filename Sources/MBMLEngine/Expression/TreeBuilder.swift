@@ -25,14 +25,14 @@ struct TreeBuilder {
         case .math, .mathParameterList:
             var list = try bindBinary(items, kinds: [.multiplication, .division, .modulo])
             list = try bindBinary(list, kinds: [.addition, .subtraction])
-            try list.forEach { try validate($0.token) }
+            for item in list { try validate(item.token) }
             return list
         case .boolean:
             var list = try bindNegations(items)
             list = try bindBinary(list, kinds: [.equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
                                                 .greaterThanOrEqual])
             list = try bindBinary(list, kinds: [.and, .or])
-            try list.forEach { try validate($0.token) }
+            for item in list { try validate(item.token) }
             return list
         }
     }

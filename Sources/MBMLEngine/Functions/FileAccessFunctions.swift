@@ -34,7 +34,7 @@ extension FileFunctions {
 
             FunctionDefinition(
                 "fileData", input: .string, signature: "^fileData(path)", category: .file,
-                summary: "Returns the bytes of the file at the path as Data. Fails when the file is missing or unreadable, when it is not a regular file (a directory, FIFO, device or socket; these are never opened), when it is larger than 64 MiB (mbml --max-file-size), or when the path is empty or contains a NUL character."
+                summary: "Returns the bytes of the file at the path as Data. Fails when the file is missing or unreadable, when it is not a regular file (a directory, FIFO, device or socket; these are never opened), when it is larger than the file size limit (64 MiB unless the host changes it), or when the path is empty or contains a NUL character."
             ) { call in
                 .data(try contents(of: try call.text(), in: call))
             },
@@ -53,7 +53,7 @@ extension FileFunctions {
 
             FunctionDefinition(
                 "deleteFile", input: .string, signature: "^deleteFile(path)", category: .file,
-                summary: "Deletes the item at the path — a directory with everything inside it — and returns true. Refused unless file writes are enabled (mbml --allow-file-writes). Fails when the item does not exist or cannot be removed; it never returns false."
+                summary: "Deletes the item at the path — a directory with everything inside it — and returns true. Refused unless the host allows file writes. Fails when the item does not exist or cannot be removed; it never returns false."
             ) { call in
                 guard call.environment.options.allowsFileWrites else { throw FunctionError.fileWritesDisabled }
                 try FileSystemAccess.remove(try call.text())

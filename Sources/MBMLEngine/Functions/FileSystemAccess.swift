@@ -131,8 +131,7 @@ enum FileSystemAccess {
     }
 
     private static func tooLarge(_ path: String, maximumSize: Int) -> FunctionError {
-        FunctionError("couldn't read \"\(path)\": it is larger than the limit of \(maximumSize) bytes "
-                      + "(mbml --max-file-size)")
+        FunctionError("couldn't read \"\(path)\": it is larger than the limit of \(maximumSize) bytes", limit: .fileSize)
     }
 
     /// The names of the entries directly inside the directory (hidden ones included, `.` and `..`

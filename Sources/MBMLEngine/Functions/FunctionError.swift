@@ -2,8 +2,13 @@
 /// into an ``ExpressionError`` of kind `function` naming the function: `^name(): message`.
 public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
+    /// The host-set limit the failure hit, if any (the host adds how to change it).
+    public var limit: EngineLimit?
 
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, limit: EngineLimit? = nil) {
+        self.message = message
+        self.limit = limit
+    }
 
     public var description: String { message }
 
@@ -54,5 +59,5 @@ public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible
     public static let unavailable = FunctionError("is not available on this platform")
 
     /// For functions refused because they would write outside the variable space.
-    public static let fileWritesDisabled = FunctionError("disabled; pass --allow-file-writes")
+    public static let fileWritesDisabled = FunctionError("disabled: file writes are not allowed", limit: .fileWrites)
 }

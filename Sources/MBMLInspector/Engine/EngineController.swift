@@ -6,22 +6,22 @@ import MBMLEngine
 ///
 /// A load that is never blocked by warnings replaces the environment; a load whose manifest cannot
 /// be loaded keeps the last good one.
-public final class EngineController {
-    public let source: SpaceSource
-    public let dataFiles: [DataFileSpec]
-    public let options: EnvironmentOptions
+final class EngineController {
+    let source: SpaceSource
+    let dataFiles: [DataFileSpec]
+    let options: EnvironmentOptions
     /// The environment expressions are evaluated in (the last one that loaded).
-    public private(set) var environment: Environment
+    private(set) var environment: Environment
     /// Every file whose change should trigger a reload.
-    public private(set) var watchedFiles: [URL] = []
+    private(set) var watchedFiles: [URL] = []
     private let ticket = EvaluationTicket()
     private let loadTicket = LoadTicket()
     private var hasLoaded = false
 
     /// Whether `$ENV` (the process environment) loads before everything else.
-    public let includesProcessEnvironment: Bool
+    let includesProcessEnvironment: Bool
 
-    public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
+    init(source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
                 includesProcessEnvironment: Bool = false) {
         self.source = source
         self.dataFiles = dataFiles
@@ -33,7 +33,7 @@ public final class EngineController {
 
     /// A controller around an environment built elsewhere (tests, the benchmark). ``load(now:)``
     /// then only takes a new snapshot of it.
-    public init(environment: Environment) {
+    init(environment: Environment) {
         source = .empty
         dataFiles = []
         options = environment.options
@@ -50,7 +50,7 @@ public final class EngineController {
     var isPreloaded: Bool { preloaded }
 
     /// The manifest's name as shown in the status line.
-    public var manifestDisplayName: String? {
+    var manifestDisplayName: String? {
         switch source {
         case .manifest(let url): return url.relativePath
         case .text(_, let name): return name + " (built in)"
@@ -61,7 +61,7 @@ public final class EngineController {
     // MARK: Loading
 
     /// What the space is built from, in load order: `$ENV` (if asked for), the manifest, the data files.
-    public var inputs: [EnvironmentInput] {
+    var inputs: [EnvironmentInput] {
         var inputs: [EnvironmentInput] = includesProcessEnvironment ? [.currentProcessEnvironment] : []
         switch source {
         case .manifest(let url): inputs.append(.manifest(url))
@@ -74,7 +74,7 @@ public final class EngineController {
     }
 
     /// Loads the space (again) on the calling thread: ``prepareLoad(now:)`` then ``finishLoad(_:)``.
-    public func load(now: Date = Date()) -> InspectorAction {
+    func load(now: Date = Date()) -> InspectorAction {
         finishLoad(prepareLoad(now: now)())
     }
 
@@ -138,7 +138,7 @@ public final class EngineController {
     }
 
     /// Stops the running load and the dynamic variables still being computed.
-    public func cancelLoad() {
+    func cancelLoad() {
         loadTicket.cancel()
     }
 
@@ -224,7 +224,7 @@ public final class EngineController {
 
     /// The token trees of `text` in the object, math and boolean grammars, parsed once: the same
     /// ``PreparedExpression`` is evaluated, traced and checked for hints.
-    public func parse(_ text: String) -> ParseOutcome {
+    func parse(_ text: String) -> ParseOutcome {
         let prepared = environment.prepare(text)
         var trees: [Grammar: ParseOutcome.Tree] = [:]
         for context in [ExpressionContext.object, .number, .boolean] {
@@ -238,23 +238,23 @@ public final class EngineController {
     }
 
     /// Marks `generation` as the wanted evaluation: any older one still running is cancelled.
-    public func request(_ generation: Int) {
+    func request(_ generation: Int) {
         ticket.request(generation)
     }
 
     /// Cancels whatever is running.
-    public func cancel() {
+    func cancel() {
         ticket.cancelAll()
     }
 
     /// Evaluates `text` in the four contexts, on the calling thread.
     /// - Returns: nil when the evaluation was cancelled (its answer is no longer wanted).
-    public func evaluate(_ text: String, generation: Int) -> EvaluationOutcome? {
+    func evaluate(_ text: String, generation: Int) -> EvaluationOutcome? {
         evaluate(environment.prepare(text), generation: generation)
     }
 
     /// Evaluates (traces) a prepared text in the four contexts, on the calling thread.
-    public func evaluate(_ prepared: PreparedExpression, generation: Int) -> EvaluationOutcome? {
+    func evaluate(_ prepared: PreparedExpression, generation: Int) -> EvaluationOutcome? {
         Self.evaluate(prepared, generation: generation, in: environment, ticket: ticket)
     }
 

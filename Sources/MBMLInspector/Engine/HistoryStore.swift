@@ -2,15 +2,11 @@ import Foundation
 
 /// The editor's history file: one expression a line, under `$XDG_STATE_HOME/mbml/history`
 /// (default `~/.local/state/mbml/history`).
-public struct HistoryStore {
-    public let url: URL
-
-    public init(url: URL) {
-        self.url = url
-    }
+struct HistoryStore {
+    let url: URL
 
     /// The standard location for `environment` (the process environment by default).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> HistoryStore {
+    static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> HistoryStore {
         let base: URL
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             base = URL(fileURLWithPath: state, isDirectory: true)
@@ -22,14 +18,14 @@ public struct HistoryStore {
     }
 
     /// The saved entries, oldest first (none when the file does not exist).
-    public func load() -> [String] {
+    func load() -> [String] {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// Replaces the file with `entries` (at most ``EditorState/historyLimit``).
     /// - Throws: when the folder cannot be created or the file written.
-    public func save(_ entries: [String]) throws {
+    func save(_ entries: [String]) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let lines = entries.suffix(EditorState.historyLimit).map { $0.replacingOccurrences(of: "\n", with: " ") }
         try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)

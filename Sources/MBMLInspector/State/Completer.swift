@@ -3,7 +3,7 @@ import MBMLEngine
 /// Works out what Tab completes at the cursor: `^function` names, `$variable` names (also
 /// `$[name]`), and subreferences (`.key`, `[key]`, `[index]`, properties) after a reference whose
 /// value the snapshot knows. Pure: reads only the text, the snapshot and the function list.
-public enum Completer {
+enum Completer {
     /// Properties offered after a string value (the ExpressionSyntax article of MBMLEngine).
     static let stringProperties = ["length", "uppercaseString", "lowercaseString", "capitalizedString",
                                    "intValue", "integerValue", "doubleValue", "boolValue",
@@ -43,7 +43,7 @@ public enum Completer {
     }
 
     /// The longest text every candidate starts with.
-    public static func commonPrefix(of candidates: [CompletionCandidate]) -> String {
+    static func commonPrefix(of candidates: [CompletionCandidate]) -> String {
         guard var prefix = candidates.first.map({ Array($0.insertion) }) else { return "" }
         for candidate in candidates.dropFirst() {
             let other = Array(candidate.insertion)
@@ -55,7 +55,7 @@ public enum Completer {
     }
 
     /// The function whose parentheses enclose the cursor, for the signature hint.
-    public static func enclosingFunction(in characters: [Character], cursor: Int) -> String? {
+    static func enclosingFunction(in characters: [Character], cursor: Int) -> String? {
         var stack: [String?] = []
         var index = 0
         let end = min(cursor, characters.count)

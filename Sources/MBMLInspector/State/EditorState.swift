@@ -4,56 +4,56 @@ import Foundation
 ///
 /// Text is kept as grapheme clusters so that the cursor never lands inside a character; the
 /// editing operations (readline's) are plain mutating methods, used by the reducer.
-public struct EditorState: Equatable {
-    public var characters: [Character] = []
+struct EditorState: Equatable {
+    var characters: [Character] = []
     /// The cursor, as an index into ``characters`` (0 ... count).
-    public var cursor = 0
+    var cursor = 0
     /// What Ctrl-W, Ctrl-U, Ctrl-K and Alt-D removed last, for Ctrl-Y.
-    public var killBuffer = ""
+    var killBuffer = ""
     /// Earlier expressions, oldest first.
-    public var history: [String] = []
+    var history: [String] = []
     /// The history entry being shown, or nil while editing new text.
-    public var historyIndex: Int?
+    var historyIndex: Int?
     /// The text being edited before the user went into the history.
-    public var draft: [Character] = []
+    var draft: [Character] = []
     /// The open completion menu, if any.
-    public var completion: CompletionMenu?
+    var completion: CompletionMenu?
     /// How many history entries are kept.
-    public static let historyLimit = 500
+    static let historyLimit = 500
 
-    public init(text: String = "") {
+    init(text: String = "") {
         characters = Array(text)
         cursor = characters.count
     }
 
-    public var text: String { String(characters) }
+    var text: String { String(characters) }
 
     // MARK: Inserting and deleting
 
-    public mutating func insert(_ text: String) {
+    mutating func insert(_ text: String) {
         let inserted = Array(text.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? " " : $0 })
         characters.insert(contentsOf: inserted, at: cursor)
         cursor += inserted.count
     }
 
-    public mutating func setText(_ text: String) {
+    mutating func setText(_ text: String) {
         characters = Array(text)
         cursor = characters.count
     }
 
-    public mutating func deleteBackward() {
+    mutating func deleteBackward() {
         guard cursor > 0 else { return }
         characters.remove(at: cursor - 1)
         cursor -= 1
     }
 
-    public mutating func deleteForward() {
+    mutating func deleteForward() {
         guard cursor < characters.count else { return }
         characters.remove(at: cursor)
     }
 
     /// Ctrl-W: deletes back to the previous whitespace.
-    public mutating func deleteWhitespaceWordBackward() {
+    mutating func deleteWhitespaceWordBackward() {
         var start = cursor
         while start > 0, characters[start - 1].isWhitespace { start -= 1 }
         while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
@@ -61,32 +61,32 @@ public struct EditorState: Equatable {
     }
 
     /// Alt-Backspace: deletes back to the start of the word.
-    public mutating func deleteWordBackward() {
+    mutating func deleteWordBackward() {
         kill(wordStart(before: cursor)..<cursor)
     }
 
     /// Alt-D: deletes to the end of the word.
-    public mutating func deleteWordForward() {
+    mutating func deleteWordForward() {
         kill(cursor..<wordEnd(after: cursor))
     }
 
     /// Ctrl-U: deletes from the start of the line to the cursor.
-    public mutating func killToStart() {
+    mutating func killToStart() {
         kill(0..<cursor)
     }
 
     /// Ctrl-K: deletes from the cursor to the end of the line.
-    public mutating func killToEnd() {
+    mutating func killToEnd() {
         kill(cursor..<characters.count)
     }
 
     /// Ctrl-Y: inserts the text deleted last.
-    public mutating func yank() {
+    mutating func yank() {
         insert(killBuffer)
     }
 
     /// Ctrl-T: swaps the two characters before the cursor (or around it).
-    public mutating func transpose() {
+    mutating func transpose() {
         guard characters.count >= 2, cursor > 0 else { return }
         let right = min(cursor, characters.count - 1)
         characters.swapAt(right - 1, right)
@@ -102,12 +102,12 @@ public struct EditorState: Equatable {
 
     // MARK: Moving
 
-    public mutating func moveLeft() { cursor = max(cursor - 1, 0) }
-    public mutating func moveRight() { cursor = min(cursor + 1, characters.count) }
-    public mutating func moveToStart() { cursor = 0 }
-    public mutating func moveToEnd() { cursor = characters.count }
-    public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
-    public mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
+    mutating func moveLeft() { cursor = max(cursor - 1, 0) }
+    mutating func moveRight() { cursor = min(cursor + 1, characters.count) }
+    mutating func moveToStart() { cursor = 0 }
+    mutating func moveToEnd() { cursor = characters.count }
+    mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
+    mutating func moveWordRight() { cursor = wordEnd(after: cursor) }
 
     private func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
@@ -132,7 +132,7 @@ public struct EditorState: Equatable {
     /// Adds the current text to the history (not if empty or equal to the newest entry).
     /// - Returns: whether the history changed.
     @discardableResult
-    public mutating func commitToHistory() -> Bool {
+    mutating func commitToHistory() -> Bool {
         historyIndex = nil
         let entry = text.trimmingCharacters(in: .whitespaces)
         guard !entry.isEmpty, history.last != text else { return false }
@@ -142,7 +142,7 @@ public struct EditorState: Equatable {
     }
 
     /// ↑: shows the previous (older) history entry.
-    public mutating func historyBack() {
+    mutating func historyBack() {
         guard !history.isEmpty else { return }
         if let index = historyIndex {
             guard index > 0 else { return }
@@ -155,7 +155,7 @@ public struct EditorState: Equatable {
     }
 
     /// ↓: shows the next (newer) history entry, then the text that was being edited.
-    public mutating func historyForward() {
+    mutating func historyForward() {
         guard let index = historyIndex else { return }
         if index + 1 < history.count {
             historyIndex = index + 1

@@ -1,24 +1,24 @@
 /// The expanded nodes of the variable tree, as a trie of paths: a node is expanded when its path
 /// is in the trie. Only expanded nodes are stored, so the tree's cost follows what the user opened,
 /// not the size of the space.
-public struct ExpansionSet: Equatable, Sendable {
+struct ExpansionSet: Equatable, Sendable {
     var children: [PathComponent: ExpansionSet] = [:]
 
-    public init() {}
+    init() {}
 
     /// Whether the node at `path` is expanded.
-    public func contains(_ path: NodePath) -> Bool {
+    func contains(_ path: NodePath) -> Bool {
         subtree(at: path) != nil
     }
 
     /// Expands the node at `path` and every ancestor.
-    public mutating func insert(_ path: NodePath) {
+    mutating func insert(_ path: NodePath) {
         guard let first = path.first else { return }
         children[first, default: ExpansionSet()].insert(Array(path.dropFirst()))
     }
 
     /// Collapses the node at `path` (its expanded descendants are forgotten too).
-    public mutating func remove(_ path: NodePath) {
+    mutating func remove(_ path: NodePath) {
         guard let first = path.first else { return }
         if path.count == 1 {
             children[first] = nil
@@ -28,7 +28,7 @@ public struct ExpansionSet: Equatable, Sendable {
     }
 
     /// Every expanded path (for tests and diagnostics).
-    public var paths: [NodePath] {
+    var paths: [NodePath] {
         var result: [NodePath] = []
         for (component, sub) in children {
             result.append([component])

@@ -20,7 +20,7 @@ enum FunctionHelp {
         guard state.focus == .editor, let function = function(for: state) else { return nil }
         let width = min(state.size.columns - 4, 100) - 3
         var lines = [function.signature, ""]
-        lines += TokensView.wrap(function.summary, width: width)
+        lines += TextWrap.atSpaces(function.summary, width: width)
         lines += ["", "mbml functions \(function.name) prints this; F1 outside a call lists the keys."]
         return .value(title: "^" + function.name, lines: lines, scroll: 0)
     }

@@ -2,7 +2,7 @@ import Foundation
 import MBMLEngine
 
 /// Something that happened: a key, a resize, or an answer from the engine.
-public enum InspectorAction {
+enum InspectorAction {
     case key(Key)
     case resize(TerminalSize)
     /// A load began in the background (the previous space stays on screen meanwhile).
@@ -52,26 +52,26 @@ public enum InspectorAction {
 }
 
 /// What a successful load hands to the state.
-public struct SpaceLoad {
-    public var snapshot: VariableSnapshot
-    public var functions: [FunctionInfo]
-    public var manifestPath: String?
-    public var fileCount: Int
-    public var logLines: [String]
+struct SpaceLoad {
+    var snapshot: VariableSnapshot
+    var functions: [FunctionInfo]
+    var manifestPath: String?
+    var fileCount: Int
+    var logLines: [String]
     /// Set when the load was a fallback (the manifest failed and an empty space is shown).
-    public var error: String?
-    public var date: Date
+    var error: String?
+    var date: Date
     /// Every diagnostic of the load, in the order found.
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
     /// How and where each variable was declared.
-    public var provenance: [String: VariableProvenance]
+    var provenance: [String: VariableProvenance]
     /// The load's generation (see ``InspectorAction/dynamicComputed(name:value:failure:generation:)``).
-    public var generation: Int
+    var generation: Int
     /// What changed since the space shown when the reload started, worked out on the loading queue
     /// (comparing two large spaces takes too long for the UI thread), or nil.
-    public var reloadDiff: PrecomputedReloadDiff?
+    var reloadDiff: PrecomputedReloadDiff?
 
-    public init(snapshot: VariableSnapshot, functions: [FunctionInfo], manifestPath: String?, fileCount: Int,
+    init(snapshot: VariableSnapshot, functions: [FunctionInfo], manifestPath: String?, fileCount: Int,
                 logLines: [String], error: String? = nil, date: Date, diagnostics: [Diagnostic] = [],
                 provenance: [String: VariableProvenance] = [:], generation: Int = 0) {
         self.snapshot = snapshot
@@ -88,15 +88,15 @@ public struct SpaceLoad {
 }
 
 /// A ``ReloadDiff`` computed in the background against the space on show when the reload began.
-public struct PrecomputedReloadDiff {
+struct PrecomputedReloadDiff {
     /// The generation of the space it was compared with.
-    public var baseGeneration: Int
+    var baseGeneration: Int
     /// The dynamic variables still pending in that space (a value that arrives later makes the diff stale).
-    public var basePending: Set<String>
-    public var diff: ReloadDiff
+    var basePending: Set<String>
+    var diff: ReloadDiff
 
     /// Compares `old` (the space on show, of generation `baseGeneration`) with `new`.
-    public init(old: VariableSnapshot, baseGeneration: Int, new: VariableSnapshot) {
+    init(old: VariableSnapshot, baseGeneration: Int, new: VariableSnapshot) {
         self.baseGeneration = baseGeneration
         basePending = old.pending
         diff = ReloadDiff(old: old, new: new)
@@ -104,7 +104,7 @@ public struct PrecomputedReloadDiff {
 }
 
 /// What the reducer asks the outside world to do.
-public enum InspectorEffect: Equatable {
+enum InspectorEffect: Equatable {
     /// Parse and evaluate the editor's text (answer with `.parsed` and `.evaluated`).
     case evaluate(text: String, generation: Int)
     /// Abandon the running evaluation.

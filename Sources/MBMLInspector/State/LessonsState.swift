@@ -2,29 +2,29 @@ import MBMLEngine
 
 /// One lesson: a title, its text, and the expressions the learner should try, each with the
 /// result it should give.
-public struct Lesson {
-    public var title: String
+struct Lesson {
+    var title: String
     /// The lesson's prose (the `note` of its first expectation), possibly empty.
-    public var text: String
-    public var items: [Expectation]
+    var text: String
+    var items: [Expectation]
 }
 
 /// The lesson pane (`mbml tutorial`, `mbml inspect --lessons FILE.jsonl`): the current lesson's text
 /// and its checklist. An item is ticked once the learner has typed its expression and it gave the
 /// expected result.
-public struct LessonsState {
-    public var lessons: [Lesson] = []
-    public var current = 0
+struct LessonsState {
+    var lessons: [Lesson] = []
+    var current = 0
     /// The ids of the items the learner has done.
-    public var done: Set<String> = []
+    var done: Set<String> = []
     /// Most rows the lesson pane takes (title included).
-    public static let maximumRows = 12
+    static let maximumRows = 12
 
-    public init() {}
+    init() {}
 
     /// Groups expectations into lessons by their `from` (in order of first appearance); the text of
     /// a lesson is the note of its first expectation.
-    public init(expectations: [Expectation]) {
+    init(expectations: [Expectation]) {
         for expectation in expectations {
             let title = expectation.origin ?? "Checks"
             if let index = lessons.firstIndex(where: { $0.title == title }) {
@@ -35,17 +35,17 @@ public struct LessonsState {
         }
     }
 
-    public var currentLesson: Lesson? { lessons.indices.contains(current) ? lessons[current] : nil }
+    var currentLesson: Lesson? { lessons.indices.contains(current) ? lessons[current] : nil }
 
     /// Rows the lesson pane asks for: none without lessons.
-    public var paneRows: Int {
+    var paneRows: Int {
         guard let lesson = currentLesson else { return 0 }
         let textRows = (lesson.text.count + 59) / 60
         return min(lesson.items.count + 1 + textRows, Self.maximumRows)
     }
 
     /// Moves to the next (`step` 1) or previous (-1) lesson, staying within the lessons.
-    public mutating func move(by step: Int) {
+    mutating func move(by step: Int) {
         guard !lessons.isEmpty else { return }
         current = min(max(current + step, 0), lessons.count - 1)
     }
@@ -54,7 +54,7 @@ public struct LessonsState {
     /// result is the expected one.
     /// - Returns: the ids ticked now that were not ticked before.
     @discardableResult
-    public mutating func record(text: String, results: [ExpressionContext: ContextResult]) -> [String] {
+    mutating func record(text: String, results: [ExpressionContext: ContextResult]) -> [String] {
         let typed = text.trimmingCharacters(in: .whitespaces)
         var newlyDone: [String] = []
         for lesson in lessons {

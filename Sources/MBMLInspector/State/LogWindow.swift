@@ -2,16 +2,16 @@
 /// boundaries to the pane's width. Worked out from the end backwards and only as far as the pane
 /// shows, so a frame costs the same with 400,000 entries as with 10; the scroll position counts
 /// these rows, not entries.
-public enum LogWindow {
+enum LogWindow {
     /// The rows of one entry at `width` cells.
-    public static func rows(of entry: String, width: Int) -> [String] {
+    static func rows(of entry: String, width: Int) -> [String] {
         entry.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             .flatMap { TextWrap.words(TextWrap.expandingTabs(String($0)), width: width) }
     }
 
     /// The `count` rows that end `skip` rows before the last one, top to bottom, and whether rows
     /// exist above them. Fewer when the log is shorter.
-    public static func rows(_ log: LogState, width: Int, skip: Int, count: Int) -> (rows: [String], moreAbove: Bool) {
+    static func rows(_ log: LogState, width: Int, skip: Int, count: Int) -> (rows: [String], moreAbove: Bool) {
         var collected: [String] = [] // bottom to top
         var skipped = 0
         var entry = log.entryCount - 1
@@ -32,7 +32,7 @@ public enum LogWindow {
     }
 
     /// The number of rows, counting from the end and stopping at `limit`.
-    public static func rowCount(_ log: LogState, width: Int, limit: Int) -> Int {
+    static func rowCount(_ log: LogState, width: Int, limit: Int) -> Int {
         var total = 0
         var entry = log.entryCount - 1
         while entry >= 0, total < limit {
@@ -44,7 +44,7 @@ public enum LogWindow {
 
     /// The furthest `scrollBack` can go so that the pane's top row is the log's first row, looking no
     /// further back than `wanted` needs.
-    public static func clampedScrollBack(_ wanted: Int, log: LogState, width: Int, visibleRows: Int) -> Int {
+    static func clampedScrollBack(_ wanted: Int, log: LogState, width: Int, visibleRows: Int) -> Int {
         let wanted = max(wanted, 0)
         let needed = wanted + visibleRows
         let available = rowCount(log, width: width, limit: needed)
@@ -54,10 +54,10 @@ public enum LogWindow {
 
 extension LogState {
     /// The number of entries (load lines, then evaluation lines).
-    public var entryCount: Int { loadLines.count + evaluationLines.count }
+    var entryCount: Int { loadLines.count + evaluationLines.count }
 
     /// Entry `index` of ``lines`` without building that array.
-    public func entry(_ index: Int) -> String {
+    func entry(_ index: Int) -> String {
         index < loadLines.count ? loadLines[index] : evaluationLines[index - loadLines.count]
     }
 }

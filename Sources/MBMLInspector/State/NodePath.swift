@@ -1,5 +1,5 @@
 /// One step from a node of the variable tree to one of its children.
-public enum PathComponent: Hashable, Sendable {
+enum PathComponent: Hashable, Sendable {
     /// A top-level variable.
     case variable(String)
     /// A dictionary entry.
@@ -12,7 +12,7 @@ public enum PathComponent: Hashable, Sendable {
     case property(String)
 
     /// How the component is labelled in the tree.
-    public var label: String {
+    var label: String {
         switch self {
         case .variable(let name), .key(let name), .property(let name): return name
         case .index(let index): return "[\(index)]"
@@ -23,4 +23,4 @@ public enum PathComponent: Hashable, Sendable {
 
 /// Where a node sits in the variable tree: the variable, then keys, indexes and properties.
 /// Paths survive reloads, which is how the tree keeps its expanded nodes and selection.
-public typealias NodePath = [PathComponent]
+typealias NodePath = [PathComponent]

@@ -1,9 +1,9 @@
 /// The panes that can have focus, in Tab order.
-public enum Pane: String, CaseIterable, Sendable {
+enum Pane: String, CaseIterable, Sendable {
     case editor, results, tokens, log, variables
 
     /// The pane's title.
-    public var title: String {
+    var title: String {
         switch self {
         case .editor: return "Expression"
         case .results: return "Results"

@@ -1,49 +1,49 @@
 import MBMLEngine
 
 /// The token trees of the editor's text in each grammar, or the syntax error that stopped a parse.
-public struct ParseOutcome: Equatable {
-    public enum Tree: Equatable {
+struct ParseOutcome: Equatable {
+    enum Tree: Equatable {
         case tokens([Token])
         case failure(ExpressionError)
     }
 
-    public var text: String
-    public var trees: [Grammar: Tree]
+    var text: String
+    var trees: [Grammar: Tree]
     /// The parse the trees come from, which evaluation reuses (nil for outcomes built in tests).
-    public var prepared: PreparedExpression?
+    var prepared: PreparedExpression?
 
-    public init(text: String, trees: [Grammar: Tree], prepared: PreparedExpression? = nil) {
+    init(text: String, trees: [Grammar: Tree], prepared: PreparedExpression? = nil) {
         self.text = text
         self.trees = trees
         self.prepared = prepared
     }
 
-    public static let empty = ParseOutcome(text: "", trees: [:])
+    static let empty = ParseOutcome(text: "", trees: [:])
 
     /// The tree for a context (object and string share a grammar).
-    public func tree(for context: ExpressionContext) -> Tree? {
+    func tree(for context: ExpressionContext) -> Tree? {
         trees[context.grammar]
     }
 }
 
 /// One row of the token pane: a token of the flattened tree with its depth and, once the text was
 /// evaluated, what it produced (see ``TokenPaneRows``).
-public struct TokenRow: Equatable {
-    public var token: Token
-    public var depth: Int
+struct TokenRow: Equatable {
+    var token: Token
+    var depth: Int
     /// The token's value, error or why it was not evaluated; nil before the evaluation arrives.
-    public var outcome: TraceOutcome? = nil
+    var outcome: TraceOutcome? = nil
     /// For a function parameter: the context the function evaluated it in.
-    public var parameterContext: ExpressionContext? = nil
+    var parameterContext: ExpressionContext? = nil
     /// How many times the token was evaluated (a per-item parameter once per item).
-    public var evaluationCount = 0
+    var evaluationCount = 0
     /// The first few outcomes, when it was evaluated more than once.
-    public var outcomes: [TraceOutcome] = []
+    var outcomes: [TraceOutcome] = []
 }
 
 extension ParseOutcome.Tree {
     /// The tokens depth-first, children after their parent.
-    public var rows: [TokenRow] {
+    var rows: [TokenRow] {
         guard case .tokens(let tokens) = self else { return [] }
         var rows: [TokenRow] = []
         func visit(_ token: Token, _ depth: Int) {

@@ -2,10 +2,10 @@ import MBMLEngine
 
 /// Writes the MBML expression that reaches a node of the variable tree, e.g. `$cats[1]`,
 /// `$catGenders[Barrett]`, `$[Barrett Test].species` (the ExpressionSyntax article of MBMLEngine).
-public enum PathExpression {
+enum PathExpression {
     /// The expression for `path`, or nil when MBML cannot reach the node (a set member, or a key
     /// whose brackets would not balance).
-    public static func expression(for path: NodePath) -> String? {
+    static func expression(for path: NodePath) -> String? {
         guard case .variable(let name)? = path.first else { return nil }
         var text: String
         if isIdentifier(name) {
@@ -41,7 +41,7 @@ public enum PathExpression {
     }
 
     /// Whether `text` is an MBML identifier (the ExpressionSyntax article of MBMLEngine): a letter or `_`, then letters, digits, `_`, `-`, `:`.
-    public static func isIdentifier(_ text: String) -> Bool {
+    static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
         return text.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter)
     }

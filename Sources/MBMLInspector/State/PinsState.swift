@@ -2,38 +2,38 @@ import MBMLEngine
 
 /// An expression pinned in the inspector: re-evaluated after every reload, its value kept in view.
 /// A pin may carry an expected value (pins loaded with `--check FILE.jsonl`); it then shows ✓ or ✗.
-public struct Pin {
-    public var expectation: Expectation
+struct Pin {
+    var expectation: Expectation
     /// The latest evaluation, nil until the first arrives.
-    public var result: ExpectationResult?
+    var result: ExpectationResult?
     /// True when the latest reload changed the pin's value.
-    public var changed = false
+    var changed = false
 
-    public init(expectation: Expectation) {
+    init(expectation: Expectation) {
         self.expectation = expectation
     }
 }
 
 /// The pins pane: expressions kept in view while the manifest is edited.
-public struct PinsState {
-    public var pins: [Pin] = []
+struct PinsState {
+    var pins: [Pin] = []
     /// The last pin evaluation asked for (older answers are ignored).
-    public var requestedGeneration = 0
+    var requestedGeneration = 0
     /// Most rows the pins pane takes (title included).
-    public static let maximumRows = 8
+    static let maximumRows = 8
     /// The file name being typed after Ctrl-S (nil: no prompt).
-    public var savePrompt: String?
+    var savePrompt: String?
     /// Where pins were last loaded from or saved to: the name Ctrl-S offers.
-    public var fileName = "pins.jsonl"
+    var fileName = "pins.jsonl"
 
-    public init() {}
+    init() {}
 
     /// The expectations of every pin, in order.
-    public var expectations: [Expectation] { pins.map(\.expectation) }
+    var expectations: [Expectation] { pins.map(\.expectation) }
 
     /// Pins the expression in `context`, or unpins it if it is pinned already.
     /// - Returns: true when the expression is now pinned.
-    public mutating func toggle(_ expression: String, context: ExpressionContext) -> Bool {
+    mutating func toggle(_ expression: String, context: ExpressionContext) -> Bool {
         if let index = pins.firstIndex(where: { $0.expectation.expression == expression && $0.expectation.context == context }) {
             pins.remove(at: index)
             return false
@@ -46,13 +46,13 @@ public struct PinsState {
     }
 
     /// Adds pins for expectations (from an expectation file).
-    public mutating func add(_ expectations: [Expectation]) {
+    mutating func add(_ expectations: [Expectation]) {
         pins += expectations.map(Pin.init(expectation:))
     }
 
     /// Takes the results of evaluation `generation`. After a reload, a pin whose value differs from
     /// the one shown before is marked as changed; otherwise the marks stay as they are.
-    public mutating func apply(_ results: [ExpectationResult], generation: Int, afterReload: Bool) {
+    mutating func apply(_ results: [ExpectationResult], generation: Int, afterReload: Bool) {
         guard generation == requestedGeneration else { return }
         for index in pins.indices {
             guard let result = results.first(where: { $0.expectation == pins[index].expectation }) else { continue }
@@ -67,13 +67,13 @@ public struct PinsState {
 extension PinsState {
     /// Rows the pins pane asks for: none without pins, else a title and one row a pin, at most
     /// ``maximumRows``.
-    public var paneRows: Int { pins.isEmpty ? 0 : min(pins.count + 1, Self.maximumRows) }
+    var paneRows: Int { pins.isEmpty ? 0 : min(pins.count + 1, Self.maximumRows) }
 }
 
 extension PinsState {
     /// The pins as an expectation file: a pin with an expected value keeps it; a pin without one
     /// expects what it shows now (its value, or an error), so that exploring becomes a check.
-    public var expectationFileText: String {
+    var expectationFileText: String {
         pins.map { pin -> String in
             var expectation = pin.expectation
             expectation.location = nil

@@ -9,8 +9,8 @@ extension Reducer {
     /// The key after `y` in the variable tree.
     static func copySelection(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard let row = selectedRow(state) else { return }
-        switch key {
-        case .character("v"):
+        switch KeyTable.command(for: key, in: .copyChoice) {
+        case .copyValue?:
             guard let value = row.value else {
                 state.status.message = "\(row.label) has no value to copy"
                 return
@@ -20,15 +20,15 @@ extension Reducer {
                 return
             }
             send(copyText(value), what: "the value of \(row.label)", state: &state, effects: &effects)
-        case .character("k"):
+        case .copyKey?:
             send(keyText(row.path.last), what: "the key", state: &state, effects: &effects)
-        case .character("p"):
+        case .copyExpression?:
             guard let expression = PathExpression.expression(for: row.path) else {
                 state.status.message = "No MBML expression reaches this node"
                 return
             }
             send(expression, what: expression, state: &state, effects: &effects)
-        case .character("f"):
+        case .writeValueFile?:
             guard let value = row.value else {
                 state.status.message = "\(row.label) has no value to write"
                 return

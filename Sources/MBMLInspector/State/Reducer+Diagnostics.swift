@@ -16,14 +16,14 @@ extension Reducer {
         let count = state.status.diagnostics.count
         let page = max(state.size.rows - 6, 1)
         var next = selected
-        switch key {
-        case .up, .character("k"): next -= 1
-        case .down, .character("j"): next += 1
-        case .pageUp: next -= page
-        case .pageDown, .character(" "): next += page
-        case .home, .character("g"): next = 0
-        case .end, .character("G"): next = count - 1
-        case .enter, .character("E"):
+        switch KeyTable.command(for: key, in: .diagnostics) {
+        case .up?: next -= 1
+        case .down?: next += 1
+        case .pageUp?: next -= page
+        case .pageDown?: next += page
+        case .first?: next = 0
+        case .last?: next = count - 1
+        case .openInEditor?:
             let diagnostic = state.status.diagnostics[clamp(selected, 0, count - 1)]
             state.overlay = nil
             effects.append(.openInEditor(file: diagnostic.file, line: diagnostic.line))

@@ -4,10 +4,15 @@ extension Reducer {
     static func handleEditorKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         let before = state.editor.characters
         var keepsCompletion = false
-        switch key {
-        case .character(let character):
+        let command = KeyTable.command(for: key, in: .editor)
+        switch command {
+        case nil:
+            guard case .character(let character) = key else {
+                keepsCompletion = true
+                break
+            }
             state.editor.insert(String(character))
-        case .enter:
+        case .acceptOrSave?:
             if let menu = state.editor.completion, menu.selected != nil || menu.candidates.count == 1 {
                 state.editor.completion = nil
                 return
@@ -16,58 +21,56 @@ extension Reducer {
                 effects.append(.saveHistory(state.editor.history))
                 state.status.message = "Saved to history (↑ recalls it)"
             }
-        case .up:
+        case .previousCandidateOrHistory?:
             if state.editor.completion != nil {
                 cycleCompletion(by: -1, state: &state, effects: &effects)
                 return
             }
             state.editor.historyBack()
-        case .down:
+        case .nextCandidateOrHistory?:
             if state.editor.completion != nil {
                 cycleCompletion(by: 1, state: &state, effects: &effects)
                 return
             }
             state.editor.historyForward()
-        case .escape:
+        case .closeCompletion?:
             if state.editor.completion == nil, state.results.isEvaluating {
                 cancelEvaluation(&state, effects: &effects)
             }
             state.editor.completion = nil
             return
-        case .control("g"):
+        case .cancelEvaluation?:
             cancelEvaluation(&state, effects: &effects)
             return
-        case .backspace, .control("h"): state.editor.deleteBackward()
-        case .delete, .control("d"): state.editor.deleteForward()
-        case .left, .control("b"): state.editor.moveLeft()
-        case .right, .control("f"): state.editor.moveRight()
-        case .home, .control("a"): state.editor.moveToStart()
-        case .end, .control("e"): state.editor.moveToEnd()
-        case .alt("b"): state.editor.moveWordLeft()
-        case .alt("f"): state.editor.moveWordRight()
-        case .alt("d"): state.editor.deleteWordForward()
-        case .alt("\u{7F}"): state.editor.deleteWordBackward()
-        case .control("w"): state.editor.deleteWhitespaceWordBackward()
-        case .control("u"): state.editor.killToStart()
-        case .control("k"): state.editor.killToEnd()
-        case .control("y"): state.editor.yank()
-        case .control("t"): state.editor.transpose()
-        case .control("o"):
+        case .deleteBackward?: state.editor.deleteBackward()
+        case .deleteForward?: state.editor.deleteForward()
+        case .cursorLeft?: state.editor.moveLeft()
+        case .cursorRight?: state.editor.moveRight()
+        case .lineStart?: state.editor.moveToStart()
+        case .lineEnd?: state.editor.moveToEnd()
+        case .wordLeft?: state.editor.moveWordLeft()
+        case .wordRight?: state.editor.moveWordRight()
+        case .deleteWordForward?: state.editor.deleteWordForward()
+        case .deleteWordBackward?: state.editor.deleteWordBackward()
+        case .deleteWhitespaceWordBackward?: state.editor.deleteWhitespaceWordBackward()
+        case .killToStart?: state.editor.killToStart()
+        case .killToEnd?: state.editor.killToEnd()
+        case .yank?: state.editor.yank()
+        case .transpose?: state.editor.transpose()
+        case .showResult?:
             openResultOverlay(state.results.selected, state: &state)
             return
-        case .control("l"):
-            keepsCompletion = true
-        case .control("p"):
+        case .togglePin?:
             togglePin(&state, effects: &effects)
             return
-        case .control("s"):
+        case .savePins?:
             startSavingPins(&state)
             return
-        case .control("r"):
+        case .refresh?:
             refresh(&state, effects: &effects)
             return
-        case .alt("n"), .alt("p"):
-            state.lessons.move(by: key == .alt("n") ? 1 : -1)
+        case .nextLesson?, .previousLesson?:
+            state.lessons.move(by: command == .nextLesson ? 1 : -1)
             return
         default:
             keepsCompletion = true

@@ -6,12 +6,12 @@ extension Reducer {
     static func handleResultsKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         let contexts = ExpressionContext.allCases
         let index = contexts.firstIndex(of: state.results.selected) ?? 0
-        switch key {
-        case .up, .character("k"): state.results.selected = contexts[max(index - 1, 0)]
-        case .down, .character("j"): state.results.selected = contexts[min(index + 1, contexts.count - 1)]
-        case .enter, .character("o"): openResultOverlay(state.results.selected, state: &state)
-        case .character("p"), .control("p"): togglePin(&state, effects: &effects)
-        case .character("P"): pinInEveryContext(&state, effects: &effects)
+        switch KeyTable.command(for: key, in: .results) {
+        case .up?: state.results.selected = contexts[max(index - 1, 0)]
+        case .down?: state.results.selected = contexts[min(index + 1, contexts.count - 1)]
+        case .showValue?: openResultOverlay(state.results.selected, state: &state)
+        case .togglePin?: togglePin(&state, effects: &effects)
+        case .pinInEveryContext?: pinInEveryContext(&state, effects: &effects)
         default: _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
         TokenPaneRows.followResultRow(&state)
@@ -27,15 +27,15 @@ extension Reducer {
     static func handleTokensKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         let count = tokenRows(state).count
         let page = max(state.layout.tokenRows - 1, 1)
-        switch key {
-        case .up, .character("k"): state.tokens.selected -= 1
-        case .down, .character("j"): state.tokens.selected += 1
-        case .pageUp: state.tokens.selected -= page
-        case .pageDown: state.tokens.selected += page
-        case .home, .character("g"): state.tokens.selected = 0
-        case .end, .character("G"): state.tokens.selected = count - 1
-        case .right, .character("c"), .character("l"): cycleTokenContext(by: 1, state: &state)
-        case .left, .character("h"): cycleTokenContext(by: -1, state: &state)
+        switch KeyTable.command(for: key, in: .tokens) {
+        case .up?: state.tokens.selected -= 1
+        case .down?: state.tokens.selected += 1
+        case .pageUp?: state.tokens.selected -= page
+        case .pageDown?: state.tokens.selected += page
+        case .first?: state.tokens.selected = 0
+        case .last?: state.tokens.selected = count - 1
+        case .nextContext?: cycleTokenContext(by: 1, state: &state)
+        case .previousContext?: cycleTokenContext(by: -1, state: &state)
         default:
             _ = handleCommonPaneKey(key, state: &state, effects: &effects)
             return
@@ -70,14 +70,14 @@ extension Reducer {
 
     static func handleLogKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         let page = max(state.layout.logRows - 1, 1)
-        switch key {
-        case .up, .character("k"): state.log.scrollBack += 1
-        case .down, .character("j"): state.log.scrollBack -= 1
-        case .pageUp: state.log.scrollBack += page
-        case .pageDown: state.log.scrollBack -= page
-        case .home, .character("g"): state.log.scrollBack = Int.max / 2
-        case .end, .character("G"): state.log.scrollBack = 0
-        case .character("x"):
+        switch KeyTable.command(for: key, in: .log) {
+        case .up?: state.log.scrollBack += 1
+        case .down?: state.log.scrollBack -= 1
+        case .pageUp?: state.log.scrollBack += page
+        case .pageDown?: state.log.scrollBack -= page
+        case .first?: state.log.scrollBack = Int.max / 2
+        case .last?: state.log.scrollBack = 0
+        case .clearLog?:
             state.log.loadLines = []
             state.log.evaluationLines = []
         default:
@@ -89,7 +89,7 @@ extension Reducer {
     /// Keeps the log's scroll position (in wrapped rows) between the end and the first row.
     static func clampLogScroll(_ state: inout InspectorState) {
         state.log.scrollBack = LogWindow.clampedScrollBack(state.log.scrollBack, log: state.log,
-                                                           width: LogView.width(state.layout.log.width),
+                                                           width: Layout.logTextWidth(paneWidth: state.layout.log.width),
                                                            visibleRows: state.layout.logRows)
     }
 

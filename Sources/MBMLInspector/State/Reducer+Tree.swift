@@ -14,21 +14,21 @@ extension Reducer {
         let tree = state.variableTree
         let page = max(state.layout.treeRows - 1, 1)
         let current = state.tree.selection.flatMap(tree.index(of:)) ?? 0
-        switch key {
-        case .up, .character("k"), .control("p"): select(index: current - 1, in: tree, state: &state)
-        case .down, .character("j"), .control("n"): select(index: current + 1, in: tree, state: &state)
-        case .pageUp: select(index: current - page, in: tree, state: &state)
-        case .pageDown, .character(" "): select(index: current + page, in: tree, state: &state)
-        case .home, .character("g"): select(index: 0, in: tree, state: &state)
-        case .end, .character("G"): select(index: tree.rowCount - 1, in: tree, state: &state)
-        case .right, .character("l"):
+        switch KeyTable.command(for: key, in: .variables) {
+        case .up?: select(index: current - 1, in: tree, state: &state)
+        case .down?: select(index: current + 1, in: tree, state: &state)
+        case .pageUp?: select(index: current - page, in: tree, state: &state)
+        case .pageDown?: select(index: current + page, in: tree, state: &state)
+        case .first?: select(index: 0, in: tree, state: &state)
+        case .last?: select(index: tree.rowCount - 1, in: tree, state: &state)
+        case .expand?:
             guard let row = selectedRow(state) else { return }
             if row.isExpandable && !row.isExpanded {
                 setExpanded(row.path, true, state: &state)
             } else if row.isExpanded {
                 select(index: current + 1, in: state.variableTree, state: &state)
             }
-        case .left, .character("h"):
+        case .collapse?:
             guard let row = selectedRow(state) else { return }
             if row.isExpanded {
                 setExpanded(row.path, false, state: &state)
@@ -36,7 +36,7 @@ extension Reducer {
                 state.tree.selection = Array(row.path.dropLast())
                 keepTreeSelectionVisible(&state)
             }
-        case .enter:
+        case .toggleExpansion?:
             guard let row = selectedRow(state) else { return }
             if row.isExpandable {
                 setExpanded(row.path, !row.isExpanded, state: &state)
@@ -45,31 +45,31 @@ extension Reducer {
             } else {
                 state.status.message = "No MBML expression reaches this node"
             }
-        case .character("i"):
+        case .insertExpression?:
             guard let row = selectedRow(state) else { return }
             if let expression = PathExpression.expression(for: row.path) {
                 insertIntoEditor(expression, state: &state, effects: &effects)
             } else {
                 state.status.message = "No MBML expression reaches this node"
             }
-        case .character("o"):
+        case .showValue?:
             guard let row = selectedRow(state) else { return }
             state.overlay = valueOverlay(title: PathExpression.expression(for: row.path) ?? row.label, value: row.value)
             if case .viewer(let viewer)? = state.overlay {
                 state.overlay = .viewer(viewer.headed(by: provenanceLines(for: row.path, state: state)))
             }
-        case .character("E"):
+        case .openDeclaration?:
             openDeclarationInEditor(state: &state, effects: &effects)
-        case .character("-"):
+        case .collapseAll?:
             state.tree.expanded = ExpansionSet()
             if let selection = state.tree.selection, let first = selection.first { state.tree.selection = [first] }
             keepTreeSelectionVisible(&state)
-        case .character("/"):
+        case .search?:
             state.tree.search.isEditing = true
             state.tree.search.query = ""
-        case .character("n"): jumpToMatch(by: 1, state: &state)
-        case .character("N"): jumpToMatch(by: -1, state: &state)
-        case .character("y"):
+        case .nextMatch?: jumpToMatch(by: 1, state: &state)
+        case .previousMatch?: jumpToMatch(by: -1, state: &state)
+        case .startCopy?:
             guard selectedRow(state) != nil else { return }
             state.awaitingCopyChoice = true
             state.status.message = copyPrompt

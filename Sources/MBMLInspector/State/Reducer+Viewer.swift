@@ -13,40 +13,42 @@ extension Reducer {
             viewerSearchKey(key, viewer: &viewer, effects: &effects)
             return viewer
         }
-        if viewer.search.isRunning, key == .escape || key == .control("g") {
+        if viewer.search.isRunning, KeyTable.command(for: key, in: .viewerSearching) == .stopSearch {
             effects.append(.cancelViewerSearch)
             viewer.search.isRunning = false
             viewer.message = "Search stopped"
             return viewer
         }
         let page = max(geometry.rows - 1, 1)
-        switch key {
-        case .up, .character("k"): viewer.scroll(by: -1, geometry: geometry)
-        case .down, .character("j"): viewer.scroll(by: 1, geometry: geometry)
-        case .pageUp, .character("b"): viewer.scroll(by: -page, geometry: geometry)
-        case .pageDown, .character(" "): viewer.scroll(by: page, geometry: geometry)
-        case .home, .character("g"):
+        if key == .resize {
+            viewer.settle(geometry: geometry)
+            return viewer
+        }
+        switch KeyTable.command(for: key, in: .viewer) {
+        case .up?: viewer.scroll(by: -1, geometry: geometry)
+        case .down?: viewer.scroll(by: 1, geometry: geometry)
+        case .pageUp?: viewer.scroll(by: -page, geometry: geometry)
+        case .pageDown?: viewer.scroll(by: page, geometry: geometry)
+        case .first?:
             viewer.top = ValueViewer.Position(line: 0, piece: 0)
-        case .end, .character("G"):
+        case .last?:
             viewer.scrollToEnd(geometry: ViewerGeometry(size: size, knownLineCount: viewer.lines.lineCount()))
-        case .left, .character("h"): viewer.scrollSideways(by: -8, geometry: geometry)
-        case .right, .character("l"): viewer.scrollSideways(by: 8, geometry: geometry)
-        case .character("0"): viewer.column = 0
-        case .character("w"):
+        case .scrollLeft?: viewer.scrollSideways(by: -8, geometry: geometry)
+        case .scrollRight?: viewer.scrollSideways(by: 8, geometry: geometry)
+        case .leftEdge?: viewer.column = 0
+        case .toggleWrap?:
             viewer.wraps.toggle()
             viewer.column = 0
             viewer.settle(geometry: geometry)
             viewer.message = viewer.wraps ? "Wrapping long lines" : "Not wrapping: ← → scroll sideways"
-        case .character("/"):
+        case .search?:
             viewer.search.isEditing = true
             viewer.search.query = ""
-        case .character("n"): startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
-        case .character("N"): startViewerSearch(forward: false, viewer: &viewer, effects: &effects)
-        case .character("q"), .escape, .enter, .character("o"), .control("o"):
+        case .nextMatch?: startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
+        case .previousMatch?: startViewerSearch(forward: false, viewer: &viewer, effects: &effects)
+        case .close?:
             if viewer.search.isRunning { effects.append(.cancelViewerSearch) }
             return nil
-        case .resize:
-            viewer.settle(geometry: geometry)
         default:
             viewer.message = "q or Esc closes · / searches · w wraps"
         }

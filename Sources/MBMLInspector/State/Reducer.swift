@@ -4,8 +4,8 @@ import MBMLEngine
 /// The only place the inspector's state changes: `reduce(state, action)` returns the next state
 /// and the effects to perform. Pure: it reads nothing but its arguments, so every interaction can
 /// be tested without a terminal or an engine.
-public enum Reducer {
-    public static func reduce(_ state: InspectorState, _ action: InspectorAction) -> (InspectorState, [InspectorEffect]) {
+enum Reducer {
+    static func reduce(_ state: InspectorState, _ action: InspectorAction) -> (InspectorState, [InspectorEffect]) {
         var next = state
         var effects: [InspectorEffect] = []
         apply(action, to: &next, effects: &effects)
@@ -105,7 +105,7 @@ public enum Reducer {
 
     private static func handleKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         state.status.message = nil
-        if key == .control("c") {
+        if KeyTable.command(for: key, in: .everywhere) == .quit {
             quit(&state, effects: &effects)
             return
         }
@@ -129,55 +129,13 @@ public enum Reducer {
             handleSavePromptKey(key, state: &state, effects: &effects)
             return
         }
-        if key == .escape, state.status.isLoading || !state.space.pending.isEmpty {
+        if KeyTable.command(for: key, in: .whileLoading) == .stopLoading,
+           state.status.isLoading || !state.space.pending.isEmpty {
             // Stops the load; the key then does what it does in the pane (cancel an evaluation, ...).
             cancelLoading(state: &state, effects: &effects)
         }
         if state.layout.isTooSmall { return }
-        switch key {
-        case .function(1):
-            state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
-            return
-        case .function(2):
-            state.mouseEnabled.toggle()
-            effects.append(.setMouse(state.mouseEnabled))
-            state.status.message = state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
-            return
-        case .function(5):
-            effects.append(.reload)
-            return
-        case .function(4):
-            openDiagnostics(&state)
-            return
-        case .function(7) where state.compare.isActive:
-            effects.append(.switchSpaces)
-            return
-        case .function(6):
-            cycleFocus(by: 1, state: &state)
-            return
-        case .character("?") where state.focus == .editor && state.editor.characters.isEmpty:
-            state.overlay = .help(scroll: 0)
-            return
-        case .backTab:
-            if state.focus == .editor, state.editor.completion != nil {
-                cycleCompletion(by: -1, state: &state, effects: &effects)
-            } else {
-                cycleFocus(by: -1, state: &state)
-            }
-            return
-        case .tab:
-            if state.focus == .editor {
-                if !complete(&state, effects: &effects) {
-                    state.status.message = "Nothing to complete here (Shift-Tab or F6 changes pane)"
-                }
-                return
-            }
-            if state.focus == .variables, state.tree.search.isEditing { return }
-            cycleFocus(by: 1, state: &state)
-            return
-        default:
-            break
-        }
+        if handleEverywhereKey(key, state: &state, effects: &effects) { return }
         switch state.focus {
         case .editor:
             handleEditorKey(key, state: &state, effects: &effects)
@@ -189,20 +147,61 @@ public enum Reducer {
         }
     }
 
+    /// The keys of every pane, the editor included. Returns whether the key was used.
+    private static func handleEverywhereKey(_ key: Key, state: inout InspectorState,
+                                            effects: inout [InspectorEffect]) -> Bool {
+        switch KeyTable.command(for: key, in: .everywhere) {
+        case .help?:
+            state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
+        case .toggleMouse?:
+            state.mouseEnabled.toggle()
+            effects.append(.setMouse(state.mouseEnabled))
+            state.status.message = state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
+        case .reload?:
+            effects.append(.reload)
+        case .diagnostics?:
+            openDiagnostics(&state)
+        case .switchSpaces? where state.compare.isActive:
+            effects.append(.switchSpaces)
+        case .nextPane?:
+            cycleFocus(by: 1, state: &state)
+        case .helpWhenEditorEmpty? where state.focus == .editor && state.editor.characters.isEmpty:
+            state.overlay = .help(scroll: 0)
+        case .previousPane?:
+            if state.focus == .editor, state.editor.completion != nil {
+                cycleCompletion(by: -1, state: &state, effects: &effects)
+            } else {
+                cycleFocus(by: -1, state: &state)
+            }
+        case .completeOrNextPane?:
+            if state.focus == .editor {
+                if !complete(&state, effects: &effects) {
+                    state.status.message = "Nothing to complete here (Shift-Tab or F6 changes pane)"
+                }
+                return true
+            }
+            if state.focus == .variables, state.tree.search.isEditing { return true }
+            cycleFocus(by: 1, state: &state)
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Keys every pane but the editor shares. Returns whether the key was used.
     static func handleCommonPaneKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) -> Bool {
-        switch key {
-        case .character("q"):
+        switch KeyTable.command(for: key, in: .outsidePanes) {
+        case .quit?:
             quit(&state, effects: &effects)
-        case .character("?"):
+        case .help?:
             state.overlay = .help(scroll: 0)
-        case .character("r"):
+        case .reload?:
             effects.append(.reload)
-        case .character("L"):
+        case .toggleLog?:
             toggleLog(&state)
-        case .character("d"):
+        case .diagnostics?:
             openDiagnostics(&state)
-        case .escape, .character("e"):
+        case .focusEditor?:
             state.focus = .editor
         default:
             return false
@@ -237,20 +236,20 @@ public enum Reducer {
         }
         let page = max(state.size.rows - 6, 1)
         var delta = 0
-        switch key {
-        case .up, .character("k"): delta = -1
-        case .down, .character("j"): delta = 1
-        case .pageUp: delta = -page
-        case .pageDown, .character(" "): delta = page
-        case .home, .character("g"): delta = -1_000_000
-        case .end, .character("G"): delta = 1_000_000
+        switch KeyTable.command(for: key, in: .helpScreen) {
+        case .up?: delta = -1
+        case .down?: delta = 1
+        case .pageUp?: delta = -page
+        case .pageDown?: delta = page
+        case .first?: delta = -1_000_000
+        case .last?: delta = 1_000_000
         default:
             state.overlay = nil
             return
         }
         switch overlay {
         case .help(let scroll):
-            let frame = OverlayView.helpFrame(state.size)
+            let frame = Layout.overlayFrame(state.size)
             let rows = HelpLayout.rows(width: frame.width - 2).count
             state.overlay = .help(scroll: clamp(scroll + delta, 0, rows - (frame.height - 2)))
         case .viewer, .diagnostics:

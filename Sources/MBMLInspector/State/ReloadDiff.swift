@@ -3,20 +3,20 @@ import MBMLEngine
 /// What a reload changed, by variable: the top-level names whose value changed, appeared or went
 /// away. Nested nodes are compared lazily, only for the rows on screen (``nodeChange(at:)``), so a
 /// reload of a space of hundreds of thousands of nodes costs one comparison per top-level variable.
-public struct ReloadDiff: Equatable {
-    public enum Change: Equatable {
+struct ReloadDiff: Equatable {
+    enum Change: Equatable {
         case changed
         case added
     }
 
-    public private(set) var changed: Set<String> = []
-    public private(set) var added: Set<String> = []
-    public private(set) var removed: [String] = []
+    private(set) var changed: Set<String> = []
+    private(set) var added: Set<String> = []
+    private(set) var removed: [String] = []
 
-    public init() {}
+    init() {}
 
     /// Compares two spaces. Variables still pending in `new` are left out (see ``settle(_:old:new:)``).
-    public init(old: VariableSnapshot, new: VariableSnapshot) {
+    init(old: VariableSnapshot, new: VariableSnapshot) {
         for name in new.names where !new.pending.contains(name) {
             settle(name, old: old, new: new)
         }
@@ -26,7 +26,7 @@ public struct ReloadDiff: Equatable {
 
     /// Compares one variable (a dynamic one whose value just arrived). Returns its change, if any.
     @discardableResult
-    public mutating func settle(_ name: String, old: VariableSnapshot, new: VariableSnapshot) -> Change? {
+    mutating func settle(_ name: String, old: VariableSnapshot, new: VariableSnapshot) -> Change? {
         guard old.position(of: name) != nil else {
             added.insert(name)
             return .added
@@ -42,16 +42,16 @@ public struct ReloadDiff: Equatable {
         return .changed
     }
 
-    public var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
+    var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
 
     /// `3 changed · 1 added · 0 removed`.
-    public var summary: String {
+    var summary: String {
         "\(changed.count) changed · \(added.count) added · \(removed.count) removed"
     }
 
     /// The change at `path` (a node inside a changed variable is compared with the node at the
     /// same path before the reload).
-    public func nodeChange(at path: NodePath, old: VariableSnapshot, new: VariableSnapshot) -> Change? {
+    func nodeChange(at path: NodePath, old: VariableSnapshot, new: VariableSnapshot) -> Change? {
         guard case .variable(let name)? = path.first else { return nil }
         if added.contains(name) { return .added }
         guard changed.contains(name) else { return nil }

@@ -4,18 +4,18 @@ import Foundation
 /// query has an upper-case letter), or a regular expression after `re:` (same case rule).
 /// Queries that look like paths (`cats[`, `.name`, `$x`) are also matched against each node's
 /// path, written as in MBML (`$cats[1]`, `$catGenders.Duncan`).
-public struct SearchQuery: @unchecked Sendable {
-    public let text: String
+struct SearchQuery: @unchecked Sendable {
+    let text: String
     private let needle: String
     private let ignoresCase: Bool
     private let regex: NSRegularExpression?
     /// The needle's bytes when it is ASCII (then matching needs no lower-cased copy).
     private let asciiNeedle: [UInt8]?
     /// Whether node paths are matched too.
-    public let matchesPaths: Bool
+    let matchesPaths: Bool
 
     /// - Throws: ``SearchQueryError`` for a `re:` query that is not a valid regular expression.
-    public init(_ text: String) throws {
+    init(_ text: String) throws {
         self.text = text
         let isRegex = text.hasPrefix("re:")
         let pattern = isRegex ? String(text.dropFirst(3)) : text
@@ -35,9 +35,9 @@ public struct SearchQuery: @unchecked Sendable {
     }
 
     /// Whether the query finds nothing whatever it is given (empty).
-    public var isEmpty: Bool { needle.isEmpty }
+    var isEmpty: Bool { needle.isEmpty }
 
-    public func matches(_ candidate: String) -> Bool {
+    func matches(_ candidate: String) -> Bool {
         if let regex = regex {
             return regex.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
         }
@@ -73,17 +73,17 @@ public struct SearchQuery: @unchecked Sendable {
 }
 
 /// A search that cannot run.
-public struct SearchQueryError: Error, Equatable {
-    public var message: String
+struct SearchQueryError: Error, Equatable {
+    var message: String
 }
 
 /// A search running off the UI thread: how far it got.
-public struct SearchProgress: Equatable {
+struct SearchProgress: Equatable {
     /// The search whose answer is awaited (answers of older ones are dropped).
-    public var generation = 0
-    public var isRunning = false
+    var generation = 0
+    var isRunning = false
     /// Nodes looked at so far.
-    public var visited = 0
+    var visited = 0
     /// Set by Enter while the search runs: jump to the first match when it ends.
-    public var jumpsWhenDone = false
+    var jumpsWhenDone = false
 }

@@ -38,7 +38,7 @@ enum TokenPaneRows {
     /// it; the first at the start), so that the token pane's explanation follows the editing.
     static func selectTokenUnderCursor(_ state: inout InspectorState) {
         guard state.focus == .editor, !state.editor.characters.isEmpty else { return }
-        let offsets = EditorColumns.utf16Offsets(of: state.editor.characters)
+        let offsets = CharacterOffsets(state.editor.characters).offsets
         let target = offsets[max(min(state.editor.cursor, offsets.count - 1) - 1, 0)]
         var best: (row: Int, depth: Int)?
         for (row, item) in rows(for: state).enumerated() {

@@ -2,18 +2,18 @@ import MBMLEngine
 
 /// Finds nodes of the whole variable tree (collapsed ones included) whose name, scalar value or
 /// (for path-like queries) path matches a ``SearchQuery``, in the order the tree shows them.
-public enum TreeSearch {
+enum TreeSearch {
     /// What a search found.
-    public struct Outcome: Equatable, Sendable {
-        public var matches: [NodePath]
+    struct Outcome: Equatable, Sendable {
+        var matches: [NodePath]
         /// Nodes looked at.
-        public var visited: Int
+        var visited: Int
         /// False when it was stopped before the end.
-        public var isComplete: Bool
+        var isComplete: Bool
     }
 
     /// The paths of the matching nodes, at most `limit` of them (case-insensitive text search).
-    public static func matches(of query: String, in snapshot: VariableSnapshot, limit: Int = 10_000,
+    static func matches(of query: String, in snapshot: VariableSnapshot, limit: Int = 10_000,
                                maximumDepth: Int = 32) -> [NodePath] {
         guard let query = try? SearchQuery(query), !query.isEmpty else { return [] }
         return search(query, in: snapshot, limit: limit, maximumDepth: maximumDepth).matches
@@ -21,7 +21,7 @@ public enum TreeSearch {
 
     /// Walks the tree; calls `progress` every `progressInterval` nodes, and stops (incomplete)
     /// when it returns false.
-    public static func search(_ query: SearchQuery, in snapshot: VariableSnapshot, limit: Int = 10_000,
+    static func search(_ query: SearchQuery, in snapshot: VariableSnapshot, limit: Int = 10_000,
                               maximumDepth: Int = 32, progressInterval: Int = 50_000,
                               progress: (Int) -> Bool = { _ in true }) -> Outcome {
         var found: [NodePath] = []

@@ -2,13 +2,13 @@ import Foundation
 import MBMLEngine
 
 /// One-line previews of values for the tree, the results pane and completion details.
-public enum ValueFormatter {
+enum ValueFormatter {
     /// How many collection elements a preview shows before `…`.
     static let previewElements = 6
 
     /// A one-line description that tells the type apart: strings quoted, collections as
     /// `[3] Barrett, Duncan, Cooper` (array), `{2} Barrett: female, …` (dictionary), `Set(2) …`.
-    public static func summary(of value: Value?) -> String {
+    static func summary(of value: Value?) -> String {
         guard let value = value else { return "(no value)" }
         switch value {
         case .string(let text): return "\"" + oneLine(text) + "\""
@@ -18,14 +18,14 @@ public enum ValueFormatter {
 
     /// The string context's text of a value on one line. The string row holds the object context's
     /// value; only as much of its text form is rendered as a row can show.
-    public static func stringContextLine(_ value: Value) -> String {
+    static func stringContextLine(_ value: Value) -> String {
         let (text, isTruncated) = value.text(limit: 1024)
         return oneLine(text) + (isTruncated ? "…" : "")
     }
 
     /// A one-line form without quotes around strings: the string context's text, or a collection
     /// preview.
-    public static func compact(_ value: Value) -> String {
+    static func compact(_ value: Value) -> String {
         switch value {
         case .string(let text): return oneLine(text)
         case .boolean(let flag): return flag ? "true" : "false"
@@ -44,7 +44,7 @@ public enum ValueFormatter {
     }
 
     /// A short type name with a count for collections, e.g. `Array of 3`.
-    public static func typeDescription(of value: Value?) -> String {
+    static func typeDescription(of value: Value?) -> String {
         guard let value = value else { return "no value" }
         switch value {
         case .array(let elements): return "Array of \(elements.count)"
@@ -55,13 +55,13 @@ public enum ValueFormatter {
     }
 
     /// The boolean context's result as `true`/`false`.
-    public static func boolean(_ value: Value?) -> String {
+    static func boolean(_ value: Value?) -> String {
         value.isTruthy ? "true" : "false"
     }
 
     /// Control characters replaced so that text stays on one line; the indentation after a line
     /// break is dropped (`⏎` marks the break).
-    public static func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         let head = text.utf8.count > 1600 ? String(text.prefix(400)) : text
         guard head.contains(where: { $0 == "\n" || $0 == "\r\n" }) else { return TextWidth.printable(head) }
         var output = ""

@@ -3,7 +3,7 @@
 extension ValueViewer {
     /// The rows of a line at `width` cells; when not wrapping, the one row as it is (the view cuts
     /// out the columns on screen).
-    public func rows(ofLine index: Int, width: Int) -> [String] {
+    func rows(ofLine index: Int, width: Int) -> [String] {
         if wraps, let rows = wrapCache.rows(index, width: width) { return rows }
         guard let text = lines.line(index) else { return [] }
         guard wraps else { return [text] }

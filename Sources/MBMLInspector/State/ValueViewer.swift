@@ -3,30 +3,30 @@ import MBMLEngine
 /// The full-value screen: a value as pretty JSON (the tagged encoding of `mbml eval`), or a text
 /// (a string value, an error) whole, with line numbers, wrapping on or off (`w`), horizontal
 /// scrolling when off, and `/` search. Lines are built only when shown (see ``ViewerLines``).
-public struct ValueViewer: Equatable {
+struct ValueViewer: Equatable {
     /// A place in the text: a line and, when wrapping, the row of that line.
-    public struct Position: Equatable, Comparable {
-        public var line: Int
-        public var piece: Int
+    struct Position: Equatable, Comparable {
+        var line: Int
+        var piece: Int
 
-        public static func < (lhs: Position, rhs: Position) -> Bool {
+        static func < (lhs: Position, rhs: Position) -> Bool {
             (lhs.line, lhs.piece) < (rhs.line, rhs.piece)
         }
     }
 
-    public var title: String
+    var title: String
     /// What the value is (`Array of 3`, `String · 10800 characters`), shown in the frame.
-    public var kind: String
+    var kind: String
     let lines: ViewerLines
     let wrapCache = WrapCache()
     /// The first row on screen.
-    public var top = Position(line: 0, piece: 0)
+    var top = Position(line: 0, piece: 0)
     /// Cells scrolled to the right (when not wrapping).
-    public var column = 0
-    public var wraps = true
-    public var search = ViewerSearch()
+    var column = 0
+    var wraps = true
+    var search = ViewerSearch()
     /// A short message in the frame (search results).
-    public var message: String?
+    var message: String?
 
     init(title: String, kind: String, lines: ViewerLines) {
         self.title = title
@@ -41,7 +41,7 @@ public struct ValueViewer: Equatable {
     static let countedAtOpen = 256
 
     /// The viewer for a value (nil: no value): top-level strings as text, everything else as JSON.
-    public init(title: String, value: Value?) {
+    init(title: String, value: Value?) {
         switch value {
         case nil:
             self.init(title: title, kind: "no value", lines: TextLines("(no value)"))
@@ -53,48 +53,48 @@ public struct ValueViewer: Equatable {
     }
 
     /// The viewer for a text (an error message).
-    public init(title: String, text: String, kind: String = "Text") {
+    init(title: String, text: String, kind: String = "Text") {
         self.init(title: title, kind: kind, lines: TextLines(text))
     }
 
-    public static func == (lhs: ValueViewer, rhs: ValueViewer) -> Bool {
+    static func == (lhs: ValueViewer, rhs: ValueViewer) -> Bool {
         lhs.lines === rhs.lines && lhs.title == rhs.title && lhs.kind == rhs.kind && lhs.top == rhs.top
             && lhs.column == rhs.column && lhs.wraps == rhs.wraps && lhs.search == rhs.search
             && lhs.message == rhs.message
     }
 
     /// The text of a line (nil past the end).
-    public func line(_ index: Int) -> String? {
+    func line(_ index: Int) -> String? {
         lines.line(index)
     }
 
     /// The number of lines, if known without counting them all.
-    public var knownLineCount: Int? { lines.knownLineCount }
+    var knownLineCount: Int? { lines.knownLineCount }
 }
 
 /// `/` inside the viewer.
-public struct ViewerSearch: Equatable {
-    public var isEditing = false
-    public var query = ""
+struct ViewerSearch: Equatable {
+    var isEditing = false
+    var query = ""
     /// The query of the last search, highlighted on screen.
-    public var searched = ""
+    var searched = ""
     /// The line of the last match.
-    public var matchLine: Int?
+    var matchLine: Int?
     /// Whether a search runs (in the background), and which one.
-    public var isRunning = false
-    public var generation = 0
+    var isRunning = false
+    var generation = 0
 }
 
 /// Where the viewer draws, for a terminal size: a frame with the title on its top edge and keys on
 /// its bottom edge, line numbers, then the text.
-public struct ViewerGeometry: Equatable {
-    public var frame: Rect
+struct ViewerGeometry: Equatable {
+    var frame: Rect
     /// The rows and columns inside the frame.
-    public var rows: Int
-    public var gutterWidth: Int
-    public var textWidth: Int
+    var rows: Int
+    var gutterWidth: Int
+    var textWidth: Int
 
-    public init(size: TerminalSize, knownLineCount: Int?) {
+    init(size: TerminalSize, knownLineCount: Int?) {
         frame = Rect(row: 0, column: 0, height: max(size.rows - 1, 3), width: max(size.columns, 10))
         rows = max(frame.height - 2, 1)
         // Sized for the whole text when it is counted; for up to ten million lines otherwise, so that

@@ -2,7 +2,7 @@ import MBMLEngine
 
 extension VariableSnapshot {
     /// The variables of `environment` now (dynamic variables are evaluated as they are read).
-    public init(of environment: Environment) {
+    init(of environment: Environment) {
         let variables = environment.variables
         self.init(variables: variables.names.map { ($0, variables[$0]) })
     }

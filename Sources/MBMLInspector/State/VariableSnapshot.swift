@@ -5,19 +5,19 @@ import MBMLEngine
 /// Values are immutable, so the snapshot can live in ``InspectorState`` and be walked by pure code
 /// (tree rows, search, completion). Variables without a value (declared but unset) are listed
 /// with a nil value.
-public struct VariableSnapshot: Sendable {
-    public let names: [String]
+struct VariableSnapshot: Sendable {
+    let names: [String]
     private var values: [String: Value]
     private let positions: [String: Int]
     /// Dynamic variables whose value is still being computed in the background.
-    public private(set) var pending: Set<String> = []
+    private(set) var pending: Set<String> = []
     /// Dynamic variables whose expression failed: the error message.
-    public private(set) var failures: [String: String] = [:]
+    private(set) var failures: [String: String] = [:]
 
     /// - Parameters:
     ///   - variables: name and value pairs in any order.
     ///   - pending: names whose values are computed later (see ``resolve(_:value:failure:)``).
-    public init(variables: [(String, Value?)], pending: Set<String> = []) {
+    init(variables: [(String, Value?)], pending: Set<String> = []) {
         self.pending = pending
         var values: [String: Value] = [:]
         values.reserveCapacity(variables.count)
@@ -33,33 +33,33 @@ public struct VariableSnapshot: Sendable {
         self.positions = positions
     }
 
-    public static let empty = VariableSnapshot(variables: [])
+    static let empty = VariableSnapshot(variables: [])
 
     /// Records the computed value (or the error) of a pending dynamic variable.
-    public mutating func resolve(_ name: String, value: Value?, failure: String?) {
+    mutating func resolve(_ name: String, value: Value?, failure: String?) {
         guard pending.remove(name) != nil else { return }
         values[name] = value
         failures[name] = failure
     }
 
     /// Gives up on every pending variable (the load was cancelled), recording `reason` as its failure.
-    public mutating func abandonPending(reason: String) {
+    mutating func abandonPending(reason: String) {
         for name in pending { failures[name] = reason }
         pending.removeAll()
     }
 
     /// The value of a top-level variable.
-    public func value(of name: String) -> Value? {
+    func value(of name: String) -> Value? {
         values[name]
     }
 
     /// The position of a top-level variable in ``names``.
-    public func position(of name: String) -> Int? {
+    func position(of name: String) -> Int? {
         positions[name]
     }
 
     /// The value at `path`, or nil when the path no longer leads anywhere.
-    public func value(at path: NodePath) -> Value? {
+    func value(at path: NodePath) -> Value? {
         guard case .variable(let name)? = path.first, var current = values[name] else { return nil }
         for component in path.dropFirst() {
             guard let next = TreeNode.value(current).childValue(component) else { return nil }
@@ -69,7 +69,7 @@ public struct VariableSnapshot: Sendable {
     }
 
     /// Whether `path` names a node that exists (a variable without a value exists).
-    public func contains(_ path: NodePath) -> Bool {
+    func contains(_ path: NodePath) -> Bool {
         guard case .variable(let name)? = path.first, positions[name] != nil else { return false }
         return path.count == 1 || value(at: path) != nil
     }

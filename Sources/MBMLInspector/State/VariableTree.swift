@@ -1,18 +1,18 @@
 import MBMLEngine
 
 /// One visible row of the variable tree.
-public struct TreeRow: Equatable {
-    public var path: NodePath
+struct TreeRow: Equatable {
+    var path: NodePath
     /// 0 for a variable, 1 for its children, ...
-    public var depth: Int
+    var depth: Int
     /// The node's value (nil for a variable without a value).
-    public var value: Value?
+    var value: Value?
     /// How many children the node has (0 for scalars).
-    public var childCount: Int
-    public var isExpanded: Bool
+    var childCount: Int
+    var isExpanded: Bool
 
-    public var label: String { path.last?.label ?? "" }
-    public var isExpandable: Bool { childCount > 0 }
+    var label: String { path.last?.label ?? "" }
+    var isExpandable: Bool { childCount > 0 }
 }
 
 /// The variable tree as the user sees it: the snapshot's variables with the expanded nodes opened.
@@ -20,22 +20,22 @@ public struct TreeRow: Equatable {
 /// Rows are computed on demand from the expansion trie: finding row *n* or the index of a path
 /// costs time in proportion to the number of *expanded* nodes, never to the size of the space, so a
 /// space of hundreds of thousands of nodes scrolls as fast as a small one.
-public struct VariableTree {
-    public let snapshot: VariableSnapshot
-    public let expansion: ExpansionSet
+struct VariableTree {
+    let snapshot: VariableSnapshot
+    let expansion: ExpansionSet
 
-    public init(snapshot: VariableSnapshot, expansion: ExpansionSet) {
+    init(snapshot: VariableSnapshot, expansion: ExpansionSet) {
         self.snapshot = snapshot
         self.expansion = expansion
     }
 
     /// The number of visible rows.
-    public var rowCount: Int {
+    var rowCount: Int {
         descendantRows(of: .space(snapshot), expansion: expansion)
     }
 
     /// The rows from `start`, at most `count` of them.
-    public func rows(from start: Int, count: Int) -> [TreeRow] {
+    func rows(from start: Int, count: Int) -> [TreeRow] {
         guard count > 0, start >= 0 else { return [] }
         var skip = start
         var need = count
@@ -46,13 +46,13 @@ public struct VariableTree {
     }
 
     /// The row at `index`, if there is one.
-    public func row(at index: Int) -> TreeRow? {
+    func row(at index: Int) -> TreeRow? {
         rows(from: index, count: 1).first
     }
 
     /// The index of the row showing `path`, or nil when it is not visible (missing, or an ancestor
     /// is collapsed).
-    public func index(of path: NodePath) -> Int? {
+    func index(of path: NodePath) -> Int? {
         var node = TreeNode.space(snapshot)
         var sub: ExpansionSet? = expansion
         var index = -1
@@ -71,7 +71,7 @@ public struct VariableTree {
     }
 
     /// The row for `path` whether or not it is visible.
-    public func row(for path: NodePath) -> TreeRow? {
+    func row(for path: NodePath) -> TreeRow? {
         guard snapshot.contains(path) else { return nil }
         let value = snapshot.value(at: path)
         let count = TreeNode.value(value).childCount
@@ -80,7 +80,7 @@ public struct VariableTree {
     }
 
     /// The deepest ancestor of `path` (or `path` itself) that still exists.
-    public func nearestExisting(_ path: NodePath) -> NodePath? {
+    func nearestExisting(_ path: NodePath) -> NodePath? {
         var candidate = path
         while !candidate.isEmpty {
             if snapshot.contains(candidate) { return candidate }

@@ -1,15 +1,15 @@
 /// A `/` search in the value viewer: the text looked for from a line on, forwards or backwards,
 /// wrapping around once. It reads the lines one by one (building each), so on a big value it runs
 /// in the background (``InspectorEffect/searchViewer(_:)``) on a copy of the lines with its own caches.
-public struct ViewerSearchRequest: Equatable {
+struct ViewerSearchRequest: Equatable {
     let lines: ViewerLines
-    public var query: String
-    public var start: Int
-    public var forward: Bool
+    var query: String
+    var start: Int
+    var forward: Bool
     /// Answers of older requests are dropped.
-    public var generation: Int
+    var generation: Int
 
-    public static func == (lhs: ViewerSearchRequest, rhs: ViewerSearchRequest) -> Bool {
+    static func == (lhs: ViewerSearchRequest, rhs: ViewerSearchRequest) -> Bool {
         lhs.lines === rhs.lines && lhs.query == rhs.query && lhs.start == rhs.start && lhs.forward == rhs.forward
             && lhs.generation == rhs.generation
     }
@@ -71,10 +71,10 @@ extension ViewerSearchRequest {
 }
 
 /// Where a viewer search found the text (line nil: nowhere).
-public struct ViewerSearchOutcome: Equatable, Sendable {
-    public var line: Int?
+struct ViewerSearchOutcome: Equatable, Sendable {
+    var line: Int?
     /// The cell where the match starts in its line.
-    public var cell: Int
+    var cell: Int
     /// Whether it went past the end (or the start) to find it.
-    public var wrapped: Bool
+    var wrapped: Bool
 }

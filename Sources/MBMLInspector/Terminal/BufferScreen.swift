@@ -1,36 +1,36 @@
 /// An in-memory ``Screen``: a grid of cells with their roles. Tests render into it and read the
 /// text back; the benchmark renders into it to time a frame without a terminal.
-public final class BufferScreen: Screen {
+final class BufferScreen: Screen {
     /// One cell: the grapheme shown there (empty for the second half of a wide character) and its role.
-    public struct Cell: Equatable {
-        public var text: String
-        public var role: StyleRole
+    struct Cell: Equatable {
+        var text: String
+        var role: StyleRole
     }
 
-    public private(set) var size: TerminalSize
-    public private(set) var cells: [[Cell]]
+    private(set) var size: TerminalSize
+    private(set) var cells: [[Cell]]
     /// Where the cursor was placed, if shown.
-    public private(set) var cursor: (row: Int, column: Int)?
+    private(set) var cursor: (row: Int, column: Int)?
     /// How many frames were presented.
-    public private(set) var frameCount = 0
+    private(set) var frameCount = 0
 
-    public init(rows: Int, columns: Int) {
+    init(rows: Int, columns: Int) {
         size = TerminalSize(rows: rows, columns: columns)
         cells = Self.blank(size)
     }
 
     /// Changes the size (as a terminal resize would) and blanks the grid.
-    public func resize(rows: Int, columns: Int) {
+    func resize(rows: Int, columns: Int) {
         size = TerminalSize(rows: rows, columns: columns)
         cells = Self.blank(size)
     }
 
-    public func clear() {
+    func clear() {
         cells = Self.blank(size)
         cursor = nil
     }
 
-    public func put(_ text: String, row: Int, column: Int, role: StyleRole) {
+    func put(_ text: String, row: Int, column: Int, role: StyleRole) {
         guard row >= 0, row < size.rows else { return }
         var x = column
         for character in text {
@@ -46,38 +46,38 @@ public final class BufferScreen: Screen {
         }
     }
 
-    public func setCursor(_ position: (row: Int, column: Int)?) {
+    func setCursor(_ position: (row: Int, column: Int)?) {
         cursor = position
     }
 
-    public func present() {
+    func present() {
         frameCount += 1
     }
 
     /// The text of one row, trailing spaces removed.
-    public func line(_ row: Int) -> String {
+    func line(_ row: Int) -> String {
         guard row >= 0, row < size.rows else { return "" }
         let text = cells[row].map(\.text).joined()
         return String(text.reversed().drop(while: { $0 == " " }).reversed())
     }
 
     /// Every row, joined by newlines.
-    public var text: String {
+    var text: String {
         (0..<size.rows).map(line).joined(separator: "\n")
     }
 
     /// The rows containing `needle`.
-    public func lines(containing needle: String) -> [String] {
+    func lines(containing needle: String) -> [String] {
         (0..<size.rows).map(line).filter { $0.contains(needle) }
     }
 
     /// The role of the cell at (`row`, `column`).
-    public func role(row: Int, column: Int) -> StyleRole {
+    func role(row: Int, column: Int) -> StyleRole {
         cells[row][column].role
     }
 
     /// The roles used by the cells where `needle` starts on the first row containing it.
-    public func role(of needle: String) -> StyleRole? {
+    func role(of needle: String) -> StyleRole? {
         for row in 0..<size.rows {
             let rowCells = cells[row]
             var columns: [Int] = []

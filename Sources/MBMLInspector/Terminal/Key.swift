@@ -1,5 +1,5 @@
 /// A decoded key press (or terminal event) as the reducer sees it.
-public enum Key: Equatable, Sendable {
+enum Key: Hashable, Sendable {
     /// A printable character.
     case character(Character)
     /// Control plus a letter: `.control("a")` is Ctrl-A.
@@ -21,18 +21,12 @@ public enum Key: Equatable, Sendable {
 }
 
 /// A mouse event in screen coordinates.
-public struct MouseEvent: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+struct MouseEvent: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         case press, wheelUp, wheelDown
     }
 
-    public var kind: Kind
-    public var row: Int
-    public var column: Int
-
-    public init(kind: Kind, row: Int, column: Int) {
-        self.kind = kind
-        self.row = row
-        self.column = column
-    }
+    var kind: Kind
+    var row: Int
+    var column: Int
 }

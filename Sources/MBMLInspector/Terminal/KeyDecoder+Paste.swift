@@ -21,7 +21,7 @@ extension KeyDecoder {
 
     /// Whether `inputs` end inside a paste whose end marker has not arrived yet (the caller reads
     /// more before decoding, so that the rest of the paste is not taken for keys).
-    public static func endsInsidePaste(_ inputs: [RawInput]) -> Bool {
+    static func endsInsidePaste(_ inputs: [RawInput]) -> Bool {
         var inside = false
         var index = 0
         while index < inputs.count {

@@ -1,6 +1,6 @@
 /// One unit of terminal input before decoding: a character code, or a key the terminal library
 /// already recognised (arrows, function keys, resize, mouse).
-public enum RawInput: Equatable, Sendable {
+enum RawInput: Equatable, Sendable {
     case character(UInt32)
     case key(Key)
 }
@@ -10,10 +10,10 @@ public enum RawInput: Equatable, Sendable {
 /// recognise are decoded where they are common (arrows, Home/End, Shift-Tab) and dropped otherwise.
 ///
 /// Pure and stateless apart from its input, so it is testable without a terminal.
-public enum KeyDecoder {
+enum KeyDecoder {
     /// Decodes a batch of raw input. An Escape at the very end of the batch is a lone Escape key
     /// (the caller waits briefly for a following character before decoding).
-    public static func decode(_ inputs: [RawInput]) -> [Key] {
+    static func decode(_ inputs: [RawInput]) -> [Key] {
         var keys: [Key] = []
         var index = 0
         while index < inputs.count {
@@ -38,7 +38,7 @@ public enum KeyDecoder {
     }
 
     /// Decodes one character code (not Escape).
-    public static func decodeCharacter(_ code: UInt32) -> Key? {
+    static func decodeCharacter(_ code: UInt32) -> Key? {
         switch code {
         case 9: return .tab
         case 10, 13: return .enter

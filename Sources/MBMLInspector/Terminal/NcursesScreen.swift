@@ -5,10 +5,10 @@ import Glibc
 #endif
 
 /// The terminal, through ncursesw: the only file that calls ncurses. It maps roles to colour
-/// pairs and attributes through the ``Theme`` (adapted to 256, 16 or 8 colours, or none),
+/// pairs and attributes (``CellStyle``s for the terminal's colour count, asked for once it is known),
 /// writes wide-character text, reads keys and mouse events, and restores the terminal in
 /// ``shutdown()``.
-public final class NcursesScreen: Screen {
+final class NcursesScreen: Screen {
     private var styles: [StyleRole: (pair: Int16, flags: Int32)] = [:]
     private var pairs: [String: Int16] = [:]
     private var cursor: (row: Int, column: Int)?
@@ -17,9 +17,11 @@ public final class NcursesScreen: Screen {
     /// False when the locale is not UTF-8: text is drawn with ``AsciiFallback``.
     private let unicode: Bool
     /// The number of colours in use (0 for none).
-    public private(set) var colorCount = 0
+    private(set) var colorCount = 0
 
-    public init(theme: Theme) {
+    /// - Parameter styles: how each role looks on a terminal with the given number of colours
+    ///   (0 when it has none).
+    init(styles: (_ colorCount: Int) -> [StyleRole: CellStyle]) {
         unicode = TerminalCapabilities.localeIsUTF8()
         initscr()
         raw()
@@ -33,22 +35,22 @@ public final class NcursesScreen: Screen {
             defaultColors = use_default_colors() == OK
             colorCount = Int(mbml_colors())
         }
-        prepareStyles(theme)
+        prepareStyles(styles(colorCount))
         mbml_mouse_enable(0)
         writeControl(Self.bracketedPasteOn)
     }
 
-    public var size: TerminalSize {
+    var size: TerminalSize {
         TerminalSize(rows: Int(mbml_getmaxy(mbml_stdscr())), columns: Int(mbml_getmaxx(mbml_stdscr())))
     }
 
-    public func clear() {
+    func clear() {
         let normal = styles[.normal] ?? (0, 0)
         mbml_set_background(normal.pair, normal.flags)
         erase()
     }
 
-    public func put(_ text: String, row: Int, column: Int, role: StyleRole) {
+    func put(_ text: String, row: Int, column: Int, role: StyleRole) {
         let style = styles[role] ?? (0, 0)
         mbml_set_style(style.pair, style.flags)
         let shown = unicode ? text : AsciiFallback.ascii(text)
@@ -57,11 +59,11 @@ public final class NcursesScreen: Screen {
         _ = mvwaddnwstr(mbml_stdscr(), Int32(row), Int32(column), characters, Int32(characters.count - 1))
     }
 
-    public func setCursor(_ position: (row: Int, column: Int)?) {
+    func setCursor(_ position: (row: Int, column: Int)?) {
         cursor = position
     }
 
-    public func present() {
+    func present() {
         if let cursor = cursor {
             curs_set(1)
             move(Int32(cursor.row), Int32(cursor.column))
@@ -73,7 +75,7 @@ public final class NcursesScreen: Screen {
 
     /// Hands the terminal to another program (the user's editor): leaves curses mode, runs `body`,
     /// then takes the terminal back and repaints everything on the next frame.
-    public func suspend<T>(_ body: () -> T) -> T {
+    func suspend<T>(_ body: () -> T) -> T {
         def_prog_mode()
         endwin()
         let result = body()
@@ -84,7 +86,7 @@ public final class NcursesScreen: Screen {
     }
 
     /// Reads every key waiting, without blocking.
-    public func readInputs() -> [RawInput] {
+    func readInputs() -> [RawInput] {
         var inputs: [RawInput] = []
         var character: wint_t = 0
         while true {
@@ -100,19 +102,19 @@ public final class NcursesScreen: Screen {
     }
 
     /// Turns mouse reporting on or off.
-    public func setMouseReporting(_ enabled: Bool) {
+    func setMouseReporting(_ enabled: Bool) {
         mbml_mouse_enable(enabled ? 1 : 0)
     }
 
     /// Puts `text` on the terminal's clipboard with OSC 52.
-    public func copyToClipboard(_ text: String) {
+    func copyToClipboard(_ text: String) {
         let sequence = Clipboard.osc52Sequence(for: text)
         fflush(stdout)
         _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }
 
     /// Leaves curses mode and restores the terminal. Safe to call twice.
-    public func shutdown() {
+    func shutdown() {
         guard isActive else { return }
         isActive = false
         mbml_mouse_enable(0)
@@ -137,13 +139,13 @@ public final class NcursesScreen: Screen {
     }
 
     /// Makes the next ``present()`` repaint every cell (Ctrl-L, after a resume).
-    public func invalidate() {
+    func invalidate() {
         clearok(mbml_stdscr(), true)
     }
 
     /// Ctrl-Z: restores the terminal, stops the process as the shell's job control expects, and
     /// takes the terminal back when `fg` continues it. The caller redraws.
-    public func suspend(mouseEnabled: Bool) {
+    func suspend(mouseEnabled: Bool) {
         guard isActive else { return }
         mbml_mouse_enable(0)
         writeControl(Self.bracketedPasteOff)
@@ -160,7 +162,7 @@ public final class NcursesScreen: Screen {
 
     /// Restores the terminal if the process crashes (a trap, a bad access, an abort) before dying
     /// with the same signal, so that a crash never leaves the shell in curses mode.
-    public static func installCrashGuard() {
+    static func installCrashGuard() {
         for number in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
             signal(number) { received in
                 endwin()
@@ -205,21 +207,11 @@ public final class NcursesScreen: Screen {
 
     // MARK: Styles
 
-    private func prepareStyles(_ theme: Theme) {
-        let useColors = colorCount >= 8
+    private func prepareStyles(_ cellStyles: [StyleRole: CellStyle]) {
         for role in StyleRole.allCases {
-            var style = theme.style(for: role)
-            if !useColors { style = style.withoutColors }
-            var flags = Int32(style.attributes.rawValue)
-            var pair: Int16 = 0
-            if useColors, style.foreground != .terminalDefault || style.background != .terminalDefault {
-                let fg = style.foreground.adapted(toColorCount: colorCount, asBackground: false)
-                let bg = style.background.adapted(toColorCount: colorCount, asBackground: true)
-                if fg.dim { flags |= Int32(TextStyle.Attributes.dim.rawValue) }
-                if fg.bold { flags |= Int32(TextStyle.Attributes.bold.rawValue) }
-                pair = colorPair(foreground: fg.index, background: bg.index)
-            }
-            styles[role] = (pair, flags)
+            let style = cellStyles[role] ?? CellStyle()
+            let pair = style.colors.map { colorPair(foreground: $0.foreground, background: $0.background) } ?? 0
+            styles[role] = (pair, Int32(style.attributes.rawValue))
         }
     }
 

@@ -1,12 +1,7 @@
 /// The size of a terminal in character cells.
-public struct TerminalSize: Equatable, Sendable {
-    public var rows: Int
-    public var columns: Int
-
-    public init(rows: Int, columns: Int) {
-        self.rows = rows
-        self.columns = columns
-    }
+struct TerminalSize: Equatable, Sendable {
+    var rows: Int
+    var columns: Int
 }
 
 /// A surface the views draw on: a grid of cells, each holding text in a ``StyleRole``.
@@ -14,7 +9,7 @@ public struct TerminalSize: Equatable, Sendable {
 /// Views never talk to ncurses: they compute what goes where (clipping and character widths
 /// included, see ``Painter``) and hand runs of text to a screen. ``NcursesScreen`` shows them on
 /// the terminal; ``BufferScreen`` keeps them in memory for tests and benchmarks.
-public protocol Screen: AnyObject {
+protocol Screen: AnyObject {
     /// The current size in cells.
     var size: TerminalSize { get }
     /// Blanks every cell, ready for a new frame.

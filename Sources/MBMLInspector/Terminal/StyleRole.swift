@@ -1,8 +1,9 @@
-/// What a piece of text on screen *is*; a ``Theme`` decides how each role looks.
+/// What a piece of text on screen *is*; whoever draws decides how each role looks (the terminal takes a
+/// ``CellStyle`` a role).
 ///
 /// Views only pick roles, so that themes (and monochrome terminals) stay a matter of configuration.
 /// The raw values are the names used in `.theme` files.
-public enum StyleRole: String, CaseIterable, Sendable {
+enum StyleRole: String, CaseIterable, Sendable {
     /// Ordinary text.
     case normal
     /// Secondary text: previews, hints, types.

@@ -4,10 +4,10 @@ import Glibc
 #endif
 
 /// What the terminal and locale allow, read from the environment before curses starts.
-public enum TerminalCapabilities {
+enum TerminalCapabilities {
     /// Why the terminal cannot show the inspector (`TERM` unset or `dumb`: no cursor movement),
     /// or nil when it can.
-    public static func unusableTerminalReason(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func unusableTerminalReason(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
             return "needs a terminal that can move the cursor (TERM is \(term.isEmpty ? "not set" : "dumb")); use `mbml eval` or `mbml vars` in scripts"
@@ -17,7 +17,7 @@ public enum TerminalCapabilities {
 
     /// Whether the locale's character set (`nl_langinfo(nl_item(CODESET))` after `setlocale(LC_ALL, "")`) is
     /// UTF-8; when not, the screen draws ASCII stand-ins (see ``AsciiFallback``).
-    public static func localeIsUTF8() -> Bool {
+    static func localeIsUTF8() -> Bool {
         setlocale(LC_ALL, "")
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "")
@@ -28,7 +28,7 @@ public enum TerminalCapabilities {
 /// ASCII stand-ins for what the views draw, for terminals whose locale is not UTF-8 (`LANG`
 /// unset, `LANG=C`): box lines become `+ - |`, arrows and markers `> v x`, and any other
 /// non-ASCII character `?`, one cell for each cell so that columns stay where the views put them.
-public enum AsciiFallback {
+enum AsciiFallback {
     static let replacements: [Character: String] = [
         "│": "|", "─": "-", "┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+", "┤": "+",
         "▸": ">", "▾": "v", "›": ">", "‹": "<", "✗": "x", "✓": "v", "…": "~", "·": ".",
@@ -37,7 +37,7 @@ public enum AsciiFallback {
     ]
 
     /// `text` with every non-ASCII character replaced by as many ASCII characters as it takes cells.
-    public static func ascii(_ text: String) -> String {
+    static func ascii(_ text: String) -> String {
         guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
         var output = ""
         for character in text {

@@ -3,15 +3,15 @@ import MBMLEngine
 
 /// Display widths of text in terminal cells: ``DisplayWidth`` measured with `wcwidth(3)`, so that
 /// the panes agree with the terminal; control characters are shown as one replacement cell.
-public enum TextWidth {
+enum TextWidth {
     /// The width of one grapheme cluster (``DisplayWidth``'s rule, with the scalar widths the
     /// terminal's C library reports).
-    public static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         DisplayWidth.of(character, scalarWidth: scalarWidth)
     }
 
     /// The width of a string.
-    public static func of(_ text: String) -> Int {
+    static func of(_ text: String) -> Int {
         DisplayWidth.of(text, scalarWidth: scalarWidth)
     }
 
@@ -24,7 +24,7 @@ public enum TextWidth {
     }
 
     /// Replaces control characters (which would move the terminal cursor) by visible stand-ins.
-    public static func printable(_ text: String) -> String {
+    static func printable(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.count)
         for character in text {
@@ -45,7 +45,7 @@ public enum TextWidth {
     }
 
     /// The longest prefix of `text` that fits in `width` cells, with `…` when cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         var output = ""

@@ -1,9 +1,9 @@
 /// Cutting text into rows of a given width in cells (see ``TextWidth``): hard (at any character,
 /// for JSON and values) or at word boundaries (for prose such as log lines), and the other
 /// column arithmetic views need (tabs, horizontal scrolling).
-public enum TextWrap {
+enum TextWrap {
     /// Replaces tabs by spaces up to the next multiple of `tabWidth` columns.
-    public static func expandingTabs(_ text: String, tabWidth: Int = 4) -> String {
+    static func expandingTabs(_ text: String, tabWidth: Int = 4) -> String {
         guard text.contains("\t") else { return text }
         var output = ""
         var column = 0
@@ -21,7 +21,7 @@ public enum TextWrap {
     }
 
     /// Cuts `line` into pieces of at most `width` cells, at any character. Always at least one piece.
-    public static func hard(_ line: String, width: Int) -> [String] {
+    static func hard(_ line: String, width: Int) -> [String] {
         let printable = TextWidth.printable(line)
         guard width > 0, printable.utf8.count > width || TextWidth.of(printable) > width else { return [printable] }
         var pieces: [String] = []
@@ -43,7 +43,7 @@ public enum TextWrap {
 
     /// Cuts `line` into pieces of at most `width` cells, breaking after a space where one is in the
     /// row (a word longer than a row is cut where it must be). Always at least one piece.
-    public static func words(_ line: String, width: Int) -> [String] {
+    static func words(_ line: String, width: Int) -> [String] {
         let printable = TextWidth.printable(line)
         guard width > 0, printable.utf8.count > width || TextWidth.of(printable) > width else { return [printable] }
         var pieces: [String] = []
@@ -71,13 +71,13 @@ public enum TextWrap {
     }
 
     /// `text` without its first `cells` cells (a wide character cut in half is dropped whole).
-    public static func dropping(cells: Int, of text: String) -> String {
+    static func dropping(cells: Int, of text: String) -> String {
         guard cells > 0 else { return text }
         return String(text[index(afterCells: cells, in: text)...])
     }
 
     /// The first `cells` cells of `text` (a wide character that does not fit is left out).
-    public static func prefix(cells: Int, of text: String) -> String {
+    static func prefix(cells: Int, of text: String) -> String {
         String(text[..<index(afterCells: cells, in: text, fitting: true)])
     }
 
@@ -92,5 +92,23 @@ public enum TextWrap {
             index = text.index(after: index)
         }
         return index
+    }
+
+    /// Splits text at spaces into lines of at most `width` cells.
+    static func atSpaces(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if TextWidth.of(candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 }

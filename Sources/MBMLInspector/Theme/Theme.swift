@@ -8,23 +8,23 @@ import Foundation
 /// ```
 ///
 /// Roles a theme does not mention look like `normal`.
-public struct Theme: Equatable, Sendable {
-    public var name: String
-    public var styles: [StyleRole: TextStyle]
+struct Theme: Equatable, Sendable {
+    var name: String
+    var styles: [StyleRole: TextStyle]
 
-    public init(name: String, styles: [StyleRole: TextStyle]) {
+    init(name: String, styles: [StyleRole: TextStyle]) {
         self.name = name
         self.styles = styles
     }
 
     /// The style of `role` (the `normal` style when the theme does not set it).
-    public func style(for role: StyleRole) -> TextStyle {
+    func style(for role: StyleRole) -> TextStyle {
         styles[role] ?? styles[.normal] ?? .plain
     }
 
     /// Parses a theme file's contents.
     /// - Throws: ``ThemeError`` naming the line of the first mistake.
-    public init(parsing text: String, name: String, path: String? = nil) throws {
+    init(parsing text: String, name: String, path: String? = nil) throws {
         self.name = name
         styles = [:]
         for (offset, rawLine) in text.components(separatedBy: "\n").enumerated() {
@@ -83,10 +83,10 @@ public struct Theme: Equatable, Sendable {
 }
 
 /// A mistake in a theme file.
-public struct ThemeError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var message: String
+struct ThemeError: Error, Equatable, CustomStringConvertible {
+    var path: String
+    var line: Int
+    var message: String
 
-    public var description: String { "\(path):\(line): \(message)" }
+    var description: String { "\(path):\(line): \(message)" }
 }

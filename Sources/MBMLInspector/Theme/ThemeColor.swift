@@ -1,18 +1,18 @@
 /// A colour in a theme: the terminal's default, or an index of the xterm 256-colour palette
 /// (0–15 are the named colours `black` … `bright-white`).
-public enum ThemeColor: Equatable, Hashable, Sendable {
+enum ThemeColor: Equatable, Hashable, Sendable {
     case terminalDefault
     case indexed(Int)
 
     /// The names accepted in theme files for palette entries 0–15.
-    public static let names: [String] = [
+    static let names: [String] = [
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
         "bright-black", "bright-red", "bright-green", "bright-yellow",
         "bright-blue", "bright-magenta", "bright-cyan", "bright-white",
     ]
 
     /// Parses `default`, a colour name, `colorN` / `N` (0–255) or `#rrggbb` (nearest palette entry).
-    public init?(parsing word: String) {
+    init?(parsing word: String) {
         let lower = word.lowercased()
         if lower == "default" {
             self = .terminalDefault
@@ -31,7 +31,7 @@ public enum ThemeColor: Equatable, Hashable, Sendable {
     }
 
     /// The approximate red, green and blue of a palette entry (xterm's defaults).
-    public static func rgb(ofIndex index: Int) -> (Int, Int, Int) {
+    static func rgb(ofIndex index: Int) -> (Int, Int, Int) {
         let basic: [(Int, Int, Int)] = [
             (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
             (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
@@ -64,7 +64,7 @@ public enum ThemeColor: Equatable, Hashable, Sendable {
     /// How this colour is shown on a terminal with `colorCount` colours: the palette index to use
     /// (nil for the terminal default) and whether the text should be dimmed or brightened to make
     /// up for a missing shade.
-    public func adapted(toColorCount colorCount: Int, asBackground: Bool) -> (index: Int?, dim: Bool, bold: Bool) {
+    func adapted(toColorCount colorCount: Int, asBackground: Bool) -> (index: Int?, dim: Bool, bold: Bool) {
         guard case .indexed(let index) = self else { return (nil, false, false) }
         if index < colorCount { return (index, false, false) }
         if colorCount >= 16 {

@@ -3,10 +3,10 @@ import Foundation
 /// Finds a theme by name or path: `--theme NAME` reads `Themes/NAME.theme` from the current folder
 /// when it exists, then falls back on the built-in copy embedded in the binary; a value containing
 /// `/` or ending in `.theme` is a file path.
-public enum ThemeLoader {
+enum ThemeLoader {
     /// The theme to use when none is asked for: `monochrome` when `NO_COLOR` is set (and not
     /// empty), `default` otherwise.
-    public static func defaultThemeName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func defaultThemeName(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return "monochrome" }
         return "default"
     }
@@ -14,7 +14,7 @@ public enum ThemeLoader {
     /// Loads the theme `nameOrPath`.
     /// - Parameter directory: the folder holding `.theme` files (default `./Themes`).
     /// - Throws: ``ThemeError`` for a malformed file, ``ThemeLoadError`` when nothing matches.
-    public static func load(_ nameOrPath: String, directory: URL? = nil) throws -> Theme {
+    static func load(_ nameOrPath: String, directory: URL? = nil) throws -> Theme {
         let fileManager = FileManager.default
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".theme") {
             let url = URL(fileURLWithPath: nameOrPath)
@@ -36,11 +36,11 @@ public enum ThemeLoader {
 }
 
 /// A theme that could not be found or read.
-public enum ThemeLoadError: Error, Equatable, CustomStringConvertible {
+enum ThemeLoadError: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
     case unknown(String, available: [String])
 
-    public var description: String {
+    var description: String {
         switch self {
         case .unreadable(let path): return "cannot read theme file \(path)"
         case .unknown(let name, let available):

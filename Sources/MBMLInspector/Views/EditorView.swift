@@ -55,14 +55,13 @@ enum EditorView {
         } else {
             roles = Array(repeating: .syntaxLiteral, count: characters.count)
         }
-        let offsets = EditorColumns.utf16Offsets(of: characters)
+        let offsets = CharacterOffsets(characters)
         if let error = shownError(state), let range = error.range {
-            for index in EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
+            for index in offsets.characters(in: range)
             where index < roles.count { roles[index] = .error }
         }
         if state.focus == .tokens, let token = selectedToken(state) {
-            for index in EditorColumns.characterRange(location: token.absoluteRange.location,
-                                                      length: token.absoluteRange.length, offsets: offsets)
+            for index in offsets.characters(in: token.absoluteRange)
             where index < roles.count { roles[index] = .highlight }
         }
         return roles
@@ -139,16 +138,11 @@ enum EditorView {
     @discardableResult
     static func drawUnderline(_ range: SourceRange, marks: (first: String, rest: String), role: StyleRole,
                               editor: EditorState, scroll: Int, painter: Painter) -> Int {
-        let offsets = EditorColumns.utf16Offsets(of: editor.characters)
-        let characters = EditorColumns.characterRange(location: range.location, length: range.length, offsets: offsets)
-        var start = promptWidth
-        for i in scroll..<max(min(characters.lowerBound, editor.characters.count), scroll) {
-            start += TextWidth.of(editor.characters[i])
-        }
-        var underline = 0
-        for i in characters where i < editor.characters.count { underline += TextWidth.of(editor.characters[i]) }
-        let text = marks.first + String(repeating: marks.rest, count: max(underline - 1, 0))
-        return painter.text(text, row: 2, column: min(start, painter.width - 1), role: role)
+        let caret = CaretLine(characters: editor.characters, range: range, scalarWidth: TextWidth.scalarWidth)
+        let scrolled = editor.characters[caret.lineStart..<max(min(scroll, editor.characters.count), caret.lineStart)]
+        let start = promptWidth + max(caret.column - TextWidth.of(String(scrolled)), 0)
+        return painter.text(caret.marks(first: marks.first, rest: marks.rest), row: 2,
+                            column: min(start, painter.width - 1), role: role)
     }
 
     static func errorMessage(_ error: ExpressionError) -> String {

@@ -1,9 +1,9 @@
 /// Draws a whole frame: every pane, the separator, the status line and any overlay.
-public enum InspectorRenderer {
-    public static func render(_ state: InspectorState, on screen: Screen) {
+enum InspectorRenderer {
+    static func render(_ state: InspectorState, on screen: Screen) {
         screen.clear()
         screen.setCursor(nil)
-        let layout = Layout(size: screen.size, showsLog: state.log.isVisible, pinRows: WatchPanes.rows(state))
+        let layout = Layout(size: screen.size, showsLog: state.log.isVisible, pinRows: state.watchPaneRows)
         if layout.isTooSmall {
             drawTooSmall(screen.size, screen: screen)
             screen.present()

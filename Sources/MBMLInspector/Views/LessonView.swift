@@ -10,7 +10,7 @@ enum LessonView {
         PaneChrome.title("Lesson \(lessons.current + 1)/\(lessons.lessons.count): \(lesson.title)",
                          note: "\(doneCount)/\(lesson.items.count) · Alt-N/Alt-P", focused: false, painter: painter)
         var row = 1
-        let textLines = TokensView.wrap(lesson.text, width: painter.width - 2)
+        let textLines = TextWrap.atSpaces(lesson.text, width: painter.width - 2)
         let itemRows = painter.height - 1
         let textRows = min(textLines.count, max(itemRows - lesson.items.count, 1))
         for line in textLines.prefix(textRows) where row < painter.height {

@@ -13,14 +13,9 @@ enum LogView {
             painter.truncated("^log(…), ^dump(…) and ^tokenize(…) write here.", row: 1, column: 1, role: .dim)
             return
         }
-        let window = LogWindow.rows(state.log, width: width(painter.width), skip: state.log.scrollBack, count: rows)
+        let window = LogWindow.rows(state.log, width: Layout.logTextWidth(paneWidth: painter.width), skip: state.log.scrollBack, count: rows)
         for (offset, line) in window.rows.enumerated() {
             painter.text(line, row: offset + 1, column: 1, role: .log)
         }
-    }
-
-    /// The width log text wraps at in a pane `paneWidth` cells wide.
-    static func width(_ paneWidth: Int) -> Int {
-        max(paneWidth - 2, 1)
     }
 }

@@ -19,7 +19,7 @@ enum OverlayView {
     private static func drawDiagnostics(_ diagnostics: [Diagnostic], selected: Int, scroll: Int, size: TerminalSize,
                                         screen: Screen) {
         let counts = StatusState(diagnostics: diagnostics).diagnosticCounts ?? ""
-        let inside = FrameView.draw(helpFrame(size), title: "Diagnostics of the last load", note: counts,
+        let inside = FrameView.draw(Layout.overlayFrame(size), title: "Diagnostics of the last load", note: counts,
                                     footer: "↑↓ choose · Enter opens it in $EDITOR · any other key closes", screen: screen)
         var row = 0
         for index in scroll..<diagnostics.count where row < inside.height {
@@ -39,14 +39,8 @@ enum OverlayView {
         }
     }
 
-    /// The frame of the help screen for a terminal size.
-    static func helpFrame(_ size: TerminalSize) -> Rect {
-        let width = min(size.columns, 100)
-        return Rect(row: 0, column: (size.columns - width) / 2, height: size.rows - 1, width: width)
-    }
-
     private static func drawHelp(scroll: Int, size: TerminalSize, screen: Screen) {
-        let frame = helpFrame(size)
+        let frame = Layout.overlayFrame(size)
         let inside = FrameView.draw(frame, title: "Keys", footer: "↑↓ PgUp PgDn scroll · any other key closes",
                                     screen: screen)
         let rows = HelpLayout.rows(width: inside.width)
@@ -57,44 +51,5 @@ enum OverlayView {
             if !row.keys.isEmpty { inside.text(row.keys, row: offset, column: row.keysColumn, role: row.keysRole) }
             inside.text(row.text, row: offset, column: row.textColumn, role: .normal)
         }
-    }
-}
-
-/// The help text laid out for a width: key names in a column, their descriptions wrapped at word
-/// boundaries beside them (below them when the keys are long or the screen narrow).
-enum HelpLayout {
-    struct Row: Equatable {
-        var keys = ""
-        var keysColumn = 1
-        var keysRole = StyleRole.key
-        var text = ""
-        var textColumn = 0
-    }
-
-    static func rows(width: Int) -> [Row] {
-        let descriptionColumn = width >= 90 ? 36 : 30
-        var rows: [Row] = []
-        for line in HelpContent.lines {
-            switch line {
-            case .heading(let text):
-                rows.append(Row(keys: text, keysColumn: 1, keysRole: .label))
-            case .blank:
-                rows.append(Row())
-            case .key(let keys, let meaning):
-                var column = descriptionColumn
-                if TextWidth.of(keys) + 3 >= descriptionColumn {
-                    rows.append(Row(keys: keys, keysColumn: 2))
-                    column = descriptionColumn
-                    let pieces = TextWrap.words(meaning, width: max(width - column - 1, 10))
-                    rows += pieces.map { Row(text: $0, textColumn: column) }
-                    continue
-                }
-                let pieces = TextWrap.words(meaning, width: max(width - column - 1, 10))
-                for (index, piece) in pieces.enumerated() {
-                    rows.append(Row(keys: index == 0 ? keys : "", keysColumn: 2, text: piece, textColumn: column))
-                }
-            }
-        }
-        return rows
     }
 }

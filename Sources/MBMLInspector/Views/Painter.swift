@@ -1,22 +1,22 @@
 /// Draws styled text into one rectangle of a ``Screen``, clipping at its edges and measuring
 /// characters by their display width, so that views can think in rows and columns of their pane.
-public struct Painter {
-    public let screen: Screen
-    public let rect: Rect
+struct Painter {
+    let screen: Screen
+    let rect: Rect
 
-    public init(screen: Screen, rect: Rect) {
+    init(screen: Screen, rect: Rect) {
         self.screen = screen
         self.rect = rect
     }
 
-    public var width: Int { rect.width }
-    public var height: Int { rect.height }
+    var width: Int { rect.width }
+    var height: Int { rect.height }
 
     /// Writes `text` at (`row`, `column`) of the pane in `role`, clipped to the pane (and to
     /// `maxWidth` cells if given). Control characters are shown as visible stand-ins.
     /// - Returns: the column after the last cell written.
     @discardableResult
-    public func text(_ text: String, row: Int, column: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
+    func text(_ text: String, row: Int, column: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
         guard row >= 0, row < rect.height, column < rect.width else { return column }
         var limit = rect.width - max(column, 0)
         if let maxWidth = maxWidth { limit = min(limit, maxWidth) }
@@ -37,7 +37,7 @@ public struct Painter {
 
     /// Writes `text` truncated with `…` when longer than the space left.
     @discardableResult
-    public func truncated(_ text: String, row: Int, column: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
+    func truncated(_ text: String, row: Int, column: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
         var limit = rect.width - column
         if let maxWidth = maxWidth { limit = min(limit, maxWidth) }
         return self.text(TextWidth.truncate(TextWidth.printable(text), to: limit), row: row, column: column,
@@ -45,13 +45,13 @@ public struct Painter {
     }
 
     /// Fills the rest of `row` from `column` with spaces in `role`.
-    public func fill(row: Int, from column: Int = 0, role: StyleRole) {
+    func fill(row: Int, from column: Int = 0, role: StyleRole) {
         guard column < rect.width else { return }
         text(String(repeating: " ", count: rect.width - max(column, 0)), row: row, column: column, role: role)
     }
 
     /// A painter for a sub-rectangle, in this pane's coordinates.
-    public func inset(row: Int, column: Int, height: Int, width: Int) -> Painter {
+    func inset(row: Int, column: Int, height: Int, width: Int) -> Painter {
         let top = rect.row + row
         let left = rect.column + column
         let h = min(height, rect.height - row)

@@ -22,12 +22,11 @@ enum SyntaxRoles {
     /// The role of every character of the text, from the tokens of one parse.
     static func roles(for characters: [Character], tokens: [Token]) -> [StyleRole] {
         var roles = Array(repeating: StyleRole.syntaxLiteral, count: characters.count)
-        let offsets = EditorColumns.utf16Offsets(of: characters)
+        let offsets = CharacterOffsets(characters)
         func paint(_ token: Token, depth: Int) {
             guard depth < 64 else { return }
             if let role = role(for: token.kind) {
-                let range = EditorColumns.characterRange(location: token.absoluteRange.location,
-                                                         length: token.absoluteRange.length, offsets: offsets)
+                let range = offsets.characters(in: token.absoluteRange)
                 for index in range where index < roles.count { roles[index] = role }
             }
             for child in token.children { paint(child, depth: depth + 1) }

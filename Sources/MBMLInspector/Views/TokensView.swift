@@ -69,28 +69,10 @@ enum TokensView {
 
     /// The selected token's explanation, one blank row under the tree (at most at the bottom).
     private static func drawExplanation(_ text: String, below rows: Int, painter: Painter) {
-        let lines = wrap("ⓘ " + text, width: painter.width - 2)
+        let lines = TextWrap.atSpaces("ⓘ " + text, width: painter.width - 2)
         let top = min(rows + 2, painter.height - 2)
         for (offset, line) in lines.prefix(2).enumerated() {
             painter.text(line, row: top + offset, column: 1, role: .hint)
         }
-    }
-
-    /// Splits text at spaces into lines of at most `width` cells.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TextWidth.of(candidate) > width, !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
     }
 }

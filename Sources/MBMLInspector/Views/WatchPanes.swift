@@ -1,11 +1,6 @@
 /// The panes under the tokens, top to bottom: the lesson (`mbml tutorial`), the comparison of two
 /// spaces (`--compare`) and the pins. They share the rows ``Layout`` carves from the tokens pane.
 enum WatchPanes {
-    /// Rows the three panes ask for together.
-    static func rows(_ state: InspectorState) -> Int {
-        state.lessons.paneRows + state.compare.paneRows + state.pins.paneRows
-    }
-
     static func draw(_ state: InspectorState, in rect: Rect, on screen: Screen) {
         var top = rect.row
         let bottom = rect.row + rect.height

@@ -18,9 +18,9 @@ import Foundation
 /// Usage in an event loop: include ``fileDescriptor`` in `poll(2)` when it is not -1, use
 /// ``nextDeadline`` for the timeout, and call ``changedFiles(now:)`` whenever the descriptor is
 /// readable or the deadline passed. The class is not thread-safe; use it from one thread.
-public final class FileWatcher {
+final class FileWatcher {
     /// How the watcher learns about changes.
-    public enum Mode: Equatable {
+    enum Mode: Equatable {
         /// inotify when the kernel provides it, polling otherwise.
         case automatic
         /// Always poll (for file systems where inotify sees nothing, such as some network mounts).
@@ -28,9 +28,9 @@ public final class FileWatcher {
     }
 
     /// Quiet time after the last event before changes are reported.
-    public let debounce: TimeInterval
+    let debounce: TimeInterval
     /// How often files are examined when they are polled.
-    public let pollInterval: TimeInterval
+    let pollInterval: TimeInterval
 
     private var paths = WatchedPaths([])
     private let channel: DirectoryEventSource?
@@ -51,7 +51,7 @@ public final class FileWatcher {
     ///   - debounce: Quiet time after the last event before a change is reported (default 50 ms).
     ///   - pollInterval: How often polled files are examined (default 100 ms).
     ///   - mode: ``Mode/automatic`` (inotify, falling back to polling) or ``Mode/polling``.
-    public convenience init(paths: [URL], debounce: TimeInterval = 0.05, pollInterval: TimeInterval = 0.1,
+    convenience init(paths: [URL], debounce: TimeInterval = 0.05, pollInterval: TimeInterval = 0.1,
                             mode: Mode = .automatic) {
         self.init(paths: paths, debounce: debounce, pollInterval: pollInterval,
                   events: mode == .automatic ? InotifyChannel() : nil)
@@ -67,17 +67,17 @@ public final class FileWatcher {
     }
 
     /// The inotify descriptor to include in `poll(2)`, or -1 in polling mode.
-    public var fileDescriptor: Int32 { channel?.fileDescriptor ?? -1 }
+    var fileDescriptor: Int32 { channel?.fileDescriptor ?? -1 }
 
     /// Whether changes are found by polling because inotify is unavailable (or polling was asked for).
-    public var isPolling: Bool { channel == nil }
+    var isPolling: Bool { channel == nil }
 
     /// The files being watched, as given to ``init(paths:debounce:pollInterval:mode:)`` or ``watch(paths:)``.
-    public var watchedFiles: [URL] { paths.urls }
+    var watchedFiles: [URL] { paths.urls }
 
     /// Replaces the watched set, for example after a reload added or removed an include.
     /// Pending changes to files that remain watched are kept; the others are dropped.
-    public func watch(paths newPaths: [URL]) {
+    func watch(paths newPaths: [URL]) {
         paths = WatchedPaths(newPaths)
         pendingKeys.formIntersection(paths.allKeys)
         if pendingKeys.isEmpty { lastEventTime = nil }
@@ -101,7 +101,7 @@ public final class FileWatcher {
     ///
     /// Call it when ``fileDescriptor`` is readable and on a timer (for example every 50 ms, or at
     /// ``nextDeadline``). Files are returned in the order they were given, each once.
-    public func changedFiles(now: Date = Date()) -> [URL] {
+    func changedFiles(now: Date = Date()) -> [URL] {
         if let channel {
             for event in channel.readEvents() { handle(event, now: now) }
         }
@@ -120,7 +120,7 @@ public final class FileWatcher {
 
     /// When ``changedFiles(now:)`` should next be called even if the descriptor stays quiet: the end
     /// of a pending debounce, or the next poll. `nil` when only inotify events can bring news.
-    public var nextDeadline: Date? {
+    var nextDeadline: Date? {
         var deadlines: [Date] = []
         if let lastEventTime, !pendingKeys.isEmpty { deadlines.append(lastEventTime.addingTimeInterval(debounce)) }
         if !polledSignatures.isEmpty { deadlines.append(nextPollTime) }

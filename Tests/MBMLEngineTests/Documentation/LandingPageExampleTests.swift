@@ -6,6 +6,8 @@ import XCTest
 /// The example that opens the DocC landing page (MBMLEngine.docc/MBMLEngine.md) runs here, and the
 /// page must show exactly this code, so that the first thing a reader sees is known to work.
 final class LandingPageExampleTests: XCTestCase {
+    // The landing page shows the example exactly as written here: the formatter leaves it alone.
+    // swift-format-ignore
     func testTheExampleGivesWhatItsCommentsSay() throws {
         // landing-page-example:begin
         let environment = Environment()

@@ -1,15 +1,15 @@
 /// Maps the editor's characters to screen columns, with horizontal scrolling that keeps the
-/// cursor in view, and UTF-16 ranges (what tokens and errors carry) to character indexes.
-public enum EditorColumns {
+/// cursor in view (``CharacterOffsets`` maps the UTF-16 ranges tokens and errors carry to characters).
+enum EditorColumns {
     /// The cells of text an editor pane `paneWidth` wide shows: less the prompt (where `‹` marks
     /// text scrolled off to the left) and the last column (where `›` marks more text to the right).
-    public static func textWidth(paneWidth: Int) -> Int {
+    static func textWidth(paneWidth: Int) -> Int {
         max(paneWidth - 3, 1)
     }
 
     /// The first character shown when the text area is `width` cells wide: the cursor stays in view,
     /// with up to a third of the area of the text after it.
-    public static func scroll(for editor: EditorState, width: Int) -> Int {
+    static func scroll(for editor: EditorState, width: Int) -> Int {
         guard width > 1 else { return editor.cursor }
         var after = 0
         var index = editor.cursor
@@ -32,7 +32,7 @@ public enum EditorColumns {
     }
 
     /// The character index at a column of the text area.
-    public static func index(atColumn column: Int, in characters: [Character], scroll: Int) -> Int {
+    static func index(atColumn column: Int, in characters: [Character], scroll: Int) -> Int {
         var used = 0
         var index = scroll
         while index < characters.count {
@@ -42,31 +42,5 @@ public enum EditorColumns {
             index += 1
         }
         return characters.count
-    }
-
-    /// The UTF-16 offset where each character starts, plus the end offset.
-    public static func utf16Offsets(of characters: [Character]) -> [Int] {
-        var offsets: [Int] = []
-        offsets.reserveCapacity(characters.count + 1)
-        var offset = 0
-        for character in characters {
-            offsets.append(offset)
-            offset += character.utf16.count
-        }
-        offsets.append(offset)
-        return offsets
-    }
-
-    /// The characters covered by a UTF-16 range.
-    public static func characterRange(location: Int, length: Int, offsets: [Int]) -> Range<Int> {
-        let count = offsets.count - 1
-        var lower = count
-        for index in 0..<count where offsets[index + 1] > location {
-            lower = index
-            break
-        }
-        var upper = lower
-        while upper < count, offsets[upper] < location + length { upper += 1 }
-        return lower..<max(upper, lower)
     }
 }

@@ -7,23 +7,23 @@
 ///                               │ Log (title, lines; hidden with L)
 /// status line
 /// ```
-public struct Layout: Equatable {
+struct Layout: Equatable {
     /// The smallest terminal the inspector draws panes in.
-    public static let minimumSize = TerminalSize(rows: 24, columns: 80)
+    static let minimumSize = TerminalSize(rows: 24, columns: 80)
 
-    public var size: TerminalSize
-    public var isTooSmall: Bool
-    public var variables = Rect.zero
-    public var separatorColumn = 0
-    public var editor = Rect.zero
-    public var results = Rect.zero
-    public var tokens = Rect.zero
-    public var log = Rect.zero
+    var size: TerminalSize
+    var isTooSmall: Bool
+    var variables = Rect.zero
+    var separatorColumn = 0
+    var editor = Rect.zero
+    var results = Rect.zero
+    var tokens = Rect.zero
+    var log = Rect.zero
     /// The pins pane, carved from the bottom of the tokens pane (empty without pins).
-    public var pins = Rect.zero
-    public var status = Rect.zero
+    var pins = Rect.zero
+    var status = Rect.zero
 
-    public init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0) {
+    init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0) {
         self.size = size
         isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
         guard !isTooSmall else { return }
@@ -46,7 +46,7 @@ public struct Layout: Equatable {
     }
 
     /// The rectangle of a pane (title row included).
-    public func rect(of pane: Pane) -> Rect {
+    func rect(of pane: Pane) -> Rect {
         switch pane {
         case .variables: return variables
         case .editor: return editor
@@ -57,14 +57,14 @@ public struct Layout: Equatable {
     }
 
     /// Rows available for tree rows in the variables pane (one is kept for the search prompt).
-    public var treeRows: Int { max(variables.height - 2, 1) }
+    var treeRows: Int { max(variables.height - 2, 1) }
     /// Rows for token lines (two are kept for the explanation).
-    public var tokenRows: Int { max(tokens.height - 3, 1) }
+    var tokenRows: Int { max(tokens.height - 3, 1) }
     /// Rows for log lines.
-    public var logRows: Int { max(log.height - 1, 0) }
+    var logRows: Int { max(log.height - 1, 0) }
 
     /// The pane under a screen position.
-    public func pane(atRow row: Int, column: Int) -> Pane? {
+    func pane(atRow row: Int, column: Int) -> Pane? {
         Pane.allCases.first { rect(of: $0).contains(row: row, column: column) }
     }
 }
