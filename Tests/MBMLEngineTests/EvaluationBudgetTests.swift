@@ -104,3 +104,26 @@ final class EvaluationBudgetTests: ExpressionTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 }
+
+extension EvaluationBudgetTests {
+    func testRenderingAHugeCollectionAsTextStopsAtTheDeadline() throws {
+        let environment = Environment()
+        environment.variables.declare("big", value: .array((0..<200_000).map { .array([.integer($0), .string("x\($0)")]) }))
+        var checks = 0
+        XCTAssertNil(try XCTUnwrap(environment.variables["big"]).text(stoppingWhen: {
+            checks += 1
+            return checks > 3
+        }))
+        XCTAssertEqual(checks, 4)
+        XCTAssertNotNil(try XCTUnwrap(environment.variables["big"]).text(stoppingWhen: { false }))
+        environment.isCancelled = { true }
+        XCTAssertThrowsError(try environment.evaluate("text: $big", in: .object)) { error in
+            XCTAssertTrue(error is CancellationFailure || "\(error)".contains("cancel"), "\(error)")
+        }
+    }
+
+    func testQuotedElementsEscapeAsBefore() {
+        let value: Value = ["plain", "with \"quotes\" and \\ and\nnewline", ""]
+        XCTAssertEqual(value.text, "(\n    plain,\n    \"with \\\"quotes\\\" and \\\\ and\\nnewline\",\n    \"\"\n)")
+    }
+}

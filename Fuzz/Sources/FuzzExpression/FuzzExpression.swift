@@ -1,9 +1,10 @@
+import Dispatch
 import FuzzSupport
 import MBMLEngine
 
 /// Fuzzes expression evaluation: the input (UTF-8, invalid bytes replaced) is evaluated in all four
 /// contexts in a fresh environment with sample variables, file writes off, and a one-second deadline
-/// per context. Errors are expected; a crash, leak or libFuzzer timeout is a finding.
+/// per context (and one for rendering each result as text). Errors are expected; a crash, leak or libFuzzer timeout is a finding.
 enum FuzzExpression {
     static let variables = """
         {"cats": ["Barrett", "Duncan", "Gabby"], "catGenders": {"Barrett": "female", "Duncan": "male"},
@@ -24,7 +25,8 @@ enum FuzzExpression {
             // Render the result as the CLI would, so the writers are fuzzed too.
             if let value = result ?? nil {
                 _ = JSONCodec.encode(value)
-                _ = value.text
+                let end = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+                _ = value.text(stoppingWhen: { DispatchTime.now().uptimeNanoseconds > end })
             }
         }
     }

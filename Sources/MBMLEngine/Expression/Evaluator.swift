@@ -79,7 +79,7 @@ struct Evaluator {
         case .string:
             return try interpolate(tokens).map { value in
                 if case .string = value { return value }
-                return .string(value.text)
+                return .string(try budgetedText(of: value))
             }
         case .number:
             return try number(from: try interpolate(tokens))
@@ -115,9 +115,17 @@ struct Evaluator {
         var text = ""
         for token in tokens {
             guard let value = try value(of: token), !value.isNull else { continue }
-            text += value.text
+            text += try budgetedText(of: value)
         }
         return .string(text)
+    }
+
+    /// A value's text, stopped by the environment's cancellation check (a time budget) while a large
+    /// collection is rendered.
+    func budgetedText(of value: Value) throws -> String {
+        let isCancelled = environment.isCancelled
+        guard let text = value.text(stoppingWhen: isCancelled) else { throw CancellationFailure() }
+        return text
     }
 
     // MARK: Tokens (<doc:ExpressionSyntax>)

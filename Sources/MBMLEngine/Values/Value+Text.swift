@@ -25,6 +25,20 @@ extension Value {
         }
     }
 
+    /// ``text``, or nil when `shouldStop` says to stop: it is asked every thousand or so elements of
+    /// a collection, so rendering a huge collection stays within an evaluation's time budget.
+    public func text(stoppingWhen shouldStop: @escaping () -> Bool) -> String? {
+        switch self {
+        case .array, .dictionary, .set:
+            var output: [UInt8] = []
+            var budget = PreviewBudget(limit: .max, shouldStop: shouldStop)
+            appendPropertyList(to: &output, indent: 0, budget: &budget)
+            return budget.isExhausted ? nil : String(decoding: output, as: UTF8.self)
+        default:
+            return text
+        }
+    }
+
     /// The first `limit` characters of ``text`` (a prefix of it, or all of it), without rendering the
     /// rest of a large collection: what a one-line preview needs.
     public func text(limit: Int) -> (text: String, isTruncated: Bool) {
@@ -151,28 +165,54 @@ extension Value {
             return
         }
         output.append(UInt8(ascii: "\""))
-        for byte in bytes {
+        // Runs without a character to escape are copied whole (a long text is mostly such runs).
+        var runStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            let escape: UInt8?
             switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            default: output.append(byte)
+            case UInt8(ascii: "\""): escape = UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+            case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+            default: escape = nil
             }
+            if let escape {
+                output.append(contentsOf: bytes[runStart..<index])
+                output.append(contentsOf: [UInt8(ascii: "\\"), escape])
+                runStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
         }
+        output.append(contentsOf: bytes[runStart..<index])
         output.append(UInt8(ascii: "\""))
     }
 }
 
 /// Stops property-list rendering once the output holds more than four bytes per wanted character
 /// (enough for `limit` characters of up to four UTF-8 bytes each).
+///
+/// With a `shouldStop` check, rendering also stops when it says so (asked every 1,024 elements).
 private struct PreviewBudget {
     let limit: Int
+    private let shouldStop: (() -> Bool)?
+    private var elementsSinceCheck = 0
     private(set) var isExhausted = false
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, shouldStop: (() -> Bool)? = nil) {
+        self.limit = limit
+        self.shouldStop = shouldStop
+    }
 
     mutating func isSpent(by output: [UInt8]) -> Bool {
         if limit < Int.max / 4, output.count > 4 * limit { isExhausted = true }
+        if let shouldStop {
+            elementsSinceCheck += 1
+            if elementsSinceCheck == 1024 {
+                elementsSinceCheck = 0
+                if shouldStop() { isExhausted = true }
+            }
+        }
         return isExhausted
     }
 }
