@@ -299,6 +299,12 @@ final class InspectorSession {
             }
             guard let outcome = request.run(on: request.lines) else { return [] }
             return [.viewerSearchFinished(generation: request.generation, outcome: outcome)]
+        case .countViewerLines(let request):
+            if let searcher = searcher {
+                searcher.count(request)
+                return []
+            }
+            return [.viewerLinesCounted(generation: request.generation, lines: request.run(on: request.lines))]
         case .cancelViewerSearch:
             searcher?.cancelViewerSearch()
             return []

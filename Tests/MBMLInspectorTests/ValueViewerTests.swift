@@ -33,6 +33,16 @@ final class ValueViewerTests: XCTestCase {
                 guard case .viewer(let answered)? = state.overlay else { return XCTFail("viewer closed") }
                 viewer = answered
             }
+            for case .countViewerLines(let request) in effects {
+                // As the background does: count a copy, then hand it back.
+                XCTAssertEqual(viewer.message, "Counting lines… (the viewer stays usable)")
+                let counted = request.run(on: request.lines.detached())
+                var state = InspectorState(size: size)
+                state.overlay = .viewer(viewer)
+                Reducer.viewerLinesCounted(generation: request.generation, lines: counted, state: &state)
+                guard case .viewer(let answered)? = state.overlay else { return XCTFail("viewer closed") }
+                viewer = answered
+            }
         }
     }
 
@@ -129,6 +139,23 @@ final class ValueViewerTests: XCTestCase {
         XCTAssertEqual(viewer.line(2_999_998), "      \"id\": 499999,")
         // Line numbers are right-aligned beside the text.
         XCTAssertNotNil(end.firstRow(containing: "3000005 }"), end.text)
+    }
+
+    func testACountThatArrivesForAnOlderRequestIsDropped() {
+        let value = Value.array((0..<1_000).map { .integer($0) })
+        let viewer = ValueViewer(title: "n", value: value)
+        var effects: [InspectorEffect] = []
+        guard var counting = Reducer.viewerKey(.end, viewer: viewer, size: size, effects: &effects),
+              case .countViewerLines(let request)? = effects.first
+        else { return XCTFail("G asks for a count") }
+        counting.countGeneration += 1  // a newer G
+        var state = InspectorState(size: size)
+        state.overlay = .viewer(counting)
+        Reducer.viewerLinesCounted(generation: request.generation, lines: request.run(on: request.lines.detached()),
+                                   state: &state)
+        guard case .viewer(let after)? = state.overlay else { return XCTFail("viewer closed") }
+        XCTAssertEqual(after.top.line, 0, "not scrolled by the stale count")
+        XCTAssertTrue(after.lines === viewer.lines)
     }
 
     func testLongLinesWrapAndScrollSidewaysWhenNotWrapping() {

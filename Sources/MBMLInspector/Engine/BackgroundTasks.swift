@@ -47,6 +47,14 @@ final class BackgroundTasks: @unchecked Sendable {
         }
     }
 
+    /// Counts the value viewer's lines on a copy and hands the counted copy back.
+    func count(_ request: ViewerCountRequest) {
+        let lines = request.lines.detached()
+        queue.async { [self] in
+            post(.viewerLinesCounted(generation: request.generation, lines: request.run(on: lines)))
+        }
+    }
+
     /// Writes a value as JSON to a new file (see ``ValueFile``); answers with a `.notice`.
     func write(_ value: Value, suggestedName: String, in directory: URL) {
         queue.async { [self] in

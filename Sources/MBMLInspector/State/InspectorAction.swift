@@ -49,6 +49,8 @@ enum InspectorAction {
     case searchFinished(generation: Int, outcome: TreeSearch.Outcome)
     /// A search in the value viewer ended.
     case viewerSearchFinished(generation: Int, outcome: ViewerSearchOutcome)
+    /// The viewer's lines were counted (for `G`): the counted lines, for the viewer to keep.
+    case viewerLinesCounted(generation: Int, lines: ViewerLines)
 }
 
 /// What a successful load hands to the state.
@@ -134,6 +136,8 @@ enum InspectorEffect: Equatable {
     case cancelSearch
     /// Search the value viewer's lines (answer with `.viewerSearchFinished`).
     case searchViewer(ViewerSearchRequest)
+    /// Count the value viewer's lines (answer with `.viewerLinesCounted`).
+    case countViewerLines(ViewerCountRequest)
     /// Stop the running viewer search.
     case cancelViewerSearch
     /// Leave the inspector.

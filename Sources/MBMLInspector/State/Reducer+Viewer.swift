@@ -32,7 +32,14 @@ extension Reducer {
         case .first?:
             viewer.top = ValueViewer.Position(line: 0, piece: 0)
         case .last?:
-            viewer.scrollToEnd(geometry: ViewerGeometry(size: size, knownLineCount: viewer.lines.lineCount()))
+            if let count = viewer.knownLineCount {
+                viewer.scrollToEnd(geometry: ViewerGeometry(size: size, knownLineCount: count))
+            } else {
+                // Counting every line of a large value takes long: it is done in the background.
+                viewer.countGeneration += 1
+                viewer.message = "Counting lines… (the viewer stays usable)"
+                effects.append(.countViewerLines(ViewerCountRequest(lines: viewer.lines, generation: viewer.countGeneration)))
+            }
         case .scrollLeft?: viewer.scrollSideways(by: -8, geometry: geometry)
         case .scrollRight?: viewer.scrollSideways(by: 8, geometry: geometry)
         case .leftEdge?: viewer.column = 0
@@ -92,6 +99,15 @@ extension Reducer {
         let start = viewer.search.matchLine.map { forward ? $0 + 1 : $0 - 1 } ?? viewer.top.line
         effects.append(.searchViewer(ViewerSearchRequest(lines: viewer.lines, query: query, start: start,
                                                          forward: forward, generation: viewer.search.generation)))
+    }
+
+    /// The viewer's lines, counted in the background after `G`: kept, and the end brought on screen.
+    static func viewerLinesCounted(generation: Int, lines: ViewerLines, state: inout InspectorState) {
+        guard case .viewer(var viewer)? = state.overlay, viewer.countGeneration == generation else { return }
+        viewer.lines = lines
+        viewer.message = nil
+        viewer.scrollToEnd(geometry: ViewerGeometry(size: state.size, knownLineCount: lines.lineCount()))
+        state.overlay = .viewer(viewer)
     }
 
     /// The answer of a viewer search: the match brought on screen, or a message.

@@ -53,6 +53,8 @@ enum Reducer {
             searchFinished(generation: generation, outcome: outcome, state: &state)
         case .viewerSearchFinished(let generation, let outcome):
             viewerSearchFinished(generation: generation, outcome: outcome, state: &state)
+        case .viewerLinesCounted(let generation, let lines):
+            viewerLinesCounted(generation: generation, lines: lines, state: &state)
         }
     }
 

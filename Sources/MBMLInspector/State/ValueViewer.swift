@@ -17,7 +17,9 @@ struct ValueViewer: Equatable {
     var title: String
     /// What the value is (`Array of 3`, `String · 10800 characters`), shown in the frame.
     var kind: String
-    let lines: ViewerLines
+    var lines: ViewerLines
+    /// Bumped by each `G` that needs the lines counted (see ``ViewerCountRequest``).
+    var countGeneration = 0
     let wrapCache = WrapCache()
     /// The first row on screen.
     var top = Position(line: 0, piece: 0)
