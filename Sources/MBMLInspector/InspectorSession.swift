@@ -81,18 +81,26 @@ final class InspectorSession {
         for action in reload(now: now) { send(action) }
     }
 
-    /// Loads `engine` as a second space and shows every value in both spaces.
+    /// Loads `engine` as a second space (on the loading queue, when there is one) and then shows
+    /// every value in both spaces.
     func compare(with engine: EngineController, label: String) {
         comparison = engine
-        _ = engine.load()
-        onLoad()
-        send(.startComparison(label: label))
+        guard let loader = loader else {
+            _ = engine.load()
+            onLoad()
+            send(.startComparison(label: label))
+            return
+        }
+        let job = engine.prepareLoad()
+        loader.submit { .comparison(job(), label: label) }
     }
 
     /// What the loading queue hands back.
     private enum LoaderOutput {
         /// The space on show's load, and the comparison space's when there is one.
         case load(PreparedLoad, comparison: PreparedLoad?)
+        /// The first load of the space compared with (``compare(with:label:)``).
+        case comparison(PreparedLoad, label: String)
         case action(InspectorAction)
     }
 
@@ -108,6 +116,10 @@ final class InspectorSession {
                 if let comparisonLoad = comparisonLoad { _ = comparison?.finishLoad(comparisonLoad) }
                 send(engine.finishLoad(prepared))
                 onLoad()
+            case .comparison(let prepared, let label):
+                _ = comparison?.finishLoad(prepared)
+                onLoad()
+                send(.startComparison(label: label))
             case .action(let action):
                 send(action)
             }

@@ -16,6 +16,17 @@ final class CompareTests: XCTestCase {
         return (session, screen)
     }
 
+    func testTheSecondSpaceLoadsOnTheLoadingQueue() {
+        let session = InspectorSession(engine: EngineController(source: .text(catsManifest, name: "test.xml")),
+                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        session.start()
+        session.compare(with: EngineController(source: .text(second, name: "v2.xml")), label: "v2.xml")
+        XCTAssertFalse(session.state.compare.isActive, "not before the second space has loaded")
+        session.waitForLoads()
+        XCTAssertTrue(session.state.compare.isActive)
+        XCTAssertEqual(session.comparison?.environment.variables["cats"]?.collectionCount, 4)
+    }
+
     func testNotComparingNoPane() {
         let (session, screen) = makeSession()
         session.type("$name")
