@@ -60,3 +60,33 @@ final class PrecomputedReloadDiffTests: XCTestCase {
         XCTAssertEqual(session.state.status.changeSummary, "1 changed · 0 added · 0 removed")
     }
 }
+
+/// Dynamic variables are computed in the order a person sees them: those on screen first.
+final class DynamicComputingOrderTests: XCTestCase {
+    func testVariablesOnScreenAreComputedFirst() {
+        var state = InspectorState(size: TerminalSize(rows: 20, columns: 100))
+        let names = (0..<100).map { String(format: "v%03d", $0) }
+        var effects: [InspectorEffect] = []
+        let first = SpaceLoad(snapshot: VariableSnapshot(variables: names.map { ($0, .integer(1)) }), functions: [],
+                              manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 1)
+        Reducer.apply(.spaceLoaded(first), to: &state, effects: &effects)
+        state.tree.selection = [.variable("v060")]
+        Reducer.keepTreeSelectionVisible(&state)
+        let top = state.tree.scrollTop
+        XCTAssertGreaterThan(top, 0)
+        let reload = SpaceLoad(snapshot: VariableSnapshot(variables: names.map { ($0, nil) }, pending: Set(names)),
+                               functions: [], manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 2)
+        effects = []
+        Reducer.apply(.spaceLoaded(reload), to: &state, effects: &effects)
+        guard case .computeDynamicVariables(let order, _)? = effects.first(where: {
+            if case .computeDynamicVariables = $0 { return true } else { return false }
+        }) else { return XCTFail("no computation asked: \(effects)") }
+        XCTAssertEqual(order.count, 100)
+        XCTAssertEqual(Set(order), Set(names))
+        let onScreen = state.variableTree.rows(from: state.tree.scrollTop, count: state.layout.treeRows)
+            .compactMap { row -> String? in if case .variable(let name)? = row.path.first { return name } else { return nil } }
+        XCTAssertFalse(onScreen.isEmpty)
+        XCTAssertEqual(Array(order.prefix(onScreen.count)), onScreen)
+        XCTAssertTrue(onScreen.contains("v060"))
+    }
+}

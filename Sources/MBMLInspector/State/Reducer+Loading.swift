@@ -32,10 +32,24 @@ extension Reducer {
         }
         keepTreeSelectionVisible(&state)
         if !load.snapshot.pending.isEmpty {
-            effects.append(.computeDynamicVariables(names: load.snapshot.pending.sorted(), generation: load.generation))
+            effects.append(.computeDynamicVariables(names: pendingInComputingOrder(state), generation: load.generation))
         }
         requestEvaluation(&state, effects: &effects)
         requestPinsEvaluation(&state, effects: &effects, afterReload: true)
+    }
+
+    /// The dynamic variables still to compute, those on screen in the tree first (top to bottom),
+    /// then the rest by name: what a person looks at gets its value first.
+    static func pendingInComputingOrder(_ state: InspectorState) -> [String] {
+        let pending = state.space.pending
+        let rows = state.variableTree.rows(from: state.tree.scrollTop, count: state.layout.treeRows)
+        var ordered: [String] = []
+        for row in rows {
+            guard case .variable(let name)? = row.path.first, pending.contains(name), !ordered.contains(name) else { continue }
+            ordered.append(name)
+        }
+        let shown = Set(ordered)
+        return ordered + pending.filter { !shown.contains($0) }.sorted()
     }
 
     static func loadFailed(_ message: String, diagnostics: [Diagnostic], state: inout InspectorState) {
