@@ -26,6 +26,12 @@ extension BenchCommand {
         if dataMegabytes > 0 {
             let file = try generatePeople(megabytes: dataMegabytes, in: folder, python: python)
             let run = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", "$people.count"])
+            let start = DispatchTime.now().uptimeNanoseconds
+            let values = try DataFileSpec(name: "people", path: file.path).load()
+            let reading = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            withExtendedLifetime(values) {}  // freeing them is not reading
+            table.addSingle("read \(Self.mebibytes(file.size)) of JSON as values, in-process", reading,
+                            note: String(format: "%.0f MB/s", Double(file.size) / 1e6 / max(reading, 1e-9)))
             let ratio = Double(run.peakMemory) / Double(file.size)
             table.addSingle("mbml: hold \(Self.mebibytes(file.size)) JSON as $people", run.seconds,
                             note: "peak RSS \(Self.mebibytes(run.peakMemory)), \(String(format: "%.2f", ratio))x the file (goal: at most 3x)")

@@ -129,6 +129,10 @@ struct JSONReader {
         let keyBase = keys.count
         let expected = shapes.expectedShape(atDepth: depth)
         var matchesExpected = expected != nil
+        // Local copies: reading them per key would retain and release the shape's storage each time.
+        let expectedKeys = expected?.keys ?? []
+        let expectedRanges = expected?.rawRanges ?? []
+        let expectedBytes = expected?.rawBytes ?? []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             position += 1
@@ -139,8 +143,9 @@ struct JSONReader {
                     throw error("Expected a string key in an object, found \(describeCurrent())")
                 }
                 let index = keys.count - keyBase
-                if matchesExpected, let shape = expected, index < shape.count, skipKey(shape.rawKeys[index]) {
-                    keys.append(shape.template.keys[index])
+                if matchesExpected, index < expectedRanges.count, let range = expectedRanges[index],
+                   skipKey(expectedBytes, range) {
+                    keys.append(expectedKeys[index])
                 } else {
                     matchesExpected = false
                     keys.append(try readString())
@@ -196,13 +201,13 @@ struct JSONReader {
         return value
     }
 
-    /// Steps over the key at the current position (its opening quote) if it is exactly `raw`.
-    private mutating func skipKey(_ raw: [UInt8]?) -> Bool {
-        guard let raw else { return false }
-        let end = position + 1 + raw.count
+    /// Steps over the key at the current position (its opening quote) if it is exactly the bytes of
+    /// `raw` at `range`.
+    private mutating func skipKey(_ raw: [UInt8], _ range: Range<Int>) -> Bool {
+        let end = position + 1 + range.count
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
-        let same = raw.withUnsafeBufferPointer { expected in
-            expected.isEmpty || memcmp(bytes.baseAddress! + position + 1, expected.baseAddress!, raw.count) == 0
+        let same = range.isEmpty || raw.withUnsafeBufferPointer { expected in
+            memcmp(bytes.baseAddress! + position + 1, expected.baseAddress! + range.lowerBound, range.count) == 0
         }
         if same { position = end + 1 }
         return same

@@ -54,19 +54,28 @@ struct ObjectShapes {
 final class ObjectShape {
     /// A dictionary with these keys (and the values of the first object seen).
     let template: OrderedDictionary<String, Value>
-    /// Each key's UTF-8 bytes as they appear between quotes in JSON, or nil when the key has a
-    /// character JSON must escape (such a key is never matched without decoding it).
-    let rawKeys: [[UInt8]?]
+    /// The keys, in order.
+    let keys: [String]
+    /// The UTF-8 bytes of every key as it appears between quotes in JSON, back to back.
+    let rawBytes: [UInt8]
+    /// Where each key's bytes are in ``rawBytes``, or nil when the key has a character JSON must
+    /// escape (such a key is never matched without decoding it).
+    let rawRanges: [Range<Int>?]
 
     init(template: OrderedDictionary<String, Value>) {
         self.template = template
-        rawKeys = template.keys.map { key in
-            let bytes = Array(key.utf8)
-            return bytes.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 } ? nil : bytes
+        keys = Array(template.keys)
+        var bytes: [UInt8] = []
+        rawRanges = keys.map { key in
+            let start = bytes.count
+            bytes.append(contentsOf: key.utf8)
+            let raw = bytes[start...]
+            return raw.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 } ? nil : start..<bytes.count
         }
+        rawBytes = bytes
     }
 
-    var count: Int { rawKeys.count }
+    var count: Int { keys.count }
 
     /// A dictionary of this shape whose values are moved from `stack` (from `base` up).
     func filled(from stack: ValueStack, base: Int) -> OrderedDictionary<String, Value> {

@@ -16,7 +16,7 @@ final class ValueStack {
         for segment in segments { segment.deallocate() }
     }
 
-    func push(_ value: Value) {
+    func push(_ value: consuming Value) {
         let (segment, offset) = count.quotientAndRemainder(dividingBy: Self.segmentSize)
         if segment == segments.count { segments.append(.allocate(capacity: Self.segmentSize)) }
         (segments[segment] + offset).initialize(to: value)
