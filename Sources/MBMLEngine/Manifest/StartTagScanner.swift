@@ -1,9 +1,3 @@
-/// A place in a source file: 1-based line and column (columns count Unicode scalars).
-struct SourcePosition: Equatable, Sendable {
-    var line: Int
-    var column: Int
-}
-
 /// Finds where each element's start tag begins in XML source text.
 ///
 /// libxml2 records only a line number on each node (and for a start tag spread over several lines,
