@@ -67,6 +67,14 @@ public final class Environment: @unchecked Sendable {
         provenances[name] = provenance
     }
 
+    /// Every recorded provenance, by variable name (in no particular order).
+    var recordedProvenances: [String: VariableProvenance] { provenances }
+
+    /// Makes room for `count` more provenances (a manifest about to declare that many variables).
+    func reserveProvenanceCapacity(forAdditional count: Int) {
+        provenances.reserveCapacity(provenances.count + count)
+    }
+
     /// `$name` with its declaration site when known (`$total (manifest.xml:12:5)`): how log lines
     /// about a variable name it.
     public func describeVariable(_ name: String) -> String {

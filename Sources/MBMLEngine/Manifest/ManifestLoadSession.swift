@@ -92,6 +92,8 @@ final class ManifestLoadSession {
         environment.loadedFiles.append(url.path)
         applyRootAttributes(of: root, depth: depth)
         let children = root.childElements
+        environment.variables.reserveCapacity(forAdditional: children.count)
+        environment.reserveProvenanceCapacity(forAdditional: children.count)
         for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }

@@ -65,21 +65,20 @@ final class XMLSourceDocument {
         XMLTreeBuilder.install(on: handler)
 
         let (builder, parsed) = source.withUnsafeBytes { buffer -> (XMLTreeBuilder, Bool) in
-            let builder = XMLTreeBuilder(context: context, source: buffer)
-            guard let base = buffer.baseAddress else { return (builder, false) }
+            let box = XMLTreeBuilder.Box(XMLTreeBuilder(context: context, source: buffer))
+            guard let base = buffer.baseAddress else { return (box.builder, false) }
             // The builder travels in the context's `_private` slot, so nothing global is involved.
-            context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+            context.pointee._private = Unmanaged.passUnretained(box).toOpaque()
             defer { context.pointee._private = nil }
             // Without a tree, libxml2 returns a document holding only the DTD (nil when the document
             // is not well-formed and not recovered): it stands for "parsed".
-            let document = withExtendedLifetime(builder) {
+            let document = withExtendedLifetime(box) {
                 xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
                                   path, nil, parseOptions(mode))
             }
-            builder.finish()
-            guard let document = document else { return (builder, false) }
-            xmlFreeDoc(document)
-            return (builder, true)
+            box.builder.finish()
+            if let document = document { xmlFreeDoc(document) }
+            return (box.builder, document != nil)
         }
         let recovered = mode == .recovering && parsed && !builder.elements.isEmpty
         let diagnostics = builder.errors.map { entry in

@@ -12,7 +12,7 @@ import CLibXML2
 /// text once to check it; those events come from a child parser context and go to libxml2's own
 /// SAX2 handlers, which keep the parsed content on the entity (as in a tree build) so that it is not
 /// parsed again at every reference.
-final class XMLTreeBuilder {
+struct XMLTreeBuilder {
     /// The context whose events build the tree (events of the child contexts that check entities
     /// are passed on to libxml2).
     let context: xmlParserCtxtPtr
@@ -37,13 +37,13 @@ final class XMLTreeBuilder {
     }
 
     /// Closes what the parser left open (a recovered or stopped parse).
-    func finish() {
+    mutating func finish() {
         while let index = open.popLast() { close(Int(index)) }
     }
 
     // MARK: Events
 
-    fileprivate func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+    fileprivate mutating func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
                                   uri: UnsafePointer<xmlChar>?, attributeCount: Int, defaultedCount: Int,
                                   attributeValues: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         closeAbandonedElements()
@@ -69,7 +69,7 @@ final class XMLTreeBuilder {
             textEnd: Int32(textPieces.count), hasContent: false))
     }
 
-    fileprivate func endElement() {
+    fileprivate mutating func endElement() {
         closeAbandonedElements()
         guard let index = open.popLast() else { return }
         close(Int(index))
@@ -77,18 +77,18 @@ final class XMLTreeBuilder {
 
     /// In recovery mode libxml2 gives up on an element whose start tag it cannot finish and goes on
     /// in its parent without an end event: its element stack is then shorter than ours.
-    private func closeAbandonedElements() {
+    private mutating func closeAbandonedElements() {
         let depth = Int(max(0, context.pointee.nameNr))
         while open.count > depth, let index = open.popLast() { close(Int(index)) }
     }
 
-    private func close(_ index: Int) {
+    private mutating func close(_ index: Int) {
         elements[index].subtreeEnd = Int32(elements.count)
         elements[index].textEnd = Int32(textPieces.count)
     }
 
     /// Text, CDATA, or an entity reference (written as `&name;`) inside the innermost open element.
-    fileprivate func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    fileprivate mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
         closeAbandonedElements()
         guard let owner = open.last else { return }
         elements[Int(owner)].hasContent = true
@@ -103,13 +103,13 @@ final class XMLTreeBuilder {
     }
 
     /// A comment or processing instruction: content that is not text.
-    fileprivate func noteContent() {
+    fileprivate mutating func noteContent() {
         closeAbandonedElements()
         guard let owner = open.last else { return }
         elements[Int(owner)].hasContent = true
     }
 
-    fileprivate func record(_ error: xmlError) {
+    fileprivate mutating func record(_ error: xmlError) {
         guard errors.count < Self.errorLimit else { return }
         var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
         while message.last?.isWhitespace == true { message.removeLast() }
@@ -119,7 +119,7 @@ final class XMLTreeBuilder {
 
     // MARK: Names and values
 
-    private func interned(_ pointer: UnsafePointer<xmlChar>) -> String {
+    private mutating func interned(_ pointer: UnsafePointer<xmlChar>) -> String {
         for entry in names where entry.pointer == pointer { return entry.name }
         let name = String(cString: pointer)
         if names.count < 32 { names.append((pointer, name)) }
@@ -239,58 +239,58 @@ final class XMLTreeBuilder {
     static func install(on handler: UnsafeMutablePointer<xmlSAXHandler>) {
         handler.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
                                            defaultedCount, attributes in
-            guard let builder = XMLTreeBuilder.owner(of: userData) else {
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
                 xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
                                       defaultedCount, attributes)
                 return
             }
             guard let localName = localName else { return }
-            builder.startElement(localName: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount),
+            box.builder.startElement(localName: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount),
                                  defaultedCount: Int(defaultedCount), attributeValues: attributes)
         }
         handler.pointee.endElementNs = { userData, localName, prefix, uri in
-            guard let builder = XMLTreeBuilder.owner(of: userData) else {
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
                 xmlSAX2EndElementNs(userData, localName, prefix, uri)
                 return
             }
-            builder.endElement()
+            box.builder.endElement()
         }
         handler.pointee.characters = { userData, characters, length in
-            guard let builder = XMLTreeBuilder.owner(of: userData) else {
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
                 xmlSAX2Characters(userData, characters, length)
                 return
             }
-            builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
+            box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
         }
         handler.pointee.ignorableWhitespace = handler.pointee.characters
         handler.pointee.cdataBlock = { userData, characters, length in
-            guard let builder = XMLTreeBuilder.owner(of: userData) else {
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
                 xmlSAX2CDataBlock(userData, characters, length)
                 return
             }
-            builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
+            box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
         }
         handler.pointee.reference = { userData, name in
-            guard let builder = XMLTreeBuilder.owner(of: userData) else {
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
                 xmlSAX2Reference(userData, name)
                 return
             }
             let text = "&" + (name.map { String(cString: $0) } ?? "") + ";"
-            Array(text.utf8).withUnsafeBufferPointer { builder.appendText($0) }
+            Array(text.utf8).withUnsafeBufferPointer { box.builder.appendText($0) }
         }
         handler.pointee.comment = { userData, text in
-            guard let builder = XMLTreeBuilder.owner(of: userData) else {
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
                 xmlSAX2Comment(userData, text)
                 return
             }
-            builder.noteContent()
+            box.builder.noteContent()
         }
         handler.pointee.processingInstruction = { userData, target, data in
-            guard let builder = XMLTreeBuilder.owner(of: userData) else {
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
                 xmlSAX2ProcessingInstruction(userData, target, data)
                 return
             }
-            builder.noteContent()
+            box.builder.noteContent()
         }
         // libxml2 calls `serror` with the parser context (its `userData`); child contexts share the
         // parent's `_private`, so their errors are recorded too.
@@ -298,18 +298,30 @@ final class XMLTreeBuilder {
             guard let userData = userData, let error = error else { return }
             let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
             guard let slot = context.pointee._private else { return }
-            Unmanaged<XMLTreeBuilder>.fromOpaque(slot).takeUnretainedValue().record(error.pointee)
+            Unmanaged<Box>.fromOpaque(slot).takeUnretainedValue().builder.record(error.pointee)
         }
     }
 
     /// The builder when `userData` is the context it builds from; nil for the child contexts
     /// libxml2 uses to check entities.
-    private static func owner(of userData: UnsafeMutableRawPointer?) -> XMLTreeBuilder? {
+    private static func owner(of userData: UnsafeMutableRawPointer?) -> Box? {
         guard let userData = userData else { return nil }
         let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
         guard let slot = context.pointee._private else { return nil }
-        let builder = Unmanaged<XMLTreeBuilder>.fromOpaque(slot).takeUnretainedValue()
-        return builder.context == context ? builder : nil
+        let box = Unmanaged<Box>.fromOpaque(slot).takeUnretainedValue()
+        return box.context == context ? box : nil
+    }
+
+    /// The builder during a parse, for libxml2's callbacks (which reach it through the context's
+    /// `_private` slot). Each event is one mutation of the builder.
+    final class Box {
+        let context: xmlParserCtxtPtr
+        var builder: XMLTreeBuilder
+
+        init(_ builder: XMLTreeBuilder) {
+            context = builder.context
+            self.builder = builder
+        }
     }
 }
 

@@ -76,6 +76,15 @@ public final class VariableSpace: @unchecked Sendable {
         if let value = value { values[name] = value }
     }
 
+    /// Makes room for `count` more variables (a manifest about to declare them), so that the storage
+    /// grows once instead of rehashing as it fills.
+    func reserveCapacity(forAdditional count: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        values.reserveCapacity(values.count + count)
+        declarations.reserveCapacity(declarations.count + count)
+    }
+
     /// Declares a dynamic variable: `expression` is evaluated in `context` on every read.
     public func declareDynamic(_ name: String, expression: String, context: ExpressionContext = .object) {
         lock.lock()
