@@ -11,9 +11,9 @@ enum UndeclaredReferences {
         var diagnostics: [Diagnostic] = []
         // Only expressions with a `$` can refer to a variable; names in sorted order decide which
         // declaration a name is reported at.
-        let candidates = environment.recordedProvenances.filter { _, provenance in
+        let candidates = environment.provenances { provenance in
             provenance.file != nil && provenance.expression?.utf8.contains(UInt8(ascii: "$")) == true
-        }.sorted { $0.key < $1.key }
+        }.sorted { $0.name < $1.name }
         for (name, provenance) in candidates {
             guard let expression = provenance.expression, let file = provenance.file,
                   environment.variables.declaration(of: name) != nil else { continue }

@@ -93,7 +93,6 @@ final class ManifestLoadSession {
         applyRootAttributes(of: root, depth: depth)
         let children = root.childElements
         environment.variables.reserveCapacity(forAdditional: children.count)
-        environment.reserveProvenanceCapacity(forAdditional: children.count)
         for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }

@@ -34,6 +34,12 @@ struct XMLTreeBuilder {
     init(context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer) {
         self.context = context
         self.source = source
+        // Room for a typical manifest's elements (one `<Var name="…" literal="…"/>` a line), so that
+        // the arrays grow about once; pages not written are never touched.
+        elements.reserveCapacity(source.count / 48)
+        attributes.reserveCapacity(source.count / 24)
+        textPieces.reserveCapacity(source.count / 48)
+        textBytes.reserveCapacity(source.count / 8)
     }
 
     /// Closes what the parser left open (a recovered or stopped parse).
