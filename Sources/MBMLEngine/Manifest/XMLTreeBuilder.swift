@@ -174,7 +174,9 @@ struct XMLTreeBuilder {
             return (1, 1)
         }
         let line = Int(input.pointee.line), column = Int(input.pointee.col)
-        var opening = cur
+        // Normally the parser is at the tag's `>`; after an error it may be at the next tag's `<`.
+        guard cur > base else { return (max(1, line), 1) }
+        var opening = cur - 1
         while opening > base, opening.pointee != UInt8(ascii: "<") { opening -= 1 }
         guard opening.pointee == UInt8(ascii: "<") else { return (max(1, line), 1) }
         var newlines = 0
