@@ -176,19 +176,18 @@ struct XMLTreeBuilder {
         let line = Int(input.pointee.line), column = Int(input.pointee.col)
         // Normally the parser is at the tag's `>`; after an error it may be at the next tag's `<`.
         guard cur > base else { return (max(1, line), 1) }
+        // One pass back to the `<`, counting the characters and line feeds in between.
         var opening = cur - 1
-        while opening > base, opening.pointee != UInt8(ascii: "<") { opening -= 1 }
-        guard opening.pointee == UInt8(ascii: "<") else { return (max(1, line), 1) }
         var newlines = 0
-        var characters = 0
-        var byte = opening
-        while byte < cur {
-            if byte.pointee == UInt8(ascii: "\n") {
+        var characters = 1
+        while opening.pointee != UInt8(ascii: "<") {
+            guard opening > base else { return (max(1, line), 1) }
+            if opening.pointee == UInt8(ascii: "\n") {
                 newlines += 1
-            } else if byte.pointee & 0xC0 != 0x80 {
+            } else if opening.pointee & 0xC0 != 0x80 {
                 characters += 1
             }
-            byte += 1
+            opening -= 1
         }
         if newlines == 0 { return (max(1, line), max(1, column - characters)) }
         let tagLine = max(1, line - newlines)
