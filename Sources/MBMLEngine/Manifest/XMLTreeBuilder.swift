@@ -34,11 +34,12 @@ struct XMLTreeBuilder {
     init(context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer) {
         self.context = context
         self.source = source
-        // Room for a typical manifest's elements (one `<Var name="…" literal="…"/>` a line), so that
-        // the arrays grow about once; pages not written are never touched.
-        elements.reserveCapacity(source.count / 48)
-        attributes.reserveCapacity(source.count / 24)
-        textPieces.reserveCapacity(source.count / 48)
+        // Room for more elements than a typical manifest has (one `<Var name="…" literal="…"/>` of
+        // about 48 bytes a line), so that the arrays do not grow: a large reservation is mapped
+        // memory whose pages are only touched when written.
+        elements.reserveCapacity(source.count / 32)
+        attributes.reserveCapacity(source.count / 16)
+        textPieces.reserveCapacity(source.count / 32)
         textBytes.reserveCapacity(source.count / 8)
     }
 
