@@ -257,46 +257,24 @@ struct XMLTreeBuilder {
                                  defaultedCount: Int(defaultedCount), attributeValues: attributes)
         }
         handler.pointee.endElementNs = { userData, localName, prefix, uri in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
-                xmlSAX2EndElementNs(userData, localName, prefix, uri)
-                return
-            }
+            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2EndElementNs(userData, localName, prefix, uri) }
             box.builder.endElement()
         }
-        handler.pointee.characters = { userData, characters, length in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
-                xmlSAX2Characters(userData, characters, length)
-                return
-            }
-            box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
-        }
+        handler.pointee.characters = { XMLTreeBuilder.text($0, $1, $2, elsewhere: xmlSAX2Characters) }
         handler.pointee.ignorableWhitespace = handler.pointee.characters
-        handler.pointee.cdataBlock = { userData, characters, length in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
-                xmlSAX2CDataBlock(userData, characters, length)
-                return
-            }
-            box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
-        }
+        handler.pointee.cdataBlock = { XMLTreeBuilder.text($0, $1, $2, elsewhere: xmlSAX2CDataBlock) }
         handler.pointee.reference = { userData, name in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
-                xmlSAX2Reference(userData, name)
-                return
-            }
+            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2Reference(userData, name) }
             let text = "&" + (name.map { String(cString: $0) } ?? "") + ";"
             Array(text.utf8).withUnsafeBufferPointer { box.builder.appendText($0) }
         }
         handler.pointee.comment = { userData, text in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
-                xmlSAX2Comment(userData, text)
-                return
-            }
+            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2Comment(userData, text) }
             box.builder.noteContent()
         }
         handler.pointee.processingInstruction = { userData, target, data in
             guard let box = XMLTreeBuilder.owner(of: userData) else {
-                xmlSAX2ProcessingInstruction(userData, target, data)
-                return
+                return xmlSAX2ProcessingInstruction(userData, target, data)
             }
             box.builder.noteContent()
         }
@@ -308,6 +286,13 @@ struct XMLTreeBuilder {
             guard let slot = context.pointee._private else { return }
             Unmanaged<Box>.fromOpaque(slot).takeUnretainedValue().builder.record(error.pointee)
         }
+    }
+
+    /// Character data or CDATA: the builder's text, or libxml2's when a child context checks an entity.
+    private static func text(_ userData: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32,
+                             elsewhere: (UnsafeMutableRawPointer?, UnsafePointer<xmlChar>?, Int32) -> Void) {
+        guard let box = owner(of: userData) else { return elsewhere(userData, characters, length) }
+        box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
     }
 
     /// The builder when `userData` is the context it builds from; nil for the child contexts
