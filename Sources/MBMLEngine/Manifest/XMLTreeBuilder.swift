@@ -36,11 +36,13 @@ struct XMLTreeBuilder {
         self.source = source
         // Room for more elements than a typical manifest has (one `<Var name="…" literal="…"/>` of
         // about 48 bytes a line), so that the arrays do not grow: a large reservation is mapped
-        // memory whose pages are only touched when written.
-        elements.reserveCapacity(source.count / 32)
-        attributes.reserveCapacity(source.count / 16)
-        textPieces.reserveCapacity(source.count / 32)
-        textBytes.reserveCapacity(source.count / 8)
+        // memory whose pages are only touched when written. Capped, so that a huge file does not
+        // ask for more address space than it may ever use.
+        let expected = min(source.count / 32, 1 << 20)
+        elements.reserveCapacity(expected)
+        attributes.reserveCapacity(expected * 2)
+        textPieces.reserveCapacity(expected)
+        textBytes.reserveCapacity(expected * 4)
     }
 
     /// Closes what the parser left open (a recovered or stopped parse).
