@@ -95,7 +95,8 @@ extension ManifestLoadSession {
         let literal = attributes["literal"]
         let value = attributes["value"]
         let boolean = attributes["boolean"]
-        guard [literal, value, boolean].compactMap({ $0 }).count <= 1 else {
+        // Counted without building an array: this runs for every declaration.
+        guard (literal == nil ? 0 : 1) + (value == nil ? 0 : 1) + (boolean == nil ? 0 : 1) <= 1 else {
             throw VariableRejection(
                 message: "Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: \(element.summary)",
                 element: element)

@@ -99,6 +99,7 @@ struct XMLAttributes {
 
     /// The attribute names not in `allowed`, in document order.
     func names(notIn allowed: [String]) -> [String] {
-        pairs.lazy.map(\.name).filter { !allowed.contains($0) }
+        guard pairs.contains(where: { !allowed.contains($0.name) }) else { return [] }
+        return pairs.lazy.map(\.name).filter { !allowed.contains($0) }
     }
 }
