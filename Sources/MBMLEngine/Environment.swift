@@ -23,10 +23,10 @@ public final class Environment: @unchecked Sendable {
     public var manifestPath: String?
 
     /// Where each variable a load declared came from (see ``provenance(of:)``).
-    private var provenances: [String: VariableProvenance] = [
+    private let provenances = ProvenanceTable([
         "Environment": VariableProvenance(kind: .builtIn, isReadOnly: true),
         "Platform": VariableProvenance(kind: .builtIn, isReadOnly: true),
-    ]
+    ])
 
     let cache = ExpressionCache()
     let depthLock = NSLock()
@@ -64,7 +64,12 @@ public final class Environment: @unchecked Sendable {
 
     /// Records where `name` came from (the loader does, for each declaration).
     func recordProvenance(_ provenance: VariableProvenance, of name: String) {
-        provenances[name] = provenance
+        provenances.record(provenance, of: name)
+    }
+
+    /// Each variable whose provenance satisfies `include`, with it (in no particular order).
+    func provenances(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
+        provenances.latest(where: include)
     }
 
     /// `$name` with its declaration site when known (`$total (manifest.xml:12:5)`): how log lines

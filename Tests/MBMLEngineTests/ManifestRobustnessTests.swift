@@ -6,7 +6,7 @@ import XCTest
 final class ManifestRobustnessTests: ManifestTestCase {
     // MARK: Positions
 
-    func testStartTagScannerSkipsNonElements() {
+    func testMarkupInDeclarationsCommentsAndCDATAIsNotAnElement() throws {
         let source = """
             <?xml version="1.0"?>
             <!DOCTYPE MBML [ <!ENTITY e "<Fake/>"> <!-- <Fake> ' --> ]>
@@ -14,10 +14,12 @@ final class ManifestRobustnessTests: ManifestTestCase {
               <Var
                  name="multi"/></MBML>
             """
-        let tags = StartTagScanner.startTags(in: Array(source.utf8))
-        XCTAssertEqual(tags.map(\.position), [SourcePosition(line: 3, column: 1), SourcePosition(line: 4, column: 3)])
-        XCTAssertEqual(tags.map { String(decoding: source.utf8.dropFirst($0.name.lowerBound).prefix($0.name.count), as: UTF8.self) },
-                       ["MBML", "Var"])
+        let (document, warnings) = try XMLSourceDocument.parse(Array(source.utf8), path: "t.xml").get()
+        XCTAssertEqual(warnings, [])
+        let root = try XCTUnwrap(document.root)
+        XCTAssertEqual(root.position, SourcePosition(line: 3, column: 1))
+        XCTAssertEqual(root.childElements.map(\.name), ["Var"])
+        XCTAssertEqual(root.childElements.map(\.position), [SourcePosition(line: 4, column: 3)])
     }
 
     func testColumnsCountCharactersNotBytes() throws {

@@ -9,9 +9,14 @@ enum UndeclaredReferences {
     static func diagnostics(in environment: Environment) -> [Diagnostic] {
         var reported: Set<String> = []
         var diagnostics: [Diagnostic] = []
-        for name in environment.variables.names {
-            guard let provenance = environment.provenance(of: name), let expression = provenance.expression,
-                  let file = provenance.file else { continue }
+        // Only expressions with a `$` can refer to a variable; names in sorted order decide which
+        // declaration a name is reported at.
+        let candidates = environment.provenances { provenance in
+            provenance.file != nil && provenance.expression?.utf8.contains(UInt8(ascii: "$")) == true
+        }.sorted { $0.name < $1.name }
+        for (name, provenance) in candidates {
+            guard let expression = provenance.expression, let file = provenance.file,
+                  environment.variables.declaration(of: name) != nil else { continue }
             let context: ExpressionContext = provenance.kind == .boolean ? .boolean : .object
             guard let tokens = try? environment.parse(expression, in: context) else { continue }
             for reference in referencedNames(in: tokens) where !reported.contains(reference) {

@@ -39,13 +39,14 @@ extension ManifestLoadSession {
                     element: element)
             }
             let definition = try variableDefinition(of: element, attributes: attributes, depth: 1, isContained: false)
-            logRedeclaration(of: name, at: element)
+            let replaced: VariableDeclaration?
             switch definition {
             case .concrete(let value, let readOnly):
-                environment.variables.declare(name, value: value, readOnly: readOnly)
+                replaced = environment.variables.declareReplacing(name, value: value, readOnly: readOnly)
             case .dynamic(let expression, let context):
-                environment.variables.declareDynamic(name, expression: expression, context: context)
+                replaced = environment.variables.declareDynamicReplacing(name, expression: expression, context: context)
             }
+            if let old = replaced { logRedeclaration(of: name, replacing: old, at: element) }
             recordProvenance(of: name, definition: definition, attributes: attributes, element: element)
         } catch let rejection as VariableRejection {
             report(rejection.message, at: rejection.element)
@@ -94,7 +95,8 @@ extension ManifestLoadSession {
         let literal = attributes["literal"]
         let value = attributes["value"]
         let boolean = attributes["boolean"]
-        guard [literal, value, boolean].compactMap({ $0 }).count <= 1 else {
+        // Counted without building an array: this runs for every declaration.
+        guard (literal == nil ? 0 : 1) + (value == nil ? 0 : 1) + (boolean == nil ? 0 : 1) <= 1 else {
             throw VariableRejection(
                 message: "Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: \(element.summary)",
                 element: element)
@@ -230,8 +232,7 @@ extension ManifestLoadSession {
     /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (<doc:Variables>); not a diagnostic. The old
     /// declaration is described by its kind (where it came from is not tracked: remembering a site
     /// for each of possibly hundreds of thousands of variables would slow every load down).
-    private func logRedeclaration(of name: String, at element: XMLElementNode) {
-        guard let old = environment.variables.declaration(of: name) else { return }
+    private func logRedeclaration(of name: String, replacing old: VariableDeclaration, at element: XMLElementNode) {
         let oldText: String
         switch old {
         case .concrete(let readOnly): oldText = readOnly ? "a read-only concrete variable" : "a concrete variable"

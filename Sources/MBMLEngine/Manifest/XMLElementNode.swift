@@ -1,4 +1,3 @@
-import CLibXML2
 import Foundation
 
 /// An element of an ``XMLSourceDocument``: its name, attributes, text and child elements, read
@@ -8,102 +7,65 @@ import Foundation
 /// elements, and retaining the document for each one is measurable): whoever walks the elements
 /// keeps the document (``ManifestLoadSession`` holds every document it opened until the load ends).
 struct XMLElementNode {
-    let node: xmlNodePtr
     unowned(unsafe) let document: XMLSourceDocument
-    /// The element's number in document order (the root is 0), when the walk that produced it
-    /// knew it: the position is then found without indexing the whole tree.
-    var preorderIndex: Int?
+    /// The element's number in document order (the root is 0).
+    let index: Int
 
-    init(node: xmlNodePtr, document: XMLSourceDocument, preorderIndex: Int? = nil) {
-        self.node = node
-        self.document = document
-        self.preorderIndex = preorderIndex
-    }
+    private var record: XMLElementRecord { document.elements[index] }
 
-    /// The element's (local) name.
-    var name: String {
-        node.pointee.name.map { String(cString: $0) } ?? ""
-    }
+    /// The element's name: the local name, or `prefix:name` when the prefix is not bound.
+    var name: String { record.name }
 
     /// The attributes in document order, values decoded (`&amp;` → `&`).
     var attributes: XMLAttributes {
-        var pairs: [(name: String, value: String)] = []
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            let name = current.pointee.name.map { String(cString: $0) } ?? ""
-            pairs.append((name, Self.text(from: current.pointee.children) ?? ""))
-            attribute = current.pointee.next
-        }
-        return XMLAttributes(pairs: pairs)
+        let record = record
+        return XMLAttributes(pairs: document.attributes[Int(record.attributeStart)..<Int(record.attributeEnd)])
     }
 
-    /// The element's own text (text and CDATA children, not descendants'), or nil if it has none.
+    /// The element's own text (text and CDATA, not descendants'), or nil if it has none.
     var text: String? {
-        Self.text(from: node.pointee.children)
+        let record = record
+        return text(of: Int(record.textStart)..<Int(record.textEnd)) { $0.element == Int32(index) }
     }
 
     /// All the text inside the element, its descendants' included, in document order (what the
     /// original took for a `<Var>` whose text contains markup: `a <b>bold</b> c` is `a bold c`).
-    /// Nil if there is none. Walks the tree iteratively, so nesting depth cannot overflow the stack.
+    /// Nil if there is none.
     var nestedText: String? {
-        guard hasChildElements else { return text }
-        var result: String?
-        var next = node.pointee.children
-        while let current = next {
-            if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
-                next = child
-                continue
-            }
-            if let piece = Self.text(from: current, siblings: false) { result = (result ?? "") + piece }
-            var climber: xmlNodePtr? = current
-            next = nil
-            while let step = climber, step != node {
-                if let sibling = step.pointee.next {
-                    next = sibling
-                    break
-                }
-                climber = step.pointee.parent
-            }
-        }
-        return result
+        let record = record
+        return text(of: Int(record.textStart)..<Int(record.textEnd)) { _ in true }
     }
 
-    /// The child elements in document order (numbered in document order when this element is).
+    private func text(of pieces: Range<Int>, where included: (XMLTextPiece) -> Bool) -> String? {
+        var bytes: [UInt8] = []
+        var found = false
+        for piece in document.textPieces[pieces] where included(piece) {
+            found = true
+            bytes.append(contentsOf: document.textBytes[Int(piece.start)..<Int(piece.end)])
+        }
+        return found ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// The child elements in document order.
     var childElements: [XMLElementNode] {
         var result: [XMLElementNode] = []
-        var child = Self.firstElement(from: node.pointee.children)
-        var index = preorderIndex.map { $0 + 1 }
-        while let current = child {
-            result.append(XMLElementNode(node: current, document: document, preorderIndex: index))
-            if let known = index { index = known + Self.elementCount(inSubtreeOf: current) }
-            child = Self.firstElement(from: current.pointee.next)
+        let end = Int(record.subtreeEnd)
+        var child = index + 1
+        while child < end {
+            result.append(XMLElementNode(document: document, index: child))
+            child = Int(document.elements[child].subtreeEnd)
         }
         return result
-    }
-
-    /// The number of elements in `node`'s subtree, itself included (iteratively).
-    static func elementCount(inSubtreeOf node: xmlNodePtr) -> Int {
-        guard node.pointee.children != nil else { return 1 }
-        var count = 0
-        var stack: [xmlNodePtr] = [node]
-        while let current = stack.popLast() {
-            count += 1
-            var child = firstElement(from: current.pointee.children)
-            while let element = child {
-                stack.append(element)
-                child = firstElement(from: element.pointee.next)
-            }
-        }
-        return count
     }
 
     var hasChildElements: Bool {
-        Self.firstElement(from: node.pointee.children) != nil
+        Int(record.subtreeEnd) > index + 1
     }
 
     /// Where the element's start tag begins.
     var position: SourcePosition {
-        document.position(of: node, preorderIndex: preorderIndex)
+        let record = record
+        return SourcePosition(line: Int(record.line), column: Int(record.column))
     }
 
     /// A short XML form for messages: the start tag with its attributes, `/>` when the element is
@@ -114,43 +76,7 @@ struct XMLElementNode {
             let shown = value.count > 120 ? String(value.prefix(120)) + "..." : value
             result += " \(attributeName)=\"\(Self.escaped(shown))\""
         }
-        return result + (node.pointee.children == nil ? "/>" : ">...</\(name)>")
-    }
-
-    // MARK: Helpers
-
-    /// The first element node among `node` and its following siblings.
-    static func firstElement(from node: xmlNodePtr?) -> xmlNodePtr? {
-        var current = node
-        while let candidate = current {
-            if candidate.pointee.type == XML_ELEMENT_NODE { return candidate }
-            current = candidate.pointee.next
-        }
-        return nil
-    }
-
-    /// The text of a list of sibling nodes: text and CDATA content, entity references as written.
-    /// Nil when the list holds none of these.
-    static func text(from first: xmlNodePtr?, siblings: Bool = true) -> String? {
-        var result: String?
-        var current = first
-        while let node = current {
-            defer { current = siblings ? node.pointee.next : nil }
-            switch node.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = node.pointee.content {
-                    result = (result ?? "") + String(cString: content)
-                } else if result == nil {
-                    result = ""
-                }
-            case XML_ENTITY_REF_NODE:
-                let name = node.pointee.name.map { String(cString: $0) } ?? ""
-                result = (result ?? "") + "&\(name);"
-            default:
-                break
-            }
-        }
-        return result
+        return result + (record.hasContent ? ">...</\(name)>" : "/>")
     }
 
     private static func escaped(_ text: String) -> String {
@@ -161,10 +87,10 @@ struct XMLElementNode {
     }
 }
 
-/// An element's attributes, read once: look-ups are linear (elements have a handful of attributes).
+/// An element's attributes: look-ups are linear (elements have a handful of attributes).
 struct XMLAttributes {
     /// Name and decoded value of each attribute, in document order.
-    let pairs: [(name: String, value: String)]
+    let pairs: ArraySlice<(name: String, value: String)>
 
     subscript(name: String) -> String? {
         for pair in pairs where pair.name == name { return pair.value }
@@ -173,6 +99,7 @@ struct XMLAttributes {
 
     /// The attribute names not in `allowed`, in document order.
     func names(notIn allowed: [String]) -> [String] {
-        pairs.lazy.map(\.name).filter { !allowed.contains($0) }
+        guard pairs.contains(where: { !allowed.contains($0.name) }) else { return [] }
+        return pairs.lazy.map(\.name).filter { !allowed.contains($0) }
     }
 }

@@ -70,18 +70,42 @@ public final class VariableSpace: @unchecked Sendable {
 
     /// Declares a concrete variable. A nil value keeps an earlier value (redeclaration, <doc:Variables>).
     public func declare(_ name: String, value: Value?, readOnly: Bool = false) {
+        declareReplacing(name, value: value, readOnly: readOnly)
+    }
+
+    /// ``declare(_:value:readOnly:)``, returning the declaration it replaced (one look-up for both).
+    @discardableResult
+    func declareReplacing(_ name: String, value: Value?, readOnly: Bool = false) -> VariableDeclaration? {
         lock.lock()
         defer { lock.unlock() }
-        declarations[name] = .concrete(readOnly: readOnly)
+        let replaced = declarations.updateValue(.concrete(readOnly: readOnly), forKey: name)
         if let value = value { values[name] = value }
+        return replaced
+    }
+
+    /// Makes room for `count` more variables (a manifest about to declare them), so that the storage
+    /// grows once instead of rehashing as it fills.
+    func reserveCapacity(forAdditional count: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        values.reserveCapacity(values.count + count)
+        declarations.reserveCapacity(declarations.count + count)
     }
 
     /// Declares a dynamic variable: `expression` is evaluated in `context` on every read.
     public func declareDynamic(_ name: String, expression: String, context: ExpressionContext = .object) {
+        declareDynamicReplacing(name, expression: expression, context: context)
+    }
+
+    /// ``declareDynamic(_:expression:context:)``, returning the declaration it replaced.
+    @discardableResult
+    func declareDynamicReplacing(_ name: String, expression: String,
+                                 context: ExpressionContext = .object) -> VariableDeclaration? {
         lock.lock()
         defer { lock.unlock() }
-        declarations[name] = .dynamic(expression: expression, context: context)
+        let replaced = declarations.updateValue(.dynamic(expression: expression, context: context), forKey: name)
         values[name] = nil
+        return replaced
     }
 
     /// Declares a read-only variable whose value the host supplies on every read.

@@ -1,0 +1,353 @@
+import CLibXML2
+
+/// Builds the light element tree of an ``XMLSourceDocument`` from libxml2's SAX2 events while the
+/// document streams through the parser: no libxml2 tree of the document is ever built.
+///
+/// What it keeps per element is what the loader reads (``XMLElementRecord``): the name, the
+/// attributes decoded as libxml2's tree would hold them, the text in document order, the extent of
+/// the subtree, and where the start tag's `<` is, taken from the parser's own line and column.
+///
+/// Entities are never substituted: a reference to a declared entity is kept as `&name;`, as
+/// libxml2's tree without `XML_PARSE_NOENT` shows it. libxml2 still parses an entity's replacement
+/// text once to check it; those events come from a child parser context and go to libxml2's own
+/// SAX2 handlers, which keep the parsed content on the entity (as in a tree build) so that it is not
+/// parsed again at every reference.
+struct XMLTreeBuilder {
+    /// The context whose events build the tree (events of the child contexts that check entities
+    /// are passed on to libxml2).
+    let context: xmlParserCtxtPtr
+    private let source: UnsafeRawBufferPointer
+
+    private(set) var elements: [XMLElementRecord] = []
+    private(set) var attributes: [(name: String, value: String)] = []
+    private(set) var textBytes: [UInt8] = []
+    private(set) var textPieces: [XMLTextPiece] = []
+    /// Indices of the elements whose end tag has not been seen yet.
+    private var open: [Int32] = []
+    /// Interned names: libxml2 hands out names from its dictionary, so one pointer is one name.
+    private var names: [(pointer: UnsafePointer<xmlChar>, name: String)] = []
+
+    /// libxml2's errors and warnings, in order.
+    private(set) var errors: [XMLParseError] = []
+    private static let errorLimit = 50
+
+    init(context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer) {
+        self.context = context
+        self.source = source
+        // Room for more elements than a typical manifest has (one `<Var name="…" literal="…"/>` of
+        // about 48 bytes a line), so that the arrays do not grow: a large reservation is mapped
+        // memory whose pages are only touched when written. Capped, so that a huge file does not
+        // ask for more address space than it may ever use.
+        let expected = min(source.count / 32, 1 << 20)
+        elements.reserveCapacity(expected)
+        attributes.reserveCapacity(expected * 2)
+        textPieces.reserveCapacity(expected)
+        textBytes.reserveCapacity(expected * 4)
+    }
+
+    /// Closes what the parser left open (a recovered or stopped parse).
+    mutating func finish() {
+        while let index = open.popLast() { close(Int(index)) }
+    }
+
+    // MARK: Events
+
+    fileprivate mutating func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+                                  uri: UnsafePointer<xmlChar>?, attributeCount: Int, defaultedCount: Int,
+                                  attributeValues: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        closeAbandonedElements()
+        if let parent = open.last { elements[Int(parent)].hasContent = true }
+        // Like libxml2's tree: an unbound prefix stays part of the name.
+        let name = prefix != nil && uri == nil ? qualifiedName(prefix, localName) : interned(localName)
+        let firstAttribute = Int32(attributes.count)
+        if let values = attributeValues {
+            // Attributes defaulted from a DTD are not part of the element (no XML_PARSE_DTDATTR).
+            for index in 0..<max(0, attributeCount - defaultedCount) {
+                let entry = values + index * 5
+                guard let local = entry[0] else { continue }
+                let attributeName = entry[1] != nil && entry[2] == nil ? qualifiedName(entry[1], local) : interned(local)
+                attributes.append((attributeName, attributeValue(from: entry[3], to: entry[4])))
+            }
+        }
+        let position = startTagPosition()
+        open.append(Int32(elements.count))
+        elements.append(XMLElementRecord(
+            name: name, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
+            attributeStart: firstAttribute, attributeEnd: Int32(attributes.count),
+            subtreeEnd: Int32(elements.count + 1), textStart: Int32(textPieces.count),
+            textEnd: Int32(textPieces.count), hasContent: false))
+    }
+
+    fileprivate mutating func endElement() {
+        closeAbandonedElements()
+        guard let index = open.popLast() else { return }
+        close(Int(index))
+    }
+
+    /// In recovery mode libxml2 gives up on an element whose start tag it cannot finish and goes on
+    /// in its parent without an end event: its element stack is then shorter than ours.
+    private mutating func closeAbandonedElements() {
+        let depth = Int(max(0, context.pointee.nameNr))
+        while open.count > depth, let index = open.popLast() { close(Int(index)) }
+    }
+
+    private mutating func close(_ index: Int) {
+        elements[index].subtreeEnd = Int32(elements.count)
+        elements[index].textEnd = Int32(textPieces.count)
+    }
+
+    /// Text, CDATA, or an entity reference (written as `&name;`) inside the innermost open element.
+    fileprivate mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        closeAbandonedElements()
+        guard let owner = open.last else { return }
+        elements[Int(owner)].hasContent = true
+        let start = Int32(textBytes.count)
+        textBytes.append(contentsOf: bytes)
+        let end = Int32(textBytes.count)
+        if let last = textPieces.last, last.element == owner, last.end == start {
+            textPieces[textPieces.count - 1].end = end
+        } else {
+            textPieces.append(XMLTextPiece(element: owner, start: start, end: end))
+        }
+    }
+
+    /// A comment or processing instruction: content that is not text.
+    fileprivate mutating func noteContent() {
+        closeAbandonedElements()
+        guard let owner = open.last else { return }
+        elements[Int(owner)].hasContent = true
+    }
+
+    fileprivate mutating func record(_ error: xmlError) {
+        guard errors.count < Self.errorLimit else { return }
+        var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
+        while message.last?.isWhitespace == true { message.removeLast() }
+        errors.append(XMLParseError(line: Int(error.line), column: Int(error.int2), message: message,
+                                    isWarning: error.level == XML_ERR_WARNING))
+    }
+
+    // MARK: Names and values
+
+    private mutating func interned(_ pointer: UnsafePointer<xmlChar>) -> String {
+        for entry in names where entry.pointer == pointer { return entry.name }
+        let name = String(cString: pointer)
+        if names.count < 32 { names.append((pointer, name)) }
+        return name
+    }
+
+    private func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>) -> String {
+        (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: local)
+    }
+
+    /// An attribute value as libxml2's tree holds it. The parser hands over the value with
+    /// predefined entities and character references resolved, except that a literal `&` is
+    /// `&#38;` and a reference to a declared entity stays `&name;`; the tree builder then splits such
+    /// a value into text and entity-reference nodes, whose text (`&name;` for a reference) is the
+    /// value. libxml2's own splitter is used for those (rare) values.
+    private func attributeValue(from start: UnsafePointer<xmlChar>?, to end: UnsafePointer<xmlChar>?) -> String {
+        guard let start = start, let end = end, end > start else { return "" }
+        let bytes = UnsafeBufferPointer(start: start, count: end - start)
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        guard let nodes = xmlStringLenGetNodeList(context.pointee.myDoc, start, Int32(bytes.count)) else { return "" }
+        defer { xmlFreeNodeList(nodes) }
+        var value = ""
+        var node: xmlNodePtr? = nodes
+        while let current = node {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { value += String(cString: content) }
+            case XML_ENTITY_REF_NODE:
+                value += "&" + (current.pointee.name.map { String(cString: $0) } ?? "") + ";"
+            default:
+                break
+            }
+            node = current.pointee.next
+        }
+        return value
+    }
+
+    // MARK: Positions
+
+    /// Where the `<` of the start tag just parsed is. The parser reports a start tag when it has
+    /// read its attributes: its line and column are then those of the tag's `>` (or `/>`), and the
+    /// tag's text, which contains no other `<`, is still in the input buffer. Columns count
+    /// characters, as libxml2's do.
+    private func startTagPosition() -> (line: Int, column: Int) {
+        guard let input = context.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur else {
+            return (1, 1)
+        }
+        let line = Int(input.pointee.line), column = Int(input.pointee.col)
+        // Normally the parser is at the tag's `>`; after an error it may be at the next tag's `<`.
+        guard cur > base else { return (max(1, line), 1) }
+        // One pass back to the `<`, counting the characters and line feeds in between.
+        var opening = cur - 1
+        var newlines = 0
+        var characters = 1
+        while opening.pointee != UInt8(ascii: "<") {
+            guard opening > base else { return (max(1, line), 1) }
+            if opening.pointee == UInt8(ascii: "\n") {
+                newlines += 1
+            } else if opening.pointee & 0xC0 != 0x80 {
+                characters += 1
+            }
+            opening -= 1
+        }
+        if newlines == 0 { return (max(1, line), max(1, column - characters)) }
+        let tagLine = max(1, line - newlines)
+        // A start tag over several lines: count the characters before `<` on its first line.
+        if let count = charactersBeforeOnLine(opening, base: base, input: input) { return (tagLine, count + 1) }
+        return (tagLine, 1)
+    }
+
+    /// The number of characters between the start of `pointer`'s line and `pointer`, from the input
+    /// buffer, or from the source when the parser has already discarded the start of that line.
+    private func charactersBeforeOnLine(_ pointer: UnsafePointer<xmlChar>, base: UnsafePointer<xmlChar>,
+                                        input: xmlParserInputPtr) -> Int? {
+        if let count = Self.charactersBeforeOnLine(pointer, lowerBound: base) { return count }
+        if input.pointee.consumed == 0 {
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let start = UnsafeBufferPointer(start: base, count: min(3, pointer - base)).elementsEqual(bom) ? base + 3 : base
+            return Self.characters(from: start, to: pointer)
+        }
+        // The buffer was shrunk. Without an encoding conversion it holds the source bytes.
+        guard input.pointee.buf?.pointee.encoder == nil, let sourceBase = source.baseAddress else { return nil }
+        let offset = Int(input.pointee.consumed) + (pointer - base)
+        guard offset >= 0, offset < source.count else { return nil }
+        let inSource = sourceBase.assumingMemoryBound(to: xmlChar.self) + offset
+        guard inSource.pointee == UInt8(ascii: "<") else { return nil }
+        let first = sourceBase.assumingMemoryBound(to: xmlChar.self)
+        if let count = Self.charactersBeforeOnLine(inSource, lowerBound: first) { return count }
+        let start = source.starts(with: [0xEF, 0xBB, 0xBF]) ? first + 3 : first
+        return Self.characters(from: start, to: inSource)
+    }
+
+    /// Characters from the line feed before `pointer` (not before `lowerBound`) to `pointer`; nil
+    /// when there is no line feed in that range.
+    private static func charactersBeforeOnLine(_ pointer: UnsafePointer<xmlChar>,
+                                               lowerBound: UnsafePointer<xmlChar>) -> Int? {
+        var lineStart = pointer
+        while lineStart > lowerBound {
+            if (lineStart - 1).pointee == UInt8(ascii: "\n") { return characters(from: lineStart, to: pointer) }
+            lineStart -= 1
+        }
+        return nil
+    }
+
+    private static func characters(from start: UnsafePointer<xmlChar>, to end: UnsafePointer<xmlChar>) -> Int {
+        var count = 0
+        var byte = start
+        while byte < end {
+            if byte.pointee & 0xC0 != 0x80 { count += 1 }
+            byte += 1
+        }
+        return count
+    }
+
+    // MARK: Installing the handlers
+
+    /// Points `handler`'s content events at the builder kept in the parser context's `_private`.
+    static func install(on handler: UnsafeMutablePointer<xmlSAXHandler>) {
+        handler.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
+                                           defaultedCount, attributes in
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
+                xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
+                                      defaultedCount, attributes)
+                return
+            }
+            guard let localName = localName else { return }
+            box.builder.startElement(localName: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount),
+                                 defaultedCount: Int(defaultedCount), attributeValues: attributes)
+        }
+        handler.pointee.endElementNs = { userData, localName, prefix, uri in
+            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2EndElementNs(userData, localName, prefix, uri) }
+            box.builder.endElement()
+        }
+        handler.pointee.characters = { XMLTreeBuilder.text($0, $1, $2, elsewhere: xmlSAX2Characters) }
+        handler.pointee.ignorableWhitespace = handler.pointee.characters
+        handler.pointee.cdataBlock = { XMLTreeBuilder.text($0, $1, $2, elsewhere: xmlSAX2CDataBlock) }
+        handler.pointee.reference = { userData, name in
+            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2Reference(userData, name) }
+            let text = "&" + (name.map { String(cString: $0) } ?? "") + ";"
+            Array(text.utf8).withUnsafeBufferPointer { box.builder.appendText($0) }
+        }
+        handler.pointee.comment = { userData, text in
+            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2Comment(userData, text) }
+            box.builder.noteContent()
+        }
+        handler.pointee.processingInstruction = { userData, target, data in
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
+                return xmlSAX2ProcessingInstruction(userData, target, data)
+            }
+            box.builder.noteContent()
+        }
+        // libxml2 calls `serror` with the parser context (its `userData`); child contexts share the
+        // parent's `_private`, so their errors are recorded too.
+        handler.pointee.serror = { userData, error in
+            guard let userData = userData, let error = error else { return }
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let slot = context.pointee._private else { return }
+            Unmanaged<Box>.fromOpaque(slot).takeUnretainedValue().builder.record(error.pointee)
+        }
+    }
+
+    /// Character data or CDATA: the builder's text, or libxml2's when a child context checks an entity.
+    private static func text(_ userData: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32,
+                             elsewhere: (UnsafeMutableRawPointer?, UnsafePointer<xmlChar>?, Int32) -> Void) {
+        guard let box = owner(of: userData) else { return elsewhere(userData, characters, length) }
+        box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
+    }
+
+    /// The builder when `userData` is the context it builds from; nil for the child contexts
+    /// libxml2 uses to check entities.
+    private static func owner(of userData: UnsafeMutableRawPointer?) -> Box? {
+        guard let userData = userData else { return nil }
+        let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let slot = context.pointee._private else { return nil }
+        let box = Unmanaged<Box>.fromOpaque(slot).takeUnretainedValue()
+        return box.context == context ? box : nil
+    }
+
+    /// The builder during a parse, for libxml2's callbacks (which reach it through the context's
+    /// `_private` slot). Each event is one mutation of the builder.
+    final class Box {
+        let context: xmlParserCtxtPtr
+        var builder: XMLTreeBuilder
+
+        init(_ builder: XMLTreeBuilder) {
+            context = builder.context
+            self.builder = builder
+        }
+    }
+}
+
+/// One element of a parsed document, in document order (the root is element 0).
+struct XMLElementRecord {
+    var name: String
+    var line: Int32
+    var column: Int32
+    /// The element's attributes are `attributes[attributeStart..<attributeEnd]` of the document.
+    var attributeStart: Int32
+    var attributeEnd: Int32
+    /// One past the last element of the subtree: the descendants are the elements in between.
+    var subtreeEnd: Int32
+    /// The text pieces inside the element, descendants' included.
+    var textStart: Int32
+    var textEnd: Int32
+    /// Whether the element has any content (elements, text, comments, ...): `<a/>` has none.
+    var hasContent: Bool
+}
+
+/// A run of text (character data, CDATA or `&name;`) whose innermost element is `element`.
+struct XMLTextPiece {
+    var element: Int32
+    var start: Int32
+    var end: Int32
+}
+
+/// An error or warning libxml2 reported.
+struct XMLParseError {
+    var line: Int
+    var column: Int
+    var message: String
+    var isWarning: Bool
+}

@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+@testable import MBMLEngine
+
+/// The element tree built from libxml2's SAX2 events: positions taken from the parser, text and
+/// attributes as libxml2's tree would hold them, entities never expanded, recovery.
+final class XMLSourceDocumentTests: XCTestCase {
+    private func parse(_ text: String, mode: XMLParsingMode = .strict,
+                       file: StaticString = #filePath, line: UInt = #line) throws -> (XMLSourceDocument, [Diagnostic]) {
+        try XMLSourceDocument.parse(Array(text.utf8), path: "t.xml", mode: mode).get()
+    }
+
+    /// Every element in document order.
+    private func elements(of document: XMLSourceDocument) -> [XMLElementNode] {
+        var result: [XMLElementNode] = []
+        var stack = document.root.map { [$0] } ?? []
+        while let element = stack.popLast() {
+            result.append(element)
+            stack.append(contentsOf: element.childElements.reversed())
+        }
+        return result
+    }
+
+    private func positions(_ text: String) throws -> [[Int]] {
+        let (document, _) = try parse(text)
+        return elements(of: document).map { [$0.position.line, $0.position.column] }
+    }
+
+    // MARK: Positions
+
+    func testNestedAndPrefixedStartTags() throws {
+        let text = "<MBML xmlns:x=\"urn:x\">\n  <x:Var name=\"a\"><b>t<i/></b></x:Var>\t<y:Other/>\n</MBML>"
+        let (document, warnings) = try parse(text)
+        XCTAssertEqual(elements(of: document).map(\.name), ["MBML", "Var", "b", "i", "y:Other"])
+        XCTAssertEqual(try positions(text), [[1, 1], [2, 3], [2, 19], [2, 23], [2, 40]])
+        // The unbound prefix is a namespace error libxml2 reports (and the element keeps `y:`).
+        XCTAssertEqual(warnings.map(\.line), [2])
+    }
+
+    func testStartTagsOverSeveralLines() throws {
+        let text = "<MBML>\n\t<Var\n\t  name=\"a\"\n\t  literal=\"x > y\n z\"/>é<Var\nname=\"é\"\n/>\n</MBML>"
+        XCTAssertEqual(try positions(text), [[1, 1], [2, 2], [5, 7]])
+    }
+
+    func testColumnsAfterMultiByteCharactersAndAttributeValuesWithEntities() throws {
+        let text = "<MBML><Var a=\"é&amp;日\" b=\"&#x1F600;\"/>😀<Var\n/></MBML>"
+        XCTAssertEqual(try positions(text), [[1, 1], [1, 7], [1, 40]])
+    }
+
+    func testByteOrderMarkIsNotAColumn() throws {
+        XCTAssertEqual(try positions("\u{FEFF}<MBML> <Var/><Var\n/></MBML>"), [[1, 1], [1, 8], [1, 14]])
+    }
+
+    func testMultiLineTagAfterALongLineNearTheEndOfALargeDocument() throws {
+        // libxml2 discards parsed input near the end of a document: the start of the line is then
+        // read from the source.
+        let padding = String(repeating: "<Var literal=\"x\"/>", count: 3000)
+        let long = String(repeating: " ", count: 700)
+        let text = "<MBML>\n\(padding)\n\(long)<Var\n name=\"last\"/>\n</MBML>"
+        let (document, _) = try parse(text)
+        let last = try XCTUnwrap(document.root?.childElements.last)
+        XCTAssertEqual(last.attributes["name"], "last")
+        XCTAssertEqual(last.position, SourcePosition(line: 3, column: 701))
+    }
+
+    // MARK: Text and attributes
+
+    func testCDATAAndNestedText() throws {
+        let (document, _) = try parse("<MBML><a>x<![CDATA[<y> & ]]>z<b>in<![CDATA[]]></b>w</a><e><![CDATA[]]></e><n/></MBML>")
+        let children = try XCTUnwrap(document.root?.childElements)
+        XCTAssertEqual(children[0].text, "x<y> & zw")
+        XCTAssertEqual(children[0].nestedText, "x<y> & zinw")
+        XCTAssertEqual(children[1].text, "", "an empty CDATA section is (empty) text")
+        XCTAssertNil(children[2].text)
+        XCTAssertNil(children[2].nestedText)
+    }
+
+    func testSummaryShowsWhetherTheElementHasContent() throws {
+        let (document, _) = try parse("<MBML><V a=\"1 &amp; &lt;\"/><V><!-- c --></V><V></V></MBML>")
+        XCTAssertEqual(document.root?.childElements.map(\.summary),
+                       ["<V a=\"1 &amp; &lt;\"/>", "<V>...</V>", "<V/>"])
+    }
+
+    func testEntitiesStayReferences() throws {
+        let (document, _) = try parse("""
+            <!DOCTYPE MBML [<!ENTITY t "text"> <!ENTITY m "<Fake>in</Fake>">]>
+            <MBML><Var a="&t;&amp;&#38;&#65;">&m;-&t;&amp;</Var></MBML>
+            """)
+        let variable = try XCTUnwrap(document.root?.childElements.first)
+        XCTAssertEqual(variable.attributes["a"], "&t;&&A")
+        XCTAssertEqual(variable.text, "&m;-&t;&")
+        XCTAssertFalse(variable.hasChildElements, "an entity's markup is never part of the tree")
+        XCTAssertEqual(elements(of: document).count, 2)
+    }
+
+    func testManyReferencesToALargeEntityAreNotExpanded() throws {
+        let count = 20_000
+        let text = "<!DOCTYPE MBML [<!ENTITY a \"\(String(repeating: "x", count: 10_000))\">]>\n<MBML><Var>"
+            + String(repeating: "&a;", count: count) + "</Var></MBML>"
+        let (document, _) = try parse(text)
+        XCTAssertEqual(document.root?.childElements.first?.text, String(repeating: "&a;", count: count))
+    }
+
+    func testExponentialEntitiesAreRefused() {
+        var declarations = "<!ENTITY l0 \"lol\">"
+        for level in 1...9 {
+            declarations += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        let text = "<!DOCTYPE MBML [\(declarations)]>\n<MBML><Var name=\"a\">&l9;</Var></MBML>"
+        for mode in [XMLParsingMode.strict, .recovering] {
+            switch XMLSourceDocument.parse(Array(text.utf8), path: "t.xml", mode: mode) {
+            case .failure(let error):
+                XCTAssertTrue(error.diagnostics.contains { $0.message.contains("entity") }, "\(error)")
+            case .success(let (document, _)):
+                let length = document.root?.childElements.first?.text?.count ?? 0
+                XCTAssertLessThan(length, 100, "\(mode): the entity must not be expanded")
+            }
+        }
+    }
+
+    // MARK: Recovery
+
+    func testRecoveryWarnsWithThePlaceAndGoesOnInTheParent() throws {
+        let text = "<MBML>\n  <Var name=\"a\" <Var name=\"b\"/>\n  tail\n  <Var name=\"c\"/>\n</MBML>"
+        XCTAssertThrowsError(try parse(text))
+        let (document, warnings) = try parse(text, mode: .recovering)
+        let root = try XCTUnwrap(document.root)
+        // libxml2 closes the broken element where its start tag breaks off: what follows is its parent's.
+        XCTAssertEqual(root.childElements.map { $0.attributes["name"] }, ["a", "b", "c"])
+        XCTAssertNil(root.childElements.first?.text)
+        XCTAssertTrue(root.text?.contains("tail") == true)
+        XCTAssertEqual(root.childElements.map(\.position), [SourcePosition(line: 2, column: 3),
+                                                             SourcePosition(line: 2, column: 17),
+                                                             SourcePosition(line: 4, column: 3)])
+        let first = try XCTUnwrap(warnings.first)
+        XCTAssertEqual(first.line, 2)
+        XCTAssertEqual(first.severity, .warning)
+        XCTAssertTrue(first.message.hasPrefix("recovered from: "), first.message)
+    }
+
+    func testParsingTwiceGivesTheSameTree() throws {
+        let text = "<MBML><Var name=\"a\">x<b/>y</Var>\n<Var name=\"b\" literal=\"&amp;\"/></MBML>"
+        let (first, _) = try parse(text)
+        let (second, _) = try parse(text)
+        XCTAssertEqual(elements(of: first).map(\.summary), elements(of: second).map(\.summary))
+        XCTAssertEqual(elements(of: first).map(\.position), elements(of: second).map(\.position))
+    }
+}
