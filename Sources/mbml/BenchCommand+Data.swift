@@ -106,7 +106,7 @@ extension BenchCommand {
         run.output.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     }
 
-    private static func mebibytes(_ bytes: Int) -> String {
+    static func mebibytes(_ bytes: Int) -> String {
         String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
 }

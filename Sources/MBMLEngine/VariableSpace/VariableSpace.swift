@@ -6,9 +6,9 @@ import Foundation
 /// There is no scope chain: pushes and scopes work by temporarily replacing the stored value. The
 /// space is a reference type shared by the evaluator and the functions; access is lock-protected.
 public final class VariableSpace: @unchecked Sendable {
-    private var values: [String: Value] = [:]
-    private var declarations: [String: VariableDeclaration] = [:]
-    private var stacks: [String: [Value?]] = [:]
+    /// Everything about each name in one table, so that a read, a declaration or a push looks the
+    /// name up once.
+    private var slots: [String: Slot] = [:]
     private var singletons: [String: @Sendable () -> Value?] = [:]
     private var computing: Set<String> = []
     /// Scope stacks per thread (<doc:Variables>): each thread's scopes are its own.
@@ -31,8 +31,9 @@ public final class VariableSpace: @unchecked Sendable {
     public subscript(name: String) -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        if stacks[name]?.isEmpty == false { return values[name] }
-        switch declarations[name] {
+        guard let slot = slots[name] else { return nil }
+        if !slot.saved.isEmpty { return slot.value }
+        switch slot.declaration {
         case .dynamic(let expression, let context)?:
             if computing.contains(name) {
                 reentryHandler?(name)
@@ -45,7 +46,7 @@ public final class VariableSpace: @unchecked Sendable {
         case .singleton?:
             return singletons[name]?()
         default:
-            return values[name]
+            return slot.value
         }
     }
 
@@ -53,13 +54,13 @@ public final class VariableSpace: @unchecked Sendable {
     public var names: [String] {
         lock.lock()
         defer { lock.unlock() }
-        return Set(values.keys).union(declarations.keys).sorted()
+        return slots.compactMap { name, slot in slot.value != nil || slot.declaration != nil ? name : nil }.sorted()
     }
 
     public func declaration(of name: String) -> VariableDeclaration? {
         lock.lock()
         defer { lock.unlock() }
-        return declarations[name]
+        return slots[name]?.declaration
     }
 
     public func isReadOnly(_ name: String) -> Bool {
@@ -78,9 +79,12 @@ public final class VariableSpace: @unchecked Sendable {
     func declareReplacing(_ name: String, value: Value?, readOnly: Bool = false) -> VariableDeclaration? {
         lock.lock()
         defer { lock.unlock() }
-        let replaced = declarations.updateValue(.concrete(readOnly: readOnly), forKey: name)
-        if let value = value { values[name] = value }
-        return replaced
+        return modifySlot(name) { slot in
+            let replaced = slot.declaration
+            slot.declaration = .concrete(readOnly: readOnly)
+            if let value = value { slot.value = value }
+            return replaced
+        }
     }
 
     /// Makes room for `count` more variables (a manifest about to declare them), so that the storage
@@ -88,8 +92,7 @@ public final class VariableSpace: @unchecked Sendable {
     func reserveCapacity(forAdditional count: Int) {
         lock.lock()
         defer { lock.unlock() }
-        values.reserveCapacity(values.count + count)
-        declarations.reserveCapacity(declarations.count + count)
+        slots.reserveCapacity(slots.count + count)
     }
 
     /// Declares a dynamic variable: `expression` is evaluated in `context` on every read.
@@ -103,18 +106,23 @@ public final class VariableSpace: @unchecked Sendable {
                                  context: ExpressionContext = .object) -> VariableDeclaration? {
         lock.lock()
         defer { lock.unlock() }
-        let replaced = declarations.updateValue(.dynamic(expression: expression, context: context), forKey: name)
-        values[name] = nil
-        return replaced
+        return modifySlot(name) { slot in
+            let replaced = slot.declaration
+            slot.declaration = .dynamic(expression: expression, context: context)
+            slot.value = nil
+            return replaced
+        }
     }
 
     /// Declares a read-only variable whose value the host supplies on every read.
     public func declareSingleton(_ name: String, provider: @escaping @Sendable () -> Value?) {
         lock.lock()
         defer { lock.unlock() }
-        declarations[name] = .singleton
+        modifySlot(name) { slot in
+            slot.declaration = .singleton
+            slot.value = nil
+        }
         singletons[name] = provider
-        values[name] = nil
     }
 
     // MARK: Writing
@@ -123,8 +131,9 @@ public final class VariableSpace: @unchecked Sendable {
     public func set(_ name: String, to value: Value?) throws {
         lock.lock()
         defer { lock.unlock() }
-        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
-        values[name] = value
+        if slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        modifySlot(name) { $0.value = value }
+        if value == nil, slots[name]?.isEmpty == true { slots[name] = nil }
     }
 
     /// Removes a variable's value (same as setting nil).
@@ -136,7 +145,7 @@ public final class VariableSpace: @unchecked Sendable {
     public func push(_ name: String, _ value: Value?) throws {
         lock.lock()
         defer { lock.unlock() }
-        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        if slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
         pushUnchecked(name, value)
     }
 
@@ -145,8 +154,8 @@ public final class VariableSpace: @unchecked Sendable {
     public func pop(_ name: String) throws -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
-        guard stacks[name]?.isEmpty == false else { throw VariableSpaceError.emptyStack(name) }
+        if slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        guard slots[name]?.saved.isEmpty == false else { throw VariableSpaceError.emptyStack(name) }
         return popUnchecked(name)
     }
 
@@ -154,7 +163,7 @@ public final class VariableSpace: @unchecked Sendable {
     public func stackDepth(_ name: String) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        return stacks[name]?.count ?? 0
+        return slots[name]?.saved.count ?? 0
     }
 
     /// Runs `body` with temporary values for `bindings` (per-item variables such as `$item`), restoring
@@ -204,7 +213,7 @@ public final class VariableSpace: @unchecked Sendable {
         defer { lock.unlock() }
         let thread = ObjectIdentifier(Thread.current)
         guard var scopes = scopesByThread[thread], !scopes.isEmpty else { return try set(name, to: value) }
-        if declarations[name]?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        if slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
         if scopes[scopes.count - 1].contains(name) {
             popUnchecked(name)
         } else {
@@ -231,26 +240,44 @@ public final class VariableSpace: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let other = VariableSpace()
-        other.values = values
-        other.declarations = declarations
-        other.stacks = stacks
+        other.slots = slots
         other.singletons = singletons
         return other
     }
 
     // MARK: Private
 
+    /// Changes the slot of `name` in place (created empty if needed), with one look-up.
+    @discardableResult
+    private func modifySlot<T>(_ name: String, _ body: (inout Slot) -> T) -> T {
+        body(&slots[name, default: Slot()])
+    }
+
     private func pushUnchecked(_ name: String, _ value: Value?) {
-        stacks[name, default: []].append(values[name])
-        values[name] = value
+        modifySlot(name) { slot in
+            slot.saved.append(slot.value)
+            slot.value = value
+        }
     }
 
     @discardableResult
     private func popUnchecked(_ name: String) -> Value? {
         // In place: an emptied stack stays (with its capacity), so that a binding pushed and popped
         // once per item of a collection allocates nothing.
-        guard let index = stacks.index(forKey: name), let saved = stacks.values[index].popLast() else { return nil }
-        values[name] = saved
+        guard let index = slots.index(forKey: name), let saved = slots.values[index].saved.popLast() else { return nil }
+        slots.values[index].value = saved
         return saved
     }
+}
+
+/// What the space knows about one name.
+private struct Slot {
+    /// The stored value (for dynamic and singleton variables, nil: they are computed on read).
+    var value: Value?
+    var declaration: VariableDeclaration?
+    /// Values saved by pushes and bindings, innermost last.
+    var saved: [Value?] = []
+
+    /// Neither a value, a declaration nor anything saved.
+    var isEmpty: Bool { value == nil && declaration == nil && saved.isEmpty }
 }
