@@ -15,12 +15,24 @@ public final class Environment: @unchecked Sendable {
     public var options: EnvironmentOptions
     /// Checked by long-running functions; return true to make them stop with an error.
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// What `$Environment` answers from (it keeps this, not the environment itself: a weak
+    /// reference to the environment would slow down every retain of it).
+    let facts = EnvironmentFacts()
     /// The attributes of the manifest's `<MBML>` element (`$Environment.<name>`).
-    public var attributes: [String: String] = [:]
+    public var attributes: [String: String] {
+        get { facts.attributes }
+        set { facts.attributes = newValue }
+    }
     /// Every MBML file loaded, manifest first, as absolute paths.
-    public var loadedFiles: [String] = []
+    public var loadedFiles: [String] {
+        get { facts.loadedFiles }
+        set { facts.loadedFiles = newValue }
+    }
     /// The manifest's path, if one was loaded.
-    public var manifestPath: String?
+    public var manifestPath: String? {
+        get { facts.manifestPath }
+        set { facts.manifestPath = newValue }
+    }
 
     /// Where each variable a load declared came from (see ``provenance(of:)``).
     private let provenances = ProvenanceTable([

@@ -48,6 +48,9 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let environment = try engine.makeEnvironment(budget: budget)
+        // The process ends after this command: taking a large space apart value by value would
+        // only delay the exit (the system frees it all at once), so it is deliberately kept.
+        defer { _ = Unmanaged.passRetained(environment) }
         if jsonl {
             JSONLinesSession(environment: environment, timeout: budget.timeout).run()
             return

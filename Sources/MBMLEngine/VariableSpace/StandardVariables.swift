@@ -4,35 +4,42 @@ import Foundation
 /// (<doc:Variables>): `$Environment` and `$Platform`.
 enum StandardVariables {
     static func declare(in environment: Environment) {
-        let environmentObject = EnvironmentObject(environment: environment)
+        let environmentObject = EnvironmentObject(facts: environment.facts)
         let platform = PlatformObject()
         environment.variables.declareSingleton("Environment") { .object(environmentObject) }
         environment.variables.declareSingleton("Platform") { .object(platform) }
     }
 }
 
+/// What an ``Environment`` knows about its manifest, kept apart from it so that `$Environment` can
+/// hold it without holding the environment.
+final class EnvironmentFacts: @unchecked Sendable {
+    var attributes: [String: String] = [:]
+    var loadedFiles: [String] = []
+    var manifestPath: String?
+}
+
 /// `$Environment`: `isLoaded`, `manifestFilePath`, `mbmlPathsLoaded` and every attribute of the
 /// manifest's `<MBML>` element. Unknown names are nil, not errors (<doc:ExpressionSyntax>).
 final class EnvironmentObject: HostObject, @unchecked Sendable {
-    private weak var environment: Environment?
+    private let facts: EnvironmentFacts
 
-    init(environment: Environment) {
-        self.environment = environment
+    init(facts: EnvironmentFacts) {
+        self.facts = facts
     }
 
     override var typeName: String { "MBEnvironment" }
 
     override var propertyNames: [String] {
-        ["isLoaded", "manifestFilePath", "mbmlPathsLoaded"] + (environment?.attributes.keys.sorted() ?? [])
+        ["isLoaded", "manifestFilePath", "mbmlPathsLoaded"] + facts.attributes.keys.sorted()
     }
 
     override func value(forProperty name: String) throws -> Value? {
-        guard let environment = environment else { return nil }
         switch name {
-        case "isLoaded": return .boolean(environment.manifestPath != nil)
-        case "manifestFilePath": return environment.manifestPath.map(Value.string)
-        case "mbmlPathsLoaded": return .array(environment.loadedFiles.map(Value.string))
-        default: return environment.attributes[name].map(Value.string)
+        case "isLoaded": return .boolean(facts.manifestPath != nil)
+        case "manifestFilePath": return facts.manifestPath.map(Value.string)
+        case "mbmlPathsLoaded": return .array(facts.loadedFiles.map(Value.string))
+        default: return facts.attributes[name].map(Value.string)
         }
     }
 }
