@@ -47,8 +47,10 @@ public final class Environment: @unchecked Sendable {
     /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
     var traceCaptures: [ObjectIdentifier: [Int: EvaluationCapture]] = [:]
 
-    public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
-                log: LogSink = LogSink()) {
+    public init(
+        options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
+        log: LogSink = LogSink()
+    ) {
         self.options = options
         self.functions = functions
         self.log = log
@@ -62,7 +64,8 @@ public final class Environment: @unchecked Sendable {
             }
         }
         variables.reentryHandler = { [unowned self] name in
-            self.log.write("Evaluation error: dynamic variable \(self.describeVariable(name)) refers to itself; it reads as nil")
+            self.log.write(
+                "Evaluation error: dynamic variable \(self.describeVariable(name)) refers to itself; it reads as nil")
         }
         StandardVariables.declare(in: self)
     }
@@ -128,8 +131,10 @@ public final class Environment: @unchecked Sendable {
     /// rendering megabytes of text on every keystroke.
     ///
     /// - Returns: the value (a prefix when `isTruncated`) and whether text was cut.
-    public func evaluatePreview(_ expression: String, in context: ExpressionContext,
-                                limit: Int) throws -> (value: Value?, isTruncated: Bool) {
+    public func evaluatePreview(
+        _ expression: String, in context: ExpressionContext,
+        limit: Int
+    ) throws -> (value: Value?, isTruncated: Bool) {
         if expression.isEmpty { return (nil, false) }
         return try withDepth(expression) { _ in
             try Evaluator(environment: self, expression: expression).evaluate(in: context, textLimit: limit)
@@ -172,8 +177,10 @@ public final class Environment: @unchecked Sendable {
     ///     showing a parse never changes a later result: a cached tree bypasses the constant shortcut).
     public func parse(_ expression: String, grammar: Grammar, caching: Bool = true) throws -> [Token] {
         if let cached = cache.tokens(for: expression, grammar: grammar) { return cached }
-        let tokens = try Parser(expression: expression, grammar: grammar, functions: functions,
-                                maximumDepth: options.maximumNestingDepth).parse()
+        let tokens = try Parser(
+            expression: expression, grammar: grammar, functions: functions,
+            maximumDepth: options.maximumNestingDepth
+        ).parse()
         if caching { cache.store(tokens, for: expression, grammar: grammar) }
         return tokens
     }
@@ -211,8 +218,9 @@ public final class Environment: @unchecked Sendable {
             depthLock.unlock()
         }
         if depth > options.maximumNestingDepth {
-            throw ExpressionError(.evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
-                                  expression: expression)
+            throw ExpressionError(
+                .evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
+                expression: expression)
         }
         return try body(capture)
     }

@@ -19,9 +19,11 @@ public struct EnvironmentOptions: Sendable {
     /// The default ``maximumFileSize``: 64 MiB.
     public static let defaultMaximumFileSize = 64 << 20
 
-    public init(allowsFileWrites: Bool = false, searchDirectories: [URL] = [],
-                maximumNestingDepth: Int = 100, maximumIncludeDepth: Int = 32,
-                maximumFileSize: Int = defaultMaximumFileSize) {
+    public init(
+        allowsFileWrites: Bool = false, searchDirectories: [URL] = [],
+        maximumNestingDepth: Int = 100, maximumIncludeDepth: Int = 32,
+        maximumFileSize: Int = defaultMaximumFileSize
+    ) {
         self.allowsFileWrites = allowsFileWrites
         self.searchDirectories = searchDirectories
         self.maximumNestingDepth = maximumNestingDepth

@@ -27,15 +27,18 @@ public enum BackgroundLoadBenchmark {
                 String(format: "  first frame (still loading)                                %8.1f ms", firstFrame),
                 String(format: "  values on screen                                           %8.1f ms", valuesShown),
                 String(format: "  reload in the background                                   %8.1f ms", reload),
-                String(format: "  %d keys during the reload: worst %.1f ms; taking in the new space %.1f ms",
-                       keysDuringReload.count, worst, takeIn),
+                String(
+                    format: "  %d keys during the reload: worst %.1f ms; taking in the new space %.1f ms",
+                    keysDuringReload.count, worst, takeIn),
             ]
         }
     }
 
     /// Generates a file of about `megabytes` MB in `directory`, measures, and removes it.
-    public static func run(megabytes: Int, directory: URL = FileManager.default.temporaryDirectory,
-                           rows: Int = 40, columns: Int = 120) throws -> Result {
+    public static func run(
+        megabytes: Int, directory: URL = FileManager.default.temporaryDirectory,
+        rows: Int = 40, columns: Int = 120
+    ) throws -> Result {
         let url = directory.appendingPathComponent("mbml-load-bench-\(ProcessInfo.processInfo.processIdentifier).json")
         let (data, _) = BrowseBenchmark.generatedJSON(bytes: megabytes * 1_000_000)
         try data.write(to: url)
@@ -44,7 +47,8 @@ public enum BackgroundLoadBenchmark {
         let screen = BufferScreen(rows: rows, columns: columns)
         var start = now()
         let engine = EngineController(source: .empty, dataFiles: [DataFileSpec(name: "data", path: url.path)])
-        let session = InspectorSession(engine: engine, size: TerminalSize(rows: rows, columns: columns), mode: .background)
+        let session = InspectorSession(
+            engine: engine, size: TerminalSize(rows: rows, columns: columns), mode: .background)
         session.start()
         session.render(on: screen)
         let firstFrame = since(start)
@@ -71,8 +75,9 @@ public enum BackgroundLoadBenchmark {
             Thread.sleep(forTimeInterval: 0.02)
         }
         let reload = since(start)
-        return Result(bytes: data.count, firstFrame: firstFrame, valuesShown: valuesShown, keysDuringReload: keys,
-                      takeIn: takeIn, reload: reload)
+        return Result(
+            bytes: data.count, firstFrame: firstFrame, valuesShown: valuesShown, keysDuringReload: keys,
+            takeIn: takeIn, reload: reload)
     }
 
     private static func waitForLoad(_ session: InspectorSession) {

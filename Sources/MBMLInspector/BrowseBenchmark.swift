@@ -35,19 +35,28 @@ public enum BrowseBenchmark {
                 String(format: "  first frame (read + parse + snapshot + evaluate + render)  %8.1f ms", firstFrame),
                 String(format: "  open the viewer on the largest value ($data.products)     %8.1f ms", viewerOpen),
                 String(format: "  viewer G: count every line (background), show the end       %8.1f ms", viewerEnd),
-                String(format: "  viewer / Enter, UI thread                                  %8.1f ms", viewerSearchKeystroke),
-                String(format: "  viewer search to line 900,000, in the background           %8.1f ms", viewerSearchInBackground),
-                String(format: "  search keystroke, UI thread                                %8.1f ms", searchKeystroke),
-                String(format: "  search, whole space in the background                      %8.1f ms", searchInBackground),
+                String(
+                    format: "  viewer / Enter, UI thread                                  %8.1f ms",
+                    viewerSearchKeystroke),
+                String(
+                    format: "  viewer search to line 900,000, in the background           %8.1f ms",
+                    viewerSearchInBackground),
+                String(
+                    format: "  search keystroke, UI thread                                %8.1f ms", searchKeystroke),
+                String(
+                    format: "  search, whole space in the background                      %8.1f ms", searchInBackground),
                 String(format: "  keystroke with a %d-line log: p50 %.2f ms, p99 %.2f ms", logLines, p50, p99),
             ]
         }
     }
 
     /// Generates the file in `directory`, measures, and removes it.
-    public static func run(megabytes: Int, directory: URL = FileManager.default.temporaryDirectory,
-                           logLines: Int = 400_000, rows: Int = 40, columns: Int = 120) throws -> Result {
-        let url = directory.appendingPathComponent("mbml-browse-bench-\(ProcessInfo.processInfo.processIdentifier).json")
+    public static func run(
+        megabytes: Int, directory: URL = FileManager.default.temporaryDirectory,
+        logLines: Int = 400_000, rows: Int = 40, columns: Int = 120
+    ) throws -> Result {
+        let url = directory.appendingPathComponent(
+            "mbml-browse-bench-\(ProcessInfo.processInfo.processIdentifier).json")
         let (data, elements) = generatedJSON(bytes: megabytes * 1_000_000)
         try data.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -105,8 +114,11 @@ public enum BrowseBenchmark {
 
         // A keystroke with a huge log.
         let log = (0..<logLines).map { "^log line \($0): some logged text that wraps in a narrow pane\tand has a tab" }
-        session.send(.spaceLoaded(SpaceLoad(snapshot: session.state.space, functions: session.state.functions,
-                                            manifestPath: nil, fileCount: 1, logLines: log, date: Date())))
+        session.send(
+            .spaceLoaded(
+                SpaceLoad(
+                    snapshot: session.state.space, functions: session.state.functions,
+                    manifestPath: nil, fileCount: 1, logLines: log, date: Date())))
         var samples: [Double] = []
         for key in "$data.settings.currency".map({ Key.character($0) }) + [.control("u")] {
             session.synchronousEvaluationTime = 0
@@ -115,10 +127,12 @@ public enum BrowseBenchmark {
             session.render(on: screen)
             samples.append(max(since(start) - session.synchronousEvaluationTime * 1000, 0))
         }
-        return Result(bytes: data.count, elements: elements, firstFrame: firstFrame, viewerOpen: viewerOpen,
-                      viewerEnd: viewerEnd, viewerSearchKeystroke: viewerSearchKeystroke,
-                      viewerSearchInBackground: viewerSearchInBackground, searchKeystroke: searchKeystroke, searchInBackground: searchInBackground,
-                      logKeystrokes: samples, logLines: logLines)
+        return Result(
+            bytes: data.count, elements: elements, firstFrame: firstFrame, viewerOpen: viewerOpen,
+            viewerEnd: viewerEnd, viewerSearchKeystroke: viewerSearchKeystroke,
+            viewerSearchInBackground: viewerSearchInBackground, searchKeystroke: searchKeystroke,
+            searchInBackground: searchInBackground,
+            logKeystrokes: samples, logLines: logLines)
     }
 
     /// `{"products": [...], "settings": {...}}` of about `bytes` bytes.
@@ -128,7 +142,8 @@ public enum BrowseBenchmark {
         var count = 0
         while text.utf8.count < bytes {
             if count > 0 { text += "," }
-            text += "{\"id\":\(count),\"name\":\"Product \(count)\",\"price\":\(count % 1000).99,"
+            text +=
+                "{\"id\":\(count),\"name\":\"Product \(count)\",\"price\":\(count % 1000).99,"
                 + "\"inStock\":\(count % 3 == 0 ? "true" : "false"),\"tags\":[\"tag\(count % 17)\",\"\(count % 2 == 0 ? "even" : "odd")\"]}"
             count += 1
         }

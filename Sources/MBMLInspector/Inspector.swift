@@ -24,8 +24,10 @@ public struct InspectorConfiguration {
     /// `dataFiles` are not loaded and nothing is watched.
     public var environment: Environment?
 
-    public init(source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
-                options: EnvironmentOptions = EnvironmentOptions(), includesProcessEnvironment: Bool = false) {
+    public init(
+        source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
+        options: EnvironmentOptions = EnvironmentOptions(), includesProcessEnvironment: Bool = false
+    ) {
         self.source = source
         self.dataFiles = dataFiles
         self.themeName = themeName
@@ -60,10 +62,12 @@ public enum Inspector {
         if let problem = TerminalCapabilities.unusableTerminalReason() {
             throw InspectorStartError(description: problem)
         }
-        let engine = configuration.environment.map { EngineController(environment: $0) }
-            ?? EngineController(source: configuration.source, dataFiles: configuration.dataFiles,
-                                options: configuration.options,
-                                includesProcessEnvironment: configuration.includesProcessEnvironment)
+        let engine =
+            configuration.environment.map { EngineController(environment: $0) }
+            ?? EngineController(
+                source: configuration.source, dataFiles: configuration.dataFiles,
+                options: configuration.options,
+                includesProcessEnvironment: configuration.includesProcessEnvironment)
         let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         let terminal = NcursesScreen(styles: theme.cellStyles(colorCount:))
         NcursesScreen.installCrashGuard()
@@ -71,10 +75,13 @@ public enum Inspector {
             terminal.shutdown()
             signals.restore()
         }
-        let session = InspectorSession(engine: engine, size: terminal.size, mode: .background,
-                                       history: HistoryStore.standard())
+        let session = InspectorSession(
+            engine: engine, size: terminal.size, mode: .background,
+            history: HistoryStore.standard())
         let watcher = FileWatcher(paths: [])
-        session.onLoad = { [unowned session] in watcher.watch(paths: engine.watchedFiles + (session.comparison?.watchedFiles ?? [])) }
+        session.onLoad = { [unowned session] in
+            watcher.watch(paths: engine.watchedFiles + (session.comparison?.watchedFiles ?? []))
+        }
         session.clipboard = { terminal.copyToClipboard($0) }
         session.openEditor = { file, line in terminal.suspend { ExternalEditor.run(file: file, line: line) } }
         session.mouseSwitch = { terminal.setMouseReporting($0) }
@@ -82,10 +89,12 @@ public enum Inspector {
         if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
         if !configuration.lessons.isEmpty { session.send(.showLessons(configuration.lessons)) }
         if let comparison = configuration.comparison {
-            session.compare(with: EngineController(source: comparison.source, dataFiles: comparison.dataFiles,
-                                                   options: configuration.options,
-                                                   includesProcessEnvironment: configuration.includesProcessEnvironment),
-                            label: comparison.label)
+            session.compare(
+                with: EngineController(
+                    source: comparison.source, dataFiles: comparison.dataFiles,
+                    options: configuration.options,
+                    includesProcessEnvironment: configuration.includesProcessEnvironment),
+                label: comparison.label)
         }
         var loop = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals)
         loop.refreshInterval = configuration.refreshInterval

@@ -49,11 +49,13 @@ public enum InspectorBenchmark {
         public var overFrameBudget: Int { samples.filter { $0 > 16 }.count }
 
         public var description: String {
-            String(format: "inspector keystroke-to-frame (%d nodes, %d keystrokes): p50 %.2f ms, p99 %.2f ms, max %.2f ms, %d over 16 ms"
-                   + "; evaluations alone p50 %.2f ms, p99 %.2f ms; reducer+parse+render alone p50 %.2f ms, p99 %.2f ms",
-                   nodes, samples.count, p50, p99, maximum, overFrameBudget,
-                   Self.percentile(0.5, of: evaluationSamples), Self.percentile(0.99, of: evaluationSamples),
-                   Self.percentile(0.5, of: frameSamples), Self.percentile(0.99, of: frameSamples))
+            String(
+                format:
+                    "inspector keystroke-to-frame (%d nodes, %d keystrokes): p50 %.2f ms, p99 %.2f ms, max %.2f ms, %d over 16 ms"
+                    + "; evaluations alone p50 %.2f ms, p99 %.2f ms; reducer+parse+render alone p50 %.2f ms, p99 %.2f ms",
+                nodes, samples.count, p50, p99, maximum, overFrameBudget,
+                Self.percentile(0.5, of: evaluationSamples), Self.percentile(0.99, of: evaluationSamples),
+                Self.percentile(0.5, of: frameSamples), Self.percentile(0.99, of: frameSamples))
         }
     }
 
@@ -74,11 +76,14 @@ public enum InspectorBenchmark {
     /// - Parameters:
     ///   - rows: the size of the simulated terminal.
     ///   - columns: the size of the simulated terminal.
-    public static func keystrokeToFrame(nodes: Int = 100_000, keystrokes: Int = 500, rows: Int = 40,
-                                        columns: Int = 120) -> Result {
+    public static func keystrokeToFrame(
+        nodes: Int = 100_000, keystrokes: Int = 500, rows: Int = 40,
+        columns: Int = 120
+    ) -> Result {
         let (environment, count) = generatedSpace(nodes: nodes)
-        let session = InspectorSession(engine: EngineController(environment: environment),
-                                       size: TerminalSize(rows: rows, columns: columns))
+        let session = InspectorSession(
+            engine: EngineController(environment: environment),
+            size: TerminalSize(rows: rows, columns: columns))
         session.start()
         let screen = BufferScreen(rows: rows, columns: columns)
         // Open the big array so that the tree draws some of its 20,000 rows every frame.

@@ -17,26 +17,33 @@ extension InspectorBenchmark {
 
         public var description: String {
             let p = Result.percentile
-            return String(format: "inspector reload-to-frame (%d nodes, %d reloads): p50 %.1f ms, p99 %.1f ms; the load alone p50 %.1f ms; beyond the load p50 %.1f ms, p99 %.1f ms",
-                          nodes, samples.count, p(0.5, samples), p(0.99, samples), p(0.5, loadSamples),
-                          p(0.5, beyondLoad), p(0.99, beyondLoad))
+            return String(
+                format:
+                    "inspector reload-to-frame (%d nodes, %d reloads): p50 %.1f ms, p99 %.1f ms; the load alone p50 %.1f ms; beyond the load p50 %.1f ms, p99 %.1f ms",
+                nodes, samples.count, p(0.5, samples), p(0.99, samples), p(0.5, loadSamples),
+                p(0.5, beyondLoad), p(0.99, beyondLoad))
         }
     }
 
     /// Measures `rounds` reloads of a generated space of about `nodes` nodes (written to a scratch
     /// folder, removed afterwards).
-    public static func reloadToFrame(nodes: Int = 100_000, rounds: Int = 20, rows: Int = 40,
-                                     columns: Int = 120) throws -> ReloadResult {
+    public static func reloadToFrame(
+        nodes: Int = 100_000, rounds: Int = 20, rows: Int = 40,
+        columns: Int = 120
+    ) throws -> ReloadResult {
         let (environment, count) = generatedSpace(nodes: nodes)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mbml-reload-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mbml-reload-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("products.json")
         try Data(JSONCodec.encode(environment.variables["products"]).utf8).write(to: data)
         let manifest = folder.appendingPathComponent("manifest.xml")
         func writeManifest(_ round: Int) throws {
-            try Data(#"<MBML><Var name="round" literal="\#(round)"/><Var name="label" value="Round $round"/></MBML>"#.utf8)
-                .write(to: manifest)
+            try Data(
+                #"<MBML><Var name="round" literal="\#(round)"/><Var name="label" value="Round $round"/></MBML>"#.utf8
+            )
+            .write(to: manifest)
         }
         try writeManifest(0)
         let spec = DataFileSpec(name: "products", path: data.path)

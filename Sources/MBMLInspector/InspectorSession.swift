@@ -43,8 +43,10 @@ final class InspectorSession {
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
-    init(engine: EngineController, size: TerminalSize, mode: EvaluationMode = .synchronous,
-                history: HistoryStore? = nil) {
+    init(
+        engine: EngineController, size: TerminalSize, mode: EvaluationMode = .synchronous,
+        history: HistoryStore? = nil
+    ) {
         self.engine = engine
         self.mode = mode
         self.history = history
@@ -195,8 +197,9 @@ final class InspectorSession {
         loader.submit {
             var prepared = job()
             if let base = base {
-                prepared.space.reloadDiff = PrecomputedReloadDiff(old: base.snapshot, baseGeneration: base.generation,
-                                                                  new: prepared.space.snapshot)
+                prepared.space.reloadDiff = PrecomputedReloadDiff(
+                    old: base.snapshot, baseGeneration: base.generation,
+                    new: prepared.space.snapshot)
             }
             return .load(prepared, comparison: comparisonJob?())
         }
@@ -265,7 +268,8 @@ final class InspectorSession {
             guard let comparison = comparison else { return [] }
             let first = engine.environment, second = comparison.environment
             let job: () -> InspectorAction = {
-                .compared(SpaceComparison.rows(text: text, pins: pins, first: first, second: second), generation: generation)
+                .compared(
+                    SpaceComparison.rows(text: text, pins: pins, first: first, second: second), generation: generation)
             }
             if let evaluator = evaluator {
                 evaluator.submit(job)

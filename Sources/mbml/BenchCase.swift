@@ -27,12 +27,15 @@ struct BenchCase {
                 throw BenchCaseError(message: "\(url.path):\(index + 1):\(error.column): \(error.message)")
             }
             guard case .dictionary(let fields) = value, case .string(let expression)? = fields["expr"],
-                  let context = ExpressionContext(rawValue: fields["context"]?.stringValue ?? "object") else {
+                let context = ExpressionContext(rawValue: fields["context"]?.stringValue ?? "object")
+            else {
                 throw BenchCaseError(message: "\(url.path):\(index + 1): not a case (needs \"expr\" and \"context\")")
             }
             let variables = fields["vars"]?.dictionaryValue.map { $0.map { ($0.key, Optional($0.value)) } } ?? []
-            cases.append(BenchCase(id: fields["id"]?.stringValue ?? "line \(index + 1)", expression: expression,
-                                   context: context, variables: variables))
+            cases.append(
+                BenchCase(
+                    id: fields["id"]?.stringValue ?? "line \(index + 1)", expression: expression,
+                    context: context, variables: variables))
         }
         return cases
     }

@@ -13,9 +13,11 @@ extension BenchCommand {
     /// Peak memory holding a generated file as `$people`, and the filter query beside jq and gojq.
     func measureData(into table: inout BenchTable) throws {
         guard dataMegabytes > 0 || queryMegabytes > 0 else { return }
-        guard let python = Self.executable(named: "python3"), FileManager.default.fileExists(atPath: Self.peopleGenerator)
+        guard let python = Self.executable(named: "python3"),
+            FileManager.default.fileExists(atPath: Self.peopleGenerator)
         else {
-            table.addNote("data rows skipped: they need python3 and \(Self.peopleGenerator) (run from the repository root)")
+            table.addNote(
+                "data rows skipped: they need python3 and \(Self.peopleGenerator) (run from the repository root)")
             return
         }
         let folder = FileManager.default.temporaryDirectory
@@ -29,12 +31,16 @@ extension BenchCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             let values = try DataFileSpec(name: "people", path: file.path).load()
             let reading = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            withExtendedLifetime(values) {}  // freeing them is not reading
-            table.addSingle("read \(Self.mebibytes(file.size)) of JSON as values, in-process", reading,
-                            note: String(format: "%.0f MB/s", Double(file.size) / 1e6 / max(reading, 1e-9)))
+            withExtendedLifetime(values) {} // freeing them is not reading
+            table.addSingle(
+                "read \(Self.mebibytes(file.size)) of JSON as values, in-process", reading,
+                note: String(format: "%.0f MB/s", Double(file.size) / 1e6 / max(reading, 1e-9)))
             let ratio = Double(run.peakMemory) / Double(file.size)
-            table.addSingle("mbml: hold \(Self.mebibytes(file.size)) JSON as $people", run.seconds,
-                            note: "peak RSS \(Self.mebibytes(run.peakMemory)), \(String(format: "%.2f", ratio))x the file (goal: at most 3x)")
+            table.addSingle(
+                "mbml: hold \(Self.mebibytes(file.size)) JSON as $people", run.seconds,
+                note:
+                    "peak RSS \(Self.mebibytes(run.peakMemory)), \(String(format: "%.2f", ratio))x the file (goal: at most 3x)"
+            )
         }
         if queryMegabytes > 0 {
             let file = try generatePeople(megabytes: queryMegabytes, in: folder, python: python)
@@ -45,7 +51,9 @@ extension BenchCommand {
     private func measureQuery(on file: (path: String, size: Int), mbml: String, into table: inout BenchTable) throws {
         let label = "count age > 30 in \(Self.mebibytes(file.size))"
         let ours = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", Self.peopleQuery])
-        table.addSingle("mbml: \(label)", ours.seconds, note: "answer \(Self.answer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
+        table.addSingle(
+            "mbml: \(label)", ours.seconds,
+            note: "answer \(Self.answer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
         var fastestPeer: (name: String, seconds: Double)?
         for peer in ["jq", "gojq"] {
             guard let path = Self.executable(named: peer) else {
@@ -54,12 +62,15 @@ extension BenchCommand {
             }
             let run = try ChildProcess.best(of: 3, path.path, [Self.jqQuery, file.path])
             let agrees = Self.answer(run) == Self.answer(ours) ? "same answer" : "DIFFERENT answer \(Self.answer(run))"
-            table.addSingle("\(peer): \(label)", run.seconds, note: "\(agrees), peak RSS \(Self.mebibytes(run.peakMemory))")
+            table.addSingle(
+                "\(peer): \(label)", run.seconds, note: "\(agrees), peak RSS \(Self.mebibytes(run.peakMemory))")
             if fastestPeer.map({ run.seconds < $0.seconds }) ?? true { fastestPeer = (peer, run.seconds) }
         }
         if let peer = fastestPeer {
-            table.addNote(String(format: "query: mbml takes %.2fx the time of %@, the faster peer (goal: at most 0.5x)",
-                                 ours.seconds / max(peer.seconds, 1e-9), peer.name))
+            table.addNote(
+                String(
+                    format: "query: mbml takes %.2fx the time of %@, the faster peer (goal: at most 0.5x)",
+                    ours.seconds / max(peer.seconds, 1e-9), peer.name))
         }
     }
 
@@ -77,15 +88,20 @@ extension BenchCommand {
         start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<rounds where Self.walk(environment.variables) != nil { found += 1 }
         let walked = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        table.addDistribution("evaluate \(expression), cached", [Double](repeating: evaluated / Double(rounds), count: 1))
-        table.addDistribution("hand-written walk of the same values", [Double](repeating: walked / Double(rounds), count: 1))
-        table.addNote(String(format: "%@: %.1fx the hand-written walk (goal: within 10x; %d of %d found)",
-                             expression, evaluated / max(walked, 1e-12), found, 2 * rounds))
+        table.addDistribution(
+            "evaluate \(expression), cached", [Double](repeating: evaluated / Double(rounds), count: 1))
+        table.addDistribution(
+            "hand-written walk of the same values", [Double](repeating: walked / Double(rounds), count: 1))
+        table.addNote(
+            String(
+                format: "%@: %.1fx the hand-written walk (goal: within 10x; %d of %d found)",
+                expression, evaluated / max(walked, 1e-12), found, 2 * rounds))
     }
 
     private static func walk(_ variables: VariableSpace) -> Value? {
         guard case .dictionary(let a)? = variables["a"], case .array(let b)? = a["b"], b.count > 3,
-              case .dictionary(let item) = b[3] else { return nil }
+            case .dictionary(let item) = b[3]
+        else { return nil }
         return item["c"]
     }
 
@@ -103,7 +119,8 @@ extension BenchCommand {
     }
 
     private static func answer(_ run: ChildProcess) -> String {
-        run.output.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        run.output.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+            in: CharacterSet(charactersIn: "\""))
     }
 
     static func mebibytes(_ bytes: Int) -> String {

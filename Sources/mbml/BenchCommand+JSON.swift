@@ -9,7 +9,8 @@ extension BenchCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         let encoded = JSONCodec.encode(.string(text))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        table.addSingle("JSON-encode 2 MB escaped string", seconds,
-                        note: "\(text.utf8.count) bytes in, \(encoded.utf8.count) bytes out")
+        table.addSingle(
+            "JSON-encode 2 MB escaped string", seconds,
+            note: "\(text.utf8.count) bytes in, \(encoded.utf8.count) bytes out")
     }
 }

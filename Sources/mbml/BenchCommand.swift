@@ -24,7 +24,10 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
-    @Option(name: .long, help: "The case file (default: the core conformance cases, Tests/MBMLEngineTests/Conformance/cases/core.jsonl).")
+    @Option(
+        name: .long,
+        help: "The case file (default: the core conformance cases, Tests/MBMLEngineTests/Conformance/cases/core.jsonl)."
+    )
     var cases: String?
 
     @Option(name: .long, help: "Number of <Var>s in the generated manifest (0 skips the manifest benchmark).")
@@ -42,10 +45,14 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Megabytes of generated JSON the browsing benchmark opens as $data (0 skips it).")
     var browseMegabytes = 50
 
-    @Option(name: .long, help: "Megabytes of generated person records whose peak memory is measured as $people (0 skips it).")
+    @Option(
+        name: .long,
+        help: "Megabytes of generated person records whose peak memory is measured as $people (0 skips it).")
     var dataMegabytes = 47
 
-    @Option(name: .long, help: "Megabytes of generated person records for the filter query beside jq and gojq (0 skips it).")
+    @Option(
+        name: .long, help: "Megabytes of generated person records for the filter query beside jq and gojq (0 skips it)."
+    )
     var queryMegabytes = 31
 
     func validate() throws {
@@ -54,7 +61,9 @@ struct BenchCommand: ParsableCommand {
         if browseMegabytes < 0 || dataMegabytes < 0 || queryMegabytes < 0 {
             throw ValidationError("--browse-megabytes, --data-megabytes and --query-megabytes must be 0 or more.")
         }
-        if nodes < 0 || keystrokes < 1 { throw ValidationError("--nodes must be 0 or more and --keystrokes 1 or more.") }
+        if nodes < 0 || keystrokes < 1 {
+            throw ValidationError("--nodes must be 0 or more and --keystrokes 1 or more.")
+        }
     }
 
     func run() throws {
@@ -103,7 +112,9 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    private func measureExpressions(_ benchCases: [BenchCase], in environment: Environment, into table: inout BenchTable) {
+    private func measureExpressions(
+        _ benchCases: [BenchCase], in environment: Environment, into table: inout BenchTable
+    ) {
         var cold: [Double] = []
         var cached: [Double] = []
         for benchCase in benchCases {
@@ -142,15 +153,19 @@ struct BenchCommand: ParsableCommand {
         let label = "load manifest, \(vars) <Var>s (\(size / 1024) KiB)"
         table.addSingle(label, loadSeconds, note: "\(declared) variables, \(result.diagnostics.count) diagnostics")
         // Whole processes, side by side: load and answer one expression, against libxml2's own parse.
-        let ours = try ChildProcess.best(of: 5, Self.currentExecutable(),
-                                         ["eval", "--manifest", url.path, "$literal0"])
-        table.addSingle("mbml eval --manifest (whole process)", ours.seconds,
-                        note: "peak RSS \(Self.mebibytes(ours.peakMemory))")
+        let ours = try ChildProcess.best(
+            of: 5, Self.currentExecutable(),
+            ["eval", "--manifest", url.path, "$literal0"])
+        table.addSingle(
+            "mbml eval --manifest (whole process)", ours.seconds,
+            note: "peak RSS \(Self.mebibytes(ours.peakMemory))")
         if let xmllint = Self.executable(named: "xmllint") {
             let theirs = try ChildProcess.best(of: 5, xmllint.path, ["--noout", url.path])
-            table.addSingle("xmllint --noout, same file", theirs.seconds,
-                            note: String(format: "mbml takes %.2fx as long (goal: at most 1.5x); peak RSS %@",
-                                         ours.seconds / max(theirs.seconds, 1e-9), Self.mebibytes(theirs.peakMemory)))
+            table.addSingle(
+                "xmllint --noout, same file", theirs.seconds,
+                note: String(
+                    format: "mbml takes %.2fx as long (goal: at most 1.5x); peak RSS %@",
+                    ours.seconds / max(theirs.seconds, 1e-9), Self.mebibytes(theirs.peakMemory)))
         } else {
             table.addNote("xmllint not found: install libxml2-utils to compare")
         }
@@ -165,7 +180,8 @@ struct BenchCommand: ParsableCommand {
         for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
             return URL(fileURLWithPath: candidate).standardizedFileURL
         }
-        throw ValidationError("No case file found at \(Self.defaultCases) (run from the repository root); pass --cases FILE.jsonl.")
+        throw ValidationError(
+            "No case file found at \(Self.defaultCases) (run from the repository root); pass --cases FILE.jsonl.")
     }
 
     /// Runs `body` with the current directory set to the folder of `manifest` (cases assume it).

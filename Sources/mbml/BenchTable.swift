@@ -12,9 +12,11 @@ struct BenchTable {
         let sorted = samples.sorted()
         let total = samples.reduce(0, +)
         let p95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
-        rows.append([label, String(samples.count), Self.duration(total / Double(samples.count)),
-                     Self.duration(sorted[sorted.count / 2]), Self.duration(p95), Self.duration(sorted[sorted.count - 1]),
-                     Self.duration(total)])
+        rows.append([
+            label, String(samples.count), Self.duration(total / Double(samples.count)),
+            Self.duration(sorted[sorted.count / 2]), Self.duration(p95), Self.duration(sorted[sorted.count - 1]),
+            Self.duration(total),
+        ])
     }
 
     /// A row for one timing (seconds), with a note after the table.
@@ -33,7 +35,8 @@ struct BenchTable {
         let widths = (0..<Self.header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         var output = all.map { row in
             row.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == 0
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }.joined(separator: "  ")
         }

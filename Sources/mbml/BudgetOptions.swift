@@ -4,13 +4,18 @@ import MBMLEngine
 /// The limits of headless evaluation: a time budget per evaluation and the largest file the file
 /// functions read. `eval` and `render` include them; both also apply them while loading.
 struct BudgetOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Stop an evaluation that runs longer than this, with an error (with --jsonl: per request; 0: no limit).",
-        valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop an evaluation that runs longer than this, with an error (with --jsonl: per request; 0: no limit).",
+            valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(name: .long, help: ArgumentHelp("The largest file ^fileContents and ^fileData read, in bytes (67108864 is 64 MiB).",
-                                            valueName: "bytes"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The largest file ^fileContents and ^fileData read, in bytes (67108864 is 64 MiB).",
+            valueName: "bytes"))
     var maxFileSize: Int = EnvironmentOptions.defaultMaximumFileSize
 
     func validate() throws {

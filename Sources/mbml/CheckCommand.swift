@@ -35,9 +35,11 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Expectation files (JSON Lines).", valueName: "file.jsonl"))
     var files: [String] = []
 
-    @Option(name: .long, parsing: .remaining,
-            help: ArgumentHelp("Build a second environment from the options that follow and report values that differ.",
-                               valueName: "options"))
+    @Option(
+        name: .long, parsing: .remaining,
+        help: ArgumentHelp(
+            "Build a second environment from the options that follow and report values that differ.",
+            valueName: "options"))
     var compare: [String] = []
 
     func validate() throws {

@@ -14,18 +14,22 @@ struct CheckJSONReport {
         report["malformed"] = .integer(run.problems.count)
         if run.compared { report["differ"] = .integer(run.differences.count) }
         report["results"] = .array(run.results.map(Self.entry))
-        report["problems"] = .array(run.problems.map { problem in
-            ["file": .string(problem.location.path), "line": .integer(problem.location.line),
-             "message": .string(problem.message)]
-        })
-        if run.compared {
-            report["differences"] = .array(run.differences.map { difference in
-                var entry = Self.identity(difference.expectation)
-                entry["first"] = Self.outcome(difference.first)
-                entry["second"] = Self.outcome(difference.second)
-                if !difference.diff.isEmpty { entry["diff"] = .array(difference.diff.map(Value.string)) }
-                return entry.value
+        report["problems"] = .array(
+            run.problems.map { problem in
+                [
+                    "file": .string(problem.location.path), "line": .integer(problem.location.line),
+                    "message": .string(problem.message),
+                ]
             })
+        if run.compared {
+            report["differences"] = .array(
+                run.differences.map { difference in
+                    var entry = Self.identity(difference.expectation)
+                    entry["first"] = Self.outcome(difference.first)
+                    entry["second"] = Self.outcome(difference.second)
+                    if !difference.diff.isEmpty { entry["diff"] = .array(difference.diff.map(Value.string)) }
+                    return entry.value
+                })
         }
         return JSONCodec.encode(report.value)
     }

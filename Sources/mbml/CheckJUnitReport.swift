@@ -12,29 +12,36 @@ struct CheckJUnitReport {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = run.results.count + run.problems.count + run.differences.count
         let seconds = run.files.reduce(0) { $0 + $1.duration }
-        xml += "<testsuites name=\"mbml check\" tests=\"\(total)\" failures=\"\(run.failedCount + run.differences.count)\""
+        xml +=
+            "<testsuites name=\"mbml check\" tests=\"\(total)\" failures=\"\(run.failedCount + run.differences.count)\""
             + " errors=\"\(run.problems.count)\" time=\"\(Self.time(seconds))\">\n"
         for file in run.files {
             let failures = file.results.filter { $0.status == .failed }.count
-            xml += "  <testsuite name=\"\(Self.escaped(file.path))\" tests=\"\(file.results.count + file.problems.count)\""
+            xml +=
+                "  <testsuite name=\"\(Self.escaped(file.path))\" tests=\"\(file.results.count + file.problems.count)\""
                 + " failures=\"\(failures)\" errors=\"\(file.problems.count)\" skipped=\"0\""
                 + " time=\"\(Self.time(file.duration))\">\n"
             for problem in file.problems {
-                xml += "    <testcase classname=\"\(Self.escaped(file.path))\" name=\"\(Self.escaped(problem.location.description))\">\n"
-                xml += "      <error message=\"\(Self.escaped(problem.message))\" type=\"malformed\">"
+                xml +=
+                    "    <testcase classname=\"\(Self.escaped(file.path))\" name=\"\(Self.escaped(problem.location.description))\">\n"
+                xml +=
+                    "      <error message=\"\(Self.escaped(problem.message))\" type=\"malformed\">"
                     + Self.escaped(problem.description) + "</error>\n    </testcase>\n"
             }
             for result in file.results { xml += Self.testCase(result, suite: file.path) }
             xml += "  </testsuite>\n"
         }
         if run.compared {
-            xml += "  <testsuite name=\"compare\" tests=\"\(run.differences.count)\" failures=\"\(run.differences.count)\""
+            xml +=
+                "  <testsuite name=\"compare\" tests=\"\(run.differences.count)\" failures=\"\(run.differences.count)\""
                 + " errors=\"0\" skipped=\"0\">\n"
             for difference in run.differences {
-                let detail = (["first:  " + difference.first.displayText, "second: " + difference.second.displayText]
+                let detail =
+                    (["first:  " + difference.first.displayText, "second: " + difference.second.displayText]
                     + difference.diff).joined(separator: "\n")
                 xml += "    <testcase classname=\"compare\" name=\"\(Self.escaped(difference.expectation.id))\">\n"
-                xml += "      <failure message=\"values differ between the two environments\" type=\"differ\">"
+                xml +=
+                    "      <failure message=\"values differ between the two environments\" type=\"differ\">"
                     + Self.escaped(detail) + "</failure>\n    </testcase>\n"
             }
             xml += "  </testsuite>\n"
@@ -54,9 +61,12 @@ struct CheckJUnitReport {
             return "    <testcase \(attributes)>\n      <system-out>" + escaped(result.actual.displayText)
                 + "</system-out>\n    </testcase>\n"
         case .failed:
-            let detail = (["expression (\(expectation.context.rawValue)): " + expectation.expression,
-                           "expected: " + CheckTextReport.expectedText(expectation),
-                           "actual:   " + result.actual.displayText] + result.diff).joined(separator: "\n")
+            let detail =
+                ([
+                    "expression (\(expectation.context.rawValue)): " + expectation.expression,
+                    "expected: " + CheckTextReport.expectedText(expectation),
+                    "actual:   " + result.actual.displayText,
+                ] + result.diff).joined(separator: "\n")
             return "    <testcase \(attributes)>\n      <failure message=\"\(escaped(result.reason ?? "failed"))\""
                 + " type=\"mismatch\">" + escaped(detail) + "</failure>\n    </testcase>\n"
         }

@@ -35,7 +35,8 @@ struct CheckTextReport {
     private func failure(_ result: ExpectationResult) -> [String] {
         let expectation = result.expectation
         var lines = ["FAIL \(expectation.id)" + Self.place(expectation)]
-        lines.append("  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression))
+        lines.append(
+            "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression))
         lines.append("  expected: " + Self.expectedText(expectation))
         lines.append("  actual:   " + Self.cut(result.actual.displayText))
         if !result.diff.isEmpty {
@@ -49,17 +50,21 @@ struct CheckTextReport {
 
     private func watch(_ result: ExpectationResult) -> [String] {
         let expectation = result.expectation
-        return ["WATCH \(expectation.id)" + Self.place(expectation),
-                "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression),
-                "  value:    " + Self.cut(result.actual.displayText)]
+        return [
+            "WATCH \(expectation.id)" + Self.place(expectation),
+            "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression),
+            "  value:    " + Self.cut(result.actual.displayText),
+        ]
     }
 
     private static func lines(of difference: CheckRun.Difference) -> [String] {
         let expectation = difference.expectation
-        var lines = ["DIFFER \(expectation.id)" + place(expectation),
-                     "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression),
-                     "  first:    " + cut(difference.first.displayText),
-                     "  second:   " + cut(difference.second.displayText)]
+        var lines = [
+            "DIFFER \(expectation.id)" + place(expectation),
+            "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression),
+            "  first:    " + cut(difference.first.displayText),
+            "  second:   " + cut(difference.second.displayText),
+        ]
         if !difference.diff.isEmpty {
             lines.append("  diff:")
             lines += difference.diff.map { "    " + $0 }

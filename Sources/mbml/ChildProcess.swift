@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,8 +54,9 @@ struct ChildProcess {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return ChildProcess(seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024,
-                            output: String(decoding: output, as: UTF8.self), status: exitStatus)
+        return ChildProcess(
+            seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024,
+            output: String(decoding: output, as: UTF8.self), status: exitStatus)
     }
 
     /// The best (fastest) of `runs` runs, with the smallest peak memory seen.

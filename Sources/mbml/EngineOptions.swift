@@ -6,8 +6,11 @@ import MBMLEngine
 /// `$ENV` and file-write permission of ``SessionOptions``. Every input loads into one environment
 /// (``EnvironmentBuilder``): `$ENV` first, then `--manifest` and `--data` in command-line order.
 struct EngineOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("An MBML manifest to load (repeatable; - reads standard input). Inputs load in command-line order into one environment, each seeing what came before it.",
-                                            valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An MBML manifest to load (repeatable; - reads standard input). Inputs load in command-line order into one environment, each seeing what came before it.",
+            valueName: "file"))
     var manifest: [String] = []
 
     @OptionGroup var session: SessionOptions
@@ -28,7 +31,8 @@ struct EngineOptions: ParsableArguments {
     func inputs(envByDefault: Bool, arguments: [String] = CommandLine.arguments) throws -> [EnvironmentInput] {
         let dataFiles = try session.dataFiles()
         let manifests = try manifest.map(manifestInput)
-        let order = InputOrder.kinds(in: arguments, manifestCount: manifests.count, dataCount: dataFiles.count)
+        let order =
+            InputOrder.kinds(in: arguments, manifestCount: manifests.count, dataCount: dataFiles.count)
             ?? Array(repeating: .manifest, count: manifests.count) + Array(repeating: .data, count: dataFiles.count)
         var nextManifest = manifests.makeIterator()
         var nextData = dataFiles.makeIterator()
@@ -44,15 +48,18 @@ struct EngineOptions: ParsableArguments {
     /// - Parameter budget: limits for evaluations at load time too: the file-size cap, and the time
     ///   budget for the whole load (a manifest whose `if` or `value` never ends stops with an error).
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
-    func makeEnvironment(log: LogSink = .standardError(), parsing: XMLParsingMode = .strict,
-                         envByDefault: Bool = false, budget: BudgetOptions? = nil) throws -> Environment {
+    func makeEnvironment(
+        log: LogSink = .standardError(), parsing: XMLParsingMode = .strict,
+        envByDefault: Bool = false, budget: BudgetOptions? = nil
+    ) throws -> Environment {
         var options = environmentOptions
         if let budget = budget { options.maximumFileSize = budget.maxFileSize }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
         if let budget = budget, budget.timeout > 0 {
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(budget.timeout, 1e9) * 1e9)
             builder.isCancelled = { DispatchTime.now().uptimeNanoseconds >= deadline }
-            builder.cancellationMessage = "Loading stopped: it ran longer than its time budget of \(budget.timeoutText) ("
+            builder.cancellationMessage =
+                "Loading stopped: it ran longer than its time budget of \(budget.timeoutText) ("
                 + LimitHint.hint(for: .timeBudget) + ")"
         }
         let load = builder.build(try inputs(envByDefault: envByDefault))

@@ -79,7 +79,8 @@ struct EvalCommand: ParsableCommand {
                 StandardStream.output.writeLine(label + " " + ResultFormatter.line(of: value, in: context))
             } catch {
                 failed = true
-                StandardStream.output.writeLine(label + " error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
+                StandardStream.output.writeLine(
+                    label + " error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
             }
         }
         if failed { throw ExitCode.failure }
@@ -89,9 +90,12 @@ struct EvalCommand: ParsableCommand {
     private func report(_ error: Error, expression: String) {
         StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
         let expressionError = error as? ExpressionError
-        let failing = expressionError?.expression.isEmpty == false ? expressionError?.expression ?? expression : expression
+        let failing =
+            expressionError?.expression.isEmpty == false ? expressionError?.expression ?? expression : expression
         // Without a range, the expression as typed.
-        ErrorCaret.lines(expression: expressionError?.range == nil ? expression : failing, range: expressionError?.range)
-            .forEach(StandardStream.error.writeLine)
+        ErrorCaret.lines(
+            expression: expressionError?.range == nil ? expression : failing, range: expressionError?.range
+        )
+        .forEach(StandardStream.error.writeLine)
     }
 }

@@ -82,8 +82,10 @@ struct ExplanationFormatter {
     private func outcome(_ outcome: TraceOutcome) -> String {
         switch outcome {
         case .value(let value):
-            return object([("value", JSONCodec.encode(value)),
-                           ("preview", JSONCodec.quoted(outcome.preview(limit: Self.previewLimit)))])
+            return object([
+                ("value", JSONCodec.encode(value)),
+                ("preview", JSONCodec.quoted(outcome.preview(limit: Self.previewLimit))),
+            ])
         case .error(let error):
             var fields = [("error", JSONCodec.quoted(ResultFormatter.message(of: error)))]
             if let range = error.range { fields.append(("range", self.range(range))) }

@@ -14,7 +14,9 @@ struct FunctionsCommand: ParsableCommand {
     @Argument(help: "A function name (with or without the leading ^).")
     var name: String?
 
-    @Flag(name: .long, help: "Print the DocC article \"Function Library\" (Markdown) generated from every function's metadata.")
+    @Flag(
+        name: .long,
+        help: "Print the DocC article \"Function Library\" (Markdown) generated from every function's metadata.")
     var markdown = false
 
     func validate() throws {
@@ -39,7 +41,8 @@ struct FunctionsCommand: ParsableCommand {
             StandardStream.error.writeLine("error: no function named ^" + DisplayWidth.printable(name))
             let close = registry.all.map(\.name).filter { $0.lowercased().contains(name.lowercased()) }
             if !close.isEmpty {
-                StandardStream.error.writeLine("did you mean: " + close.prefix(8).map { "^" + $0 }.joined(separator: ", "))
+                StandardStream.error.writeLine(
+                    "did you mean: " + close.prefix(8).map { "^" + $0 }.joined(separator: ", "))
             }
             throw ExitCode.failure
         }
@@ -57,7 +60,8 @@ struct FunctionsCommand: ParsableCommand {
             first = false
             StandardStream.output.writeLine("\(category.rawValue) (\(definitions.count))")
             for definition in definitions {
-                let signature = definition.signature
+                let signature =
+                    definition.signature
                     + String(repeating: " ", count: max(0, width - definition.signature.count))
                 StandardStream.output.writeLine("  \(signature)  \(definition.input.rawValue)")
             }

@@ -17,7 +17,8 @@ struct GeneratedManifest {
                 index += 3
             case 9 where index + 3 <= variableCount:
                 output += "    <Var name=\"map\(index)\" type=\"map\">\n"
-                output += "        <Var name=\"x\" literal=\"\(index)\"/>\n        <Var name=\"y\" literal=\"y\(index)\"/>\n    </Var>\n"
+                output +=
+                    "        <Var name=\"x\" literal=\"\(index)\"/>\n        <Var name=\"y\" literal=\"y\(index)\"/>\n    </Var>\n"
                 index += 3
             case 5:
                 output += "    <Var name=\"value\(index)\" value=\"\(index) &amp; more\"/>\n"

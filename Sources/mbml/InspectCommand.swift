@@ -24,34 +24,52 @@ struct InspectCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The MBML manifest or JSON file to open (default: JSON on standard input, else the built-in tutorial sample).",
-                                 valueName: "manifest"))
+    @Argument(
+        help: ArgumentHelp(
+            "The MBML manifest or JSON file to open (default: JSON on standard input, else the built-in tutorial sample).",
+            valueName: "manifest"))
     var manifest: String?
 
-    @Option(name: .long, help: ArgumentHelp("The variable a JSON file or standard input is loaded into.", valueName: "name"))
+    @Option(
+        name: .long, help: ArgumentHelp("The variable a JSON file or standard input is loaded into.", valueName: "name")
+    )
     var name = "data"
 
     @OptionGroup var session: SessionOptions
 
-    @Option(name: .long, help: ArgumentHelp("A theme name (Themes/NAME.theme or built in) or a .theme file.",
-                                            valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A theme name (Themes/NAME.theme or built in) or a .theme file.",
+            valueName: "name"))
     var theme: String?
 
-    @Option(name: .long, help: ArgumentHelp("An expectation file (JSON Lines) whose expressions are pinned, with ✓/✗ for their expectations.",
-                                            valueName: "file.jsonl"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An expectation file (JSON Lines) whose expressions are pinned, with ✓/✗ for their expectations.",
+            valueName: "file.jsonl"))
     var check: String?
 
-    @Option(name: .long, help: ArgumentHelp("An expectation file shown as lessons: grouped by \"from\", each with its text (\"note\") and a checklist ticked as you type its expressions.",
-                                            valueName: "file.jsonl"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An expectation file shown as lessons: grouped by \"from\", each with its text (\"note\") and a checklist ticked as you type its expressions.",
+            valueName: "file.jsonl"))
     var lessons: String?
 
-    @Option(name: .long, help: ArgumentHelp("Evaluate the expression, the pins and the dynamic variables again every SECONDS (time moves on).",
-                                            valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Evaluate the expression, the pins and the dynamic variables again every SECONDS (time moves on).",
+            valueName: "seconds"))
     var refresh: Double?
 
-    @Option(name: .long, parsing: .remaining,
-            help: ArgumentHelp("Show a second space beside the first: its manifest and --data options (the rest of the line).",
-                               valueName: "manifest"))
+    @Option(
+        name: .long, parsing: .remaining,
+        help: ArgumentHelp(
+            "Show a second space beside the first: its manifest and --data options (the rest of the line).",
+            valueName: "manifest"))
     var compare: [String] = []
 
     /// `--name` without a leading `$`.
@@ -85,17 +103,20 @@ struct InspectCommand: ParsableCommand {
             FileHandle.standardError.write(Data("mbml: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        var configuration = InspectorConfiguration(source: source, dataFiles: dataFiles,
-                                                   themeName: theme, options: session.environmentOptions,
-                                                   includesProcessEnvironment: session.env ?? false)
+        var configuration = InspectorConfiguration(
+            source: source, dataFiles: dataFiles,
+            themeName: theme, options: session.environmentOptions,
+            includesProcessEnvironment: session.env ?? false)
         configuration.environment = environment
         if let check = check { configuration.pins = try Self.expectations(from: check) }
         configuration.refreshInterval = refresh
         if let lessons = lessons { configuration.lessons = try Self.expectations(from: lessons) }
         if !compare.isEmpty {
             let second = try CompareSpaceOptions.parsing(compare)
-            configuration.comparison = (source: .manifest(URL(fileURLWithPath: second.manifest)),
-                                        dataFiles: try second.session.dataFiles(), label: second.manifest)
+            configuration.comparison = (
+                source: .manifest(URL(fileURLWithPath: second.manifest)),
+                dataFiles: try second.session.dataFiles(), label: second.manifest
+            )
         }
         let status: Int32
         do {

@@ -21,7 +21,9 @@ enum InspectTarget: Equatable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InspectTargetError("\(path): no such file")
         }
-        guard !isDirectory.boolValue else { throw InspectTargetError("\(path): is a directory, not a manifest or JSON file") }
+        guard !isDirectory.boolValue else {
+            throw InspectTargetError("\(path): is a directory, not a manifest or JSON file")
+        }
         return looksLikeJSON(path) ? .dataFile(path) : .manifest(path)
     }
 
@@ -31,7 +33,9 @@ enum InspectTarget: Equatable {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = handle.readData(ofLength: 4096)
-        let first = head.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+        let first = head.first {
+            ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0)
+        }
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
@@ -45,7 +49,9 @@ enum InspectTarget: Equatable {
             if chunk.isEmpty { break }
             data.append(chunk)
             if data.count > standardInputLimit {
-                throw InspectTargetError("standard input: more than \(standardInputLimit >> 20) MiB of JSON; save it to a file and open that")
+                throw InspectTargetError(
+                    "standard input: more than \(standardInputLimit >> 20) MiB of JSON; save it to a file and open that"
+                )
             }
         }
         let value: Value
@@ -56,7 +62,8 @@ enum InspectTarget: Equatable {
         }
         let terminal = open("/dev/tty", O_RDWR)
         guard terminal >= 0, dup2(terminal, STDIN_FILENO) >= 0 else {
-            throw InspectTargetError("read the JSON from standard input, but there is no terminal (/dev/tty) to take keys from")
+            throw InspectTargetError(
+                "read the JSON from standard input, but there is no terminal (/dev/tty) to take keys from")
         }
         close(terminal)
         let environment = Environment(options: options)

@@ -32,7 +32,8 @@ struct JSONLinesSession {
             }
             return Self.encode(id: request.id, .value(value))
         } catch {
-            return Self.encode(id: request.id, .error(LimitHint.appending(to: Environment.logText(for: error), for: error)))
+            return Self.encode(
+                id: request.id, .error(LimitHint.appending(to: Environment.logText(for: error), for: error)))
         }
     }
 
@@ -61,7 +62,8 @@ struct JSONLinesSession {
             do {
                 decoded = try JSONCodec.decodeTagged(line)
             } catch let error as JSONDecodingError {
-                throw RequestFailure(id: nil, message: "Invalid JSON request at column \(error.column): \(error.message)")
+                throw RequestFailure(
+                    id: nil, message: "Invalid JSON request at column \(error.column): \(error.message)")
             }
             guard case .dictionary(let fields) = decoded else {
                 throw RequestFailure(id: nil, message: "A request must be a JSON object")
@@ -69,7 +71,8 @@ struct JSONLinesSession {
             id = fields["id"]
             let contextName = fields["context"].map { $0.stringValue ?? $0.text } ?? "object"
             guard let context = ExpressionContext(rawValue: contextName) else {
-                throw RequestFailure(id: id, message: "Unknown context \"\(contextName)\": use object, string, number or boolean")
+                throw RequestFailure(
+                    id: id, message: "Unknown context \"\(contextName)\": use object, string, number or boolean")
             }
             self.context = context
             guard case .string(let expression)? = fields["expr"] else {

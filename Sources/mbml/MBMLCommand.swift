@@ -41,7 +41,8 @@ struct MBMLCommand: ParsableCommand {
         } catch {
             // `explain` promises status 1 for a usage error (its failures are explanations, 0).
             if CommandLine.arguments.dropFirst().first == ExplainCommand.configuration.commandName,
-               exitCode(for: error) == .validationFailure {
+                exitCode(for: error) == .validationFailure
+            {
                 StandardStream.error.writeLine(fullMessage(for: error))
                 Foundation.exit(1)
             }

@@ -23,8 +23,11 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The template file.", valueName: "template"))
     var template: String
 
-    @Option(name: .long, help: ArgumentHelp("Write the result to this file instead of standard output.",
-                                            valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the result to this file instead of standard output.",
+            valueName: "file"))
     var output: String?
 
     @OptionGroup var engine: EngineOptions

@@ -5,12 +5,18 @@ import MBMLEngine
 /// file-write permission. `eval`, `vars`, `render`, `bench` (through ``EngineOptions``) and
 /// `inspect` include them.
 struct SessionOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A JSON file to load into $NAME (repeatable; loads in command-line order with --manifest).",
-                                            valueName: "NAME=FILE.json"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A JSON file to load into $NAME (repeatable; loads in command-line order with --manifest).",
+            valueName: "NAME=FILE.json"))
     var data: [String] = []
 
-    @Flag(name: .long, inversion: .prefixedNo,
-          help: ArgumentHelp("Put the process environment into $ENV (read-only) before anything else loads. Off by default except in `render`: environment variables often hold secrets (tokens) that should not show up on a shared screen."))
+    @Flag(
+        name: .long, inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Put the process environment into $ENV (read-only) before anything else loads. Off by default except in `render`: environment variables often hold secrets (tokens) that should not show up on a shared screen."
+        ))
     var env: Bool?
 
     @Flag(name: .long, help: "Allow functions that write or delete files (^writeFile, ^deleteFile, ...).")

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,7 +28,8 @@ struct StandardStream {
         guard let failure = writeAll(text) else { return }
         guard handle.fileDescriptor == FileHandle.standardOutput.fileDescriptor else { return }
         if failure == EPIPE { exit(0) }
-        _ = StandardStream.error.writeAll("error: couldn't write to standard output: \(String(cString: strerror(failure)))\n")
+        _ = StandardStream.error.writeAll(
+            "error: couldn't write to standard output: \(String(cString: strerror(failure)))\n")
         exit(1)
     }
 

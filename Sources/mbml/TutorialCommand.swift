@@ -48,8 +48,9 @@ struct TutorialCommand: ParsableCommand {
             return
         }
         var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
-        configuration.lessons = try InspectCommand.expectations(from: manifest.deletingLastPathComponent()
-            .appendingPathComponent("expectations.jsonl").path)
+        configuration.lessons = try InspectCommand.expectations(
+            from: manifest.deletingLastPathComponent()
+                .appendingPathComponent("expectations.jsonl").path)
         let status: Int32
         do {
             status = try Inspector.run(configuration)

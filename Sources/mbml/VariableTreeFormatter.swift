@@ -27,8 +27,9 @@ struct VariableTreeFormatter {
         let depth = variables.stackDepth(name)
         if depth > 0 { notes.append("\(depth) pushed") }
         var output: [String] = []
-        append(value, label: name, note: notes.isEmpty ? "" : "  (" + notes.joined(separator: "; ") + ")",
-               level: 0, to: &output)
+        append(
+            value, label: name, note: notes.isEmpty ? "" : "  (" + notes.joined(separator: "; ") + ")",
+            level: 0, to: &output)
         return output
     }
 
@@ -62,8 +63,9 @@ struct VariableTreeFormatter {
             for property in object.propertyNames {
                 let propertyValue = (try? object.value(forProperty: property)) ?? nil
                 if case .object? = propertyValue {
-                    output.append(pad + indent + DisplayWidth.printable(property) + ": "
-                                  + (propertyValue.map(Self.summary) ?? ""))
+                    output.append(
+                        pad + indent + DisplayWidth.printable(property) + ": "
+                            + (propertyValue.map(Self.summary) ?? ""))
                 } else {
                     append(propertyValue, label: property, note: "", level: level + 1, to: &output)
                 }
@@ -92,9 +94,11 @@ struct VariableTreeFormatter {
     /// A dictionary key as shown in the tree: quoted when empty or when spaces or punctuation would
     /// make the line ambiguous.
     static func displayKey(_ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.$".unicodeScalars.contains(scalar)
-        }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-.$".unicodeScalars.contains(scalar)
+            }
         return plain ? key : JSONCodec.quoted(key)
     }
 }

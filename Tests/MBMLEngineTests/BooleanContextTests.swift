@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The boolean context (<doc:ContextsAndCoercions>, <doc:ExpressionSyntax>).

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Coercions (<doc:ContextsAndCoercions>): value → decimal, truthiness, and the helper parsers.
@@ -49,8 +50,10 @@ final class CoercionTests: XCTestCase {
     // MARK: <doc:ContextsAndCoercions> truthiness
 
     func testFalseValues() {
-        let falsy: [Value?] = [nil, .null, .integer(0), .double(0), .double(-0.0), .decimal(0), .boolean(false),
-                               "", "F", "f", "0"]
+        let falsy: [Value?] = [
+            nil, .null, .integer(0), .double(0), .double(-0.0), .decimal(0), .boolean(false),
+            "", "F", "f", "0",
+        ]
         for value in falsy {
             XCTAssertFalse(value.isTruthy, String(describing: value))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 final class CollectionFunctionsTests: FunctionTestCase {

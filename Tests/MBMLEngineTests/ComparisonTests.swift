@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Comparisons (<doc:ContextsAndCoercions>): the equality and ordering tables through expressions, then the rules

@@ -48,8 +48,9 @@ final class ConformanceJudgeTests: XCTestCase {
     func testEqualityAgreesWithTheReferenceRunner() throws {
         for row in Self.rows {
             let expected = try LooseJSON.parse(row.expected), got = try LooseJSON.parse(row.got)
-            XCTAssertEqual(ConformanceJudge.equal(expected, got, mode: row.mode), row.equal,
-                           "\(row.mode): \(row.expected) vs \(row.got)")
+            XCTAssertEqual(
+                ConformanceJudge.equal(expected, got, mode: row.mode), row.equal,
+                "\(row.mode): \(row.expected) vs \(row.got)")
         }
     }
 
@@ -57,7 +58,8 @@ final class ConformanceJudgeTests: XCTestCase {
         func verdict(_ line: String, _ answer: ConformanceJudge.Answer) throws -> String? {
             ConformanceJudge.verdict(try ConformanceCase(line: line, file: "t.jsonl", lineNumber: 1), answer)
         }
-        let typeCase = #"{"id": "t.1", "context": "object", "expr": "x", "expect": {"$date": "2015-01-30T00:00:00Z"}, "compare": "type"}"#
+        let typeCase =
+            #"{"id": "t.1", "context": "object", "expr": "x", "expect": {"$date": "2015-01-30T00:00:00Z"}, "compare": "type"}"#
         XCTAssertNil(try verdict(typeCase, .value(try LooseJSON.parse(#"{"$date": "1999-01-01T00:00:00Z"}"#))))
         XCTAssertEqual(try verdict(typeCase, .value(.string("2015"))), #"expected a date, got "2015""#)
         let nonEmpty = #"{"id": "t.2", "context": "object", "expr": "x", "expect": "a", "compare": "nonempty"}"#
@@ -75,10 +77,12 @@ final class ConformanceJudgeTests: XCTestCase {
     func testTheRunnerReportsAFailingCase() throws {
         let folder = try ConformanceTests.folder
         let runner = try ConformanceRunner(manifest: folder.appendingPathComponent("fixture/manifest.xml"))
-        let wrong = try ConformanceCase(line: ##"{"id": "t.5", "context": "number", "expr": "#($x + 1)", "vars": {"x": 2}, "expect": 4}"##,
-                                        file: "t.jsonl", lineNumber: 1)
-        let right = try ConformanceCase(line: ##"{"id": "t.6", "context": "number", "expr": "#($x + 1)", "vars": {"x": 2}, "expect": 3}"##,
-                                        file: "t.jsonl", lineNumber: 2)
+        let wrong = try ConformanceCase(
+            line: ##"{"id": "t.5", "context": "number", "expr": "#($x + 1)", "vars": {"x": 2}, "expect": 4}"##,
+            file: "t.jsonl", lineNumber: 1)
+        let right = try ConformanceCase(
+            line: ##"{"id": "t.6", "context": "number", "expr": "#($x + 1)", "vars": {"x": 2}, "expect": 3}"##,
+            file: "t.jsonl", lineNumber: 2)
         let report = runner.run([wrong, right])
         XCTAssertEqual(report.summary, "conformance: 2 cases, 1 passed")
         XCTAssertEqual(report.failures.map(\.testCase.id), ["t.5"])
@@ -89,9 +93,12 @@ final class ConformanceJudgeTests: XCTestCase {
 
 final class ConformanceCaseTests: XCTestCase {
     func testTheRequestCarriesExprAndVarsAsWritten() throws {
-        let line = ##"{"id": "t.1", "context": "number", "expr": "#($x * 2)", "vars": {"x": 123456789012345678901}, "expect": {"$date": "nonsense"}}"##
+        let line =
+            ##"{"id": "t.1", "context": "number", "expr": "#($x * 2)", "vars": {"x": 123456789012345678901}, "expect": {"$date": "nonsense"}}"##
         let testCase = try ConformanceCase(line: line, file: "t.jsonl", lineNumber: 1)
-        XCTAssertEqual(testCase.requestLine, ##"{"context": "number", "expr": "#($x * 2)", "vars": {"x": 123456789012345678901}}"##)
+        XCTAssertEqual(
+            testCase.requestLine, ##"{"context": "number", "expr": "#($x * 2)", "vars": {"x": 123456789012345678901}}"##
+        )
         XCTAssertEqual(testCase.group, "t")
         XCTAssertFalse(testCase.expectsError)
     }

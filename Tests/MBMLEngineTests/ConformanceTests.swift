@@ -10,8 +10,9 @@ import XCTest
 final class ConformanceTests: XCTestCase {
     static var folder: URL {
         get throws {
-            try XCTUnwrap(Bundle.module.url(forResource: "Conformance", withExtension: nil),
-                          "the Conformance resource folder is missing from the test bundle")
+            try XCTUnwrap(
+                Bundle.module.url(forResource: "Conformance", withExtension: nil),
+                "the Conformance resource folder is missing from the test bundle")
         }
     }
 
@@ -28,8 +29,9 @@ final class ConformanceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(cases.count, 802, "case files went missing")
         let ids = cases.map(\.id)
         XCTAssertEqual(Set(ids).count, ids.count, "case ids must be unique")
-        XCTAssertTrue(report.failures.isEmpty,
-                      "\(report.summary); failing: \(report.failures.map(\.testCase.id).joined(separator: ", "))\n"
-                          + report.failureLines.joined(separator: "\n"))
+        XCTAssertTrue(
+            report.failures.isEmpty,
+            "\(report.summary); failing: \(report.failures.map(\.testCase.id).joined(separator: ", "))\n"
+                + report.failureLines.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 final class DataProcessingFunctionsTests: FunctionTestCase {
@@ -14,10 +15,15 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
         let variables = environment.variables
         variables.declare("pets", value: [Self.daisy, Self.barrett, Self.jill])
         variables.declare("byName", value: ["Daisy": Self.daisy, "Barrett": Self.barrett, "Jill": Self.jill])
-        variables.declare("owners", value: [
-            ["name": "Jill", "pets": [["name": "Daisy", "species": "dog"], ["name": "Barrett", "species": "cat"]]],
-            ["name": "Evan", "pets": [["name": "Tom", "species": "cat"]]],
-        ])
+        variables.declare(
+            "owners",
+            value: [
+                [
+                    "name": "Jill",
+                    "pets": [["name": "Daisy", "species": "dog"], ["name": "Barrett", "species": "cat"]],
+                ],
+                ["name": "Evan", "pets": [["name": "Tom", "species": "cat"]]],
+            ])
         variables.declare("letters", value: ["a", "b", "c"])
         variables.declare("emptyList", value: .array([]))
         variables.declare("two", value: .integer(2))
@@ -27,9 +33,13 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
     }
 
     /// Compares arrays ignoring order (for results built from dictionary or set iteration).
-    private func assertSameElements(_ value: Value?, _ expected: [Value],
-                                    file: StaticString = #filePath, line: UInt = #line) {
-        guard let elements = value?.elements else { return XCTFail("\(String(describing: value)) is not an array", file: file, line: line) }
+    private func assertSameElements(
+        _ value: Value?, _ expected: [Value],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard let elements = value?.elements else {
+            return XCTFail("\(String(describing: value)) is not an array", file: file, line: line)
+        }
         XCTAssertEqual(elements.count, expected.count, file: file, line: line)
         XCTAssertEqual(Set(elements), Set(expected), file: file, line: line)
     }
@@ -187,8 +197,9 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
     }
 
     func testDistributeAndGroup() throws {
-        XCTAssertEqual(try eval("^distributeArrayElements(^array(Yankees|Mets|Knicks|Rangers|Islanders)|2)"),
-                       [["Yankees", "Knicks", "Islanders"], ["Mets", "Rangers"]])
+        XCTAssertEqual(
+            try eval("^distributeArrayElements(^array(Yankees|Mets|Knicks|Rangers|Islanders)|2)"),
+            [["Yankees", "Knicks", "Islanders"], ["Mets", "Rangers"]])
         XCTAssertEqual(try eval("^distributeArrayElements(^array(a|b)|3)"), [["a"], ["b"], []])
         XCTAssertEqual(try eval("^distributeArrayElements(^array(a|b)|1)"), ["a", "b"], "count 1: the source itself")
         assertFails("^distributeArrayElements(^array(a)|0)", "at least 1")
@@ -215,7 +226,8 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
 
     func testFilter() throws {
         XCTAssertEqual(try eval("^filter($pets|$item.species == cat)"), [Self.barrett])
-        XCTAssertEqual(try eval("^filter($byName|$item.species != human)"), ["Daisy": Self.daisy, "Barrett": Self.barrett])
+        XCTAssertEqual(
+            try eval("^filter($byName|$item.species != human)"), ["Daisy": Self.daisy, "Barrett": Self.barrett])
         XCTAssertEqual(try eval("^filter($byName|$key == Jill)"), ["Jill": Self.jill])
         XCTAssertEqual(try eval("^filter(^set(a|b)|$item == b)"), .set(["b"]))
         let owners = try XCTUnwrap(environment.variables["owners"]?.arrayValue)
@@ -230,10 +242,12 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
     }
 
     func testFilterOuterVariables() throws {
-        environment.variables.declare("tree", value: [
-            ["name": "A", "groups": [["tag": "x", "items": ["x1", "y"]]]],
-            ["name": "B", "groups": [["tag": "z", "items": ["q"]]]],
-        ])
+        environment.variables.declare(
+            "tree",
+            value: [
+                ["name": "A", "groups": [["tag": "x", "items": ["x1", "y"]]]],
+                ["name": "B", "groups": [["tag": "z", "items": ["q"]]]],
+            ])
         // From the second intermediate on, $outer:item is the element of the previous level.
         let result = try eval("^filter($tree|$item.groups|$item.items|^hasPrefix($item|$outer:item.tag))")
         XCTAssertEqual(result?.arrayValue?.count, 1)
@@ -249,8 +263,9 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
 
     func testList() throws {
         XCTAssertEqual(try eval("^list(^array(One|Two)|Twenty-$item)"), ["Twenty-One", "Twenty-Two"])
-        XCTAssertEqual(try eval("^list($owners|$item.pets|$root.name owns $item.name)"),
-                       ["Jill owns Daisy", "Jill owns Barrett", "Evan owns Tom"])
+        XCTAssertEqual(
+            try eval("^list($owners|$item.pets|$root.name owns $item.name)"),
+            ["Jill owns Daisy", "Jill owns Barrett", "Evan owns Tom"])
         assertSameElements(try eval("^list($byName|$rootKey=$item.age)"), ["Daisy=7", "Barrett=3", "Jill=35"])
         XCTAssertEqual(try eval("^list($pets|$item.missing)"), [], "nothing is left out")
         XCTAssertEqual(try eval("^list($pets|$item.missing|$item)"), [], "nothing intermediates are skipped")
@@ -276,14 +291,18 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
     // MARK: Associating
 
     func testAssociate() throws {
-        XCTAssertEqual(try eval("^associate($pets|$item.species|$item.name)"),
-                       ["dog": "Daisy", "cat": "Barrett", "human": "Jill"])
-        XCTAssertEqual(try eval("^associate($owners|$item.pets|$item.species|$item.name)"),
-                       ["dog": "Daisy", "cat": ["Barrett", "Tom"]])
-        XCTAssertEqual(try eval("^associate($byName|$key|$item.species)"),
-                       ["Daisy": "dog", "Barrett": "cat", "Jill": "human"])
-        XCTAssertEqual(try eval("^associate(^array(a|b|c)|k|^array($item))"), ["k": ["a", ["b"], ["c"]]],
-                       "a stored Array is appended to (reference quirk)")
+        XCTAssertEqual(
+            try eval("^associate($pets|$item.species|$item.name)"),
+            ["dog": "Daisy", "cat": "Barrett", "human": "Jill"])
+        XCTAssertEqual(
+            try eval("^associate($owners|$item.pets|$item.species|$item.name)"),
+            ["dog": "Daisy", "cat": ["Barrett", "Tom"]])
+        XCTAssertEqual(
+            try eval("^associate($byName|$key|$item.species)"),
+            ["Daisy": "dog", "Barrett": "cat", "Jill": "human"])
+        XCTAssertEqual(
+            try eval("^associate(^array(a|b|c)|k|^array($item))"), ["k": ["a", ["b"], ["c"]]],
+            "a stored Array is appended to (reference quirk)")
         XCTAssertEqual(try eval("^associate($pets|$item.missing|$item.name)"), [:], "nothing keys are skipped")
         assertFails("^associate(not an array|$key|$item)", "index 0")
         assertFails("^associate($undefined|$key|$item)", "index 0")
@@ -292,14 +311,18 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
     }
 
     func testAssociateVariants() throws {
-        XCTAssertEqual(try eval("^associateWithSingleValue($owners|$item.pets|$item.species|$item.name)"),
-                       ["dog": "Daisy", "cat": "Tom"])
-        XCTAssertEqual(try eval("^associateWithArray($pets|$item.species|$item.name)"),
-                       ["dog": ["Daisy"], "cat": ["Barrett"], "human": ["Jill"]])
-        XCTAssertEqual(try eval("^associateWithArray($owners|$item.pets|$item.species|$outer:item.name)"),
-                       ["dog": ["Jill"], "cat": ["Jill", "Evan"]])
-        XCTAssertEqual(try eval("^associateWithArray($owners|$item.pets|$item.name|$root.name)"),
-                       ["Daisy": ["Jill"], "Barrett": ["Jill"], "Tom": ["Evan"]])
+        XCTAssertEqual(
+            try eval("^associateWithSingleValue($owners|$item.pets|$item.species|$item.name)"),
+            ["dog": "Daisy", "cat": "Tom"])
+        XCTAssertEqual(
+            try eval("^associateWithArray($pets|$item.species|$item.name)"),
+            ["dog": ["Daisy"], "cat": ["Barrett"], "human": ["Jill"]])
+        XCTAssertEqual(
+            try eval("^associateWithArray($owners|$item.pets|$item.species|$outer:item.name)"),
+            ["dog": ["Jill"], "cat": ["Jill", "Evan"]])
+        XCTAssertEqual(
+            try eval("^associateWithArray($owners|$item.pets|$item.name|$root.name)"),
+            ["Daisy": ["Jill"], "Barrett": ["Jill"], "Tom": ["Evan"]])
         assertFails("^associateWithSingleValue(not an array|$key|$item)", "index 0")
         assertFails("^associateWithArray($pets|$item)", "at least 3")
     }
@@ -315,11 +338,14 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
         XCTAssertEqual(try eval("^sort($pets|^parseInteger($item.age))"), [Self.barrett, Self.daisy, Self.jill])
         XCTAssertEqual(try eval("^sort($byName|$key)"), [Self.barrett, Self.daisy, Self.jill], "dictionary values")
         XCTAssertEqual(try eval("^sort(^set(b|a))"), ["a", "b"], "set members (deviation: no fault)")
-        XCTAssertEqual(try eval("^sort(^array(c|a|b)|%@%d)"), ["c", "a", "b"],
-                       "% in the sort key is plain text: every item compares equal")
-        environment.variables.declare("tagged", value: [
-            ["g": "b", "n": "1"], ["g": "a", "n": "2"], ["g": "b", "n": "3"], ["g": "a", "n": "4"],
-        ])
+        XCTAssertEqual(
+            try eval("^sort(^array(c|a|b)|%@%d)"), ["c", "a", "b"],
+            "% in the sort key is plain text: every item compares equal")
+        environment.variables.declare(
+            "tagged",
+            value: [
+                ["g": "b", "n": "1"], ["g": "a", "n": "2"], ["g": "b", "n": "3"], ["g": "a", "n": "4"],
+            ])
         XCTAssertEqual(try eval("^list(^sort($tagged|$item.g)|$item.n)"), ["2", "4", "1", "3"], "stable")
         assertFails("^sort(not an array)", "index 0")
         assertFails("^sort($undefined)", "index 0")
@@ -328,9 +354,11 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
     }
 
     func testSortDescendingIsStable() throws {
-        environment.variables.declare("tagged", value: [
-            ["g": "a", "n": "1"], ["g": "b", "n": "2"], ["g": "a", "n": "3"], ["g": "b", "n": "4"],
-        ])
+        environment.variables.declare(
+            "tagged",
+            value: [
+                ["g": "a", "n": "1"], ["g": "b", "n": "2"], ["g": "a", "n": "3"], ["g": "b", "n": "4"],
+            ])
         XCTAssertEqual(try eval("^list(^sort($tagged|$item.g|desc)|$item.n)"), ["2", "4", "1", "3"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class DebugFunctionsTests: XCTestCase {
@@ -16,11 +17,14 @@ final class DebugFunctionsTests: XCTestCase {
 
     private func declareTick(in environment: Environment) -> Counter {
         let counter = Counter()
-        environment.declare(FunctionDefinition("tick", input: .none, signature: "^tick()", category: .debug,
-                                               summary: "Test counter.") { _ in
-            counter.increment()
-            return .string("tick")
-        })
+        environment.declare(
+            FunctionDefinition(
+                "tick", input: .none, signature: "^tick()", category: .debug,
+                summary: "Test counter."
+            ) { _ in
+                counter.increment()
+                return .string("tick")
+            })
         return counter
     }
 
@@ -32,13 +36,15 @@ final class DebugFunctionsTests: XCTestCase {
         XCTAssertEqual(try harness.call("dump", .text("hello")), .string("hello"))
         XCTAssertNil(try harness.call("dump", .text("$undefined")))
         XCTAssertNil(try harness.call("dump", .absent))
-        XCTAssertTrue(harness.environment.log.lines.contains { $0.contains("^dump($list)") && $0.contains("Array (2 elements)") },
-                      "\(harness.environment.log.lines)")
+        XCTAssertTrue(
+            harness.environment.log.lines.contains { $0.contains("^dump($list)") && $0.contains("Array (2 elements)") },
+            "\(harness.environment.log.lines)")
         XCTAssertThrowsError(try harness.call("dump", .text("^noSuchFunction()")))
     }
 
     func testDebugBreakReturnsItsTextUnevaluated() throws {
-        XCTAssertEqual(try harness.call("debugBreak", .text("Here is the first problem")), .string("Here is the first problem"))
+        XCTAssertEqual(
+            try harness.call("debugBreak", .text("Here is the first problem")), .string("Here is the first problem"))
         XCTAssertEqual(try harness.evaluate("^debugBreak($x)"), .string("$x"))
         XCTAssertNil(try harness.call("debugBreak", .absent))
         XCTAssertTrue(harness.environment.log.lines.contains("^debugBreak($x)"))
@@ -48,14 +54,16 @@ final class DebugFunctionsTests: XCTestCase {
 
     func testBenchPassesTheResultThroughAndLogsTheTime() throws {
         XCTAssertEqual(try harness.evaluate("^bench(^array(a|b))[1]"), .string("b"))
-        XCTAssertTrue(harness.environment.log.lines.contains { $0.hasPrefix("^bench(^array(a|b))") && $0.hasSuffix(" ms") })
+        XCTAssertTrue(
+            harness.environment.log.lines.contains { $0.hasPrefix("^bench(^array(a|b))") && $0.hasSuffix(" ms") })
         XCTAssertNil(try harness.call("bench", .absent))
     }
 
     func testBenchPropagatesErrorsAndStillLogs() {
         XCTAssertThrowsError(try harness.call("bench", .text("^noSuchFunction()")))
-        XCTAssertTrue(harness.environment.log.lines.contains { $0.hasPrefix("^bench(^noSuchFunction()) failed after") },
-                      "\(harness.environment.log.lines)")
+        XCTAssertTrue(
+            harness.environment.log.lines.contains { $0.hasPrefix("^bench(^noSuchFunction()) failed after") },
+            "\(harness.environment.log.lines)")
     }
 
     func testBenchBool() throws {
@@ -81,9 +89,14 @@ final class DebugFunctionsTests: XCTestCase {
 
     func testRepeatValidation() {
         XCTAssertEqual(harness.failure("repeat", .absent), "expected input parameters, but got none")
-        XCTAssertEqual(harness.failure("repeat", .expressions(["3"])), "expected exactly 2 input parameters, but got 1 instead")
-        XCTAssertEqual(harness.failure("repeatBool", .expressions(["1", "2", "3"])), "expected exactly 2 input parameters, but got 3 instead")
-        XCTAssertEqual(harness.failure("repeat", .expressions(["", "x"])), "expected the repetition count \"\" to have a number value")
+        XCTAssertEqual(
+            harness.failure("repeat", .expressions(["3"])), "expected exactly 2 input parameters, but got 1 instead")
+        XCTAssertEqual(
+            harness.failure("repeatBool", .expressions(["1", "2", "3"])),
+            "expected exactly 2 input parameters, but got 3 instead")
+        XCTAssertEqual(
+            harness.failure("repeat", .expressions(["", "x"])),
+            "expected the repetition count \"\" to have a number value")
         XCTAssertThrowsError(try harness.call("repeat", .expressions(["2", "^noSuchFunction()"])))
         XCTAssertThrowsError(try harness.call("repeatBool", .expressions(["2", "-OR"])))
     }
@@ -110,20 +123,25 @@ final class DebugFunctionsTests: XCTestCase {
 
     func testDeprecationPassesTheNewValueThroughAndWarns() throws {
         try harness.environment.variables.set("newData", to: ["a": "1"])
-        XCTAssertEqual(try harness.call("deprecateVariableInFavorOf", .expressions(["$oldData", "$newData"])), ["a": "1"])
+        XCTAssertEqual(
+            try harness.call("deprecateVariableInFavorOf", .expressions(["$oldData", "$newData"])), ["a": "1"])
         XCTAssertTrue(harness.environment.log.lines.contains { $0.contains("$oldData") && $0.contains("$newData") })
-        XCTAssertEqual(try harness.call("deprecateVariableInFavorOf", .expressions(["place", "location", "MyModule"])),
-                       .string("location"))
+        XCTAssertEqual(
+            try harness.call("deprecateVariableInFavorOf", .expressions(["place", "location", "MyModule"])),
+            .string("location"))
         XCTAssertTrue(harness.environment.log.lines.contains { $0.contains("place") && $0.contains("MyModule") })
         XCTAssertNil(try harness.call("deprecateVariableInFavorOf", .expressions(["x", "^noSuchFunction()"])))
     }
 
     func testDeprecationValidation() {
-        XCTAssertEqual(harness.failure("deprecateVariableInFavorOf", .absent), "expected input parameters, but got none")
-        XCTAssertEqual(harness.failure("deprecateVariableInFavorOf", .expressions(["x"])),
-                       "expected at least 2 and at most 3 input parameters, but got 1 instead")
-        XCTAssertEqual(harness.failure("deprecateVariableInFavorOf", .expressions(["a", "b", "c", "d"])),
-                       "expected at least 2 and at most 3 input parameters, but got 4 instead")
+        XCTAssertEqual(
+            harness.failure("deprecateVariableInFavorOf", .absent), "expected input parameters, but got none")
+        XCTAssertEqual(
+            harness.failure("deprecateVariableInFavorOf", .expressions(["x"])),
+            "expected at least 2 and at most 3 input parameters, but got 1 instead")
+        XCTAssertEqual(
+            harness.failure("deprecateVariableInFavorOf", .expressions(["a", "b", "c", "d"])),
+            "expected at least 2 and at most 3 input parameters, but got 4 instead")
     }
 
     func testEachDiagnosticCallWritesOneLogLine() throws {

@@ -1,5 +1,5 @@
-import XCTest
 import MBMLEngine
+import XCTest
 
 /// ``DisplayWidth``: the one rule for how many columns text takes.
 final class DisplayWidthTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class EncodingFunctionsTests: XCTestCase {
@@ -10,8 +11,10 @@ final class EncodingFunctionsTests: XCTestCase {
         try FunctionHarness().call(name, input)
     }
 
-    private func assertFails(_ name: String, _ input: FunctionInput, message: String? = nil,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFails(
+        _ name: String, _ input: FunctionInput, message: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
 
@@ -49,8 +52,9 @@ final class EncodingFunctionsTests: XCTestCase {
         for name in ["MD5FromData", "SHA1FromData", "base64FromData", "hexStringFromData"] {
             assertFails(name, .absent, message: "expected input parameter, but got none")
             assertFails(name, .value(.null), message: "expected input parameter, but got a null value")
-            assertFails(name, .value("string"),
-                        message: "expected input parameter to be of type Data, but got String instead")
+            assertFails(
+                name, .value("string"),
+                message: "expected input parameter to be of type Data, but got String instead")
             assertFails(name, .value(.array([])))
         }
     }
@@ -67,18 +71,21 @@ final class EncodingFunctionsTests: XCTestCase {
     }
 
     func testHex() throws {
-        XCTAssertEqual(try call("hexStringFromData", .value(.data(giltData))),
-                       "687474703a2f2f746563682e67696c742e636f6d2f")
+        XCTAssertEqual(
+            try call("hexStringFromData", .value(.data(giltData))),
+            "687474703a2f2f746563682e67696c742e636f6d2f")
         XCTAssertEqual(try call("hexStringFromData", .value(.data(Data()))), "")
         XCTAssertEqual(try call("hexStringFromData", .value(.data(Data([0x00, 0xff, 0x0a])))), "00ff0a")
-        XCTAssertEqual(try call("dataFromHexString", .text("687474703a2f2f746563682e67696c742e636f6d2f")),
-                       .data(giltData))
+        XCTAssertEqual(
+            try call("dataFromHexString", .text("687474703a2f2f746563682e67696c742e636f6d2f")),
+            .data(giltData))
         XCTAssertEqual(try call("dataFromHexString", .text("616263")), .data(Data("abc".utf8)))
         XCTAssertEqual(try call("dataFromHexString", .text("6162f")), .data(Data("ab".utf8)), "odd digit ignored")
         XCTAssertEqual(try call("dataFromHexString", .text("DEADbeef")), .data(Data([0xde, 0xad, 0xbe, 0xef])))
         XCTAssertEqual(try call("dataFromHexString", .text("61é2")), .data(Data()), "non-ASCII gives empty Data")
         XCTAssertEqual(try call("dataFromHexString", .text("")), .data(Data()))
-        assertFails("dataFromHexString", .text("6g"), message: "expected hexadecimal digits, but found \"g\" at offset 1")
+        assertFails(
+            "dataFromHexString", .text("6g"), message: "expected hexadecimal digits, but found \"g\" at offset 1")
         assertFails("dataFromHexString", .absent)
     }
 
@@ -86,10 +93,12 @@ final class EncodingFunctionsTests: XCTestCase {
 
     func testNestedCallsThroughTheEvaluator() throws {
         let environment = Environment()
-        XCTAssertEqual(try environment.evaluate("^MD5FromData(^dataFromBase64(aHR0cDovL3RlY2guZ2lsdC5jb20v))", in: .object),
-                       "70e21f8a4493cac0d6f5bd5a717f3907")
-        XCTAssertEqual(try environment.evaluate("^SHA1FromData(^dataFromHexString(616263))", in: .object),
-                       "a9993e364706816aba3e25717850c26c9cd0d89d")
+        XCTAssertEqual(
+            try environment.evaluate("^MD5FromData(^dataFromBase64(aHR0cDovL3RlY2guZ2lsdC5jb20v))", in: .object),
+            "70e21f8a4493cac0d6f5bd5a717f3907")
+        XCTAssertEqual(
+            try environment.evaluate("^SHA1FromData(^dataFromHexString(616263))", in: .object),
+            "a9993e364706816aba3e25717850c26c9cd0d89d")
         XCTAssertEqual(try environment.evaluate("^hexStringFromData(^dataFromBase64(YWJj))", in: .object), "616263")
         XCTAssertEqual(try environment.evaluate("^MD5($undefined)", in: .object), "d41d8cd98f00b204e9800998ecf8427e")
         XCTAssertNil(try environment.evaluate("^dataFromBase64(not base64!)", in: .object))

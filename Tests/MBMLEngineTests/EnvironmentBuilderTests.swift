@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// ``EnvironmentBuilder``: ordered inputs into one environment, typed diagnostics, `$ENV`, skipped
@@ -16,7 +17,8 @@ final class EnvironmentBuilderTests: ManifestTestCase {
         XCTAssertEqual(load.diagnostics, [])
         XCTAssertFalse(load.hasFailures)
         XCTAssertEqual(load.environment.variables["y"], "x-value!")
-        XCTAssertEqual(load.environment.loadedFiles.map { URL(fileURLWithPath: $0).lastPathComponent }, ["a.xml", "b.xml"])
+        XCTAssertEqual(
+            load.environment.loadedFiles.map { URL(fileURLWithPath: $0).lastPathComponent }, ["a.xml", "b.xml"])
         XCTAssertEqual(load.environment.manifestPath, a.path)
     }
 
@@ -82,10 +84,12 @@ final class EnvironmentBuilderTests: ManifestTestCase {
         let log = LogSink()
         let load = EnvironmentBuilder(log: log).build([.manifest(one), .manifest(two), .manifest(module)])
         XCTAssertEqual(load.environment.variables["n"], "1")
-        XCTAssertEqual(load.warnings.map(\.message), [
-            "Skipped: a file with this name was already loaded (a file name is loaded once)",
-            "Skipped: it is the core module, which is built in",
-        ])
+        XCTAssertEqual(
+            load.warnings.map(\.message),
+            [
+                "Skipped: a file with this name was already loaded (a file name is loaded once)",
+                "Skipped: it is the core module, which is built in",
+            ])
         XCTAssertFalse(log.lines.contains { $0.contains("redeclared") }, "\(log.lines)")
         let includer = try write("inc.xml", #"<MBML><Include file="MBDataEnvironmentModule.xml"/></MBML>"#)
         XCTAssertEqual(build([.manifest(includer)]).diagnostics, [])
@@ -93,15 +97,19 @@ final class EnvironmentBuilderTests: ManifestTestCase {
 
     func testManifestTextResolvesIncludesBesideItsName() throws {
         try write("sub/beside.xml", #"<MBML><Var name="beside" literal="yes"/></MBML>"#)
-        let load = build([.manifestText(#"<MBML><Include file="beside.xml"/></MBML>"#, name: "sub/virtual.xml",
-                                        directory: directory)])
+        let load = build([
+            .manifestText(
+                #"<MBML><Include file="beside.xml"/></MBML>"#, name: "sub/virtual.xml",
+                directory: directory)
+        ])
         XCTAssertEqual(load.environment.variables["beside"], "yes")
     }
 
     // MARK: Recovery mode
 
     func testRecoveryModeLoadsWhatLibxml2RecoversAndWarnsWithThePlace() throws {
-        let manifest = try write("m.xml", "<MBML>\n  <Var name=\"a\">Fish & Chips</Var>\n  <Var name=\"b\" literal=\"ok\"/>\n</MBML>")
+        let manifest = try write(
+            "m.xml", "<MBML>\n  <Var name=\"a\">Fish & Chips</Var>\n  <Var name=\"b\" literal=\"ok\"/>\n</MBML>")
         let strict = build([.manifest(manifest)])
         XCTAssertTrue(strict.hasFailures)
         XCTAssertTrue(strict.errors.contains { $0.line == 2 }, "\(strict.errors)")
@@ -118,7 +126,9 @@ final class EnvironmentBuilderTests: ManifestTestCase {
 
     func testRecoveryModeStillRefusesExternalEntities() throws {
         let secret = try write("secret.txt", "TOP SECRET")
-        let manifest = try write("m.xml", """
+        let manifest = try write(
+            "m.xml",
+            """
             <?xml version="1.0"?>
             <!DOCTYPE MBML [<!ENTITY s SYSTEM "\(secret.path)">]>
             <MBML><Var name="a">&s;</Var></MBML>
@@ -140,7 +150,9 @@ final class EnvironmentBuilderTests: ManifestTestCase {
     // MARK: Provenance
 
     func testEveryDeclarationFormRecordsItsKindExpressionAndSite() throws {
-        let manifest = try write("m.xml", """
+        let manifest = try write(
+            "m.xml",
+            """
             <MBML>
               <Var name="lit" literal="x" mutable="F"/>
               <Var name="val" value="#(1 + 1)"/>
@@ -152,10 +164,14 @@ final class EnvironmentBuilderTests: ManifestTestCase {
             </MBML>
             """)
         let data = try write("d.json", "[1]")
-        let load = build([.processEnvironment(["A": "1"]), .manifest(manifest), .data(DataFileSpec(name: "d", path: data.path))])
+        let load = build([
+            .processEnvironment(["A": "1"]), .manifest(manifest), .data(DataFileSpec(name: "d", path: data.path)),
+        ])
         let environment = load.environment
-        func check(_ name: String, _ kind: VariableProvenance.Kind, expression: String? = nil, line: Int? = nil,
-                   readOnly: Bool = false, file: StaticString = #filePath, at testLine: UInt = #line) {
+        func check(
+            _ name: String, _ kind: VariableProvenance.Kind, expression: String? = nil, line: Int? = nil,
+            readOnly: Bool = false, file: StaticString = #filePath, at testLine: UInt = #line
+        ) {
             guard let provenance = environment.provenance(of: name) else {
                 return XCTFail("no provenance for \(name)", file: file, line: testLine)
             }
@@ -181,7 +197,8 @@ final class EnvironmentBuilderTests: ManifestTestCase {
     }
 
     func testLogLinesAboutAFailingDynamicVariableNameItAndItsSite() throws {
-        let manifest = try write("m.xml", "<MBML>\n  <Var name=\"bad\" type=\"dynamic\" expression=\"#(1 / 0)\"/>\n</MBML>")
+        let manifest = try write(
+            "m.xml", "<MBML>\n  <Var name=\"bad\" type=\"dynamic\" expression=\"#(1 / 0)\"/>\n</MBML>")
         let log = LogSink()
         let environment = EnvironmentBuilder(log: log).build([.manifest(manifest)]).environment
         XCTAssertNil(environment.variables["bad"])
@@ -208,7 +225,9 @@ final class EnvironmentBuilderTests: ManifestTestCase {
     // MARK: Undeclared references
 
     func testAReferenceNothingDeclaresIsOneWarningAtItsFirstUse() throws {
-        let manifest = try write("m.xml", """
+        let manifest = try write(
+            "m.xml",
+            """
             <MBML>
               <Var name="a" value="$tpyo and $known"/>
               <Var name="b" type="dynamic" expression="^list($known|$item $tpyo $outer:item)"/>
@@ -216,7 +235,9 @@ final class EnvironmentBuilderTests: ManifestTestCase {
             </MBML>
             """)
         let load = build([.manifest(manifest)])
-        XCTAssertEqual(load.diagnostics.map(\.description), ["\(manifest.path):2:3: $tpyo is referred to by $a but nothing declares it"])
+        XCTAssertEqual(
+            load.diagnostics.map(\.description),
+            ["\(manifest.path):2:3: $tpyo is referred to by $a but nothing declares it"])
         let data = try write("d.json", "{}")
         let declared = build([.manifest(manifest), .data(DataFileSpec(name: "tpyo", path: data.path))])
         XCTAssertEqual(declared.diagnostics, [], "an input loaded later declares it")

@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class EnvironmentFunctionsTests: XCTestCase {
@@ -33,7 +34,8 @@ final class EnvironmentFunctionsTests: XCTestCase {
 
     func testPathIsLoadedComparesStandardisedPaths() throws {
         XCTAssertEqual(try harness.call("mbmlPathIsLoaded", .text("/app/./manifest.xml")), .boolean(true))
-        XCTAssertEqual(try harness.call("mbmlPathIsLoaded", .text("/app//includes/../includes/Extra.xml")), .boolean(true))
+        XCTAssertEqual(
+            try harness.call("mbmlPathIsLoaded", .text("/app//includes/../includes/Extra.xml")), .boolean(true))
         XCTAssertEqual(try harness.call("mbmlPathIsLoaded", .text("/tmp/foo.xml")), .boolean(false))
         XCTAssertEqual(try harness.call("mbmlPathIsLoaded", .text("")), .boolean(false))
         XCTAssertEqual(try harness.call("mbmlPathIsLoaded", .absent), .boolean(false))
@@ -51,6 +53,7 @@ final class EnvironmentFunctionsTests: XCTestCase {
         XCTAssertEqual(EnvironmentFunctions.standardizedPath("/a/./b//c/../d/"), "/a/b/d")
         XCTAssertEqual(EnvironmentFunctions.standardizedPath("/../x"), "/x")
         XCTAssertEqual(EnvironmentFunctions.standardizedPath("a/../../b"), "../b")
-        XCTAssertEqual(EnvironmentFunctions.standardizedPath("~/x"), (NSHomeDirectory() as NSString).appendingPathComponent("x"))
+        XCTAssertEqual(
+            EnvironmentFunctions.standardizedPath("~/x"), (NSHomeDirectory() as NSString).appendingPathComponent("x"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The budgets of issue 12: the evaluation deadline, the file-size cap, refusing non-regular files
@@ -21,13 +22,16 @@ final class EvaluationBudgetTests: ExpressionTestCase {
     // MARK: Deadline
 
     func testDeadlineStopsANestedRepeatWithAnErrorNamingTheBudget() {
-        XCTAssertThrowsError(try env.withDeadline(seconds: 0.2) {
-            try env.evaluate("^repeat(1000000|^repeat(1000000|x))", in: .object)
-        }) { error in
+        XCTAssertThrowsError(
+            try env.withDeadline(seconds: 0.2) {
+                try env.evaluate("^repeat(1000000|^repeat(1000000|x))", in: .object)
+            }
+        ) { error in
             XCTAssertTrue(error is DeadlineExceeded, "\(error)")
             XCTAssertEqual((error as? DeadlineExceeded)?.limit, .timeBudget)
-            XCTAssertEqual(String(describing: error),
-                           "evaluation stopped: it ran longer than its time budget of 0.2 seconds")
+            XCTAssertEqual(
+                String(describing: error),
+                "evaluation stopped: it ran longer than its time budget of 0.2 seconds")
         }
         // The environment's own cancellation is restored afterwards.
         XCTAssertFalse(env.isCancelled())
@@ -37,9 +41,11 @@ final class EvaluationBudgetTests: ExpressionTestCase {
     func testDeadlineStopsAFunctionThatSwallowsErrors() {
         // ^reduce swallows per-item errors; the stop must still surface as the deadline error.
         env.variables.declare("many", value: .array((0..<1_000).map { .integer($0) }))
-        XCTAssertThrowsError(try env.withDeadline(seconds: 0.2) {
-            try env.evaluate("^reduce($many|0|^repeat(1000000|x))", in: .object)
-        }) { error in
+        XCTAssertThrowsError(
+            try env.withDeadline(seconds: 0.2) {
+                try env.evaluate("^reduce($many|0|^repeat(1000000|x))", in: .object)
+            }
+        ) { error in
             XCTAssertTrue(error is DeadlineExceeded, "\(error)")
         }
     }
@@ -54,9 +60,11 @@ final class EvaluationBudgetTests: ExpressionTestCase {
 
     func testDeadlineKeepsTheHostsCancellation() {
         env.isCancelled = { true }
-        XCTAssertThrowsError(try env.withDeadline(seconds: 30) {
-            try env.evaluate("^repeat(10|x)", in: .object)
-        }) { error in
+        XCTAssertThrowsError(
+            try env.withDeadline(seconds: 30) {
+                try env.evaluate("^repeat(10|x)", in: .object)
+            }
+        ) { error in
             XCTAssertTrue(error is CancellationFailure, "\(error)")
         }
         XCTAssertTrue(env.isCancelled())
@@ -84,7 +92,8 @@ final class EvaluationBudgetTests: ExpressionTestCase {
     }
 
     func testDevicesAndDirectoriesAreRefusedByWhatTheyAre() {
-        assertError("^fileContents(/dev/zero)", .object, containing: "\"/dev/zero\": it is a device, not a regular file")
+        assertError(
+            "^fileContents(/dev/zero)", .object, containing: "\"/dev/zero\": it is a device, not a regular file")
         assertError("^fileData(/dev/null)", .object, containing: "is a device")
         assertError("^fileContents(\(folder))", .object, containing: "is a directory")
     }
@@ -108,12 +117,14 @@ final class EvaluationBudgetTests: ExpressionTestCase {
 extension EvaluationBudgetTests {
     func testRenderingAHugeCollectionAsTextStopsAtTheDeadline() throws {
         let environment = Environment()
-        environment.variables.declare("big", value: .array((0..<200_000).map { .array([.integer($0), .string("x\($0)")]) }))
+        environment.variables.declare(
+            "big", value: .array((0..<200_000).map { .array([.integer($0), .string("x\($0)")]) }))
         var checks = 0
-        XCTAssertNil(try XCTUnwrap(environment.variables["big"]).text(stoppingWhen: {
-            checks += 1
-            return checks > 3
-        }))
+        XCTAssertNil(
+            try XCTUnwrap(environment.variables["big"]).text(stoppingWhen: {
+                checks += 1
+                return checks > 3
+            }))
         XCTAssertEqual(checks, 4)
         XCTAssertNotNil(try XCTUnwrap(environment.variables["big"]).text(stoppingWhen: { false }))
         environment.isCancelled = { true }

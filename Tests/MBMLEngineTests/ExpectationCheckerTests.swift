@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 final class ExpectationCheckerTests: XCTestCase {
@@ -26,7 +27,9 @@ final class ExpectationCheckerTests: XCTestCase {
     }
 
     func testVariablesAreBoundForOneExpectationOnly() throws {
-        let bound = try check(##"{"id": "a", "context": "string", "expr": "$name $extra", "vars": {"name": "Duncan", "extra": 1}, "expect": "Duncan 1"}"##)
+        let bound = try check(
+            ##"{"id": "a", "context": "string", "expr": "$name $extra", "vars": {"name": "Duncan", "extra": 1}, "expect": "Duncan 1"}"##
+        )
         XCTAssertEqual(bound.status, .passed, bound.reason ?? "")
         let after = try check(##"{"id": "b", "expr": "$name", "expect": "Cooper"}"##)
         XCTAssertEqual(after.status, .passed, after.reason ?? "")
@@ -35,13 +38,17 @@ final class ExpectationCheckerTests: XCTestCase {
     }
 
     func testBooleanContextAlwaysGivesABoolean() throws {
-        XCTAssertEqual(try check(##"{"id": "a", "context": "boolean", "expr": "$count == 3", "expect": true}"##).status, .passed)
-        XCTAssertEqual(try check(##"{"id": "b", "context": "boolean", "expr": "$missing", "expect": false}"##).status, .passed)
-        XCTAssertEqual(try check(##"{"id": "c", "context": "boolean", "expr": "$count == 3", "expect": 1}"##).status, .failed)
+        XCTAssertEqual(
+            try check(##"{"id": "a", "context": "boolean", "expr": "$count == 3", "expect": true}"##).status, .passed)
+        XCTAssertEqual(
+            try check(##"{"id": "b", "context": "boolean", "expr": "$missing", "expect": false}"##).status, .passed)
+        XCTAssertEqual(
+            try check(##"{"id": "c", "context": "boolean", "expr": "$count == 3", "expect": 1}"##).status, .failed)
     }
 
     func testExpectedErrors() throws {
-        XCTAssertEqual(try check(##"{"id": "a", "context": "number", "expr": "#(1 / 0)", "expectError": true}"##).status, .passed)
+        XCTAssertEqual(
+            try check(##"{"id": "a", "context": "number", "expr": "#(1 / 0)", "expectError": true}"##).status, .passed)
         let noError = try check(##"{"id": "b", "context": "number", "expr": "#(1 / 1)", "expectError": true}"##)
         XCTAssertEqual(noError.status, .failed)
         XCTAssertEqual(noError.reason, "expected an error, got 1")
@@ -79,13 +86,17 @@ final class ExpectationCheckerTests: XCTestCase {
     func testATimeLimitStopsALongLoopWithAnErrorAndIsLiftedAfterwards() throws {
         let environment = TestEnvironment.make()
         let limited = ExpectationChecker(environment: environment, timeLimit: 0.05)
-        let long = Expectation(id: "long", expression: "^repeatBool(1000000|^repeatBool(1000000|T))", expected: .value("x"))
+        let long = Expectation(
+            id: "long", expression: "^repeatBool(1000000|^repeatBool(1000000|T))", expected: .value("x"))
         let start = Date()
         let result = limited.check(long)
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "the loop was stopped")
         XCTAssertEqual(result.status, .failed)
-        guard case .error(let message) = result.actual else { return XCTFail("a stopped evaluation is an error: \(result.actual)") }
-        XCTAssertTrue(message.hasPrefix("evaluation stopped: it ran longer than its time budget of 0.05 seconds"), message)
+        guard case .error(let message) = result.actual else {
+            return XCTFail("a stopped evaluation is an error: \(result.actual)")
+        }
+        XCTAssertTrue(
+            message.hasPrefix("evaluation stopped: it ran longer than its time budget of 0.05 seconds"), message)
         XCTAssertFalse(environment.isCancelled(), "the host's cancellation is back")
         let quick = Expectation(id: "quick", expression: "^repeat(3|x)", expected: .value("x"))
         XCTAssertEqual(limited.check(quick).status, .passed)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 final class ExpectationFileTests: XCTestCase {
@@ -7,14 +8,16 @@ final class ExpectationFileTests: XCTestCase {
         ExpectationFile(parsing: text, path: "cases.jsonl")
     }
 
-    private func single(_ line: String, file: StaticString = #filePath, lineNumber: UInt = #line) throws -> Expectation {
+    private func single(_ line: String, file: StaticString = #filePath, lineNumber: UInt = #line) throws -> Expectation
+    {
         let parsed = parse(line)
         XCTAssertEqual(parsed.problems, [], file: file, line: lineNumber)
         return try XCTUnwrap(parsed.expectations.first, file: file, line: lineNumber)
     }
 
     func testReadsEveryField() throws {
-        let expectation = try single("""
+        let expectation = try single(
+            """
             {"id": "core.x.01", "from": "Tests.m testX", "context": "number", "expr": "#($a + 1)", \
             "vars": {"a": 2, "b": {"$set": [1]}}, "expect": 3, "compare": "approx", "note": "why"}
             """)
@@ -65,7 +68,8 @@ final class ExpectationFileTests: XCTestCase {
     }
 
     func testMalformedLinesAreReportedWithTheirLineAndTheOthersRead() {
-        let parsed = parse("""
+        let parsed = parse(
+            """
             {"id": "a", "expr": "1", "expect": "1"}
             {"id": "b", "expr": 
             [1, 2]
@@ -110,10 +114,11 @@ final class ExpectationFileTests: XCTestCase {
     }
 
     func testJSONLineReadsBackAsTheSameExpectation() throws {
-        let original = Expectation(id: "x\"1", context: .boolean, expression: "$a == 1",
-                                   variables: [(name: "a", value: ["$k": .set([1, 2])])],
-                                   expected: .value(.date(Date(timeIntervalSince1970: 1_422_936_306))),
-                                   match: .set, note: "n", origin: "o")
+        let original = Expectation(
+            id: "x\"1", context: .boolean, expression: "$a == 1",
+            variables: [(name: "a", value: ["$k": .set([1, 2])])],
+            expected: .value(.date(Date(timeIntervalSince1970: 1_422_936_306))),
+            match: .set, note: "n", origin: "o")
         let copy = try single(original.jsonLine)
         XCTAssertEqual(copy.jsonLine, original.jsonLine)
         XCTAssertEqual(copy.variables.first?.value, ["$k": .set([1, 2])])
@@ -126,13 +131,15 @@ final class ExpectationFileTests: XCTestCase {
         XCTAssertThrowsError(try ExpectationFile(contentsOf: "/nonexistent/x.jsonl")) { error in
             let problem = error as? ExpectationProblem
             XCTAssertEqual(problem?.location.line, 0)
-            XCTAssertTrue(problem?.description.hasPrefix("/nonexistent/x.jsonl: cannot read") == true,
-                          problem?.description ?? "")
+            XCTAssertTrue(
+                problem?.description.hasPrefix("/nonexistent/x.jsonl: cannot read") == true,
+                problem?.description ?? "")
         }
     }
 
     func testARepeatedIdIsAProblemAndTheFirstLineStands() {
-        let parsed = parse("""
+        let parsed = parse(
+            """
             {"id": "a", "expr": "1"}
             {"id": "b", "expr": "2"}
             {"id": "a", "expr": "3"}

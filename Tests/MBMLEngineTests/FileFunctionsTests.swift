@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class FileFunctionsTests: XCTestCase {
@@ -17,7 +18,8 @@ final class FileFunctionsTests: XCTestCase {
         try scratch.write("hidden", to: ".hidden")
         try scratch.write(Data([0xFF, 0xFE, 0x41]), to: "binary.bin")
         try scratch.write("x", to: "sub/deeper/x.txt")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/missing")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/dangling", withDestinationPath: folder + "/missing")
     }
 
     override func tearDownWithError() throws {
@@ -44,12 +46,16 @@ final class FileFunctionsTests: XCTestCase {
         XCTAssertEqual(try harness.call("lastPathComponent", .text("~/Library/com.x.plist")), .string("com.x.plist"))
         XCTAssertEqual(try harness.call("stripLastPathComponent", .text("/tmp")), .string("/"))
         XCTAssertEqual(try harness.call("stripLastPathComponent", .text("file")), .string(""))
-        XCTAssertEqual(try harness.call("stripLastPathComponent", .text("~/Library/Preferences/x.plist")), .string("~/Library/Preferences"))
+        XCTAssertEqual(
+            try harness.call("stripLastPathComponent", .text("~/Library/Preferences/x.plist")),
+            .string("~/Library/Preferences"))
         XCTAssertEqual(try harness.call("pathExtension", .text("archive.tar.gz")), .string("gz"))
         XCTAssertEqual(try harness.call("pathExtension", .text("/tmp/README")), .string(""))
         XCTAssertEqual(try harness.call("stripPathExtension", .text("archive.tar.gz")), .string("archive.tar"))
         XCTAssertEqual(try harness.call("pathComponents", .text("a/b")), ["a", "b"])
-        for name in ["lastPathComponent", "stripLastPathComponent", "pathExtension", "stripPathExtension", "pathComponents"] {
+        for name in [
+            "lastPathComponent", "stripLastPathComponent", "pathExtension", "stripPathExtension", "pathComponents",
+        ] {
             XCTAssertNil(try harness.call(name, .absent), name)
         }
     }
@@ -78,30 +84,36 @@ final class FileFunctionsTests: XCTestCase {
 
     func testProbesThroughTheEvaluatorAreSafeWithoutTheWriteOption() throws {
         try harness.environment.variables.set("folder", to: .string(folder))
-        XCTAssertEqual(try harness.evaluate("^fileExists($folder/a.txt) -AND ^isDirectoryAtPath($folder/sub)", in: .boolean),
-                       .boolean(true))
+        XCTAssertEqual(
+            try harness.evaluate("^fileExists($folder/a.txt) -AND ^isDirectoryAtPath($folder/sub)", in: .boolean),
+            .boolean(true))
     }
 
     // MARK: Reading
 
     func testListDirectorySortsNamesAndIncludesHiddenEntries() throws {
-        XCTAssertEqual(try harness.call("listDirectory", .text(folder)), [".hidden", "a.txt", "binary.bin", "dangling", "sub"])
+        XCTAssertEqual(
+            try harness.call("listDirectory", .text(folder)), [".hidden", "a.txt", "binary.bin", "dangling", "sub"])
         XCTAssertEqual(try harness.call("listDirectory", path("sub/deeper")), ["x.txt"])
     }
 
     func testListDirectoryErrors() {
         XCTAssertEqual(harness.failure("listDirectory", .absent), "expected input parameter, but got none")
-        XCTAssertEqual(harness.failure("listDirectory", .text("")), "couldn't list the directory \"\": No such file or directory")
-        XCTAssertEqual(harness.failure("listDirectory", path("a.txt")),
-                       "couldn't list the directory \"\(folder)/a.txt\": Not a directory")
+        XCTAssertEqual(
+            harness.failure("listDirectory", .text("")), "couldn't list the directory \"\": No such file or directory")
+        XCTAssertEqual(
+            harness.failure("listDirectory", path("a.txt")),
+            "couldn't list the directory \"\(folder)/a.txt\": Not a directory")
     }
 
     func testSizeOfFile() throws {
         XCTAssertEqual(try harness.call("sizeOfFile", path("a.txt")), .integer(3))
-        XCTAssertEqual(try harness.call("sizeOfFile", path("dangling")), .integer((folder + "/missing").utf8.count),
-                       "a symbolic link itself is measured")
-        XCTAssertEqual(harness.failure("sizeOfFile", path("nope.xml")),
-                       "couldn't get the size of \"\(folder)/nope.xml\": No such file or directory")
+        XCTAssertEqual(
+            try harness.call("sizeOfFile", path("dangling")), .integer((folder + "/missing").utf8.count),
+            "a symbolic link itself is measured")
+        XCTAssertEqual(
+            harness.failure("sizeOfFile", path("nope.xml")),
+            "couldn't get the size of \"\(folder)/nope.xml\": No such file or directory")
         XCTAssertEqual(harness.failure("sizeOfFile", .absent), "expected input parameter, but got none")
     }
 
@@ -109,11 +121,15 @@ final class FileFunctionsTests: XCTestCase {
         XCTAssertEqual(try harness.call("fileData", path("a.txt")), .data(Data("abc".utf8)))
         XCTAssertEqual(try harness.call("fileData", path("binary.bin")), .data(Data([0xFF, 0xFE, 0x41])))
         XCTAssertEqual(try harness.call("fileContents", path("a.txt")), .string("abc"))
-        XCTAssertEqual(harness.failure("fileContents", path("binary.bin")),
-                       "the contents of \"\(folder)/binary.bin\" are not valid UTF-8 text")
-        XCTAssertEqual(harness.failure("fileData", .text("/////")), "couldn't read \"/////\": it is a directory, not a regular file")
-        XCTAssertEqual(harness.failure("fileContents", path("nope")),
-                       "couldn't read \"\(folder)/nope\": No such file or directory")
+        XCTAssertEqual(
+            harness.failure("fileContents", path("binary.bin")),
+            "the contents of \"\(folder)/binary.bin\" are not valid UTF-8 text")
+        XCTAssertEqual(
+            harness.failure("fileData", .text("/////")),
+            "couldn't read \"/////\": it is a directory, not a regular file")
+        XCTAssertEqual(
+            harness.failure("fileContents", path("nope")),
+            "couldn't read \"\(folder)/nope\": No such file or directory")
         XCTAssertEqual(harness.failure("fileData", .absent), "expected input parameter, but got none")
         XCTAssertEqual(harness.failure("fileContents", .text("")), "couldn't read \"\": No such file or directory")
     }
@@ -143,8 +159,9 @@ final class FileFunctionsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/a.txt"))
         XCTAssertEqual(try writer.call("fileExists", path("a.txt")), .boolean(false))
         XCTAssertEqual(try writer.call("deleteFile", path("dangling")), .boolean(true))
-        XCTAssertEqual(writer.failure("deleteFile", path("a.txt")),
-                       "couldn't delete \"\(folder)/a.txt\": No such file or directory")
+        XCTAssertEqual(
+            writer.failure("deleteFile", path("a.txt")),
+            "couldn't delete \"\(folder)/a.txt\": No such file or directory")
         XCTAssertEqual(writer.failure("deleteFile", .absent), "expected input parameter, but got none")
         XCTAssertNotNil(writer.failure("deleteFile", .text("")))
     }
@@ -170,10 +187,13 @@ final class FileFunctionsTests: XCTestCase {
         XCTAssertEqual(directories.pictures, "/home/ann/Pictures")
         XCTAssertEqual(directories.publicFiles, "/home/ann/Public")
 
-        let custom = StandardDirectories(environment: ["HOME": "/home/ann/", "TMPDIR": "/var/tmp",
-                                                       "XDG_CACHE_HOME": "/cache/", "XDG_DATA_HOME": "relative/ignored",
-                                                       "XDG_MUSIC_DIR": "/media/music"],
-                                         readFile: { _ in nil })
+        let custom = StandardDirectories(
+            environment: [
+                "HOME": "/home/ann/", "TMPDIR": "/var/tmp",
+                "XDG_CACHE_HOME": "/cache/", "XDG_DATA_HOME": "relative/ignored",
+                "XDG_MUSIC_DIR": "/media/music",
+            ],
+            readFile: { _ in nil })
         XCTAssertEqual(custom.home, "/home/ann")
         XCTAssertEqual(custom.temporaryFiles, "/var/tmp/")
         XCTAssertEqual(custom.caches, "/cache")
@@ -184,15 +204,17 @@ final class FileFunctionsTests: XCTestCase {
     func testUserDirectoriesFile() {
         var requested: [String] = []
         let file = """
-        # written by xdg-user-dirs-update
-        XDG_DOCUMENTS_DIR="$HOME/Dokumente"
-        XDG_DOWNLOAD_DIR="/data/downloads"
-        XDG_VIDEOS_DIR="$HOME/"
-        """
-        let directories = StandardDirectories(environment: ["HOME": "/home/ann"], readFile: { path in
-            requested.append(path)
-            return file
-        })
+            # written by xdg-user-dirs-update
+            XDG_DOCUMENTS_DIR="$HOME/Dokumente"
+            XDG_DOWNLOAD_DIR="/data/downloads"
+            XDG_VIDEOS_DIR="$HOME/"
+            """
+        let directories = StandardDirectories(
+            environment: ["HOME": "/home/ann"],
+            readFile: { path in
+                requested.append(path)
+                return file
+            })
         XCTAssertEqual(directories.documents, "/home/ann/Dokumente")
         XCTAssertEqual(directories.downloads, "/data/downloads")
         XCTAssertEqual(directories.movies, "/home/ann")
@@ -207,8 +229,10 @@ final class FileFunctionsTests: XCTestCase {
         XCTAssertEqual(try harness.call("directoryForCaches", .absent), .string(expected.caches))
         XCTAssertEqual(try harness.call("directoryForPublicFiles", .absent), .string(expected.publicFiles))
         XCTAssertTrue(expected.temporaryFiles.hasSuffix("/"))
-        for name in ["Home", "TempFiles", "Caches", "ApplicationSupport", "Documents", "Downloads", "Movies",
-                     "Music", "Pictures", "PublicFiles"] {
+        for name in [
+            "Home", "TempFiles", "Caches", "ApplicationSupport", "Documents", "Downloads", "Movies",
+            "Music", "Pictures", "PublicFiles",
+        ] {
             guard case .string(let directory)? = try harness.call("directoryFor" + name, .absent) else {
                 XCTFail(name)
                 continue

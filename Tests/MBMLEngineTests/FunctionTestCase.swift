@@ -19,7 +19,9 @@ class FunctionTestCase: XCTestCase {
     }
 
     /// Calls the implementation directly.
-    func call(_ name: String, _ input: FunctionInput, file: StaticString = #filePath, line: UInt = #line) throws -> Value? {
+    func call(_ name: String, _ input: FunctionInput, file: StaticString = #filePath, line: UInt = #line) throws
+        -> Value?
+    {
         try harness.call(name, input, file: file, line: line)
     }
 
@@ -29,8 +31,10 @@ class FunctionTestCase: XCTestCase {
     }
 
     /// Asserts that a direct call fails with a message containing `fragment`.
-    func assertFails(_ name: String, _ input: FunctionInput, _ fragment: String,
-                     file: StaticString = #filePath, line: UInt = #line) {
+    func assertFails(
+        _ name: String, _ input: FunctionInput, _ fragment: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         harness.assertFails(name, input, containing: fragment, file: file, line: line)
     }
 }

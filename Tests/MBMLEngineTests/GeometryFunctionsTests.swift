@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class GeometryFunctionsTests: XCTestCase {
@@ -35,35 +36,47 @@ final class GeometryFunctionsTests: XCTestCase {
     }
 
     func testWrongShapesAndKindsAreErrors() {
-        XCTAssertEqual(harness.failure("rectOrigin", .value(.string("10,20"))),
-                       "couldn't parse rect from \"10,20\"; expecting x,y,width,height")
-        XCTAssertEqual(harness.failure("sizeWidth", .value(.string("300"))),
-                       "couldn't parse size from \"300\"; expecting width,height")
-        XCTAssertEqual(harness.failure("pointY", .value(.string("10,50,1"))),
-                       "couldn't parse point from \"10,50,1\"; expecting x,y")
+        XCTAssertEqual(
+            harness.failure("rectOrigin", .value(.string("10,20"))),
+            "couldn't parse rect from \"10,20\"; expecting x,y,width,height")
+        XCTAssertEqual(
+            harness.failure("sizeWidth", .value(.string("300"))),
+            "couldn't parse size from \"300\"; expecting width,height")
+        XCTAssertEqual(
+            harness.failure("pointY", .value(.string("10,50,1"))),
+            "couldn't parse point from \"10,50,1\"; expecting x,y")
         XCTAssertEqual(harness.failure("rectX", .absent), "expected input parameter, but got none")
         XCTAssertEqual(harness.failure("rectX", .value(.null)), "expected input parameter, but got a null value")
-        XCTAssertEqual(harness.failure("rectX", .value(.integer(4))),
-                       "expected input parameter to be of type String, but got Number instead")
+        XCTAssertEqual(
+            harness.failure("rectX", .value(.integer(4))),
+            "expected input parameter to be of type String, but got Number instead")
     }
 
     func testInsetRect() throws {
-        XCTAssertEqual(try harness.call("insetRect", .values(["10,50,300,200", "-5,-5,15,15"])), .string("5,45,290,190"))
-        XCTAssertEqual(harness.failure("insetRect", .values(["10,50,300,200", "1,2"])),
-                       "couldn't parse edge insets from \"1,2\"; expecting top,left,bottom,right")
-        XCTAssertEqual(harness.failure("insetRect", .values(["10,50,300,200"])),
-                       "expected exactly 2 input parameters, but got 1 instead")
-        XCTAssertEqual(harness.failure("insetRect", .values([.null, "1,2,3,4"])),
-                       "expected input parameter at index 0 to be of type String, but got Null instead")
+        XCTAssertEqual(
+            try harness.call("insetRect", .values(["10,50,300,200", "-5,-5,15,15"])), .string("5,45,290,190"))
+        XCTAssertEqual(
+            harness.failure("insetRect", .values(["10,50,300,200", "1,2"])),
+            "couldn't parse edge insets from \"1,2\"; expecting top,left,bottom,right")
+        XCTAssertEqual(
+            harness.failure("insetRect", .values(["10,50,300,200"])),
+            "expected exactly 2 input parameters, but got 1 instead")
+        XCTAssertEqual(
+            harness.failure("insetRect", .values([.null, "1,2,3,4"])),
+            "expected input parameter at index 0 to be of type String, but got Null instead")
     }
 
     func testSingleEdgeInsets() throws {
         XCTAssertEqual(try harness.call("insetRectTop", .values(["10,50,300,200", "-5"])), .string("10,45,300,205"))
-        XCTAssertEqual(try harness.call("insetRectLeft", .values(["10,50,300,200", .integer(5)])), .string("15,50,295,200"))
-        XCTAssertEqual(try harness.call("insetRectBottom", .values(["10,50,300,200", "-10"])), .string("10,50,300,210"))
-        XCTAssertEqual(try harness.call("insetRectRight", .values(["10,50,300,200", .double(15)])), .string("10,50,285,200"))
-        XCTAssertEqual(harness.failure("insetRectRight", .values(["10,50,300,200", "wide"])),
-                       "expected input parameter at index 1 to contain a number value, but got \"wide\" (String) instead")
+        XCTAssertEqual(
+            try harness.call("insetRectLeft", .values(["10,50,300,200", .integer(5)])), .string("15,50,295,200"))
+        XCTAssertEqual(
+            try harness.call("insetRectBottom", .values(["10,50,300,200", "-10"])), .string("10,50,300,210"))
+        XCTAssertEqual(
+            try harness.call("insetRectRight", .values(["10,50,300,200", .double(15)])), .string("10,50,285,200"))
+        XCTAssertEqual(
+            harness.failure("insetRectRight", .values(["10,50,300,200", "wide"])),
+            "expected input parameter at index 1 to contain a number value, but got \"wide\" (String) instead")
         XCTAssertEqual(harness.failure("insetRectTop", .absent), "expected input parameters, but got none")
     }
 

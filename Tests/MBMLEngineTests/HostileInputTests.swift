@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Hostile input: deep nesting, huge and random expressions, runaway recursion. Every case must end
@@ -8,11 +9,14 @@ final class HostileInputTests: ExpressionTestCase {
     private let depth = 50_000
 
     /// Asserts that evaluating `expression` throws an ``ExpressionError`` whose message contains `fragment`.
-    private func assertRejected(_ expression: String, _ context: ExpressionContext, _ fragment: String = "nested",
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRejected(
+        _ expression: String, _ context: ExpressionContext, _ fragment: String = "nested",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let result = try env.evaluate(expression, in: context)
-            XCTFail("\(context): expected an error, got \(String(describing: result).prefix(80))", file: file, line: line)
+            XCTFail(
+                "\(context): expected an error, got \(String(describing: result).prefix(80))", file: file, line: line)
         } catch let error as ExpressionError {
             XCTAssertTrue(error.message.contains(fragment), "\(context): \(error.message)", file: file, line: line)
         } catch {
@@ -229,10 +233,13 @@ final class HostileInputTests: ExpressionTestCase {
     }
 
     func testRecursiveFunctionIsNestingError() {
-        env.declare(FunctionDefinition("again", input: .raw, signature: "^again(x)", category: .debug,
-                                       summary: "Test-only: evaluates itself.") { call in
-            try call.evaluate("^again(x)", as: .object)
-        })
+        env.declare(
+            FunctionDefinition(
+                "again", input: .raw, signature: "^again(x)", category: .debug,
+                summary: "Test-only: evaluates itself."
+            ) { call in
+                try call.evaluate("^again(x)", as: .object)
+            })
         assertRejected("^again(x)", .object)
     }
 
@@ -247,12 +254,15 @@ final class HostileInputTests: ExpressionTestCase {
     func testNestingLimitIsNotSharedBetweenThreads() {
         let reached = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        env.declare(FunctionDefinition("hold", input: .none, signature: "^hold()", category: .debug,
-                                       summary: "Test-only: blocks until released.") { _ in
-            reached.signal()
-            _ = release.wait(timeout: .now() + 30)
-            return "held"
-        })
+        env.declare(
+            FunctionDefinition(
+                "hold", input: .none, signature: "^hold()", category: .debug,
+                summary: "Test-only: blocks until released."
+            ) { _ in
+                reached.signal()
+                _ = release.wait(timeout: .now() + 30)
+                return "held"
+            })
         let chainLength = 60
         for index in 0..<chainLength {
             env.variables.declare("heldChain\(index)", value: .string("^eval($heldChain\(index + 1))"))

@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class JSONCodecTests: XCTestCase {
@@ -37,7 +38,9 @@ final class JSONCodecTests: XCTestCase {
         // Escapes inside grapheme clusters (CR LF, a quote with a combining accent) cut between scalars.
         XCTAssertEqual(JSONCodec.encode(.string("a\r\nb")), #""a\r\nb""#)
         XCTAssertEqual(JSONCodec.encode(.string("x\"\u{301}y")), "\"x\\\"\u{301}y\"")
-        XCTAssertEqual(try JSONCodec.decodeTagged(JSONCodec.encode(.string("q\"\u{301}\r\n\u{1F}"))), .string("q\"\u{301}\r\n\u{1F}"))
+        XCTAssertEqual(
+            try JSONCodec.decodeTagged(JSONCodec.encode(.string("q\"\u{301}\r\n\u{1F}"))),
+            .string("q\"\u{301}\r\n\u{1F}"))
     }
 
     func testEncodesCollectionsKeepingKeyOrderAndEscapingDollarKeys() {
@@ -47,9 +50,11 @@ final class JSONCodecTests: XCTestCase {
 
     func testEncodesTags() {
         XCTAssertEqual(JSONCodec.encode(Value.makeSet(["a", "b", "a"])), #"{"$set":["a","b"]}"#)
-        XCTAssertEqual(JSONCodec.encode(.date(Date(timeIntervalSince1970: 530_683_320))),
-                       #"{"$date":"1986-10-26T04:02:00Z"}"#)
-        XCTAssertEqual(JSONCodec.encode(.date(Date(timeIntervalSince1970: 1.25))), #"{"$date":"1970-01-01T00:00:01.25Z"}"#)
+        XCTAssertEqual(
+            JSONCodec.encode(.date(Date(timeIntervalSince1970: 530_683_320))),
+            #"{"$date":"1986-10-26T04:02:00Z"}"#)
+        XCTAssertEqual(
+            JSONCodec.encode(.date(Date(timeIntervalSince1970: 1.25))), #"{"$date":"1970-01-01T00:00:01.25Z"}"#)
         XCTAssertEqual(JSONCodec.encode(.date(Date(timeIntervalSince1970: -1))), #"{"$date":"1969-12-31T23:59:59Z"}"#)
         XCTAssertEqual(JSONCodec.encode(.data(Data("hi!".utf8))), #"{"$data":"aGkh"}"#)
     }
@@ -68,19 +73,23 @@ final class JSONCodecTests: XCTestCase {
         let text = JSONCodec.encode(value)
         let decoded = try JSONCodec.decodeTagged(text)
         XCTAssertEqual(decoded, value)
-        XCTAssertEqual(decoded.dictionaryValue?.keys.elements,
-                       ["name", "$price", "count", "flags", "members", "born", "blob", "nested"])
+        XCTAssertEqual(
+            decoded.dictionaryValue?.keys.elements,
+            ["name", "$price", "count", "flags", "members", "born", "blob", "nested"])
         XCTAssertEqual(JSONCodec.encode(decoded), text)
     }
 
     func testTaggedDecodingOfTags() throws {
         XCTAssertEqual(try JSONCodec.decodeTagged(#"{"$set": [1, 1, 2]}"#), .set([1, 2]))
-        XCTAssertEqual(try JSONCodec.decodeTagged(#"{"$date": "1986-10-26T00:02:00-04:00"}"#),
-                       .date(Date(timeIntervalSince1970: 530_683_320)))
-        XCTAssertEqual(try JSONCodec.decodeTagged(#"{"$date": "1970-01-01T00:00:00.5Z"}"#),
-                       .date(Date(timeIntervalSince1970: 0.5)))
-        XCTAssertEqual(try JSONCodec.decodeTagged(#"{"$date": "2000-03-01"}"#),
-                       .date(Date(timeIntervalSince1970: 951_868_800)))
+        XCTAssertEqual(
+            try JSONCodec.decodeTagged(#"{"$date": "1986-10-26T00:02:00-04:00"}"#),
+            .date(Date(timeIntervalSince1970: 530_683_320)))
+        XCTAssertEqual(
+            try JSONCodec.decodeTagged(#"{"$date": "1970-01-01T00:00:00.5Z"}"#),
+            .date(Date(timeIntervalSince1970: 0.5)))
+        XCTAssertEqual(
+            try JSONCodec.decodeTagged(#"{"$date": "2000-03-01"}"#),
+            .date(Date(timeIntervalSince1970: 951_868_800)))
         XCTAssertEqual(try JSONCodec.decodeTagged(#"{"$data": "aGkh"}"#), .data(Data("hi!".utf8)))
         XCTAssertEqual(try JSONCodec.decodeTagged(#"{"$$set": 1}"#), ["$set": 1])
         XCTAssertEqual(try JSONCodec.decodeTagged("[NaN, -Infinity]").arrayValue?.count, 2)
@@ -95,14 +104,17 @@ final class JSONCodecTests: XCTestCase {
     // MARK: Plain decoding
 
     func testPlainDecodingKinds() throws {
-        let value = try JSONCodec.decodePlain(#"{"i": 12, "d": 1.5, "e": 1e3, "t": true, "f": false, "n": null, "s": "x"}"#)
+        let value = try JSONCodec.decodePlain(
+            #"{"i": 12, "d": 1.5, "e": 1e3, "t": true, "f": false, "n": null, "s": "x"}"#)
         guard case .dictionary(let entries) = value else { return XCTFail("not a dictionary: \(value)") }
         XCTAssertEqual(entries.keys.elements, ["i", "d", "e", "t", "f", "n", "s"])
         guard case .integer(12)? = entries["i"] else { return XCTFail("i: \(String(describing: entries["i"]))") }
         // Reals that a Decimal holds exactly are decimals, so they print as written.
         guard case .decimal(1.5)? = entries["d"] else { return XCTFail("d: \(String(describing: entries["d"]))") }
         guard case .decimal(1000)? = entries["e"] else { return XCTFail("e: \(String(describing: entries["e"]))") }
-        guard case .boolean(true)? = entries["t"], case .boolean(false)? = entries["f"] else { return XCTFail("booleans") }
+        guard case .boolean(true)? = entries["t"], case .boolean(false)? = entries["f"] else {
+            return XCTFail("booleans")
+        }
         guard case .null? = entries["n"], case .string("x")? = entries["s"] else { return XCTFail("null/string") }
     }
 
@@ -182,15 +194,18 @@ final class JSONCodecTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func assertError(_ expression: @autoclosure () throws -> Value, line: Int, column: Int, containing text: String,
-                             file: StaticString = #filePath, lineNumber: UInt = #line) {
+    private func assertError(
+        _ expression: @autoclosure () throws -> Value, line: Int, column: Int, containing text: String,
+        file: StaticString = #filePath, lineNumber: UInt = #line
+    ) {
         do {
             let value = try expression()
             XCTFail("expected an error, got \(value)", file: file, line: lineNumber)
         } catch let error as JSONDecodingError {
             XCTAssertEqual(error.line, line, "line of \(error)", file: file, line: lineNumber)
             XCTAssertEqual(error.column, column, "column of \(error)", file: file, line: lineNumber)
-            XCTAssertTrue(error.message.contains(text), "\"\(error.message)\" lacks \"\(text)\"", file: file, line: lineNumber)
+            XCTAssertTrue(
+                error.message.contains(text), "\"\(error.message)\" lacks \"\(text)\"", file: file, line: lineNumber)
         } catch {
             XCTFail("unexpected error \(error)", file: file, line: lineNumber)
         }
@@ -199,7 +214,8 @@ final class JSONCodecTests: XCTestCase {
 
 final class DataFileSpecTests: XCTestCase {
     func testParsesSpecifications() throws {
-        XCTAssertEqual(try DataFileSpec(parsing: "cats=data/cats.json"), DataFileSpec(name: "cats", path: "data/cats.json"))
+        XCTAssertEqual(
+            try DataFileSpec(parsing: "cats=data/cats.json"), DataFileSpec(name: "cats", path: "data/cats.json"))
         XCTAssertEqual(try DataFileSpec(parsing: "$cats=a=b.json"), DataFileSpec(name: "cats", path: "a=b.json"))
         XCTAssertThrowsError(try DataFileSpec(parsing: "cats.json"))
         XCTAssertThrowsError(try DataFileSpec(parsing: "=cats.json"))
@@ -216,7 +232,8 @@ final class DataFileSpecTests: XCTestCase {
         try DataFileSpec(parsing: "pets=pets.json").declare(in: environment, relativeTo: folder)
         XCTAssertEqual(environment.variables["pets"], ["cats": ["Barrett", "Duncan"], "count": 2])
 
-        XCTAssertThrowsError(try DataFileSpec(parsing: "x=broken.json").declare(in: environment, relativeTo: folder)) { error in
+        XCTAssertThrowsError(try DataFileSpec(parsing: "x=broken.json").declare(in: environment, relativeTo: folder)) {
+            error in
             let description = String(describing: error)
             XCTAssertTrue(description.hasSuffix("broken.json:2:11: Expected a value, found ','"), description)
         }

@@ -1,16 +1,19 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 /// The reader's fast paths: keys matched against the expected shape without decoding, values moved
 /// from one stack, numbers read without text, and bytes given back as it goes.
 final class JSONReaderTests: XCTestCase {
     func testRecordsThatLeaveTheExpectedShapeKeepTheirOwnKeys() throws {
-        let text = #"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"c":6},{"b":7,"a":8},{"a":9},{"a":1,"b":2,"d":3},{"a":0,"b":0}]"#
+        let text =
+            #"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"c":6},{"b":7,"a":8},{"a":9},{"a":1,"b":2,"d":3},{"a":0,"b":0}]"#
         let value = try JSONCodec.decodePlain(text)
-        XCTAssertEqual(JSONCodec.encode(value),
-                       #"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"c":6},{"b":7,"a":8},{"a":9},{"a":1,"b":2,"d":3},{"a":0,"b":0}]"#)
+        XCTAssertEqual(
+            JSONCodec.encode(value),
+            #"[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"c":6},{"b":7,"a":8},{"a":9},{"a":1,"b":2,"d":3},{"a":0,"b":0}]"#)
         guard case .array(let records) = value, case .dictionary(let fourth) = records[3] else {
             return XCTFail("expected an array of dictionaries")
         }
@@ -38,11 +41,13 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testRepeatedShortTextsShareOneValueAndDifferentOnesDoNot() throws {
-        let text = #"[["a","b"],["a","c"],["a","b"],{"k":[1]},{"k":[2]},{"k":[1]},"# +
-            #""a string of 17 bytes","a string of 17 byteZ","a string of 17 bytes","é string with \"escape\" here"]"#
+        let text =
+            #"[["a","b"],["a","c"],["a","b"],{"k":[1]},{"k":[2]},{"k":[1]},"#
+            + #""a string of 17 bytes","a string of 17 byteZ","a string of 17 bytes","é string with \"escape\" here"]"#
         let value = try JSONCodec.decodePlain(text)
         XCTAssertEqual(JSONCodec.encode(value), text)
-        guard case .array(let items) = value, case .array(let first) = items[0], case .array(let third) = items[2] else {
+        guard case .array(let items) = value, case .array(let first) = items[0], case .array(let third) = items[2]
+        else {
             return XCTFail("expected arrays")
         }
         first.withUnsafeBufferPointer { a in
@@ -61,9 +66,11 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testShortRealsAreExactDecimals() throws {
-        for (text, expected) in [("1.50", "1.5"), ("0.05", "0.05"), ("1200.5", "1200.5"), ("-0.0", "0"),
-                                 ("100.0", "100"), ("123456789012345678.5", "123456789012345678.5"),
-                                 ("0.123456789012345678", "0.123456789012345678"), ("1e2", "100"), ("-2.5E-1", "-0.25")] {
+        for (text, expected) in [
+            ("1.50", "1.5"), ("0.05", "0.05"), ("1200.5", "1200.5"), ("-0.0", "0"),
+            ("100.0", "100"), ("123456789012345678.5", "123456789012345678.5"),
+            ("0.123456789012345678", "0.123456789012345678"), ("1e2", "100"), ("-2.5E-1", "-0.25"),
+        ] {
             guard case .decimal(let number) = try JSONCodec.decodePlain(text) else {
                 XCTFail("\(text) should be a decimal")
                 continue
@@ -76,7 +83,7 @@ final class JSONReaderTests: XCTestCase {
 
     func testNumberTagsReadBack() throws {
         guard case .double(let infinity) = try JSONCodec.decodeTagged(JSONCodec.encode(.double(.infinity))),
-              case .double(let negativeInfinity) = try JSONCodec.decodeTagged(JSONCodec.encode(.double(-.infinity)))
+            case .double(let negativeInfinity) = try JSONCodec.decodeTagged(JSONCodec.encode(.double(-.infinity)))
         else { return XCTFail("infinities read back as doubles") }
         XCTAssertEqual(infinity, .infinity)
         XCTAssertEqual(negativeInfinity, -.infinity)
@@ -99,9 +106,11 @@ final class JSONReaderTests: XCTestCase {
         text += #"  {"name": tru}]"#
         var released: [Range<Int>] = []
         let bytes = Array(text.utf8)
-        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { buffer in
-            try JSONCodec.decodePlain(buffer) { released.append($0) }
-        }) { error in
+        XCTAssertThrowsError(
+            try bytes.withUnsafeBufferPointer { buffer in
+                try JSONCodec.decodePlain(buffer) { released.append($0) }
+            }
+        ) { error in
             guard let error = error as? JSONDecodingError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.line, lines + 1)
             XCTAssertEqual(error.column, 12)
@@ -120,9 +129,11 @@ final class JSONReaderTests: XCTestCase {
         let records = String(repeating: #"{"a":"ü"},"#, count: 300_000)
         let text = "[" + records + "nul]"
         let bytes = Array(text.utf8)
-        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { buffer in
-            try JSONCodec.decodePlain(buffer) { _ in }
-        }) { error in
+        XCTAssertThrowsError(
+            try bytes.withUnsafeBufferPointer { buffer in
+                try JSONCodec.decodePlain(buffer) { _ in }
+            }
+        ) { error in
             guard let error = error as? JSONDecodingError else { return XCTFail("\(error)") }
             XCTAssertEqual(error.line, 1)
             XCTAssertEqual(error.column, 1 + records.count + 1)
@@ -137,7 +148,7 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(JSONCodec.encode(value), #"[{"name":"Ann","age":31},{"name":"Bo","age":29}]"#)
         let bytes = try FileBytes(path: file.path)
         XCTAssertEqual(bytes.buffer.count, 48)
-        bytes.release(0..<bytes.buffer.count)  // less than a page: nothing is given back
+        bytes.release(0..<bytes.buffer.count) // less than a page: nothing is given back
         XCTAssertEqual(bytes.buffer.first, UInt8(ascii: "["))
     }
 }
@@ -176,7 +187,8 @@ extension JSONReaderTests {
     func testRecordsOfOneShapeShareTheirKeyStorage() throws {
         let value = try JSONCodec.decodePlain(#"[{"name":"a","n":1},{"name":"b","n":2},{"name":"c","n":3}]"#)
         guard case .array(let records) = value, case .dictionary(let first) = records[0],
-              case .dictionary(let third) = records[2] else { return XCTFail("expected records") }
+            case .dictionary(let third) = records[2]
+        else { return XCTFail("expected records") }
         first.keys.elements.withUnsafeBufferPointer { a in
             third.keys.elements.withUnsafeBufferPointer { b in XCTAssertEqual(a.baseAddress, b.baseAddress) }
         }
@@ -190,7 +202,7 @@ final class RepetitionTallyTests: XCTestCase {
         var tally = RepetitionTally()
         for index in 0..<1024 {
             XCTAssertTrue(tally.shouldLookUp())
-            tally.record(hit: index % 10 == 0)  // one in ten: too few
+            tally.record(hit: index % 10 == 0) // one in ten: too few
         }
         var skipped = 0
         while !tally.shouldLookUp() { skipped += 1 }
@@ -201,7 +213,7 @@ final class RepetitionTallyTests: XCTestCase {
         var tally = RepetitionTally()
         for index in 0..<4096 {
             XCTAssertTrue(tally.shouldLookUp())
-            tally.record(hit: index % 4 == 0)  // one in four: worth it
+            tally.record(hit: index % 4 == 0) // one in four: worth it
         }
     }
 }

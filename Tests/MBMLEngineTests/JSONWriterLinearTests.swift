@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 
 /// The JSON writer on large inputs full of characters that need escapes: the exact result is
@@ -19,7 +20,8 @@ final class JSONWriterLinearTests: XCTestCase {
     func testManyStringsInAnArray() {
         let elements = Array(repeating: Value.string(unit), count: 100_000)
         let encoded = JSONCodec.encode(.array(elements))
-        XCTAssertEqual(encoded, "[" + Array(repeating: "\"" + escapedUnit + "\"", count: 100_000).joined(separator: ",") + "]")
+        XCTAssertEqual(
+            encoded, "[" + Array(repeating: "\"" + escapedUnit + "\"", count: 100_000).joined(separator: ",") + "]")
     }
 
     func testNonContiguousAndEmptyStrings() {
@@ -30,8 +32,9 @@ final class JSONWriterLinearTests: XCTestCase {
     }
 
     func testNonFiniteNumbersAreTagged() throws {
-        XCTAssertEqual(JSONCodec.encode([.double(.infinity), .double(-.infinity), .double(.nan)]),
-                       #"[{"$number":"Infinity"},{"$number":"-Infinity"},{"$number":"NaN"}]"#)
+        XCTAssertEqual(
+            JSONCodec.encode([.double(.infinity), .double(-.infinity), .double(.nan)]),
+            #"[{"$number":"Infinity"},{"$number":"-Infinity"},{"$number":"NaN"}]"#)
         // Strict JSON parsers accept the output.
         let data = Data(JSONCodec.encode([.double(.infinity)]).utf8)
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: data))

@@ -1,13 +1,16 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// What each function input type receives (<doc:FunctionCalls>), observed with test-only
 /// recorder functions, and the functions that shape the language (<doc:FunctionCalls>).
 final class LanguageFunctionsTests: ExpressionTestCase {
     /// Calls `^rec(<parameters>)` declared with `input` and returns the recorded input description.
-    private func received(_ input: FunctionInputType, _ parameters: String,
-                          file: StaticString = #filePath, line: UInt = #line) -> String? {
+    private func received(
+        _ input: FunctionInputType, _ parameters: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> String? {
         let recorder = declareRecorder("rec", input: input)
         do {
             _ = try env.evaluate("^rec(\(parameters))", in: .object)
@@ -57,7 +60,8 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         XCTAssertEqual(received(.object, "$count"), "value(integer(3))")
         XCTAssertEqual(received(.object, "$missing"), "value(null)")
         XCTAssertEqual(received(.object, "a $count"), "value(string(\"a 3\"))")
-        XCTAssertEqual(received(.object, "$cats"), "value(array[string(\"Barrett\"), string(\"Duncan\"), string(\"Gabby\")])")
+        XCTAssertEqual(
+            received(.object, "$cats"), "value(array[string(\"Barrett\"), string(\"Duncan\"), string(\"Gabby\")])")
         XCTAssertEqual(received(.object, "#(1 + 1)"), "value(decimal(2))")
         XCTAssertEqual(received(.object, "a|b"), "value(string(\"a|b\"))")
         XCTAssertEqual(received(.object, " "), "value(string(\" \"))")
@@ -70,7 +74,8 @@ final class LanguageFunctionsTests: ExpressionTestCase {
         XCTAssertEqual(received(.math, "2 + 3"), "value(decimal(5))")
         XCTAssertEqual(received(.math, "7"), "value(decimal(7))")
         XCTAssertEqual(received(.math, "$count"), "value(integer(3))")
-        XCTAssertEqual(received(.math, "$cats"), "value(array[string(\"Barrett\"), string(\"Duncan\"), string(\"Gabby\")])")
+        XCTAssertEqual(
+            received(.math, "$cats"), "value(array[string(\"Barrett\"), string(\"Duncan\"), string(\"Gabby\")])")
     }
 
     func testMathReceivesZeroForNothing() {
@@ -84,19 +89,23 @@ final class LanguageFunctionsTests: ExpressionTestCase {
     // MARK: pipedExpressions (<doc:FunctionCalls> normalized source)
 
     func testPipedExpressionsReceiveNormalizedSource() {
-        XCTAssertEqual(received(.pipedExpressions, "T|${nameMap[Jill].species}s|NO"),
-                       "expressions([\"T\", \"${nameMap[Jill].species}s\", \"NO\"])")
-        XCTAssertEqual(received(.pipedExpressions, "$$name| a\\nb |^q(x)|$name.length[0]"),
-                       "expressions([\"$name\", \" a\\nb \", \"^q(x)\", \"$name.length[0]\"])")
+        XCTAssertEqual(
+            received(.pipedExpressions, "T|${nameMap[Jill].species}s|NO"),
+            "expressions([\"T\", \"${nameMap[Jill].species}s\", \"NO\"])")
+        XCTAssertEqual(
+            received(.pipedExpressions, "$$name| a\\nb |^q(x)|$name.length[0]"),
+            "expressions([\"$name\", \" a\\nb \", \"^q(x)\", \"$name.length[0]\"])")
         XCTAssertEqual(received(.pipedExpressions, "##1|^^2|\\t"), "expressions([\"#1\", \"^2\", \"\\t\"])")
-        XCTAssertEqual(received(.pipedExpressions, "#(1 + 2)|^array(a|b)[1]|$(x y).z"),
-                       "expressions([\"#(1 + 2)\", \"^array(a|b)[1]\", \"$(x y).z\"])")
+        XCTAssertEqual(
+            received(.pipedExpressions, "#(1 + 2)|^array(a|b)[1]|$(x y).z"),
+            "expressions([\"#(1 + 2)\", \"^array(a|b)[1]\", \"$(x y).z\"])")
     }
 
     /// <doc:FunctionCalls> Port: a bracket reference keeps its subreferences.
     func testPipedExpressionsKeepBracketReferenceSubreferences() {
-        XCTAssertEqual(received(.pipedExpressions, "$[Barrett Test].species"),
-                       "expressions([\"$[Barrett Test].species\"])")
+        XCTAssertEqual(
+            received(.pipedExpressions, "$[Barrett Test].species"),
+            "expressions([\"$[Barrett Test].species\"])")
     }
 
     func testPipedExpressionsEmptyParameters() {
@@ -108,22 +117,25 @@ final class LanguageFunctionsTests: ExpressionTestCase {
     }
 
     func testPipedExpressionsAreNotEvaluated() {
-        XCTAssertEqual(received(.pipedExpressions, "^nosuch()|#(1 + T)|$missing.foo"),
-                       "expressions([\"^nosuch()\", \"#(1 + T)\", \"$missing.foo\"])")
+        XCTAssertEqual(
+            received(.pipedExpressions, "^nosuch()|#(1 + T)|$missing.foo"),
+            "expressions([\"^nosuch()\", \"#(1 + T)\", \"$missing.foo\"])")
     }
 
     // MARK: pipedStrings and pipedObjects
 
     func testPipedStrings() {
-        XCTAssertEqual(received(.pipedStrings, "$count|$missing|a b| c"),
-                       "values([string(\"3\"), string(\"\"), string(\"a b\"), string(\" c\")])")
+        XCTAssertEqual(
+            received(.pipedStrings, "$count|$missing|a b| c"),
+            "values([string(\"3\"), string(\"\"), string(\"a b\"), string(\" c\")])")
         XCTAssertEqual(received(.pipedStrings, "a|"), "values([string(\"a\"), string(\"\")])")
         XCTAssertEqual(received(.pipedStrings, "$$|$yes"), "values([string(\"$\"), string(\"1\")])")
     }
 
     func testPipedObjects() {
-        XCTAssertEqual(received(.pipedObjects, "$count|$missing|#(2 * 2)"),
-                       "values([integer(3), null, decimal(4)])")
+        XCTAssertEqual(
+            received(.pipedObjects, "$count|$missing|#(2 * 2)"),
+            "values([integer(3), null, decimal(4)])")
         XCTAssertEqual(received(.pipedObjects, "a|"), "values([string(\"a\"), null])")
         XCTAssertEqual(received(.pipedObjects, "|"), "values([null, null])")
         XCTAssertEqual(received(.pipedObjects, "a | b"), "values([string(\"a \"), string(\" b\")])")
@@ -135,8 +147,9 @@ final class LanguageFunctionsTests: ExpressionTestCase {
     // MARK: pipedMath
 
     func testPipedMath() {
-        XCTAssertEqual(received(.pipedMath, "1 + 2|$five|$missing|(2) * 3"),
-                       "values([decimal(3), string(\"5\"), integer(0), decimal(6)])")
+        XCTAssertEqual(
+            received(.pipedMath, "1 + 2|$five|$missing|(2) * 3"),
+            "values([decimal(3), string(\"5\"), integer(0), decimal(6)])")
         XCTAssertEqual(received(.pipedMath, " 4 | 5 "), "values([decimal(4), decimal(5)])")
     }
 
@@ -172,34 +185,46 @@ final class LanguageFunctionsTests: ExpressionTestCase {
     }
 
     func testFunctionErrorsFailTheExpression() {
-        env.declare(FunctionDefinition("fail", input: .raw, signature: "^fail(x)", category: .debug,
-                                       summary: "Test-only.") { _ in throw FunctionError("it broke") })
-        assertError("a ^fail(x) b", .string, message: "^fail() it broke", range: SourceRange(location: 2, length: 8),
-                    kind: .function)
+        env.declare(
+            FunctionDefinition(
+                "fail", input: .raw, signature: "^fail(x)", category: .debug,
+                summary: "Test-only."
+            ) { _ in throw FunctionError("it broke") })
+        assertError(
+            "a ^fail(x) b", .string, message: "^fail() it broke", range: SourceRange(location: 2, length: 8),
+            kind: .function)
         let logged = env.evaluate("^fail(x)", in: .object, default: "d")
         XCTAssertEqual(logged, "d")
     }
 
     func testThrownErrorsBecomeThrewException() {
         struct Oops: Error, CustomStringConvertible { var description: String { "oops" } }
-        env.declare(FunctionDefinition("oops", input: .raw, signature: "^oops(x)", category: .debug,
-                                       summary: "Test-only.") { _ in throw Oops() })
+        env.declare(
+            FunctionDefinition(
+                "oops", input: .raw, signature: "^oops(x)", category: .debug,
+                summary: "Test-only."
+            ) { _ in throw Oops() })
         let error = assertError("^oops(x)", .object, kind: .function)
         XCTAssertTrue(error?.message.hasPrefix("^oops() threw exception") == true, error?.message ?? "")
     }
 
     func testStandardValidationMessages() {
-        XCTAssertEqual(FunctionError.count(exactly: 2, got: 3).message, "expected exactly 2 input parameters, but got 3 instead")
-        XCTAssertEqual(FunctionError.count(atLeast: 2, got: 1).message, "expected at least 2 input parameters, but got 1 instead")
-        XCTAssertEqual(FunctionError.count(atMost: 2, got: 3).message,
-                       "expected no more than 2 input parameters, but got 3 instead")
-        XCTAssertEqual(FunctionError.count(atLeast: 1, atMost: 3, got: 4).message,
-                       "expected at least 1 and at most 3 input parameters, but got 4 instead")
+        XCTAssertEqual(
+            FunctionError.count(exactly: 2, got: 3).message, "expected exactly 2 input parameters, but got 3 instead")
+        XCTAssertEqual(
+            FunctionError.count(atLeast: 2, got: 1).message, "expected at least 2 input parameters, but got 1 instead")
+        XCTAssertEqual(
+            FunctionError.count(atMost: 2, got: 3).message,
+            "expected no more than 2 input parameters, but got 3 instead")
+        XCTAssertEqual(
+            FunctionError.count(atLeast: 1, atMost: 3, got: 4).message,
+            "expected at least 1 and at most 3 input parameters, but got 4 instead")
         XCTAssertEqual(FunctionError.noParameters.message, "expected input parameters, but got none")
         XCTAssertEqual(FunctionError.noParameter.message, "expected input parameter, but got none")
         XCTAssertEqual(FunctionError.nullParameter.message, "expected input parameter, but got a null value")
-        XCTAssertEqual(FunctionError.index(5, outOfBounds: 3).message,
-                       "input parameter index 5 is out of bounds (valid range is 0 to 3)")
+        XCTAssertEqual(
+            FunctionError.index(5, outOfBounds: 3).message,
+            "input parameter index 5 is out of bounds (valid range is 0 to 3)")
     }
 
     // MARK: <doc:FunctionCalls> ^q

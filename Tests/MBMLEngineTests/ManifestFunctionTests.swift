@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// `<Function>` (<doc:Manifests>) resolved against the built-in function registry.
@@ -10,21 +11,24 @@ final class ManifestFunctionTests: ManifestTestCase {
 
     func testRedeclaresABuiltInWithTheGivenInputType() throws {
         let log = LogSink()
-        let result = try load(functions: "<Function name=\"uppercase\" class=\"MBMLStringFunctions\" input=\"raw\"/>", log: log)
+        let result = try load(
+            functions: "<Function name=\"uppercase\" class=\"MBMLStringFunctions\" input=\"raw\"/>", log: log)
         XCTAssertEqual(result.diagnostics, [])
         let environment = result.environment
         XCTAssertEqual(environment.functions.definition(named: "uppercase")?.input, .raw)
         // Raw input: the text is not evaluated.
         XCTAssertEqual(try environment.evaluate("^uppercase($x)", in: .object), "$X")
-        XCTAssertTrue(log.lines.contains("Function ^uppercase() redeclared from input string to input raw"),
-                      log.lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            log.lines.contains("Function ^uppercase() redeclared from input string to input raw"),
+            log.lines.joined(separator: "\n"))
     }
 
     func testMissingOrEmptyInputMeansObject() throws {
-        let result = try load(functions: """
-            <Function name="uppercase" class="MBMLStringFunctions"/>
-            <Function name="lowercase" class="MBMLStringFunctions" input=""/>
-            """)
+        let result = try load(
+            functions: """
+                <Function name="uppercase" class="MBMLStringFunctions"/>
+                <Function name="lowercase" class="MBMLStringFunctions" input=""/>
+                """)
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.environment.functions.definition(named: "uppercase")?.input, .object)
         XCTAssertEqual(result.environment.functions.definition(named: "lowercase")?.input, .object)
@@ -33,14 +37,18 @@ final class ManifestFunctionTests: ManifestTestCase {
     func testUnknownInputWarnsAndUsesObject() throws {
         let result = try load(functions: "<Function name=\"uppercase\" class=\"C\" input=\"sideways\"/>")
         XCTAssertEqual(result.environment.functions.definition(named: "uppercase")?.input, .object)
-        XCTAssertEqual(descriptions(result), [
-            "test.xml:2:1: Unrecognized value for 'input' attribute of tranformer named uppercase: sideways",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "test.xml:2:1: Unrecognized value for 'input' attribute of tranformer named uppercase: sideways"
+            ])
         XCTAssertEqual(result.diagnostics.first?.severity, .warning)
     }
 
     func testMethodDeclaresAnAlias() throws {
-        let result = try load(functions: "<Function name=\"shout\" class=\"MBMLStringFunctions\" method=\"uppercase:\" input=\"string\"/>")
+        let result = try load(
+            functions: "<Function name=\"shout\" class=\"MBMLStringFunctions\" method=\"uppercase:\" input=\"string\"/>"
+        )
         XCTAssertEqual(result.diagnostics, [])
         let definition = try XCTUnwrap(result.environment.functions.definition(named: "shout"))
         XCTAssertEqual(definition.input, .string)
@@ -50,16 +58,19 @@ final class ManifestFunctionTests: ManifestTestCase {
     }
 
     func testUnknownMethodFallsBackToTheName() throws {
-        let result = try load(functions: "<Function name=\"uppercase\" class=\"MBMLStringFunctions\" method=\"makeUpper:\"/>")
+        let result = try load(
+            functions: "<Function name=\"uppercase\" class=\"MBMLStringFunctions\" method=\"makeUpper:\"/>")
         XCTAssertEqual(result.diagnostics, [])
     }
 
     func testUnknownFunctionIsReportedAndSkipped() throws {
         let result = try load(functions: "  <Function name=\"frobnicate\" class=\"MyFunctions\" input=\"raw\"/>")
         XCTAssertNil(result.environment.functions.definition(named: "frobnicate"))
-        XCTAssertEqual(descriptions(result), [
-            "test.xml:2:3: Couldn't find implementing class for MBMLFunction specified in: <Function name=\"frobnicate\" class=\"MyFunctions\" input=\"raw\"/>",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "test.xml:2:3: Couldn't find implementing class for MBMLFunction specified in: <Function name=\"frobnicate\" class=\"MyFunctions\" input=\"raw\"/>"
+            ])
         XCTAssertEqual(result.diagnostics.first?.severity, .error)
     }
 
@@ -71,14 +82,17 @@ final class ManifestFunctionTests: ManifestTestCase {
     }
 
     func testNameMustBeAnIdentifier() throws {
-        let result = try load(functions: """
-            <Function name="has space" class="C"/>
-            <Function class="C" method="q"/>
-            """)
-        XCTAssertEqual(descriptions(result), [
-            "test.xml:2:1: Function names must be identifiers, so \"has space\" is not a valid function name in: <Function name=\"has space\" class=\"C\"/>",
-            "test.xml:3:1: MBMLFunction requires the attribute \"name\" but it was not found in: <Function class=\"C\" method=\"q\"/>",
-        ])
+        let result = try load(
+            functions: """
+                <Function name="has space" class="C"/>
+                <Function class="C" method="q"/>
+                """)
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "test.xml:2:1: Function names must be identifiers, so \"has space\" is not a valid function name in: <Function name=\"has space\" class=\"C\"/>",
+                "test.xml:3:1: MBMLFunction requires the attribute \"name\" but it was not found in: <Function class=\"C\" method=\"q\"/>",
+            ])
     }
 
     func testOutputNoneDiscardsTheResult() throws {
@@ -95,21 +109,23 @@ final class ManifestFunctionTests: ManifestTestCase {
     }
 
     func testIfConditionControlsTheDeclaration() throws {
-        let result = try load(functions: """
-            <Function if="$Platform.isUIKit" name="uppercase" class="C" input="raw"/>
-            <Function if="" name="lowercase" class="C" input="raw"/>
-            <Function if="$Platform.isUIKit" name="fontWithNameAndSize" class="MBMLFontFunctions"/>
-            """)
+        let result = try load(
+            functions: """
+                <Function if="$Platform.isUIKit" name="uppercase" class="C" input="raw"/>
+                <Function if="" name="lowercase" class="C" input="raw"/>
+                <Function if="$Platform.isUIKit" name="fontWithNameAndSize" class="MBMLFontFunctions"/>
+                """)
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.environment.functions.definition(named: "uppercase")?.input, .string)
         XCTAssertEqual(result.environment.functions.definition(named: "lowercase")?.input, .raw)
     }
 
     func testFunctionsDeclaredAboveAreUsableBelow() throws {
-        let result = try load(functions: """
-            <Function name="shout" class="C" method="uppercase"/>
-            <Var name="loud" value="^shout(hi)"/>
-            """)
+        let result = try load(
+            functions: """
+                <Function name="shout" class="C" method="uppercase"/>
+                <Var name="loud" value="^shout(hi)"/>
+                """)
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.environment.variables["loud"], "HI")
     }

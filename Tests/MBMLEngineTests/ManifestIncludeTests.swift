@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// `<Include>` (<doc:Manifests>).
@@ -9,9 +10,14 @@ final class ManifestIncludeTests: ManifestTestCase {
     }
 
     func testIncludesRunBeforeTheFilesOwnDeclarations() throws {
-        try write("first.xml", "<MBML><Var name=\"order\" value=\"${order}first,\"/><Var name=\"x\" literal=\"from first\"/></MBML>")
-        try write("second.xml", "<MBML><Var name=\"order\" value=\"${order}second,\"/><Var name=\"seen\" value=\"$x\"/></MBML>")
-        let result = try load("""
+        try write(
+            "first.xml",
+            "<MBML><Var name=\"order\" value=\"${order}first,\"/><Var name=\"x\" literal=\"from first\"/></MBML>")
+        try write(
+            "second.xml",
+            "<MBML><Var name=\"order\" value=\"${order}second,\"/><Var name=\"seen\" value=\"$x\"/></MBML>")
+        let result = try load(
+            """
             <MBML>
                 <Var name="order" value="${order}manifest,"/>
                 <Include file="first.xml"/>
@@ -41,7 +47,8 @@ final class ManifestIncludeTests: ManifestTestCase {
     func testSameFileIsLoadedOnce() throws {
         try write("common.xml", "<MBML><Var name=\"count\" value=\"${count}x\"/></MBML>")
         try write("other.xml", "<MBML><Include file=\"common.xml\"/></MBML>")
-        let result = try load("""
+        let result = try load(
+            """
             <MBML>
                 <Include file="common.xml"/>
                 <Include file="other.xml"/>
@@ -73,7 +80,8 @@ final class ManifestIncludeTests: ManifestTestCase {
         for name in ["missingIf", "emptyIf", "falseIf", "orIf", "trueIf", "seesInclude", "ownVar"] {
             try write("\(name).xml", "<MBML><Var name=\"\(name)\" literal=\"loaded\"/></MBML>")
         }
-        let result = try load("""
+        let result = try load(
+            """
             <MBML>
                 <Include file="missingIf.xml"/>
                 <Include file="emptyIf.xml" if=""/>
@@ -107,7 +115,8 @@ final class ManifestIncludeTests: ManifestTestCase {
 
     func testMissingIncludeIsReportedAtTheIncludeAndLoadingContinues() throws {
         try write("present.xml", "<MBML><Var name=\"present\" literal=\"yes\"/></MBML>")
-        let result = try load("""
+        let result = try load(
+            """
             <MBML>
               <Var name="before" literal="x"/>
                  <Include file="absent.xml"/>
@@ -115,9 +124,11 @@ final class ManifestIncludeTests: ManifestTestCase {
               <Var name="after" literal="y"/>
             </MBML>
             """)
-        XCTAssertEqual(descriptions(result), [
-            "\(path("manifest.xml")):3:6: Couldn't find path of MBML file named \"absent.xml\" in known resource bundles and search directories",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "\(path("manifest.xml")):3:6: Couldn't find path of MBML file named \"absent.xml\" in known resource bundles and search directories"
+            ])
         XCTAssertEqual(result.diagnostics.first?.severity, .error)
         let variables = result.environment.variables
         XCTAssertEqual(variables["before"], "x")
@@ -128,15 +139,18 @@ final class ManifestIncludeTests: ManifestTestCase {
     func testMissingIncludeInAnIncludedFileIsReportedInThatFile() throws {
         try write("sub/inner.xml", "<MBML>\n\n<Include file=\"gone.xml\"/></MBML>")
         let result = try load("<MBML><Include file=\"sub/inner.xml\"/></MBML>")
-        XCTAssertEqual(result.diagnostics.map { "\($0.file):\($0.line):\($0.column)" }, ["\(path("sub/inner.xml")):3:1"])
+        XCTAssertEqual(
+            result.diagnostics.map { "\($0.file):\($0.line):\($0.column)" }, ["\(path("sub/inner.xml")):3:1"])
     }
 
     func testIncludeWithoutFileIsReported() throws {
         let result = try load(contents: "<MBML>\n<Include if=\"T\" extra=\"1\"/>\n</MBML>")
-        XCTAssertEqual(descriptions(result), [
-            "test.xml:2:1: <Include> does not support the attribute \"extra\" found in: <Include if=\"T\" extra=\"1\"/>",
-            "test.xml:2:1: Invalid <Include> tag: the \"file\" attribute is required in: <Include if=\"T\" extra=\"1\"/>",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "test.xml:2:1: <Include> does not support the attribute \"extra\" found in: <Include if=\"T\" extra=\"1\"/>",
+                "test.xml:2:1: Invalid <Include> tag: the \"file\" attribute is required in: <Include if=\"T\" extra=\"1\"/>",
+            ])
         XCTAssertEqual(result.diagnostics.map(\.severity), [.warning, .error])
     }
 
@@ -156,9 +170,11 @@ final class ManifestIncludeTests: ManifestTestCase {
         let parseError = try XCTUnwrap(result.errors.first)
         XCTAssertEqual(parseError.file, path("bad.xml"))
         XCTAssertEqual([parseError.line, parseError.column], [3, 8])
-        XCTAssertTrue(parseError.message.contains("Opening and ending tag mismatch: Var line 2 and MBML"), parseError.message)
-        XCTAssertEqual(result.errors.last?.description,
-                       "\(path("manifest.xml")):2:5: Failed to process MBML include file: \"\(path("bad.xml"))\"")
+        XCTAssertTrue(
+            parseError.message.contains("Opening and ending tag mismatch: Var line 2 and MBML"), parseError.message)
+        XCTAssertEqual(
+            result.errors.last?.description,
+            "\(path("manifest.xml")):2:5: Failed to process MBML include file: \"\(path("bad.xml"))\"")
         XCTAssertEqual(result.files.map(\.lastPathComponent), ["manifest.xml", "bad.xml"])
         XCTAssertEqual(names(result.environment.loadedFiles), ["manifest.xml"])
     }
@@ -166,19 +182,23 @@ final class ManifestIncludeTests: ManifestTestCase {
     func testIncludeWithWrongRootIsReported() throws {
         try write("wrong.xml", "<Root/>")
         let result = try load("<MBML><Include file=\"wrong.xml\"/></MBML>")
-        XCTAssertEqual(result.errors.map(\.description), [
-            "\(path("wrong.xml")):1:1: Expecting XML root element name to be <MBML>; instead got <Root> in file: \(path("wrong.xml"))",
-            "\(path("manifest.xml")):1:7: Failed to process MBML include file: \"\(path("wrong.xml"))\"",
-        ])
+        XCTAssertEqual(
+            result.errors.map(\.description),
+            [
+                "\(path("wrong.xml")):1:1: Expecting XML root element name to be <MBML>; instead got <Root> in file: \(path("wrong.xml"))",
+                "\(path("manifest.xml")):1:7: Failed to process MBML include file: \"\(path("wrong.xml"))\"",
+            ])
     }
 
     func testModulesInAnIncludedFileAreIgnoredWithAWarning() throws {
         try write("inc.xml", "<MBML modules=\"X\" flavour=\"mint\"/>")
         let result = try load("<MBML><Include file=\"inc.xml\"/></MBML>")
         XCTAssertEqual(result.environment.attributes, ["flavour": "mint"])
-        XCTAssertEqual(descriptions(result), [
-            "\(path("inc.xml")):1:1: Modules can only be specified in the top level environment file; the value for this \"modules\" attribute will be ignored: X",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "\(path("inc.xml")):1:1: Modules can only be specified in the top level environment file; the value for this \"modules\" attribute will be ignored: X"
+            ])
     }
 
     // MARK: Locating files (<doc:Manifests>)
@@ -189,7 +209,8 @@ final class ManifestIncludeTests: ManifestTestCase {
         try write("sub/inner.xml", "<MBML><Include file=\"shared.xml\"/></MBML>")
         let result = try load("<MBML><Include file=\"sub/inner.xml\"/></MBML>")
         XCTAssertEqual(result.environment.variables["which"], "sub folder")
-        XCTAssertEqual(result.environment.loadedFiles, [path("manifest.xml"), path("sub/inner.xml"), path("sub/shared.xml")])
+        XCTAssertEqual(
+            result.environment.loadedFiles, [path("manifest.xml"), path("sub/inner.xml"), path("sub/shared.xml")])
     }
 
     func testSearchDirectoriesComeBeforeTheManifestFolder() throws {
@@ -198,7 +219,9 @@ final class ManifestIncludeTests: ManifestTestCase {
         try write("both.xml", "<MBML><Var name=\"both\" literal=\"manifest folder\"/></MBML>")
         try write("only-here.xml", "<MBML><Var name=\"here\" literal=\"yes\"/></MBML>")
         // Included from a file in another folder, so the including folder does not decide.
-        try write("elsewhere/inner.xml", """
+        try write(
+            "elsewhere/inner.xml",
+            """
             <MBML><Include file="only-in-lib.xml"/><Include file="both.xml"/><Include file="only-here.xml"/></MBML>
             """)
         var options = EnvironmentOptions()
@@ -220,8 +243,9 @@ final class ManifestIncludeTests: ManifestTestCase {
 
     func testContentsLoadResolvesIncludesBesideItsPath() throws {
         try write("beside.xml", "<MBML><Var name=\"beside\" literal=\"yes\"/></MBML>")
-        let result = try ManifestLoader().load(contents: "<MBML><Include file=\"beside.xml\"/></MBML>",
-                                               path: path("virtual.xml"))
+        let result = try ManifestLoader().load(
+            contents: "<MBML><Include file=\"beside.xml\"/></MBML>",
+            path: path("virtual.xml"))
         XCTAssertEqual(result.environment.variables["beside"], "yes")
         XCTAssertEqual(result.files.map(\.lastPathComponent), ["virtual.xml", "beside.xml"])
     }
@@ -239,14 +263,18 @@ final class ManifestIncludeTests: ManifestTestCase {
         XCTAssertEqual(variables["one"], "1")
         XCTAssertEqual(variables["two"], "2")
         XCTAssertNil(variables["three"])
-        XCTAssertEqual(descriptions(result), [
-            "\(path("level2.xml")):2:2: Includes are nested more than 2 levels deep; not loading \"level3.xml\"",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "\(path("level2.xml")):2:2: Includes are nested more than 2 levels deep; not loading \"level3.xml\""
+            ])
     }
 
     func testLongIncludeChainLoads() throws {
         for index in 1..<30 {
-            try write("chain\(index).xml", "<MBML><Include file=\"chain\(index + 1).xml\"/><Var name=\"v\(index)\" literal=\"\(index)\"/></MBML>")
+            try write(
+                "chain\(index).xml",
+                "<MBML><Include file=\"chain\(index + 1).xml\"/><Var name=\"v\(index)\" literal=\"\(index)\"/></MBML>")
         }
         try write("chain30.xml", "<MBML><Include file=\"chain1.xml\"/></MBML>")
         let result = try load("<MBML><Include file=\"chain1.xml\"/></MBML>")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Loading keeps nothing behind: a second load of the same manifest reuses the memory the first
@@ -34,7 +35,8 @@ final class ManifestLoadMemoryTests: XCTestCase {
         let afterMore = try XCTUnwrap(residentBytes())
         let growth = afterMore - before
         let firstGrowth = max(afterFirst - before, 1 << 20)
-        XCTAssertLessThan(growth, firstGrowth + firstGrowth / 3,
-                          "first load +\(afterFirst - before) bytes, after three more +\(growth) bytes")
+        XCTAssertLessThan(
+            growth, firstGrowth + firstGrowth / 3,
+            "first load +\(afterFirst - before) bytes, after three more +\(growth) bytes")
     }
 }

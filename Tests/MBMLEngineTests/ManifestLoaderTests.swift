@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 /// Shared helpers for the manifest tests: a fresh temporary folder per test, writing files into it
@@ -31,8 +32,10 @@ class ManifestTestCase: XCTestCase {
     }
 
     /// Writes `contents` as `name` and loads it as the manifest.
-    func load(_ contents: String, named name: String = "manifest.xml", options: EnvironmentOptions = EnvironmentOptions(),
-              log: LogSink = LogSink()) throws -> ManifestLoadResult {
+    func load(
+        _ contents: String, named name: String = "manifest.xml", options: EnvironmentOptions = EnvironmentOptions(),
+        log: LogSink = LogSink()
+    ) throws -> ManifestLoadResult {
         let url = try write(name, contents)
         return try ManifestLoader(options: options, log: log).load(manifestAt: url)
     }
@@ -96,8 +99,9 @@ final class ManifestLoaderTests: ManifestTestCase {
 
     func testWrongRootThrowsAtTheRootElement() throws {
         let error = loadError(contents: "<?xml version=\"1.0\"?>\n<!-- c -->\n  <Manifest/>\n")
-        XCTAssertEqual(error?.diagnostics.map(\.description),
-                       ["test.xml:3:3: Expecting XML root element name to be <MBML>; instead got <Manifest> in file: test.xml"])
+        XCTAssertEqual(
+            error?.diagnostics.map(\.description),
+            ["test.xml:3:3: Expecting XML root element name to be <MBML>; instead got <Manifest> in file: test.xml"])
     }
 
     func testMismatchedTagThrowsWithLineAndColumn() throws {
@@ -125,8 +129,9 @@ final class ManifestLoaderTests: ManifestTestCase {
 
     func testEmptyDocumentThrows() throws {
         let error = loadError(contents: "")
-        XCTAssertEqual(error?.diagnostics.map(\.description),
-                       ["test.xml:1:1: Failed to parse file as valid XML: the document is empty"])
+        XCTAssertEqual(
+            error?.diagnostics.map(\.description),
+            ["test.xml:1:1: Failed to parse file as valid XML: the document is empty"])
     }
 
     func testTextOutsideTheRootThrows() throws {
@@ -139,8 +144,9 @@ final class ManifestLoaderTests: ManifestTestCase {
         let url = directory.appendingPathComponent("nope.xml")
         XCTAssertThrowsError(try ManifestLoader().load(manifestAt: url)) { error in
             let diagnostics = (error as? ManifestError)?.diagnostics ?? []
-            XCTAssertEqual(diagnostics.map(\.description),
-                           ["\(url.path):1:1: Couldn't find path for manifest file named: \(url.path)"])
+            XCTAssertEqual(
+                diagnostics.map(\.description),
+                ["\(url.path):1:1: Couldn't find path for manifest file named: \(url.path)"])
         }
     }
 
@@ -166,18 +172,19 @@ final class ManifestLoaderTests: ManifestTestCase {
     // MARK: Entities and DTDs
 
     func testDeclaredEntitiesAreNotSubstituted() throws {
-        let result = try load(contents: """
-            <!DOCTYPE MBML [
-              <!ENTITY e "expanded">
-              <!ENTITY secret SYSTEM "file:///etc/hostname">
-            ]>
-            <MBML>
-                <Var name="a" literal="&e;"/>
-                <Var name="b">&secret;</Var>
-                <Var name="c" literal="&lt;&amp;&#65;"/>
-                <Bogus/>
-            </MBML>
-            """)
+        let result = try load(
+            contents: """
+                <!DOCTYPE MBML [
+                  <!ENTITY e "expanded">
+                  <!ENTITY secret SYSTEM "file:///etc/hostname">
+                ]>
+                <MBML>
+                    <Var name="a" literal="&e;"/>
+                    <Var name="b">&secret;</Var>
+                    <Var name="c" literal="&lt;&amp;&#65;"/>
+                    <Bogus/>
+                </MBML>
+                """)
         let variables = result.environment.variables
         XCTAssertEqual(variables["a"], "&e;")
         XCTAssertEqual(variables["b"], "&secret;")
@@ -199,7 +206,9 @@ final class ManifestLoaderTests: ManifestTestCase {
         XCTAssertEqual(result.environment.attributes, [:])
         XCTAssertEqual(result.warnings.count, 2)
         XCTAssertEqual(result.errors, [])
-        XCTAssertTrue(descriptions(result)[0].hasPrefix("test.xml:1:1: Couldn't load module class \"Alpha\"; no implementation found"))
+        XCTAssertTrue(
+            descriptions(result)[0].hasPrefix(
+                "test.xml:1:1: Couldn't load module class \"Alpha\"; no implementation found"))
         XCTAssertTrue(descriptions(result)[1].hasPrefix("test.xml:1:1: Couldn't load module class \"Beta\";"))
     }
 
@@ -223,9 +232,11 @@ final class ManifestLoaderTests: ManifestTestCase {
     }
 
     func testUnknownElementsWarnAndLoadingContinues() throws {
-        let result = try load(contents: "<MBML>\n\t<Module name=\"x\"/>\n\t<Var name=\"a\" literal=\"x\"/>text<!-- c --></MBML>")
-        XCTAssertEqual(descriptions(result),
-                       ["test.xml:2:2: The following XML construct is not valid MBML: <Module name=\"x\"/>"])
+        let result = try load(
+            contents: "<MBML>\n\t<Module name=\"x\"/>\n\t<Var name=\"a\" literal=\"x\"/>text<!-- c --></MBML>")
+        XCTAssertEqual(
+            descriptions(result),
+            ["test.xml:2:2: The following XML construct is not valid MBML: <Module name=\"x\"/>"])
         XCTAssertEqual(result.diagnostics.first?.severity, .warning)
         XCTAssertEqual(result.environment.variables["a"], "x")
     }
@@ -240,6 +251,7 @@ final class ManifestLoaderTests: ManifestTestCase {
     func testDiagnosticDescriptionFormat() {
         let diagnostic = Diagnostic(file: "a.xml", line: 3, column: 9, message: "oops", severity: .warning)
         XCTAssertEqual(diagnostic.description, "a.xml:3:9: oops")
-        XCTAssertEqual(ManifestError(diagnostics: [diagnostic, diagnostic]).description, "a.xml:3:9: oops\na.xml:3:9: oops")
+        XCTAssertEqual(
+            ManifestError(diagnostics: [diagnostic, diagnostic]).description, "a.xml:3:9: oops\na.xml:3:9: oops")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Exact `line:column` positions and hostile input: nothing may crash, everything is reported.
@@ -33,13 +34,14 @@ final class ManifestRobustnessTests: ManifestTestCase {
     }
 
     func testMarkupInsideCommentsCDATAAndAttributesDoesNotShiftPositions() throws {
-        let result = try load(contents: """
-            <MBML>
-              <!-- <Var name="commented"/> -->
-              <Var name="a"><![CDATA[<Var>]]></Var>
-              <Var name="b" literal="x > y &gt; z"/> <Bogus/>
-            </MBML>
-            """)
+        let result = try load(
+            contents: """
+                <MBML>
+                  <!-- <Var name="commented"/> -->
+                  <Var name="a"><![CDATA[<Var>]]></Var>
+                  <Var name="b" literal="x > y &gt; z"/> <Bogus/>
+                </MBML>
+                """)
         XCTAssertEqual(result.environment.variables["a"], "<Var>")
         XCTAssertEqual(descriptions(result), ["test.xml:4:42: The following XML construct is not valid MBML: <Bogus/>"])
     }
@@ -107,6 +109,7 @@ final class ManifestRobustnessTests: ManifestTestCase {
         XCTAssertEqual(result.environment.variables["v99999"], "value 99999")
         XCTAssertEqual(result.environment.variables["list"]?.arrayValue?.count, 1000)
         // The position of a diagnostic past line 65535 is exact.
-        XCTAssertEqual(descriptions(result), ["test.xml:\(count + 3):1: The following XML construct is not valid MBML: <Bogus/>"])
+        XCTAssertEqual(
+            descriptions(result), ["test.xml:\(count + 3):1: The following XML construct is not valid MBML: <Bogus/>"])
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// `<Var>` in every form of <doc:Manifests>.
 final class ManifestVarTests: ManifestTestCase {
-    private func variables(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> (VariableSpace, [String]) {
+    private func variables(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> (
+        VariableSpace, [String]
+    ) {
         let result = try load(contents: "<MBML>\n" + body + "\n</MBML>")
         return (result.environment.variables, descriptions(result))
     }
@@ -12,7 +15,8 @@ final class ManifestVarTests: ManifestTestCase {
     // MARK: Simple values
 
     func testSpecExample() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="cats" type="list"><Var literal="Tom"/><Var literal="Felix"/></Var>
             <Var name="currency" literal="$USD"/>
             <Var name="price" value="#(99.99)"/>
@@ -44,29 +48,35 @@ final class ManifestVarTests: ManifestTestCase {
     }
 
     func testValueEvaluationErrorRejectsTheDeclaration() throws {
-        let (variables, diagnostics) = try variables("<Var name=\"a\" literal=\"old\"/>\n  <Var name=\"a\" value=\"^noSuchFunction(1)\"/>")
+        let (variables, diagnostics) = try variables(
+            "<Var name=\"a\" literal=\"old\"/>\n  <Var name=\"a\" value=\"^noSuchFunction(1)\"/>")
         XCTAssertEqual(variables["a"], "old")
         XCTAssertEqual(diagnostics.count, 1)
-        XCTAssertTrue(diagnostics[0].hasPrefix(
-            "test.xml:3:3: The following <Var> declaration did not validate and will be ignored: <Var name=\"a\" value=\"^noSuchFunction(1)\"/>"),
-                      diagnostics[0])
+        XCTAssertTrue(
+            diagnostics[0].hasPrefix(
+                "test.xml:3:3: The following <Var> declaration did not validate and will be ignored: <Var name=\"a\" value=\"^noSuchFunction(1)\"/>"
+            ),
+            diagnostics[0])
     }
 
     func testBooleanIsStoredAsBoolean() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="big" boolean="#(1 + 1) -GT 1"/>
             <Var name="no" boolean="F"/>
             <Var name="empty" boolean=""/>
             """)
         XCTAssertEqual(diagnostics, [])
         guard case .boolean(true)? = variables["big"], case .boolean(false)? = variables["no"],
-              case .boolean(false)? = variables["empty"] else {
+            case .boolean(false)? = variables["empty"]
+        else {
             return XCTFail("\(String(describing: variables["big"])) \(String(describing: variables["no"]))")
         }
     }
 
     func testTextContentIsTheValue() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="name" literal="Cooper"/>
             <Var name="greeting">Hi $name</Var>
             <Var name="cdata"><![CDATA[a<b]]></Var>
@@ -86,30 +96,39 @@ final class ManifestVarTests: ManifestTestCase {
     func testMoreThanOneValueAttributeIsRejected() throws {
         let (variables, diagnostics) = try variables("<Var name=\"a\" literal=\"x\" value=\"y\"/>")
         XCTAssertNil(variables.declaration(of: "a"))
-        XCTAssertEqual(diagnostics, [
-            "test.xml:2:1: Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: <Var name=\"a\" literal=\"x\" value=\"y\"/>",
-        ])
+        XCTAssertEqual(
+            diagnostics,
+            [
+                "test.xml:2:1: Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: <Var name=\"a\" literal=\"x\" value=\"y\"/>"
+            ])
     }
 
     func testMissingNameIsRejected() throws {
         let (_, diagnostics) = try variables("    <Var literal=\"x\"/>\n<Var type=\"dynamic\" expression=\"1\"/>")
-        XCTAssertEqual(diagnostics, [
-            "test.xml:2:5: MBConcreteVariableDeclaration requires the attribute \"name\" but it was not found in: <Var literal=\"x\"/>",
-            "test.xml:3:1: MBDynamicVariableDeclaration requires the attribute \"name\" but it was not found in: <Var type=\"dynamic\" expression=\"1\"/>",
-        ])
+        XCTAssertEqual(
+            diagnostics,
+            [
+                "test.xml:2:5: MBConcreteVariableDeclaration requires the attribute \"name\" but it was not found in: <Var literal=\"x\"/>",
+                "test.xml:3:1: MBDynamicVariableDeclaration requires the attribute \"name\" but it was not found in: <Var type=\"dynamic\" expression=\"1\"/>",
+            ])
     }
 
     func testUnsupportedAttributeWarnsButDeclares() throws {
         let result = try load(contents: "<MBML><Var name=\"a\" literal=\"x\" colour=\"red\"/></MBML>")
         XCTAssertEqual(result.environment.variables["a"], "x")
-        XCTAssertEqual(descriptions(result), [
-            "test.xml:1:7: MBConcreteVariableDeclaration does not support the attribute \"colour\" found in: <Var name=\"a\" literal=\"x\" colour=\"red\"/>",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "test.xml:1:7: MBConcreteVariableDeclaration does not support the attribute \"colour\" found in: <Var name=\"a\" literal=\"x\" colour=\"red\"/>"
+            ])
         XCTAssertEqual(result.diagnostics.first?.severity, .warning)
     }
 
     func testUserDefaultsNameIsReportedOnce() throws {
-        let result = try load(contents: "<MBML><Var name=\"a\" literal=\"x\" userDefaultsName=\"k\"/><Var name=\"b\" literal=\"y\" userDefaultsName=\"k2\"/></MBML>")
+        let result = try load(
+            contents:
+                "<MBML><Var name=\"a\" literal=\"x\" userDefaultsName=\"k\"/><Var name=\"b\" literal=\"y\" userDefaultsName=\"k2\"/></MBML>"
+        )
         XCTAssertEqual(result.environment.variables["b"], "y")
         XCTAssertEqual(result.warnings.count, 1)
         XCTAssertEqual(result.errors, [])
@@ -118,7 +137,8 @@ final class ManifestVarTests: ManifestTestCase {
     // MARK: mutable (<doc:Variables>)
 
     func testMutableIsReadWithTruthiness() throws {
-        let (variables, _) = try variables("""
+        let (variables, _) = try variables(
+            """
             <Var name="f" literal="x" mutable="F"/>
             <Var name="lowerF" literal="x" mutable="f"/>
             <Var name="zero" literal="x" mutable="0"/>
@@ -144,19 +164,20 @@ final class ManifestVarTests: ManifestTestCase {
     // MARK: if (<doc:Manifests>)
 
     func testIfDefaultsToDeclaring() throws {
-        let result = try load(contents: """
-            <MBML>
-            <Var name="empty" literal="x" if=""/>
-            <Var name="true" literal="x" if="T"/>
-            <Var name="false" literal="x" if="F"/>
-            <Var name="comparison" literal="x" if="#(1 + 1) -EQ 2"/>
-            <Var name="unset" literal="x" if="$noSuchVariable"/>
-            <Var name="seesAbove" literal="x" if="$true"/>
-            <Var name="linux" literal="x" if="$Platform.isLinux"/>
-            <Var name="uikit" literal="x" if="$Platform.isUIKit"/>
-            <Var name="failing" literal="x" if="^noSuchFunction()"/>
-            </MBML>
-            """)
+        let result = try load(
+            contents: """
+                <MBML>
+                <Var name="empty" literal="x" if=""/>
+                <Var name="true" literal="x" if="T"/>
+                <Var name="false" literal="x" if="F"/>
+                <Var name="comparison" literal="x" if="#(1 + 1) -EQ 2"/>
+                <Var name="unset" literal="x" if="$noSuchVariable"/>
+                <Var name="seesAbove" literal="x" if="$true"/>
+                <Var name="linux" literal="x" if="$Platform.isLinux"/>
+                <Var name="uikit" literal="x" if="$Platform.isUIKit"/>
+                <Var name="failing" literal="x" if="^noSuchFunction()"/>
+                </MBML>
+                """)
         let variables = result.environment.variables
         for name in ["empty", "true", "comparison", "seesAbove", "linux", "failing"] {
             XCTAssertEqual(variables[name], "x", name)
@@ -166,34 +187,38 @@ final class ManifestVarTests: ManifestTestCase {
         }
         XCTAssertEqual(result.errors, [])
         XCTAssertEqual(result.warnings.count, 1)
-        XCTAssertTrue(descriptions(result).first?.hasPrefix("test.xml:10:1: Couldn't evaluate the \"if\" condition") == true)
+        XCTAssertTrue(
+            descriptions(result).first?.hasPrefix("test.xml:10:1: Couldn't evaluate the \"if\" condition") == true)
     }
 
     // MARK: Redeclaration (<doc:Variables>)
 
     func testRedeclarationReplacesAndNilKeepsTheOldValue() throws {
         let log = LogSink()
-        let result = try load(contents: """
-            <MBML>
-            <Var name="a" literal="one" mutable="F"/>
-            <Var name="a" literal="two"/>
-            <Var name="b" literal="kept"/>
-            <Var name="b" mutable="F"/>
-            </MBML>
-            """, log: log)
+        let result = try load(
+            contents: """
+                <MBML>
+                <Var name="a" literal="one" mutable="F"/>
+                <Var name="a" literal="two"/>
+                <Var name="b" literal="kept"/>
+                <Var name="b" mutable="F"/>
+                </MBML>
+                """, log: log)
         let variables = result.environment.variables
         XCTAssertEqual(variables["a"], "two")
         XCTAssertFalse(variables.isReadOnly("a"))
         XCTAssertEqual(variables["b"], "kept")
         XCTAssertTrue(variables.isReadOnly("b"))
         XCTAssertEqual(result.diagnostics, [])
-        XCTAssertTrue(log.lines.contains(
-            "Variable \"a\" redeclared from: a read-only concrete variable to: <Var name=\"a\" literal=\"two\"/>"),
-                      log.lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            log.lines.contains(
+                "Variable \"a\" redeclared from: a read-only concrete variable to: <Var name=\"a\" literal=\"two\"/>"),
+            log.lines.joined(separator: "\n"))
     }
 
     func testDynamicRedeclaredAsConcrete() throws {
-        let (variables, _) = try variables("""
+        let (variables, _) = try variables(
+            """
             <Var name="a" type="dynamic" expression="dyn"/>
             <Var name="a" literal="concrete"/>
             """)
@@ -206,27 +231,33 @@ final class ManifestVarTests: ManifestTestCase {
     func testUnknownTypeIsReportedAndIgnored() throws {
         let (variables, diagnostics) = try variables("<Var name=\"a\" type=\"tuple\" literal=\"x\"/>")
         XCTAssertNil(variables.declaration(of: "a"))
-        XCTAssertEqual(diagnostics, [
-            "test.xml:2:1: Unknown variable type (\"tuple\") specified in: <Var name=\"a\" type=\"tuple\" literal=\"x\"/>",
-        ])
+        XCTAssertEqual(
+            diagnostics,
+            [
+                "test.xml:2:1: Unknown variable type (\"tuple\") specified in: <Var name=\"a\" type=\"tuple\" literal=\"x\"/>"
+            ])
     }
 
     func testSingletonIsReportedAndIgnored() throws {
         let (variables, diagnostics) = try variables("<Var name=\"Device\" type=\"singleton\" class=\"MBDevice\"/>")
         XCTAssertNil(variables.declaration(of: "Device"))
         XCTAssertEqual(diagnostics.count, 1)
-        XCTAssertTrue(diagnostics[0].hasPrefix("test.xml:2:1: Singleton variables (type=\"singleton\") are not supported on Linux"))
+        XCTAssertTrue(
+            diagnostics[0].hasPrefix(
+                "test.xml:2:1: Singleton variables (type=\"singleton\") are not supported on Linux"))
     }
 
     func testSingletonBehindFalseConditionIsSilent() throws {
-        let (_, diagnostics) = try variables("<Var if=\"$Platform.isUIKit\" name=\"Device\" type=\"singleton\" class=\"MBDevice\"/>")
+        let (_, diagnostics) = try variables(
+            "<Var if=\"$Platform.isUIKit\" name=\"Device\" type=\"singleton\" class=\"MBDevice\"/>")
         XCTAssertEqual(diagnostics, [])
     }
 
     // MARK: Lists and maps
 
     func testListsAndMapsNest() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="name" literal="Cooper"/>
             <Var name="data" type="map">
                 <Var name="title" literal="T"/>
@@ -261,7 +292,8 @@ final class ManifestVarTests: ManifestTestCase {
     }
 
     func testListElementWithNameAndMapElementWithoutNameAreSkipped() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="l" type="list">
               <Var name="x" literal="named"/>
               <Var literal="kept"/>
@@ -273,14 +305,17 @@ final class ManifestVarTests: ManifestTestCase {
             """)
         XCTAssertEqual(variables["l"], .array(["kept"]))
         XCTAssertEqual(variables["m"], .dictionary(["k": "kept"]))
-        XCTAssertEqual(diagnostics, [
-            "test.xml:3:3: <Var> can't take a \"name\" attribute because it is contained in a list; Ignoring: <Var name=\"x\" literal=\"named\"/>",
-            "test.xml:7:3: <Var> requires a \"name\" attribute in: <Var literal=\"unnamed\"/>",
-        ])
+        XCTAssertEqual(
+            diagnostics,
+            [
+                "test.xml:3:3: <Var> can't take a \"name\" attribute because it is contained in a list; Ignoring: <Var name=\"x\" literal=\"named\"/>",
+                "test.xml:7:3: <Var> requires a \"name\" attribute in: <Var literal=\"unnamed\"/>",
+            ])
     }
 
     func testBadElementIsSkippedButTheContainerDeclared() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="l" type="list">
               <Var type="weird"/>
               <Var value="^noSuchFunction(1)"/>
@@ -294,7 +329,8 @@ final class ManifestVarTests: ManifestTestCase {
     }
 
     func testDynamicElementFailsTheWholeContainer() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="l" type="list">
               <Var literal="a"/>
               <Var type="list">
@@ -303,9 +339,11 @@ final class ManifestVarTests: ManifestTestCase {
             </Var>
             """)
         XCTAssertNil(variables.declaration(of: "l"))
-        XCTAssertEqual(diagnostics, [
-            "test.xml:5:5: Variable containers can only contain concrete (non-dynamic) values; this declaration will be ignored: <Var type=\"dynamic\" expression=\"x\"/>",
-        ])
+        XCTAssertEqual(
+            diagnostics,
+            [
+                "test.xml:5:5: Variable containers can only contain concrete (non-dynamic) values; this declaration will be ignored: <Var type=\"dynamic\" expression=\"x\"/>"
+            ])
     }
 
     func testIfOnElementsIsIgnored() throws {
@@ -314,7 +352,8 @@ final class ManifestVarTests: ManifestTestCase {
     }
 
     func testContainerSeesEarlierVariables() throws {
-        let (variables, _) = try variables("""
+        let (variables, _) = try variables(
+            """
             <Var name="cats" type="list"><Var literal="Tom"/></Var>
             <Var name="pets" type="map"><Var name="cats" value="$cats"/></Var>
             """)
@@ -326,28 +365,33 @@ final class ManifestVarTests: ManifestTestCase {
         options.maximumIncludeDepth = 5
         var body = ""
         for depth in 0..<8 {
-            body += String(repeating: " ", count: depth) + (depth == 0 ? "<Var name=\"deep\" type=\"list\">\n" : "<Var type=\"list\">\n")
+            body +=
+                String(repeating: " ", count: depth)
+                + (depth == 0 ? "<Var name=\"deep\" type=\"list\">\n" : "<Var type=\"list\">\n")
         }
         body += String(repeating: "</Var>", count: 8)
         let result = try load("<MBML>\n" + body + "\n<Var name=\"after\" literal=\"x\"/>\n</MBML>", options: options)
         XCTAssertNil(result.environment.variables.declaration(of: "deep"))
         XCTAssertEqual(result.environment.variables["after"], "x")
-        XCTAssertEqual(result.diagnostics.map(\.description), [
-            "\(path("manifest.xml")):7:6: <Var> declarations are nested more than 5 levels deep; this declaration will be ignored: <Var type=\"list\">...</Var>",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                "\(path("manifest.xml")):7:6: <Var> declarations are nested more than 5 levels deep; this declaration will be ignored: <Var type=\"list\">...</Var>"
+            ])
     }
 
     // MARK: Dynamic
 
     func testDynamicIsEvaluatedOnEveryRead() throws {
-        let result = try load(contents: """
-            <MBML>
-            <Var name="n" literal="1"/>
-            <Var name="byExpression" type="dynamic" expression="n=$n"/>
-            <Var name="byValue" type="dynamic" value="v=$n"/>
-            <Var name="byBoolean" type="dynamic" boolean="$n -EQ 2"/>
-            </MBML>
-            """)
+        let result = try load(
+            contents: """
+                <MBML>
+                <Var name="n" literal="1"/>
+                <Var name="byExpression" type="dynamic" expression="n=$n"/>
+                <Var name="byValue" type="dynamic" value="v=$n"/>
+                <Var name="byBoolean" type="dynamic" boolean="$n -EQ 2"/>
+                </MBML>
+                """)
         XCTAssertEqual(result.diagnostics, [])
         let variables = result.environment.variables
         XCTAssertEqual(variables.declaration(of: "byExpression"), .dynamic(expression: "n=$n", context: .object))
@@ -362,7 +406,8 @@ final class ManifestVarTests: ManifestTestCase {
     }
 
     func testDynamicNeedsExactlyOneExpression() throws {
-        let (variables, diagnostics) = try variables("""
+        let (variables, diagnostics) = try variables(
+            """
             <Var name="none" type="dynamic"/>
             <Var name="two" type="dynamic" expression="a" boolean="b"/>
             <Var name="mutable" type="dynamic" expression="a" mutable="F"/>
@@ -370,11 +415,13 @@ final class ManifestVarTests: ManifestTestCase {
         XCTAssertNil(variables.declaration(of: "none"))
         XCTAssertNil(variables.declaration(of: "two"))
         XCTAssertNotNil(variables.declaration(of: "mutable"))
-        XCTAssertEqual(diagnostics, [
-            "test.xml:2:1: MBDynamicVariableDeclaration requires the attribute \"expression\" but it was not found in: <Var name=\"none\" type=\"dynamic\"/>",
-            "test.xml:3:1: Dynamic variable declarations may contain only one of these attributes: \"expression\", \"value\", \"boolean\"; this declaration will be ignored: <Var name=\"two\" type=\"dynamic\" expression=\"a\" boolean=\"b\"/>",
-            "test.xml:4:1: MBDynamicVariableDeclaration does not support the attribute \"mutable\" found in: <Var name=\"mutable\" type=\"dynamic\" expression=\"a\" mutable=\"F\"/>",
-        ])
+        XCTAssertEqual(
+            diagnostics,
+            [
+                "test.xml:2:1: MBDynamicVariableDeclaration requires the attribute \"expression\" but it was not found in: <Var name=\"none\" type=\"dynamic\"/>",
+                "test.xml:3:1: Dynamic variable declarations may contain only one of these attributes: \"expression\", \"value\", \"boolean\"; this declaration will be ignored: <Var name=\"two\" type=\"dynamic\" expression=\"a\" boolean=\"b\"/>",
+                "test.xml:4:1: MBDynamicVariableDeclaration does not support the attribute \"mutable\" found in: <Var name=\"mutable\" type=\"dynamic\" expression=\"a\" mutable=\"F\"/>",
+            ])
     }
 
     func testDynamicWithSyntaxErrorIsDeclaredWithAWarning() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class MathFunctionsTests: XCTestCase {
@@ -18,8 +19,10 @@ final class MathFunctionsTests: XCTestCase {
         try call(name, .values(values))
     }
 
-    private func assertFails(_ name: String, _ input: FunctionInput, message: String? = nil,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFails(
+        _ name: String, _ input: FunctionInput, message: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
 
@@ -72,8 +75,9 @@ final class MathFunctionsTests: XCTestCase {
     }
 
     func testNullPipedMathParameter() throws {
-        assertFails("min", .values([decimal("1"), .null]),
-                    message: "expected input parameter at index 1 to contain a number value, but got \"<null>\" (Null) instead")
+        assertFails(
+            "min", .values([decimal("1"), .null]),
+            message: "expected input parameter at index 1 to contain a number value, but got \"<null>\" (Null) instead")
         XCTAssertEqual(try math("mod", .null, decimal("3")), .integer(0), "null counts as 0 for ^mod")
     }
 
@@ -98,8 +102,11 @@ final class MathFunctionsTests: XCTestCase {
         for name in ["ceil", "floor", "round"] {
             assertFails(name, .absent, message: "expected input parameter, but got none")
             assertFails(name, .value(.null), message: "expected input parameter, but got a null value")
-            assertFails(name, .value("string"),
-                        message: "expected input parameter at index 0 to contain a number value, but got \"string\" (String) instead")
+            assertFails(
+                name, .value("string"),
+                message:
+                    "expected input parameter at index 0 to contain a number value, but got \"string\" (String) instead"
+            )
             assertFails(name, .value(.array([1])))
         }
     }
@@ -145,8 +152,9 @@ final class MathFunctionsTests: XCTestCase {
 
     func testArrayFilledWithIntegers() throws {
         XCTAssertEqual(try math("arrayFilledWithIntegers", decimal("1"), decimal("5")), [1, 2, 3, 4, 5])
-        XCTAssertEqual(try math("arrayFilledWithIntegers", decimal("0"), decimal("10"), decimal("2")),
-                       [0, 2, 4, 6, 8, 10])
+        XCTAssertEqual(
+            try math("arrayFilledWithIntegers", decimal("0"), decimal("10"), decimal("2")),
+            [0, 2, 4, 6, 8, 10])
         XCTAssertEqual(try math("arrayFilledWithIntegers", decimal("0"), decimal("9"), decimal("4")), [0, 4, 8])
         XCTAssertEqual(try math("arrayFilledWithIntegers", decimal("5"), decimal("1")), [])
         assertFails("arrayFilledWithIntegers", .values([decimal("10")]))

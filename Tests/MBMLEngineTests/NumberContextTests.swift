@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The number context (<doc:ContextsAndCoercions>, <doc:ExpressionSyntax>).
@@ -22,7 +23,8 @@ final class NumberContextTests: ExpressionTestCase {
         assertNumber("42", 42)
         assertNumber("0.25", decimal("0.25"))
         for expression in ["7%3", "(5)", "1e3", "abc", "1.5.2", "42"] {
-            XCTAssertNil(env.cache.tokens(for: expression, grammar: .math), "\(expression): shortcut answers are never cached")
+            XCTAssertNil(
+                env.cache.tokens(for: expression, grammar: .math), "\(expression): shortcut answers are never cached")
         }
         XCTAssertNotNil(env.cache.tokens(for: "(5 )", grammar: .math))
     }
@@ -141,7 +143,8 @@ final class NumberContextTests: ExpressionTestCase {
         assertNumber("7.9 % 3", 1)
         assertNumber("25 % 10", 5)
         assertNumber("7 % 3.9", 1)
-        let zero = "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero"
+        let zero =
+            "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero"
         assertError("5 % 0", .number, message: zero)
         assertError("5 % 0.5", .number, message: zero)
     }

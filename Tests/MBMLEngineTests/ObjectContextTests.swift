@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The object context (<doc:ContextsAndCoercions>, <doc:ExpressionSyntax>): references, calls,
@@ -224,9 +225,11 @@ final class ObjectContextTests: ExpressionTestCase {
     }
 
     func testStringBoolValue() {
-        for (text, expected) in [("yes", true), ("Y", true), ("true", true), ("  +0012", true), ("9", true),
-                                 ("no", false), ("0", false), ("000", false), ("", false), ("false", false),
-                                 ("-1", true), ("t", true)] {
+        for (text, expected) in [
+            ("yes", true), ("Y", true), ("true", true), ("  +0012", true), ("9", true),
+            ("no", false), ("0", false), ("000", false), ("", false), ("false", false),
+            ("-1", true), ("t", true),
+        ] {
             env.variables.declare("flagText", value: .string(text))
             assertValue("$flagText.boolValue", .object, .boolean(expected))
             guard case .boolean? = try? evaluate("$flagText.boolValue", .object) else {
@@ -302,8 +305,9 @@ final class ObjectContextTests: ExpressionTestCase {
         env.variables.declare("pet", value: .object(Pet()))
         assertString("$pet.species", .object, "cat")
         assertValue("#($pet.age + 1)", .object, .decimal(8))
-        assertError("$pet.wings", .object, message: "No such key \"wings\" for object of type Pet",
-                    range: SourceRange(location: 4, length: 6))
+        assertError(
+            "$pet.wings", .object, message: "No such key \"wings\" for object of type Pet",
+            range: SourceRange(location: 4, length: 6))
     }
 
     // MARK: <doc:ContextsAndCoercions> the expression cache

@@ -1,10 +1,12 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class RegexFunctionsTests: XCTestCase {
-    private func call(_ name: String, _ input: FunctionInput, environment: Environment = Environment()) throws -> Value? {
+    private func call(_ name: String, _ input: FunctionInput, environment: Environment = Environment()) throws -> Value?
+    {
         try FunctionHarness(environment: environment).call(name, input)
     }
 
@@ -12,8 +14,10 @@ final class RegexFunctionsTests: XCTestCase {
         try call(name, .values(parameters.map(Value.string)))
     }
 
-    private func assertFails(_ name: String, _ parameters: [String]?, message: String? = nil,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFails(
+        _ name: String, _ parameters: [String]?, message: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let input: FunctionInput = parameters.map { .values($0.map(Value.string)) } ?? .absent
         FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
@@ -27,10 +31,12 @@ final class RegexFunctionsTests: XCTestCase {
     }
 
     func testStripRegex() throws {
-        XCTAssertEqual(try strings("stripRegex", "ThisIsAStringThatWillBeStripped", "[TIASWB]"),
-                       "hisstringhatilletripped")
-        XCTAssertEqual(try strings("stripRegex", "ThisIsAStringThatWillBeStripped", "[TIASWB]", "[a-e]", "ripp"),
-                       "hisstringhtillt")
+        XCTAssertEqual(
+            try strings("stripRegex", "ThisIsAStringThatWillBeStripped", "[TIASWB]"),
+            "hisstringhatilletripped")
+        XCTAssertEqual(
+            try strings("stripRegex", "ThisIsAStringThatWillBeStripped", "[TIASWB]", "[a-e]", "ripp"),
+            "hisstringhtillt")
         XCTAssertEqual(try strings("stripRegex", "send now, don't send later", "(send |don't )"), "now, later")
         XCTAssertEqual(try strings("stripRegex", "nothing here", "\\d"), "nothing here")
         XCTAssertEqual(try strings("stripRegex", "a😀b😀c", "😀"), "abc", "UTF-16 ranges are handled")
@@ -40,7 +46,8 @@ final class RegexFunctionsTests: XCTestCase {
         assertFails("stripRegex", nil, message: "expected input parameters, but got none")
         assertFails("stripRegex", ["text"], message: "expected at least 2 input parameters, but got 1 instead")
         assertFails("stripRegex", ["", ""], message: "invalid regular expression in input parameter at index 1")
-        assertFails("stripRegex", ["abc", "b", "("], message: "invalid regular expression in input parameter at index 2")
+        assertFails(
+            "stripRegex", ["abc", "b", "("], message: "invalid regular expression in input parameter at index 2")
     }
 
     func testReplaceRegex() throws {
@@ -53,7 +60,8 @@ final class RegexFunctionsTests: XCTestCase {
 
     func testReplaceRegexErrors() {
         assertFails("replaceRegex", nil)
-        assertFails("replaceRegex", ["replace", "replace"], message: "expected exactly 3 input parameters, but got 2 instead")
+        assertFails(
+            "replaceRegex", ["replace", "replace"], message: "expected exactly 3 input parameters, but got 2 instead")
         assertFails("replaceRegex", ["a", "b", "c", "d"])
         assertFails("replaceRegex", ["", "", ""], message: "invalid regular expression in input parameter at index 1")
         assertFails("replaceRegex", ["string[To]ReplaceIn", "[", "-"])
@@ -71,8 +79,10 @@ final class RegexFunctionsTests: XCTestCase {
     func testMatchesRegexErrors() {
         assertFails("matchesRegex", nil)
         assertFails("matchesRegex", ["match"])
-        assertFails("matchesRegex", ["match", "["], message: "invalid regular expression in input parameter at index 1")
-        assertFails("matchesRegex", ["match", "at", "["], message: "invalid regular expression in input parameter at index 2")
+        assertFails(
+            "matchesRegex", ["match", "["], message: "invalid regular expression in input parameter at index 1")
+        assertFails(
+            "matchesRegex", ["match", "at", "["], message: "invalid regular expression in input parameter at index 2")
         assertFails("matchesRegex", ["", ""])
     }
 
@@ -94,12 +104,15 @@ final class RegexFunctionsTests: XCTestCase {
 
     func testPatternsThroughTheEvaluator() throws {
         let environment = Environment()
-        XCTAssertEqual(try environment.evaluate("^stripRegex(send now, don't send later|^q((send |don't )))", in: .object),
-                       "now, later")
-        XCTAssertEqual(try environment.evaluate("^replaceRegex(Yankees, Mets, Jets, Nets|^q(([A-Z]ets|, ))|!)", in: .object),
-                       "Yankees!!!!!!")
-        XCTAssertEqual(try environment.evaluate("^replaceRegex(John Smith|^q((\\w+) (\\w+))|$2, $1)", in: .object),
-                       "Smith, John")
+        XCTAssertEqual(
+            try environment.evaluate("^stripRegex(send now, don't send later|^q((send |don't )))", in: .object),
+            "now, later")
+        XCTAssertEqual(
+            try environment.evaluate("^replaceRegex(Yankees, Mets, Jets, Nets|^q(([A-Z]ets|, ))|!)", in: .object),
+            "Yankees!!!!!!")
+        XCTAssertEqual(
+            try environment.evaluate("^replaceRegex(John Smith|^q((\\w+) (\\w+))|$2, $1)", in: .object),
+            "Smith, John")
         XCTAssertTrue(try environment.evaluateBoolean("^matchesRegex(212-452-2510|^212-|2510$)"))
         XCTAssertFalse(try environment.evaluateBoolean("^matchesRegex(unknown|[0-9]{3}|unknown)"))
         XCTAssertThrowsError(try environment.evaluate("^replaceRegex(||)", in: .object))

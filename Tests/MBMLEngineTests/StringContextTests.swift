@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The string context (<doc:ContextsAndCoercions>): the object grammar, then the result as text; plus
@@ -82,11 +83,13 @@ final class StringContextTests: ExpressionTestCase {
     func testIfInsideText() {
         assertString("^if($name)", .string, "Cooper")
         env.variables.declare("user", value: ["isAdmin": "F"])
-        assertString("You ^if($user.isAdmin||do not )have admin privileges", .string,
-                     "You do not have admin privileges")
+        assertString(
+            "You ^if($user.isAdmin||do not )have admin privileges", .string,
+            "You do not have admin privileges")
         try? env.variables.set("user", to: ["isAdmin": "T"])
-        assertString("You ^if($user.isAdmin||do not )have admin privileges", .string,
-                     "You have admin privileges")
+        assertString(
+            "You ^if($user.isAdmin||do not )have admin privileges", .string,
+            "You have admin privileges")
     }
 
     func testTokenizeReturnsItsTextUnevaluated() {

@@ -1,12 +1,14 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 final class StringFunctionsTests: XCTestCase {
     // MARK: Helpers
 
-    private func call(_ name: String, _ input: FunctionInput, environment: Environment = Environment()) throws -> Value? {
+    private func call(_ name: String, _ input: FunctionInput, environment: Environment = Environment()) throws -> Value?
+    {
         try FunctionHarness(environment: environment).call(name, input)
     }
 
@@ -18,8 +20,10 @@ final class StringFunctionsTests: XCTestCase {
         try call(name, .values(parameters.map(Value.string)))
     }
 
-    private func assertFails(_ name: String, _ input: FunctionInput, message: String? = nil,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFails(
+        _ name: String, _ input: FunctionInput, message: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         FunctionHarness().assertFails(name, input, message: message, file: file, line: line)
     }
 
@@ -59,8 +63,10 @@ final class StringFunctionsTests: XCTestCase {
         XCTAssertEqual(try text("titleCaseIfAllCaps", "e. e. cummings"), "e. e. cummings")
         XCTAssertEqual(try text("titleCaseIfAllCaps", "東京 TOKYO"), "東京 TOKYO", "caseless letters are not upper case")
         XCTAssertEqual(try text("titleCaseIfAllCaps", "42"), "42")
-        for name in ["lowercase", "uppercase", "titleCase", "titleCaseIfAllCaps", "stripSpaces", "trimSpaces",
-                     "indentLines", "stripQueryString"] {
+        for name in [
+            "lowercase", "uppercase", "titleCase", "titleCaseIfAllCaps", "stripSpaces", "trimSpaces",
+            "indentLines", "stripQueryString",
+        ] {
             XCTAssertNil(try call(name, .absent), "^\(name)() is null")
             XCTAssertEqual(try text(name, ""), "", "^\(name) of empty text")
         }
@@ -75,8 +81,9 @@ final class StringFunctionsTests: XCTestCase {
 
     func testStripQueryString() throws {
         XCTAssertEqual(try text("stripQueryString", "http://www.gilt.com/?utm_campaign=claris"), "http://www.gilt.com/")
-        XCTAssertEqual(try text("stripQueryString", "http://m.gilt.com/testapps?platform=iphone"),
-                       "http://m.gilt.com/testapps")
+        XCTAssertEqual(
+            try text("stripQueryString", "http://m.gilt.com/testapps?platform=iphone"),
+            "http://m.gilt.com/testapps")
         XCTAssertEqual(try text("stripQueryString", "http://x.com/a?b=c#top"), "http://x.com/a?b=c#top")
         XCTAssertEqual(try text("stripQueryString", "http://x.com/a?"), "http://x.com/a")
         XCTAssertEqual(try text("stripQueryString", "http://x.com/a"), "http://x.com/a")
@@ -113,10 +120,12 @@ final class StringFunctionsTests: XCTestCase {
         XCTAssertEqual(try call("rangeOfString", .values(["test123", ""])), notFound)
         assertFails("rangeOfString", .absent)
         assertFails("rangeOfString", .values(["string"]))
-        assertFails("rangeOfString", .values([.null, "x"]),
-                    message: "expected input parameter at index 0 to be of type String, but got Null instead")
-        assertFails("rangeOfString", .values(["x", .integer(1)]),
-                    message: "expected input parameter at index 1 to be of type String, but got Number instead")
+        assertFails(
+            "rangeOfString", .values([.null, "x"]),
+            message: "expected input parameter at index 0 to be of type String, but got Null instead")
+        assertFails(
+            "rangeOfString", .values(["x", .integer(1)]),
+            message: "expected input parameter at index 1 to be of type String, but got Number instead")
     }
 
     // MARK: Composition
@@ -131,22 +140,26 @@ final class StringFunctionsTests: XCTestCase {
         assertFails("pluralize", .absent)
         assertFails("pluralize", pipedStrings("1", "one"))
         assertFails("pluralize", pipedStrings("1", "a", "b", "c", "d"))
-        assertFails("pluralize", pipedStrings("one", "pony", "ponies"),
-                    message: "expected input parameter at index 0 to contain a number value, but got \"one\" (String) instead")
+        assertFails(
+            "pluralize", pipedStrings("one", "pony", "ponies"),
+            message: "expected input parameter at index 0 to contain a number value, but got \"one\" (String) instead")
         assertFails("pluralize", pipedStrings("", "", "", ""))
     }
 
     func testConcatenateFields() throws {
-        XCTAssertEqual(try strings("concatenateFields", "One: ", "value 1", "Two: ", "value 2"),
-                       "One: value 1; Two: value 2")
-        XCTAssertEqual(try strings("concatenateFields", "/", "One: ", "value 1", "Two: ", "value 2"),
-                       "One: value 1/Two: value 2")
+        XCTAssertEqual(
+            try strings("concatenateFields", "One: ", "value 1", "Two: ", "value 2"),
+            "One: value 1; Two: value 2")
+        XCTAssertEqual(
+            try strings("concatenateFields", "/", "One: ", "value 1", "Two: ", "value 2"),
+            "One: value 1/Two: value 2")
         XCTAssertEqual(try strings("concatenateFields", "A:", "", "B:", "x"), "; B:x", "reference quirk kept")
         XCTAssertEqual(try strings("concatenateFields", "A:", "1", "B:", "", "C:", "3"), "A:1; C:3")
         XCTAssertEqual(try strings("concatenateFields", "A:", ""), "")
         assertFails("concatenateFields", .absent)
-        assertFails("concatenateFields", pipedStrings("Field:"),
-                    message: "expected at least 2 input parameters, but got 1 instead")
+        assertFails(
+            "concatenateFields", pipedStrings("Field:"),
+            message: "expected at least 2 input parameters, but got 1 instead")
     }
 
     func testTruncate() throws {
@@ -177,8 +190,9 @@ final class StringFunctionsTests: XCTestCase {
         XCTAssertEqual(prefix("a\n", "\t"), "\ta\n\t")
         XCTAssertEqual(prefix("\nb", "\t"), "\n\tb")
         XCTAssertEqual(prefix("a\n\nb", "\t"), "\ta\n\t\n\tb")
-        XCTAssertEqual(prefix("a\r\nb\rc\u{2028}d\u{85}e\u{2029}f", "> "),
-                       "> a\r\n> b\r> c\u{2028}> d\u{85}> e\u{2029}> f")
+        XCTAssertEqual(
+            prefix("a\r\nb\rc\u{2028}d\u{85}e\u{2029}f", "> "),
+            "> a\r\n> b\r> c\u{2028}> d\u{85}> e\u{2029}> f")
         XCTAssertEqual(prefix("", "\t"), "")
         XCTAssertEqual(prefix("\n", "\t"), "\n\t")
     }
@@ -191,15 +205,17 @@ final class StringFunctionsTests: XCTestCase {
         assertFails("indentLinesToDepth", .absent)
         assertFails("indentLinesToDepth", .values(["text"]))
         assertFails("indentLinesToDepth", .values(["text", "2", "3"]))
-        assertFails("indentLinesToDepth", .values([.integer(5), "2"]),
-                    message: "expected input parameter at index 0 to be of type String, but got Number instead")
+        assertFails(
+            "indentLinesToDepth", .values([.integer(5), "2"]),
+            message: "expected input parameter at index 0 to be of type String, but got Number instead")
         assertFails("indentLinesToDepth", .values(["text", "two"]))
         assertFails("indentLinesToDepth", .values(["text", "-1"]))
         assertFails("indentLinesToDepth", .values(["text", "1000000"]))
         assertFails("prefixLinesWith", .absent)
         assertFails("prefixLinesWith", .values(["text"]))
-        assertFails("prefixLinesWith", .values(["text", .null]),
-                    message: "expected input parameter at index 1 to be of type String, but got Null instead")
+        assertFails(
+            "prefixLinesWith", .values(["text", .null]),
+            message: "expected input parameter at index 1 to be of type String, but got Null instead")
         assertFails("prefixLinesWith", .values(["text", "> ", "two"]))
     }
 
@@ -233,10 +249,12 @@ final class StringFunctionsTests: XCTestCase {
         let environment = Environment()
         environment.variables.declare("first", value: "Lon")
         environment.variables.declare("padded", value: "   spaced out   ")
-        XCTAssertEqual(try environment.evaluate("^firstNonemptyString($nickname|$first|Valued Customer)", in: .object),
-                       "Lon")
+        XCTAssertEqual(
+            try environment.evaluate("^firstNonemptyString($nickname|$first|Valued Customer)", in: .object),
+            "Lon")
         XCTAssertEqual(try environment.evaluate("^firstNonemptyString($nickname| value 2)", in: .object), " value 2")
-        XCTAssertEqual(try environment.evaluate("^firstNonemptyTrimmedString($undefined|   |Dear )", in: .object), "Dear")
+        XCTAssertEqual(
+            try environment.evaluate("^firstNonemptyTrimmedString($undefined|   |Dear )", in: .object), "Dear")
         XCTAssertEqual(try environment.evaluate("^firstNonemptyTrimmedString($padded|x)", in: .object), "spaced out")
         XCTAssertNil(try environment.evaluate("^firstNonemptyString($nothing|$none)", in: .object))
         XCTAssertThrowsError(try environment.evaluate("^firstNonemptyString(^associate())", in: .object))

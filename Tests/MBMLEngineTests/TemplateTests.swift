@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 
 /// ``Template``: a whole file as one string-context expression.
@@ -30,7 +31,7 @@ final class TemplateTests: XCTestCase {
             guard case .evaluation(let diagnostic)? = error as? TemplateError else { return XCTFail("\(error)") }
             XCTAssertEqual(diagnostic.file, "t.txt")
             XCTAssertEqual(diagnostic.line, 3)
-            XCTAssertEqual(diagnostic.column, 15)  // the "/" that divides by zero
+            XCTAssertEqual(diagnostic.column, 15) // the "/" that divides by zero
             XCTAssertTrue(diagnostic.message.contains("divide by zero"), diagnostic.message)
         }
     }

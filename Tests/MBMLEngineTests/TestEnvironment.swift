@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Builds environments holding the example variables of the language reference (<doc:ExpressionSyntax>
@@ -65,8 +66,10 @@ class ExpressionTestCase: XCTestCase {
 
     /// Asserts that `expression` evaluates, in `context`, to `expected` (structural equality of values,
     /// numbers by value) — nil means "no value".
-    func assertValue(_ expression: String, _ context: ExpressionContext, _ expected: Value?,
-                     file: StaticString = #filePath, line: UInt = #line) {
+    func assertValue(
+        _ expression: String, _ context: ExpressionContext, _ expected: Value?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let result = try env.evaluate(expression, in: context)
             XCTAssertEqual(result, expected, "\(context): \(expression)", file: file, line: line)
@@ -76,13 +79,16 @@ class ExpressionTestCase: XCTestCase {
     }
 
     /// Asserts that the result is exactly the string `expected`.
-    func assertString(_ expression: String, _ context: ExpressionContext, _ expected: String, _ note: String = "",
-                      file: StaticString = #filePath, line: UInt = #line) {
+    func assertString(
+        _ expression: String, _ context: ExpressionContext, _ expected: String, _ note: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let result = try env.evaluate(expression, in: context)
             guard case .string(let text)? = result else {
-                XCTFail("\(context): \(expression) gave \(String(describing: result)), expected the string \"\(expected)\"",
-                        file: file, line: line)
+                XCTFail(
+                    "\(context): \(expression) gave \(String(describing: result)), expected the string \"\(expected)\"",
+                    file: file, line: line)
                 return
             }
             XCTAssertEqual(text, expected, "\(context): \(expression) \(note)", file: file, line: line)
@@ -96,8 +102,9 @@ class ExpressionTestCase: XCTestCase {
         do {
             let result = try env.evaluate(expression, in: .number)
             guard case .decimal(let number)? = result else {
-                XCTFail("N: \(expression) gave \(String(describing: result)), expected the decimal \(expected)",
-                        file: file, line: line)
+                XCTFail(
+                    "N: \(expression) gave \(String(describing: result)), expected the decimal \(expected)",
+                    file: file, line: line)
                 return
             }
             XCTAssertEqual(number, expected, "N: \(expression)", file: file, line: line)
@@ -107,7 +114,9 @@ class ExpressionTestCase: XCTestCase {
     }
 
     /// Asserts that `expression` yields no value (nil) without an error.
-    func assertNil(_ expression: String, _ context: ExpressionContext, file: StaticString = #filePath, line: UInt = #line) {
+    func assertNil(
+        _ expression: String, _ context: ExpressionContext, file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let result = try env.evaluate(expression, in: context)
             XCTAssertNil(result, "\(context): \(expression)", file: file, line: line)
@@ -117,12 +126,15 @@ class ExpressionTestCase: XCTestCase {
     }
 
     /// Asserts the boolean context's result.
-    func assertBoolean(_ expression: String, _ expected: Bool, _ note: String = "",
-                       file: StaticString = #filePath, line: UInt = #line) {
+    func assertBoolean(
+        _ expression: String, _ expected: Bool, _ note: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let result = try env.evaluate(expression, in: .boolean)
             guard case .boolean(let flag)? = result else {
-                XCTFail("B: \(expression) gave \(String(describing: result)), expected a boolean", file: file, line: line)
+                XCTFail(
+                    "B: \(expression) gave \(String(describing: result)), expected a boolean", file: file, line: line)
                 return
             }
             XCTAssertEqual(flag, expected, "B: \(expression) \(note)", file: file, line: line)
@@ -134,21 +146,26 @@ class ExpressionTestCase: XCTestCase {
     /// Asserts that `expression` fails in `context`, optionally with `message`, the offending `range`
     /// (UTF-16 units of the top-level expression) and `kind`. Returns the error for further checks.
     @discardableResult
-    func assertError(_ expression: String, _ context: ExpressionContext, message: String? = nil,
-                     containing fragment: String? = nil, range: SourceRange? = nil,
-                     kind: ExpressionError.Kind? = nil,
-                     file: StaticString = #filePath, line: UInt = #line) -> ExpressionError? {
+    func assertError(
+        _ expression: String, _ context: ExpressionContext, message: String? = nil,
+        containing fragment: String? = nil, range: SourceRange? = nil,
+        kind: ExpressionError.Kind? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> ExpressionError? {
         do {
             let result = try env.evaluate(expression, in: context)
-            XCTFail("\(context): \(expression) gave \(String(describing: result)), expected an error", file: file, line: line)
+            XCTFail(
+                "\(context): \(expression) gave \(String(describing: result)), expected an error", file: file,
+                line: line)
             return nil
         } catch let error as ExpressionError {
             if let message = message {
                 XCTAssertEqual(error.message, message, "\(context): \(expression)", file: file, line: line)
             }
             if let fragment = fragment {
-                XCTAssertTrue(error.message.contains(fragment),
-                              "\(context): \(expression): \"\(error.message)\" lacks \"\(fragment)\"", file: file, line: line)
+                XCTAssertTrue(
+                    error.message.contains(fragment),
+                    "\(context): \(expression): \"\(error.message)\" lacks \"\(fragment)\"", file: file, line: line)
             }
             if let range = range {
                 XCTAssertEqual(error.range, range, "\(context): \(expression) error range", file: file, line: line)
@@ -156,11 +173,13 @@ class ExpressionTestCase: XCTestCase {
             if let kind = kind {
                 XCTAssertEqual(error.kind, kind, "\(context): \(expression) error kind", file: file, line: line)
             }
-            XCTAssertEqual(error.expression, expression, "the error names the top-level expression", file: file, line: line)
+            XCTAssertEqual(
+                error.expression, expression, "the error names the top-level expression", file: file, line: line)
             return error
         } catch {
-            XCTFail("\(context): \(expression) threw a \(type(of: error)), not an ExpressionError: \(error)",
-                    file: file, line: line)
+            XCTFail(
+                "\(context): \(expression) threw a \(type(of: error)), not an ExpressionError: \(error)",
+                file: file, line: line)
             return nil
         }
     }
@@ -168,7 +187,8 @@ class ExpressionTestCase: XCTestCase {
     // MARK: Token trees
 
     /// The `^tokenize`-style lines of `expression` parsed with `grammar`.
-    func tree(_ expression: String, _ grammar: Grammar, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    func tree(_ expression: String, _ grammar: Grammar, file: StaticString = #filePath, line: UInt = #line) -> [String]
+    {
         do {
             return TokenTreeFormatter.lines(for: try env.parse(expression, grammar: grammar))
         } catch {
@@ -178,8 +198,10 @@ class ExpressionTestCase: XCTestCase {
     }
 
     /// Asserts the token tree of `expression` line by line.
-    func assertTree(_ expression: String, _ grammar: Grammar, _ expected: [String],
-                    file: StaticString = #filePath, line: UInt = #line) {
+    func assertTree(
+        _ expression: String, _ grammar: Grammar, _ expected: [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let lines = tree(expression, grammar, file: file, line: line)
         XCTAssertEqual(lines, expected, "tree of \(expression) (\(grammar))", file: file, line: line)
         if lines != expected {
@@ -194,11 +216,14 @@ class ExpressionTestCase: XCTestCase {
     @discardableResult
     func declareRecorder(_ name: String, input: FunctionInputType, result: Value? = nil) -> InputRecorder {
         let recorder = InputRecorder()
-        env.declare(FunctionDefinition(name, input: input, signature: "^\(name)(…)", category: .debug,
-                                       summary: "Test-only: records its input.") { call in
-            recorder.record(call.input)
-            return result
-        })
+        env.declare(
+            FunctionDefinition(
+                name, input: input, signature: "^\(name)(…)", category: .debug,
+                summary: "Test-only: records its input."
+            ) { call in
+                recorder.record(call.input)
+                return result
+            })
         return recorder
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 
 /// `Value.text(limit:)` (a bounded prefix of the text form, for previews) and parsing without
@@ -47,7 +48,9 @@ final class ErrorMessageLengthTests: ExpressionTestCase {
             XCTAssertTrue(error.message.contains("nested more than"))
             XCTAssertLessThan(error.loggedDescription.count, 600)
             XCTAssertTrue(error.loggedDescription.contains("…"))
-            XCTAssertEqual(error.range?.location, 202, "the range points at the contents of the 101st #(, the first level past the limit")
+            XCTAssertEqual(
+                error.range?.location, 202,
+                "the range points at the contents of the 101st #(, the first level past the limit")
         }
     }
 }
@@ -65,7 +68,8 @@ final class EvaluatePreviewTests: ExpressionTestCase {
                 let full = try? env.evaluate(expression, in: context)
                 let preview = try? env.evaluatePreview(expression, in: context, limit: 1000)
                 XCTAssertEqual(preview?.value, full, "\(context) \(expression)")
-                XCTAssertEqual(preview?.isTruncated, full == nil && preview == nil ? nil : false, "\(context) \(expression)")
+                XCTAssertEqual(
+                    preview?.isTruncated, full == nil && preview == nil ? nil : false, "\(context) \(expression)")
             }
         }
     }

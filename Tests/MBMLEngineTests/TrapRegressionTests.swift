@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Expressions that used to stop the process (SIGILL, SIGSEGV, abort) or gave a silent wrong answer
@@ -34,14 +35,17 @@ final class TrapRegressionTests: ExpressionTestCase {
     // MARK: Locale identifiers (Foundation trapped)
 
     func testNonASCIILocaleIsAnError() {
-        assertError("^reformatDateWithLocale(2015|é|yyyy|yyyy)", .object, containing: "locale \"é\" is not a locale identifier")
+        assertError(
+            "^reformatDateWithLocale(2015|é|yyyy|yyyy)", .object, containing: "locale \"é\" is not a locale identifier")
         assertError("^reformatDateWithLocale(2015|ü_DE|yyyy|yyyy)", .string, containing: "is not a locale identifier")
     }
 
     func testUnknownNumberingSystemIsAnError() {
-        assertError("^reformatDateWithLocale(2015|en@numbers=qq|yyyy|yyyy)", .object,
-                    containing: "unknown numbering system \"qq\"")
-        assertError("^reformatDateWithLocale(2015|en-u-nu-qq|yyyy|yyyy)", .object, containing: "unknown numbering system")
+        assertError(
+            "^reformatDateWithLocale(2015|en@numbers=qq|yyyy|yyyy)", .object,
+            containing: "unknown numbering system \"qq\"")
+        assertError(
+            "^reformatDateWithLocale(2015|en-u-nu-qq|yyyy|yyyy)", .object, containing: "unknown numbering system")
     }
 
     func testKnownLocalesStillWork() {
@@ -69,22 +73,27 @@ final class TrapRegressionTests: ExpressionTestCase {
             assertError("^unixTimestampToDate(1e17)", context, containing: "outside the supported range")
         }
         assertError("^unixTimestampToDate(-1e12)", .object, containing: "0000-01-01 to 9999-12-31")
-        assertError("^addSecondsToDate(1e300|^unixTimestampToDate(0))", .object, containing: "outside the supported range")
+        assertError(
+            "^addSecondsToDate(1e300|^unixTimestampToDate(0))", .object, containing: "outside the supported range")
         assertError("^parseDate(99999|yyyy)", .object, containing: "outside the supported range")
     }
 
     func testRangeEndsAreRenderable() throws {
-        XCTAssertEqual(try evaluate("^unixTimestampToDate(253402300799)", .object),
-                       .date(Date(timeIntervalSince1970: 253_402_300_799)))
-        XCTAssertEqual(JSONCodec.encode(.date(Date(timeIntervalSince1970: 253_402_300_799))), #"{"$date":"9999-12-31T23:59:59Z"}"#)
-        XCTAssertEqual(JSONCodec.encode(.date(Date(timeIntervalSince1970: -62_167_219_200))), #"{"$date":"0000-01-01T00:00:00Z"}"#)
+        XCTAssertEqual(
+            try evaluate("^unixTimestampToDate(253402300799)", .object),
+            .date(Date(timeIntervalSince1970: 253_402_300_799)))
+        XCTAssertEqual(
+            JSONCodec.encode(.date(Date(timeIntervalSince1970: 253_402_300_799))), #"{"$date":"9999-12-31T23:59:59Z"}"#)
+        XCTAssertEqual(
+            JSONCodec.encode(.date(Date(timeIntervalSince1970: -62_167_219_200))), #"{"$date":"0000-01-01T00:00:00Z"}"#)
         assertString("^unixTimestampToDate(-62167219200)", .string, "0-01-01 00:00:00 +0000")
         assertString("^reformatDate(1|y|yyyy)", .object, "0001")
     }
 
     func testRenderersNeverTrapOnHostDates() {
         // A host can put any Date into the variable space; rendering clamps instead of trapping.
-        XCTAssertEqual(JSONCodec.encode(.date(Date(timeIntervalSince1970: 1e300))), #"{"$date":"9999-12-31T23:59:59Z"}"#)
+        XCTAssertEqual(
+            JSONCodec.encode(.date(Date(timeIntervalSince1970: 1e300))), #"{"$date":"9999-12-31T23:59:59Z"}"#)
         XCTAssertEqual(Value.date(Date(timeIntervalSince1970: -.infinity)).text, "0-01-01 00:00:00 +0000")
         XCTAssertEqual(Value.date(Date(timeIntervalSince1970: .nan)).text, "1970-01-01 00:00:00 +0000")
     }
@@ -93,25 +102,34 @@ final class TrapRegressionTests: ExpressionTestCase {
 
     func testArrayFilledWithIntegersNearIntLimits() {
         assertError("^arrayFilledWithIntegers(0|9223372036854775807)", .object, containing: "more than 10000 elements")
-        assertError("^arrayFilledWithIntegers(-9223372036854775807|9223372036854775807)", .object, containing: "more than 10000")
-        assertValue("^arrayFilledWithIntegers(-9223372036854775807|9223372036854775807|9223372036854775807)", .object,
-                    [.integer(-9_223_372_036_854_775_807), .integer(0), .integer(9_223_372_036_854_775_807)])
-        assertValue("^arrayFilledWithIntegers(9223372036854775806|9223372036854775807)", .object,
-                    [.integer(9_223_372_036_854_775_806), .integer(9_223_372_036_854_775_807)])
+        assertError(
+            "^arrayFilledWithIntegers(-9223372036854775807|9223372036854775807)", .object, containing: "more than 10000"
+        )
+        assertValue(
+            "^arrayFilledWithIntegers(-9223372036854775807|9223372036854775807|9223372036854775807)", .object,
+            [.integer(-9_223_372_036_854_775_807), .integer(0), .integer(9_223_372_036_854_775_807)])
+        assertValue(
+            "^arrayFilledWithIntegers(9223372036854775806|9223372036854775807)", .object,
+            [.integer(9_223_372_036_854_775_806), .integer(9_223_372_036_854_775_807)])
         assertValue("^arrayFilledWithIntegers(1|10000)", .object, .array((1...10_000).map { .integer($0) }))
-        assertValue("^arrayFilledWithIntegers(1|20000|2)", .object,
-                    .array(stride(from: 1, through: 20_000, by: 2).map { .integer($0) }))
+        assertValue(
+            "^arrayFilledWithIntegers(1|20000|2)", .object,
+            .array(stride(from: 1, through: 20_000, by: 2).map { .integer($0) }))
     }
 
     func testDistributeArrayElementsHugeCounts() {
         for count in ["1000000000000", "9223372036854775807", "1e30", "1000001"] {
-            assertError("^distributeArrayElements(^array(1|2)|\(count))", .object, containing: "more than the limit of 1000000")
+            assertError(
+                "^distributeArrayElements(^array(1|2)|\(count))", .object, containing: "more than the limit of 1000000")
         }
-        assertValue("^distributeArrayElements(^array(1|2|3)|2)", .object, [[.string("1"), .string("3")], [.string("2")]])
+        assertValue(
+            "^distributeArrayElements(^array(1|2|3)|2)", .object, [[.string("1"), .string("3")], [.string("2")]])
     }
 
     func testRepeatCountCap() {
-        assertError("^repeat(1e12|x)", .object, containing: "the repetition count 1000000000000 is more than the limit of 1000000")
+        assertError(
+            "^repeat(1e12|x)", .object,
+            containing: "the repetition count 1000000000000 is more than the limit of 1000000")
         assertError("^repeatBool(1000000000000|T)", .boolean, containing: "more than the limit of 1000000")
         assertString("^repeat(3|x)", .object, "x")
     }
@@ -121,7 +139,8 @@ final class TrapRegressionTests: ExpressionTestCase {
     func testNumericLiteralBeyondDecimalRangeIsAnError() {
         let huge = "1" + String(repeating: "0", count: 200)
         let error = assertError("#(\(huge) + 1)", .object, containing: "outside the range of decimal arithmetic")
-        XCTAssertEqual(error?.range, SourceRange(location: 2, length: huge.utf16.count), "the error points at the literal")
+        XCTAssertEqual(
+            error?.range, SourceRange(location: 2, length: huge.utf16.count), "the error points at the literal")
         let tiny = "0." + String(repeating: "0", count: 200) + "1"
         assertError("\(tiny) * 2", .number, containing: "outside the range of decimal arithmetic")
         assertNumber("1" + String(repeating: "0", count: 100), Decimal(string: "1e100") ?? 0)
@@ -134,9 +153,11 @@ final class TrapRegressionTests: ExpressionTestCase {
         assertError("\(tiny) * \(tiny)", .number, containing: "range of decimal arithmetic")
         let small = "0." + String(repeating: "0", count: 69) + "1"
         assertError("\(small) * \(small)", .number, containing: "range of decimal arithmetic")
-        XCTAssertEqual(DecimalArithmetic.multiply(Decimal(sign: .plus, exponent: -90, significand: 1),
-                                                  Decimal(sign: .minus, exponent: -20, significand: 7)),
-                       Decimal(sign: .minus, exponent: -110, significand: 7))
+        XCTAssertEqual(
+            DecimalArithmetic.multiply(
+                Decimal(sign: .plus, exponent: -90, significand: 1),
+                Decimal(sign: .minus, exponent: -20, significand: 7)),
+            Decimal(sign: .minus, exponent: -110, significand: 7))
         XCTAssertEqual(DecimalArithmetic.multiply(Decimal(string: "2.5") ?? 0, 4), 10)
         assertNumber("\(tiny) * 0.5", Decimal(sign: .plus, exponent: -122, significand: 5))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 final class ValueDiffTests: XCTestCase {
@@ -22,27 +23,32 @@ final class ValueDiffTests: XCTestCase {
         let expected = (1...20).map(String.init)
         var actual = expected
         actual[9] = "ten"
-        let diff = ValueDiff.lines(expected: .string(expected.joined(separator: "\n")),
-                                   actual: .string(actual.joined(separator: "\n")))
+        let diff = ValueDiff.lines(
+            expected: .string(expected.joined(separator: "\n")),
+            actual: .string(actual.joined(separator: "\n")))
         XCTAssertEqual(diff, ["…", "  7", "  8", "  9", "- 10", "+ ten", "  11", "  12", "  13", "…"])
     }
 
     func testOneLineStringsNameTheFirstDifference() {
-        XCTAssertEqual(ValueDiff.lines(expected: "Barrett", actual: "Barry"),
-                       ["strings differ from character 5 on: expected \"ett\", got \"y\""])
-        XCTAssertEqual(ValueDiff.lines(expected: "ab", actual: "abc"),
-                       ["strings differ from character 3 on: expected the end, got \"c\""])
+        XCTAssertEqual(
+            ValueDiff.lines(expected: "Barrett", actual: "Barry"),
+            ["strings differ from character 5 on: expected \"ett\", got \"y\""])
+        XCTAssertEqual(
+            ValueDiff.lines(expected: "ab", actual: "abc"),
+            ["strings differ from character 3 on: expected the end, got \"c\""])
     }
 
     func testPathDiffOfNestedStructures() {
         let expected: Value = ["name": "Barrett", "owners": ["Jill", "Evan"], "age": 3, "odd key": 1]
         let actual: Value = ["name": "Barrett", "owners": ["Jill", "Ev"], "species": "cat", "odd key": 2]
-        XCTAssertEqual(ValueDiff.lines(expected: expected, actual: actual), [
-            ".owners[1]: expected \"Evan\", got \"Ev\"",
-            ".age: missing 3",
-            "[\"odd key\"]: expected 1, got 2",
-            ".species: unexpected \"cat\"",
-        ])
+        XCTAssertEqual(
+            ValueDiff.lines(expected: expected, actual: actual),
+            [
+                ".owners[1]: expected \"Evan\", got \"Ev\"",
+                ".age: missing 3",
+                "[\"odd key\"]: expected 1, got 2",
+                ".species: unexpected \"cat\"",
+            ])
     }
 
     func testPathDiffOfArraysOfDifferentLengths() {
@@ -51,16 +57,19 @@ final class ValueDiffTests: XCTestCase {
     }
 
     func testPathDiffOfSetsListsMembers() {
-        XCTAssertEqual(ValueDiff.lines(expected: .set([1, 2, 3]), actual: [3, 4, 1]),
-                       ["top: missing member 2", "top: unexpected member 4"])
-        XCTAssertEqual(ValueDiff.lines(expected: ["tags": [1, 2]], actual: ["tags": [2, 2]], match: .set),
-                       [".tags: missing member 1", ".tags: unexpected member 2"])
+        XCTAssertEqual(
+            ValueDiff.lines(expected: .set([1, 2, 3]), actual: [3, 4, 1]),
+            ["top: missing member 2", "top: unexpected member 4"])
+        XCTAssertEqual(
+            ValueDiff.lines(expected: ["tags": [1, 2]], actual: ["tags": [2, 2]], match: .set),
+            [".tags: missing member 1", ".tags: unexpected member 2"])
     }
 
     func testKindMismatchAtTheTop() {
         XCTAssertEqual(ValueDiff.lines(expected: [1], actual: ["k": 1]), ["top: expected [1], got {\"k\":1}"])
-        XCTAssertEqual(ValueDiff.lines(expected: [1, 2], actual: .set([1, 2])),
-                       ["top: expected an array, got a set"])
+        XCTAssertEqual(
+            ValueDiff.lines(expected: [1, 2], actual: .set([1, 2])),
+            ["top: expected an array, got a set"])
     }
 
     func testLongPathDiffsAreCut() {

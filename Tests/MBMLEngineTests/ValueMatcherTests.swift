@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The matching rules of the conformance runner (`run.py`), applied to values.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// Rendering values as text (<doc:ContextsAndCoercions>).
@@ -25,8 +26,9 @@ final class ValueTextTests: XCTestCase {
         let env = Environment()
         XCTAssertEqual(try env.evaluate("#(0.1 + 0.2)", in: .string), "0.3")
         XCTAssertEqual(try env.evaluate("#(2.50 * 2)", in: .string), "5")
-        XCTAssertEqual(try env.evaluate("#(1000000 * 1000000 * 1000000 * 10000000)", in: .string),
-                       "10000000000000000000000000")
+        XCTAssertEqual(
+            try env.evaluate("#(1000000 * 1000000 * 1000000 * 10000000)", in: .string),
+            "10000000000000000000000000")
         XCTAssertEqual(try env.evaluate("#(1 / 1000000)", in: .string), "0.000001")
     }
 
@@ -74,7 +76,9 @@ final class ValueTextTests: XCTestCase {
 
     func testSpecArrayExample() {
         let value: Value = ["Barrett", "Jill Test", .integer(3), ["nested"]]
-        XCTAssertEqual(value.text, """
+        XCTAssertEqual(
+            value.text,
+            """
             (
                 Barrett,
                 "Jill Test",
@@ -88,7 +92,9 @@ final class ValueTextTests: XCTestCase {
 
     func testSpecDictionaryExample() {
         let value: Value = ["owners": ["Jill Test"], "firstName": "Daisy", "age": .integer(7)]
-        XCTAssertEqual(value.text, """
+        XCTAssertEqual(
+            value.text,
+            """
             {
                 age = 7;
                 firstName = Daisy;
@@ -118,7 +124,9 @@ final class ValueTextTests: XCTestCase {
 
     func testNestedDictionaryInArrayAndDeeperNesting() {
         let value: Value = [["k": ["x", ["y": "z"]]]]
-        XCTAssertEqual(value.text, """
+        XCTAssertEqual(
+            value.text,
+            """
             (
                 {
                     k =     (
@@ -133,9 +141,13 @@ final class ValueTextTests: XCTestCase {
     }
 
     func testQuotingRules() {
-        let value: Value = ["plain1", "snake_case", "-1", "1.5", "", "a\"b", "a\\b", "line\nbreak", "é", .null, .boolean(true),
-                            decimal("-2.5")]
-        XCTAssertEqual(value.text, """
+        let value: Value = [
+            "plain1", "snake_case", "-1", "1.5", "", "a\"b", "a\\b", "line\nbreak", "é", .null, .boolean(true),
+            decimal("-2.5"),
+        ]
+        XCTAssertEqual(
+            value.text,
+            """
             (
                 plain1,
                 "snake_case",

@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 
 /// The variable space (<doc:Variables>): storage, read-only refusal, push/pop, bindings,
@@ -181,12 +182,15 @@ final class VariableSpaceTests: XCTestCase {
 
     func testFunctionBindingsThroughCall() throws {
         let env = TestEnvironment.make()
-        env.declare(FunctionDefinition("withItem", input: .pipedExpressions, signature: "^withItem(value|expr)",
-                                       category: .debug, summary: "Test-only.") { call in
-            let parameters = try call.expressions(.exactly(2))
-            let item = try call.evaluate(parameters[0], as: .object)
-            return try call.withBindings([("item", item)]) { try call.evaluate(parameters[1], as: .object) }
-        })
+        env.declare(
+            FunctionDefinition(
+                "withItem", input: .pipedExpressions, signature: "^withItem(value|expr)",
+                category: .debug, summary: "Test-only."
+            ) { call in
+                let parameters = try call.expressions(.exactly(2))
+                let item = try call.evaluate(parameters[0], as: .object)
+                return try call.withBindings([("item", item)]) { try call.evaluate(parameters[1], as: .object) }
+            })
         XCTAssertEqual(try env.evaluate("^withItem($name|Hi $item!)", in: .object), "Hi Cooper!")
         XCTAssertNil(env.variables["item"])
         XCTAssertEqual(try env.evaluate("^withItem(a|^withItem(b|$item)$item)", in: .object), "ba")
@@ -349,7 +353,8 @@ final class VariableSpaceTests: XCTestCase {
     }
 
     func testQuirk18_ValueStoresExpressionTextWhenNil() throws {
-        let result = try loadManifest("""
+        let result = try loadManifest(
+            """
             <MBML>
                 <Var name="a" value="$undefined"/>
                 <Var name="b" value="#(99.99)"/>
@@ -362,7 +367,8 @@ final class VariableSpaceTests: XCTestCase {
     }
 
     func testQuirk19_MutableFalseStaysMutable() throws {
-        let result = try loadManifest("""
+        let result = try loadManifest(
+            """
             <MBML>
                 <Var name="wordFalse" literal="x" mutable="false"/>
                 <Var name="wordNo" literal="x" mutable="no"/>
@@ -384,7 +390,8 @@ final class VariableSpaceTests: XCTestCase {
     }
 
     func testQuirk20_DynamicVariablesAndSingletonsAreReadEveryTime() throws {
-        let result = try loadManifest("""
+        let result = try loadManifest(
+            """
             <MBML>
                 <Var name="base" literal="one"/>
                 <Var name="dyn" type="dynamic" expression="[$base]"/>
@@ -406,7 +413,8 @@ final class VariableSpaceTests: XCTestCase {
     }
 
     func testQuirk21_EmptyIfDeclaresVarButSkipsInclude() throws {
-        let result = try loadManifest("""
+        let result = try loadManifest(
+            """
             <MBML>
                 <Include file="skipped.xml" if=""/>
                 <Var name="declared" literal="yes" if=""/>
@@ -420,14 +428,16 @@ final class VariableSpaceTests: XCTestCase {
     }
 
     func testQuirk22_IncludesRunFirstAndLoadOncePerFileName() throws {
-        let result = try loadManifest("""
+        let result = try loadManifest(
+            """
             <MBML>
                 <Var name="order" literal="manifest"/>
                 <Include file="a.xml"/>
                 <Include file="b.xml"/>
                 <Include file="sub/a.xml"/>
             </MBML>
-            """, files: [
+            """,
+            files: [
                 "a.xml": "<MBML><Var name=\"order\" literal=\"include\"/><Var name=\"seen\" value=\"$order\"/></MBML>",
                 "b.xml": "<MBML><Include file=\"a.xml\"/><Var name=\"fromB\" literal=\"b\"/></MBML>",
                 "sub/a.xml": "<MBML><Var name=\"fromSubA\" literal=\"x\"/></MBML>",
@@ -441,7 +451,8 @@ final class VariableSpaceTests: XCTestCase {
     }
 
     func testQuirk27_OutputNoneFunctionsReturnNothing() throws {
-        let result = try loadManifest("""
+        let result = try loadManifest(
+            """
             <MBML>
                 <Function name="quiet" class="MBMLStringFunctions" method="parseInteger" input="string" output="none"/>
             </MBML>
@@ -453,7 +464,8 @@ final class VariableSpaceTests: XCTestCase {
     /// <doc:FunctionCalls> and quirk 27: an implementation declared with output `none` never fails the expression;
     /// its error is ignored like its value.
     func testOutputNoneFunctionErrorsAreIgnored() throws {
-        let result = try loadManifest("""
+        let result = try loadManifest(
+            """
             <MBML>
                 <Function name="quiet" class="MBMLStringFunctions" method="parseInteger" input="string" output="none"/>
             </MBML>

@@ -1,12 +1,15 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The element tree built from libxml2's SAX2 events: positions taken from the parser, text and
 /// attributes as libxml2's tree would hold them, entities never expanded, recovery.
 final class XMLSourceDocumentTests: XCTestCase {
-    private func parse(_ text: String, mode: XMLParsingMode = .strict,
-                       file: StaticString = #filePath, line: UInt = #line) throws -> (XMLSourceDocument, [Diagnostic]) {
+    private func parse(
+        _ text: String, mode: XMLParsingMode = .strict,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (XMLSourceDocument, [Diagnostic]) {
         try XMLSourceDocument.parse(Array(text.utf8), path: "t.xml", mode: mode).get()
     }
 
@@ -66,7 +69,8 @@ final class XMLSourceDocumentTests: XCTestCase {
     // MARK: Text and attributes
 
     func testCDATAAndNestedText() throws {
-        let (document, _) = try parse("<MBML><a>x<![CDATA[<y> & ]]>z<b>in<![CDATA[]]></b>w</a><e><![CDATA[]]></e><n/></MBML>")
+        let (document, _) = try parse(
+            "<MBML><a>x<![CDATA[<y> & ]]>z<b>in<![CDATA[]]></b>w</a><e><![CDATA[]]></e><n/></MBML>")
         let children = try XCTUnwrap(document.root?.childElements)
         XCTAssertEqual(children[0].text, "x<y> & zw")
         XCTAssertEqual(children[0].nestedText, "x<y> & zinw")
@@ -77,12 +81,14 @@ final class XMLSourceDocumentTests: XCTestCase {
 
     func testSummaryShowsWhetherTheElementHasContent() throws {
         let (document, _) = try parse("<MBML><V a=\"1 &amp; &lt;\"/><V><!-- c --></V><V></V></MBML>")
-        XCTAssertEqual(document.root?.childElements.map(\.summary),
-                       ["<V a=\"1 &amp; &lt;\"/>", "<V>...</V>", "<V/>"])
+        XCTAssertEqual(
+            document.root?.childElements.map(\.summary),
+            ["<V a=\"1 &amp; &lt;\"/>", "<V>...</V>", "<V/>"])
     }
 
     func testEntitiesStayReferences() throws {
-        let (document, _) = try parse("""
+        let (document, _) = try parse(
+            """
             <!DOCTYPE MBML [<!ENTITY t "text"> <!ENTITY m "<Fake>in</Fake>">]>
             <MBML><Var a="&t;&amp;&#38;&#65;">&m;-&t;&amp;</Var></MBML>
             """)
@@ -95,7 +101,8 @@ final class XMLSourceDocumentTests: XCTestCase {
 
     func testManyReferencesToALargeEntityAreNotExpanded() throws {
         let count = 20_000
-        let text = "<!DOCTYPE MBML [<!ENTITY a \"\(String(repeating: "x", count: 10_000))\">]>\n<MBML><Var>"
+        let text =
+            "<!DOCTYPE MBML [<!ENTITY a \"\(String(repeating: "x", count: 10_000))\">]>\n<MBML><Var>"
             + String(repeating: "&a;", count: count) + "</Var></MBML>"
         let (document, _) = try parse(text)
         XCTAssertEqual(document.root?.childElements.first?.text, String(repeating: "&a;", count: count))
@@ -129,9 +136,13 @@ final class XMLSourceDocumentTests: XCTestCase {
         XCTAssertEqual(root.childElements.map { $0.attributes["name"] }, ["a", "b", "c"])
         XCTAssertNil(root.childElements.first?.text)
         XCTAssertTrue(root.text?.contains("tail") == true)
-        XCTAssertEqual(root.childElements.map(\.position), [SourcePosition(line: 2, column: 3),
-                                                             SourcePosition(line: 2, column: 17),
-                                                             SourcePosition(line: 4, column: 3)])
+        XCTAssertEqual(
+            root.childElements.map(\.position),
+            [
+                SourcePosition(line: 2, column: 3),
+                SourcePosition(line: 2, column: 17),
+                SourcePosition(line: 4, column: 3),
+            ])
         let first = try XCTUnwrap(warnings.first)
         XCTAssertEqual(first.line, 2)
         XCTAssertEqual(first.severity, .warning)

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import MBMLEngine
+import XCTest
+
 @testable import MBMLInspector
 
 /// Every sample under Samples/ loads without diagnostics, its `openCommand` names real files, and
@@ -24,9 +25,15 @@ final class BuiltInSampleClaimsTests: XCTestCase {
     }
 
     func testThereAreAtLeastFourSampleManifests() throws {
-        let names = try Self.sampleManifests().map { $0.path.replacingOccurrences(of: Self.samples.path + "/", with: "") }
-        XCTAssertEqual(names, ["api-evolution/v1/manifest.xml", "api-evolution/v2/manifest.xml",
-                               "store/manifest.xml", "tutorial/manifest.xml"])
+        let names = try Self.sampleManifests().map {
+            $0.path.replacingOccurrences(of: Self.samples.path + "/", with: "")
+        }
+        XCTAssertEqual(
+            names,
+            [
+                "api-evolution/v1/manifest.xml", "api-evolution/v2/manifest.xml",
+                "store/manifest.xml", "tutorial/manifest.xml",
+            ])
     }
 
     func testTutorialClaimsCatsCountIsThree() throws {
@@ -55,7 +62,8 @@ final class BuiltInSampleClaimsTests: XCTestCase {
     }
 
     func testClaimParsing() {
-        let claims = SampleClaim.parse("""
+        let claims = SampleClaim.parse(
+            """
               try  $a.count            →  3
             try ^join($x|, )  →  a, b
               try  $b == 1   →  boolean: false
@@ -75,8 +83,9 @@ final class BuiltInSampleClaimsTests: XCTestCase {
         // Loaded alone, a manifest may refer to the data its open command adds: those names must
         // then exist. Anything else is a problem.
         let awaited = result.warnings.filter { $0.message.hasSuffix("but nothing declares it") }
-        XCTAssertEqual(result.diagnostics.filter { !awaited.contains($0) }.map(\.description), [],
-                       "\(name) should load without diagnostics")
+        XCTAssertEqual(
+            result.diagnostics.filter { !awaited.contains($0) }.map(\.description), [],
+            "\(name) should load without diagnostics")
         let environment = result.environment
         try loadData(named: result.environment.variables["openCommand"]?.stringValue, for: name, into: environment)
         for warning in awaited {
@@ -89,8 +98,9 @@ final class BuiltInSampleClaimsTests: XCTestCase {
             let text = try String(contentsOf: file, encoding: .utf8)
             for claim in SampleClaim.parse(text, file: file.lastPathComponent) {
                 let shown = claim.row.show(claim.expression, in: environment)
-                XCTAssertEqual(shown, claim.expected,
-                               "\(name) (\(claim.file):\(claim.line)): `\(claim.expression)` in the \(claim.row) row")
+                XCTAssertEqual(
+                    shown, claim.expected,
+                    "\(name) (\(claim.file):\(claim.line)): `\(claim.expression)` in the \(claim.row) row")
                 checked += 1
             }
         }
@@ -105,8 +115,9 @@ final class BuiltInSampleClaimsTests: XCTestCase {
         XCTAssertEqual(Array(words.prefix(3)), ["mbml", "inspect", "Samples/" + name], "openCommand of \(name)")
         for (index, word) in words.enumerated() where word == "--data" && index + 1 < words.count {
             let spec = try DataFileSpec(parsing: words[index + 1])
-            XCTAssertTrue(FileManager.default.fileExists(atPath: spec.url(relativeTo: Self.repositoryRoot).path),
-                          "\(name): data file \(spec.path)")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: spec.url(relativeTo: Self.repositoryRoot).path),
+                "\(name): data file \(spec.path)")
             try spec.declare(in: environment, relativeTo: Self.repositoryRoot)
         }
     }
@@ -155,7 +166,8 @@ struct SampleClaim: Equatable {
                 row = named
                 expected = expected[expected.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
-            claims.append(SampleClaim(file: file, line: index + 1, expression: expression, row: row, expected: expected))
+            claims.append(
+                SampleClaim(file: file, line: index + 1, expression: expression, row: row, expected: expected))
         }
         return claims
     }

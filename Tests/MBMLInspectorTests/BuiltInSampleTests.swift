@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import MBMLEngine
+import XCTest
+
 @testable import MBMLInspector
 
 /// The tutorial built into the binary is exactly Samples/tutorial/manifest.xml, and it loads.
@@ -12,8 +13,9 @@ final class BuiltInSampleTests: XCTestCase {
     func testBuiltInSampleIsByteIdenticalToTheTutorialFile() throws {
         let onDisk = try Data(contentsOf: tutorialURL)
         let embedded = Data(BuiltInSample.manifest.utf8)
-        XCTAssertEqual(embedded.count, onDisk.count,
-                       "BuiltInSample.swift is stale: run Samples/embed-tutorial.sh")
+        XCTAssertEqual(
+            embedded.count, onDisk.count,
+            "BuiltInSample.swift is stale: run Samples/embed-tutorial.sh")
         XCTAssertTrue(embedded == onDisk, "BuiltInSample.swift is stale: run Samples/embed-tutorial.sh")
     }
 
@@ -23,7 +25,8 @@ final class BuiltInSampleTests: XCTestCase {
     }
 
     func testBuiltInSampleLoadsFromMemoryWithCats() throws {
-        let result = try ManifestLoader().load(contents: BuiltInSample.manifest, path: "/nonexistent/tutorial/manifest.xml")
+        let result = try ManifestLoader().load(
+            contents: BuiltInSample.manifest, path: "/nonexistent/tutorial/manifest.xml")
         XCTAssertEqual(result.diagnostics.map(\.description), [])
         let environment = result.environment
         XCTAssertEqual(try environment.evaluate("$cats.count", in: .string)?.text, "3")

@@ -1,14 +1,16 @@
 import Foundation
+import MBMLEngine
 import MBMLTestSupport
 import XCTest
-import MBMLEngine
+
 @testable import MBMLInspector
 
 /// `--compare`: the editor's expression (every context) and each pin evaluated in two spaces,
 /// side by side, `≠` where they differ; both spaces reload together.
 final class CompareTests: XCTestCase {
-    private let second = catsManifest.replacingOccurrences(of: "<Var literal=\"Cooper\"/>",
-                                                           with: "<Var literal=\"Cooper\"/><Var literal=\"Gabby\"/>")
+    private let second = catsManifest.replacingOccurrences(
+        of: "<Var literal=\"Cooper\"/>",
+        with: "<Var literal=\"Cooper\"/><Var literal=\"Gabby\"/>")
 
     private func comparing() -> (InspectorSession, BufferScreen) {
         let (session, screen) = makeSession()
@@ -17,8 +19,9 @@ final class CompareTests: XCTestCase {
     }
 
     func testTheSecondSpaceLoadsOnTheLoadingQueue() {
-        let session = InspectorSession(engine: EngineController(source: .text(catsManifest, name: "test.xml")),
-                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        let session = InspectorSession(
+            engine: EngineController(source: .text(catsManifest, name: "test.xml")),
+            size: TerminalSize(rows: 30, columns: 100), mode: .background)
         session.start()
         session.compare(with: EngineController(source: .text(second, name: "v2.xml")), label: "v2.xml")
         XCTAssertFalse(session.state.compare.isActive, "not before the second space has loaded")
@@ -118,7 +121,8 @@ final class CompareTests: XCTestCase {
     func testLessonsCompareAndPinsShareASmallTerminal() throws {
         let (session, screen) = makeSession(rows: 24, columns: 80)
         session.compare(with: EngineController(source: .text(second, name: "v2.xml")), label: "v2.xml")
-        session.send(.showLessons([Expectation(id: "a", expression: "$name", expected: .value("Cooper"), origin: "Step 1")]))
+        session.send(
+            .showLessons([Expectation(id: "a", expression: "$name", expected: .value("Cooper"), origin: "Step 1")]))
         for name in ["$name", "$cats", "$cats.count"] {
             session.press(.control("u"))
             session.type(name)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 

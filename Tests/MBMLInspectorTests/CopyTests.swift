@@ -1,5 +1,6 @@
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -28,8 +29,11 @@ final class CopyTests: XCTestCase {
         selectInTree(session, [.variable("catGenders")])
         session.type("yv")
         XCTAssertEqual(copied.last, #"{"Barrett":"female","Duncan":"male","Cooper":"male"}"#)
-        XCTAssertEqual(session.state.status.message?.hasPrefix("Sent 52 characters (the value of catGenders) via OSC 52 — the terminal must allow clipboard access"), true,
-                       session.state.status.message ?? "")
+        XCTAssertEqual(
+            session.state.status.message?.hasPrefix(
+                "Sent 52 characters (the value of catGenders) via OSC 52 — the terminal must allow clipboard access"),
+            true,
+            session.state.status.message ?? "")
         selectInTree(session, [.variable("Barrett Test"), .key("species")])
         session.type("yv")
         XCTAssertEqual(copied.last, "cat", "strings are copied raw")
@@ -62,7 +66,8 @@ final class CopyTests: XCTestCase {
         XCTAssertEqual(try JSONCodec.decodeTagged(String(contentsOf: file, encoding: .utf8)), big)
         // A second write never replaces the first.
         session.type("yf")
-        XCTAssertEqual(session.state.status.message?.hasSuffix("to ./mbml-big-2.json"), true, session.state.status.message ?? "")
+        XCTAssertEqual(
+            session.state.status.message?.hasSuffix("to ./mbml-big-2.json"), true, session.state.status.message ?? "")
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
     }
 
@@ -70,8 +75,9 @@ final class CopyTests: XCTestCase {
         let folder = try ScratchFolder()
         let environment = Environment()
         environment.variables.declare("list", value: .array([.integer(1), .string("two")]))
-        let session = InspectorSession(engine: EngineController(environment: environment),
-                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        let session = InspectorSession(
+            engine: EngineController(environment: environment),
+            size: TerminalSize(rows: 30, columns: 100), mode: .background)
         session.directory = folder.url
         session.start()
         selectInTree(session, [.variable("list")])
@@ -79,7 +85,8 @@ final class CopyTests: XCTestCase {
         XCTAssertEqual(session.state.status.message?.hasPrefix("Writing the value of list to ./mbml-list.json"), true)
         session.waitForSearch()
         XCTAssertEqual(session.state.status.message, "Wrote 9 bytes to ./mbml-list.json")
-        XCTAssertEqual(try String(contentsOf: folder.url.appendingPathComponent("mbml-list.json"), encoding: .utf8), #"[1,"two"]"#)
+        XCTAssertEqual(
+            try String(contentsOf: folder.url.appendingPathComponent("mbml-list.json"), encoding: .utf8), #"[1,"two"]"#)
     }
 
     func testSizeEstimateStopsEarly() {

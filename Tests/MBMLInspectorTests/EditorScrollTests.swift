@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -32,7 +33,9 @@ final class EditorScrollTests: XCTestCase {
         XCTAssertTrue(line.hasSuffix("›"), line)
         let textWidth = EditorColumns.textWidth(paneWidth: session.state.layout.editor.width)
         let scroll = EditorColumns.scroll(for: session.state.editor, width: textWidth)
-        let cursorColumn = (scroll..<session.state.editor.cursor).reduce(0) { $0 + TextWidth.of(session.state.editor.characters[$1]) }
+        let cursorColumn = (scroll..<session.state.editor.cursor).reduce(0) {
+            $0 + TextWidth.of(session.state.editor.characters[$1])
+        }
         XCTAssertLessThan(cursorColumn, textWidth - textWidth / 3 + 1)
         XCTAssertEqual(screen.cursor?.row, 1)
     }

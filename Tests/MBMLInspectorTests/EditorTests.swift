@@ -1,5 +1,6 @@
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -106,8 +107,9 @@ final class EditorTests: XCTestCase {
         let store = HistoryStore.standard(environment: ["XDG_STATE_HOME": folder.url.path, "HOME": "/nonexistent"])
         XCTAssertEqual(store.url.path, folder.url.path + "/mbml/history")
         do {
-            let session = InspectorSession(engine: EngineController(source: .text(catsManifest, name: "t.xml")),
-                                           size: TerminalSize(rows: 30, columns: 100), history: store)
+            let session = InspectorSession(
+                engine: EngineController(source: .text(catsManifest, name: "t.xml")),
+                size: TerminalSize(rows: 30, columns: 100), history: store)
             session.start()
             session.type("$cats.count")
             session.press(.enter)
@@ -116,8 +118,9 @@ final class EditorTests: XCTestCase {
             session.press(.control("c")) // quitting saves the current text too
         }
         XCTAssertEqual(store.load(), ["$cats.count", "$name"])
-        let session = InspectorSession(engine: EngineController(source: .text(catsManifest, name: "t.xml")),
-                                       size: TerminalSize(rows: 30, columns: 100), history: store)
+        let session = InspectorSession(
+            engine: EngineController(source: .text(catsManifest, name: "t.xml")),
+            size: TerminalSize(rows: 30, columns: 100), history: store)
         session.start()
         session.press(.up)
         XCTAssertEqual(session.state.editor.text, "$name")

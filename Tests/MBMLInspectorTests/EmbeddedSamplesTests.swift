@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import MBMLEngine
+import XCTest
+
 @testable import MBMLInspector
 
 /// The samples built into the binary are exactly the files under Samples/, and `mbml tutorial`'s
@@ -20,10 +21,15 @@ final class EmbeddedSamplesTests: XCTestCase {
         let onDisk = ((enumerator?.allObjects as? [URL]) ?? [])
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
             .filter { $0.pathExtension != "sh" }
-            .map { "Samples/" + $0.standardizedFileURL.path.replacingOccurrences(of: samples.standardizedFileURL.path + "/", with: "") }
+            .map {
+                "Samples/"
+                    + $0.standardizedFileURL.path.replacingOccurrences(
+                        of: samples.standardizedFileURL.path + "/", with: "")
+            }
             .sorted()
-        XCTAssertEqual(EmbeddedSamples.files.map(\.path).sorted(), onDisk,
-                       "EmbeddedSamples.swift is stale: run Samples/embed-samples.sh")
+        XCTAssertEqual(
+            EmbeddedSamples.files.map(\.path).sorted(), onDisk,
+            "EmbeddedSamples.swift is stale: run Samples/embed-samples.sh")
         for file in EmbeddedSamples.files {
             let data = try Data(contentsOf: Self.root.appendingPathComponent(file.path))
             XCTAssertTrue(Data(file.contents.utf8) == data, "\(file.path) differs: run Samples/embed-samples.sh")
@@ -35,13 +41,15 @@ final class EmbeddedSamplesTests: XCTestCase {
         let written = try EmbeddedSamples.write(to: folder)
         XCTAssertEqual(written.count, EmbeddedSamples.files.count)
         for file in EmbeddedSamples.files {
-            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(file.path), encoding: .utf8), file.contents)
+            XCTAssertEqual(
+                try String(contentsOf: folder.appendingPathComponent(file.path), encoding: .utf8), file.contents)
         }
         let manifest = EmbeddedSamples.tutorialManifest(in: folder)
         XCTAssertEqual(manifest.lastPathComponent, "manifest.xml")
         let result = try ManifestLoader().load(manifestAt: manifest)
         XCTAssertEqual(result.diagnostics.map(\.description), [])
-        let expectations = try ExpectationFile(contentsOf: folder.appendingPathComponent("Samples/tutorial/expectations.jsonl").path)
+        let expectations = try ExpectationFile(
+            contentsOf: folder.appendingPathComponent("Samples/tutorial/expectations.jsonl").path)
         let checker = ExpectationChecker(environment: result.environment)
         XCTAssertFalse(expectations.expectations.isEmpty)
         XCTAssertTrue(expectations.expectations.allSatisfy { checker.check($0).status == .passed })

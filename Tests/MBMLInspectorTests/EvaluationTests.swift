@@ -1,5 +1,6 @@
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -8,19 +9,23 @@ final class EvaluationTests: XCTestCase {
     /// A function that runs until it is cancelled (or 20 s pass).
     private func spinningEnvironment() -> Environment {
         let environment = Environment()
-        environment.declare(FunctionDefinition("spin", input: .none, signature: "^spin()", category: .debug,
-                                               summary: "Runs until cancelled.") { call in
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline { try call.checkCancellation() }
-            return .string("finished")
-        })
+        environment.declare(
+            FunctionDefinition(
+                "spin", input: .none, signature: "^spin()", category: .debug,
+                summary: "Runs until cancelled."
+            ) { call in
+                let deadline = Date().addingTimeInterval(20)
+                while Date() < deadline { try call.checkCancellation() }
+                return .string("finished")
+            })
         environment.variables.declare("n", value: .integer(7))
         return environment
     }
 
     func testSlowEvaluationIsCancelledWhenTheTextChanges() {
-        let session = InspectorSession(engine: EngineController(environment: spinningEnvironment()),
-                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        let session = InspectorSession(
+            engine: EngineController(environment: spinningEnvironment()),
+            size: TerminalSize(rows: 30, columns: 100), mode: .background)
         session.start()
         let started = Date()
         session.type("^spin()")
@@ -36,8 +41,9 @@ final class EvaluationTests: XCTestCase {
     }
 
     func testEscapeCancelsARunningEvaluation() {
-        let session = InspectorSession(engine: EngineController(environment: spinningEnvironment()),
-                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        let session = InspectorSession(
+            engine: EngineController(environment: spinningEnvironment()),
+            size: TerminalSize(rows: 30, columns: 100), mode: .background)
         session.start()
         session.type("^spin()")
         session.press(.escape)
@@ -51,8 +57,9 @@ final class EvaluationTests: XCTestCase {
 
     func testBackgroundResultsArriveThroughTheWakeDescriptor() {
         let (environment, _) = InspectorBenchmark.generatedSpace(nodes: 700)
-        let session = InspectorSession(engine: EngineController(environment: environment),
-                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        let session = InspectorSession(
+            engine: EngineController(environment: environment),
+            size: TerminalSize(rows: 30, columns: 100), mode: .background)
         session.start()
         XCTAssertGreaterThanOrEqual(session.wakeFileDescriptor, 0)
         session.type("$products.count")
@@ -64,7 +71,8 @@ final class EvaluationTests: XCTestCase {
         let folder = try ScratchFolder(prefix: "mbml-inspector")
         let data = try folder.write(#"{"number": "102686", "items": [1, 2, 3]}"#, to: "order.json", atomically: true)
         let manifest = try folder.write(catsManifest, to: "manifest.xml", atomically: true)
-        let engine = EngineController(source: .manifest(manifest), dataFiles: [DataFileSpec(name: "order", path: data.path)])
+        let engine = EngineController(
+            source: .manifest(manifest), dataFiles: [DataFileSpec(name: "order", path: data.path)])
         let session = InspectorSession(engine: engine, size: TerminalSize(rows: 30, columns: 100))
         session.start()
         XCTAssertTrue(engine.watchedFiles.map(\.lastPathComponent).contains("order.json"))
@@ -88,7 +96,8 @@ final class EvaluationTests: XCTestCase {
     func testIncludedFilesAreWatched() throws {
         let folder = try ScratchFolder(prefix: "mbml-inspector")
         try folder.write("<MBML><Var name=\"extra\" literal=\"yes\"/></MBML>", to: "more.xml", atomically: true)
-        let manifest = try folder.write("<MBML><Include file=\"more.xml\"/></MBML>", to: "manifest.xml", atomically: true)
+        let manifest = try folder.write(
+            "<MBML><Include file=\"more.xml\"/></MBML>", to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest))
         let session = InspectorSession(engine: engine, size: TerminalSize(rows: 30, columns: 100))
         session.start()

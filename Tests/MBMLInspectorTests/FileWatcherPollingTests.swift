@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLInspector
 
 /// FileWatcher in polling mode (what it falls back to without inotify), and the inotify event decoder.
@@ -33,7 +34,7 @@ final class FileWatcherPollingTests: XCTestCase {
     func testPollingSeesRenameSaveOfSameSize() throws {
         try folder.write("aaaa", to: "manifest.xml")
         let watcher = makeWatcher(["manifest.xml"])
-        try folder.renameSave("bbbb", to: "manifest.xml")   // same size: the inode tells
+        try folder.renameSave("bbbb", to: "manifest.xml") // same size: the inode tells
         XCTAssertEqual(awaitWatcherChanges(watcher), ["manifest.xml"])
     }
 
@@ -55,14 +56,17 @@ final class FileWatcherPollingTests: XCTestCase {
 
     func testPollingDebouncesAndReportsOnce() throws {
         try folder.write("<MBML/>", to: "manifest.xml")
-        let watcher = FileWatcher(paths: [folder.file("manifest.xml")], debounce: 0.05, pollInterval: 0.01, mode: .polling)
+        let watcher = FileWatcher(
+            paths: [folder.file("manifest.xml")], debounce: 0.05, pollInterval: 0.01, mode: .polling)
         let start = Date()
         try folder.writeInPlace("one", to: "manifest.xml")
         XCTAssertEqual(watcher.changedFiles(now: start), [], "detected, but the debounce has not passed")
         try folder.writeInPlace("two!", to: "manifest.xml")
         XCTAssertEqual(watcher.changedFiles(now: start.addingTimeInterval(0.03)), [])
-        XCTAssertEqual(watcher.changedFiles(now: start.addingTimeInterval(0.07)), [], "second change restarted the debounce")
-        XCTAssertEqual(watcher.changedFiles(now: start.addingTimeInterval(0.09)).map(\.lastPathComponent), ["manifest.xml"])
+        XCTAssertEqual(
+            watcher.changedFiles(now: start.addingTimeInterval(0.07)), [], "second change restarted the debounce")
+        XCTAssertEqual(
+            watcher.changedFiles(now: start.addingTimeInterval(0.09)).map(\.lastPathComponent), ["manifest.xml"])
         XCTAssertEqual(watcher.changedFiles(now: start.addingTimeInterval(0.2)), [])
     }
 
@@ -71,7 +75,7 @@ final class FileWatcherPollingTests: XCTestCase {
         func append(watch: Int32, mask: UInt32, name: String, padded length: Int) {
             withUnsafeBytes(of: watch.littleEndian) { bytes += $0 }
             withUnsafeBytes(of: mask.littleEndian) { bytes += $0 }
-            withUnsafeBytes(of: UInt32(0).littleEndian) { bytes += $0 }   // cookie
+            withUnsafeBytes(of: UInt32(0).littleEndian) { bytes += $0 } // cookie
             withUnsafeBytes(of: UInt32(length).littleEndian) { bytes += $0 }
             bytes += Array(name.utf8) + Array(repeating: 0, count: length - name.utf8.count)
         }
@@ -79,11 +83,13 @@ final class FileWatcherPollingTests: XCTestCase {
         append(watch: 3, mask: UInt32(IN_DELETE_SELF), name: "", padded: 0)
         append(watch: -1, mask: UInt32(IN_Q_OVERFLOW), name: "", padded: 0)
         let events = bytes.withUnsafeBytes { InotifyChannel.parse($0) }
-        XCTAssertEqual(events, [
-            InotifyEvent(watch: 3, mask: UInt32(IN_MOVED_TO), name: "manifest.xml"),
-            InotifyEvent(watch: 3, mask: UInt32(IN_DELETE_SELF), name: ""),
-            InotifyEvent(watch: -1, mask: UInt32(IN_Q_OVERFLOW), name: ""),
-        ])
+        XCTAssertEqual(
+            events,
+            [
+                InotifyEvent(watch: 3, mask: UInt32(IN_MOVED_TO), name: "manifest.xml"),
+                InotifyEvent(watch: 3, mask: UInt32(IN_DELETE_SELF), name: ""),
+                InotifyEvent(watch: -1, mask: UInt32(IN_Q_OVERFLOW), name: ""),
+            ])
         XCTAssertFalse(events[0].endsWatch)
         XCTAssertTrue(events[1].endsWatch)
         XCTAssertTrue(events[2].isOverflow)

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLInspector
 
 /// A ``DirectoryEventSource`` whose events the test queues. Like the kernel, it hands out a new
@@ -132,7 +133,7 @@ final class FileWatcherScriptedTests: XCTestCase {
         let firstWatch = try XCTUnwrap(events.watches[directory])
         events.queue(IN_DELETE_SELF, "", in: directory)
         events.queue(IN_IGNORED, "", in: directory)
-        events.unwatchable = [directory]   // gone: it cannot be watched again for now
+        events.unwatchable = [directory] // gone: it cannot be watched again for now
         XCTAssertEqual(changes(watcher, after: 0), [])
         XCTAssertEqual(events.removed, [firstWatch], "the ended watch is removed")
         XCTAssertNotNil(watcher.nextDeadline, "the folder is polled now")

@@ -1,6 +1,7 @@
 import Foundation
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLInspector
 
 /// A temporary folder with helpers to change files the ways editors do, for the FileWatcher tests.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLInspector
 
 /// FileWatcher with inotify: every way an editor saves a file is noticed, unrelated files are not,
@@ -94,7 +95,8 @@ final class FileWatcherTests: XCTestCase {
         let lastEvent = start.addingTimeInterval(0.08)
         XCTAssertEqual(watcher.changedFiles(now: lastEvent.addingTimeInterval(0.04)), [])
         let changed = watcher.changedFiles(now: lastEvent.addingTimeInterval(0.06))
-        XCTAssertEqual(changed.map(\.lastPathComponent), ["manifest.xml", "catalog.json"], "in the order given, once each")
+        XCTAssertEqual(
+            changed.map(\.lastPathComponent), ["manifest.xml", "catalog.json"], "in the order given, once each")
         XCTAssertEqual(watcher.changedFiles(now: lastEvent.addingTimeInterval(1)), [])
         XCTAssertNil(watcher.nextDeadline)
     }
@@ -129,7 +131,7 @@ final class FileWatcherTests: XCTestCase {
         try folder.write("b", to: "other/b.xml")
         let watcher = makeWatcher(["a.xml"])
         try folder.writeInPlace("a2", to: "a.xml")
-        watcher.watch(paths: [folder.file("other/b.xml")])   // drops the pending change to a.xml
+        watcher.watch(paths: [folder.file("other/b.xml")]) // drops the pending change to a.xml
         XCTAssertEqual(watcher.watchedFiles.map(\.lastPathComponent), ["b.xml"])
         try folder.writeInPlace("a3", to: "a.xml")
         XCTAssertEqual(collectWatcherChanges(watcher, for: 0.15), [])
@@ -140,8 +142,9 @@ final class FileWatcherTests: XCTestCase {
     func testEditThroughSymbolicLinkTargetIsReported() throws {
         try FileManager.default.createDirectory(at: folder.file("real"), withIntermediateDirectories: true)
         try folder.write("<MBML/>", to: "real/manifest.xml")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("link.xml").path,
-                                                   withDestinationPath: folder.file("real/manifest.xml").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("link.xml").path,
+            withDestinationPath: folder.file("real/manifest.xml").path)
         let watcher = makeWatcher(["link.xml"])
         try folder.renameSave("x", to: "real/manifest.xml")
         XCTAssertEqual(awaitWatcherChanges(watcher), ["link.xml"])

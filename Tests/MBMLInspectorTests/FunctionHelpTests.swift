@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -15,8 +16,9 @@ final class FunctionHelpTests: XCTestCase {
         XCTAssertEqual(title, "^join")
         XCTAssertEqual(lines.first, "^join(collection|…|separator)")
         let summary = session.state.functions.first { $0.name == "join" }?.summary ?? "?"
-        XCTAssertEqual(lines.dropFirst(2).prefix(while: { !$0.isEmpty }).joined(separator: " "), summary,
-                       "the whole description, wrapped, not cut")
+        XCTAssertEqual(
+            lines.dropFirst(2).prefix(while: { !$0.isEmpty }).joined(separator: " "), summary,
+            "the whole description, wrapped, not cut")
         session.render(on: screen)
         XCTAssertNotNil(screen.firstRow(containing: "^join(collection|…|separator)"), screen.text)
     }
@@ -55,7 +57,8 @@ final class FunctionHelpTests: XCTestCase {
         XCTAssertEqual(screen.role(of: "whenFalse"), .hint)
         XCTAssertEqual(SignatureLine.parameterIndex(in: Array("^join($cats|"), cursor: 12), 1)
         XCTAssertEqual(SignatureLine.parameterIndex(in: Array("^join(^count($cats"), cursor: 18), 0)
-        XCTAssertEqual(SignatureLine.parameterIndex(in: Array("^join(#(1|"), cursor: 10), 0, "| inside #( ) is not a delimiter")
+        XCTAssertEqual(
+            SignatureLine.parameterIndex(in: Array("^join(#(1|"), cursor: 10), 0, "| inside #( ) is not a delimiter")
         XCTAssertNil(SignatureLine.parameterIndex(in: Array("^join(a|b) x"), cursor: 12))
     }
 }
@@ -65,14 +68,14 @@ final class TokenUnderCursorTests: XCTestCase {
         let (session, screen) = makeSession()
         session.type("$cats[1].length is #(2 + 3)")
         XCTAssertEqual(EditorView.selectedToken(session.state)?.kind, .mathExpression, "the cursor is after the )")
-        for _ in 0..<5 { session.press(.left) }  // before " + 3)": on the 2
+        for _ in 0..<5 { session.press(.left) } // before " + 3)": on the 2
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "2")
         session.press(.home)
         session.press(.right)
         session.render(on: screen)
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "$cats")
         XCTAssertNotNil(screen.firstRow(containing: "ⓘ " + Token.Kind.variableReference.explanation), screen.text)
-        for _ in 0..<6 { session.press(.right) }  // after "$cats[1"
+        for _ in 0..<6 { session.press(.right) } // after "$cats[1"
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "1")
     }
 }

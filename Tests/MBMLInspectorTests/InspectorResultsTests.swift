@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -62,8 +63,9 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertNotNil(editorRow)
         let caretLine = screen.line((editorRow?.index ?? 0) + 1)
         XCTAssertTrue(caretLine.contains("^"), screen.text)
-        XCTAssertNotNil(screen.firstRow(containing: "number: The operator \"+\" requires both left and right operands"),
-                        screen.text)
+        XCTAssertNotNil(
+            screen.firstRow(containing: "number: The operator \"+\" requires both left and right operands"),
+            screen.text)
         // Fixing the text brings a fresh result back in the normal role.
         session.press(.control("u"))
         session.type("#(1 + 2)")
@@ -95,7 +97,8 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertEqual(screen.resultRow("string"), "Cooper ${x y")
         XCTAssertEqual(screen.role(of: "Cooper ${x y"), .stale)
         XCTAssertNotNil(screen.firstRow(containing: "invalid: last good results"))
-        XCTAssertNotNil(screen.firstRow(containing: "Syntax error: expecting exactly one MBMLVariableReferenceToken here"))
+        XCTAssertNotNil(
+            screen.firstRow(containing: "Syntax error: expecting exactly one MBMLVariableReferenceToken here"))
     }
 
     func testCaretIsUnderTheErrorRange() throws {
@@ -108,8 +111,9 @@ final class InspectorResultsTests: XCTestCase {
         let textStart = try XCTUnwrap(editorRow.text.range(of: "› ")).upperBound
         let caretLine = screen.line(editorRow.index + 1)
         let caretColumn = try XCTUnwrap(caretLine.firstIndex(of: "^"))
-        XCTAssertEqual(caretLine.distance(from: caretLine.startIndex, to: caretColumn),
-                       editorRow.text.distance(from: editorRow.text.startIndex, to: textStart) + range.location)
+        XCTAssertEqual(
+            caretLine.distance(from: caretLine.startIndex, to: caretColumn),
+            editorRow.text.distance(from: editorRow.text.startIndex, to: textStart) + range.location)
     }
 
     func testContextErrorShownInItsRow() {
@@ -156,8 +160,9 @@ final class InspectorResultsTests: XCTestCase {
         session.type("^log(hello there)")
         session.render(on: screen)
         // The four contexts logged the same line: it is shown once, labelled with all of them.
-        XCTAssertNotNil(screen.firstRow(containing: "[object, string, number, boolean] ^log(hello there) → String"),
-                        screen.text)
+        XCTAssertNotNil(
+            screen.firstRow(containing: "[object, string, number, boolean] ^log(hello there) → String"),
+            screen.text)
         XCTAssertEqual(session.state.log.evaluationLines.count, 1)
         session.press(.function(6)) // results
         session.press(.character("L"))

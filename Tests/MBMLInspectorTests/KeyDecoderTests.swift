@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLInspector
 
 final class KeyDecoderTests: XCTestCase {
@@ -7,9 +8,12 @@ final class KeyDecoderTests: XCTestCase {
     }
 
     func testControlAndPrintableCharacters() {
-        XCTAssertEqual(KeyDecoder.decode(characters("a\u{1}\u{5}\u{17}\t\r\u{7F}é")),
-                       [.character("a"), .control("a"), .control("e"), .control("w"), .tab, .enter, .backspace,
-                        .character("é")])
+        XCTAssertEqual(
+            KeyDecoder.decode(characters("a\u{1}\u{5}\u{17}\t\r\u{7F}é")),
+            [
+                .character("a"), .control("a"), .control("e"), .control("w"), .tab, .enter, .backspace,
+                .character("é"),
+            ])
     }
 
     func testEscapeSequences() {
@@ -23,7 +27,8 @@ final class KeyDecoderTests: XCTestCase {
     }
 
     func testKeysFromTheTerminalLibraryPassThrough() {
-        XCTAssertEqual(KeyDecoder.decode([.key(.up), .character(0x71), .key(.resize)]), [.up, .character("q"), .resize])
+        XCTAssertEqual(
+            KeyDecoder.decode([.key(.up), .character(0x71), .key(.resize)]), [.up, .character("q"), .resize])
     }
 
     func testClipboardSequence() {

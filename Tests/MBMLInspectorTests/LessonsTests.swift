@@ -1,25 +1,28 @@
 import Foundation
-import XCTest
 import MBMLEngine
+import XCTest
+
 @testable import MBMLInspector
 
 /// Lessons: expectations grouped by `from`, each lesson's text and checklist shown under the
 /// tokens, an item ticked when the learner types its expression and sees the expected result.
 final class LessonsTests: XCTestCase {
-    private let lessonFile = ExpectationFile(parsing: """
-        {"id": "one.a", "from": "Step 1. COUNTING", "context": "number", "expr": "$cats.count", "expect": 3, "note": "Count the cats."}
-        {"id": "one.b", "from": "Step 1. COUNTING", "context": "string", "expr": "$cats.count", "expect": "3"}
-        {"id": "two.a", "from": "Step 2. NAMES", "expr": "$cats[1]", "expect": "Duncan"}
-        {"id": "two.b", "from": "Step 2. NAMES", "context": "boolean", "expr": "$name == Cooper", "expect": true}
-        """, path: "lessons.jsonl")
+    private let lessonFile = ExpectationFile(
+        parsing: """
+            {"id": "one.a", "from": "Step 1. COUNTING", "context": "number", "expr": "$cats.count", "expect": 3, "note": "Count the cats."}
+            {"id": "one.b", "from": "Step 1. COUNTING", "context": "string", "expr": "$cats.count", "expect": "3"}
+            {"id": "two.a", "from": "Step 2. NAMES", "expr": "$cats[1]", "expect": "Duncan"}
+            {"id": "two.b", "from": "Step 2. NAMES", "context": "boolean", "expr": "$name == Cooper", "expect": true}
+            """, path: "lessons.jsonl")
 
     func testExpectationsAreGroupedByFromInOrder() {
         let lessons = LessonsState(expectations: lessonFile.expectations)
         XCTAssertEqual(lessons.lessons.map(\.title), ["Step 1. COUNTING", "Step 2. NAMES"])
         XCTAssertEqual(lessons.lessons.map { $0.items.map(\.id) }, [["one.a", "one.b"], ["two.a", "two.b"]])
         XCTAssertEqual(lessons.lessons.map(\.text), ["Count the cats.", ""])
-        XCTAssertEqual(LessonsState(expectations: [Expectation(id: "x", expression: "1", expected: .watch)]).lessons.map(\.title),
-                       ["Checks"])
+        XCTAssertEqual(
+            LessonsState(expectations: [Expectation(id: "x", expression: "1", expected: .watch)]).lessons.map(\.title),
+            ["Checks"])
     }
 
     func testTypingAnExpressionTicksItsItemsAndFinishingSaysSo() throws {
@@ -79,8 +82,9 @@ final class LessonsTests: XCTestCase {
     }
 
     func testTheTutorialsExpectationFileMakesOneLessonAStepWithItsText() throws {
-        let file = try ExpectationFile(contentsOf: BuiltInSampleClaimsTests.samples
-            .appendingPathComponent("tutorial/expectations.jsonl").path)
+        let file = try ExpectationFile(
+            contentsOf: BuiltInSampleClaimsTests.samples
+                .appendingPathComponent("tutorial/expectations.jsonl").path)
         let lessons = LessonsState(expectations: file.expectations)
         XCTAssertEqual(lessons.lessons.first?.title, "Step 1. VARIABLES")
         XCTAssertGreaterThanOrEqual(lessons.lessons.count, 8)

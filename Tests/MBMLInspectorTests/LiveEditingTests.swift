@@ -2,6 +2,7 @@ import Foundation
 import MBMLEngine
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLInspector
 
 /// Live editing without a terminal: reload diffs, warnings versus failed loads, dynamic variables
@@ -65,7 +66,9 @@ final class LiveEditingTests: XCTestCase {
         XCTAssertEqual(session.state.status.diagnosticCounts, "1 error · 1 warning")
         XCTAssertNil(session.state.status.loadError)
         for value in ["2", "3", "4"] {
-            try folder.write(warned.replacingOccurrences(of: #"literal="1""#, with: "literal=\"\(value)\""), to: "manifest.xml", atomically: true)
+            try folder.write(
+                warned.replacingOccurrences(of: #"literal="1""#, with: "literal=\"\(value)\""), to: "manifest.xml",
+                atomically: true)
             session.send(.filesChanged)
             XCTAssertEqual(session.state.space.value(of: "p"), .string(value))
             XCTAssertEqual(session.state.status.changeSummary, "1 changed · 0 added · 0 removed")
@@ -86,11 +89,15 @@ final class LiveEditingTests: XCTestCase {
 
     func testChangesAreLoggedAndMarkedInTheTree() throws {
         let folder = try ScratchFolder()
-        let session = try session(folder, manifest: #"<MBML><Var name="p" literal="1"/><Var name="q" literal="x"/></MBML>"#)
-        try folder.write(#"<MBML><Var name="p" literal="2"/><Var name="r" literal="new"/></MBML>"#, to: "manifest.xml", atomically: true)
+        let session = try session(
+            folder, manifest: #"<MBML><Var name="p" literal="1"/><Var name="q" literal="x"/></MBML>"#)
+        try folder.write(
+            #"<MBML><Var name="p" literal="2"/><Var name="r" literal="new"/></MBML>"#, to: "manifest.xml",
+            atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.status.changeSummary, "1 changed · 1 added · 1 removed")
-        XCTAssertTrue(session.state.log.loadLines.contains("changed $p: \"1\" → \"2\""), "\(session.state.log.loadLines)")
+        XCTAssertTrue(
+            session.state.log.loadLines.contains("changed $p: \"1\" → \"2\""), "\(session.state.log.loadLines)")
         XCTAssertTrue(session.state.log.loadLines.contains("added $r: \"new\""))
         XCTAssertTrue(session.state.log.loadLines.contains("removed $q"))
         let screen = BufferScreen(rows: 40, columns: 120)
@@ -101,10 +108,12 @@ final class LiveEditingTests: XCTestCase {
 
     func testDynamicVariablesArePendingUntilComputed() throws {
         let folder = try ScratchFolder()
-        let session = try session(folder, manifest: """
-            <MBML><Var name="d" type="dynamic" expression="#(6 * 7)"/>\
-            <Var name="bad" type="dynamic" expression="#(1 / 0)"/></MBML>
-            """)
+        let session = try session(
+            folder,
+            manifest: """
+                <MBML><Var name="d" type="dynamic" expression="#(6 * 7)"/>\
+                <Var name="bad" type="dynamic" expression="#(1 / 0)"/></MBML>
+                """)
         // Synchronous sessions compute at once; the snapshot records values and failures.
         XCTAssertTrue(session.state.space.pending.isEmpty)
         XCTAssertEqual(session.state.space.value(of: "d"), .decimal(42))
@@ -117,8 +126,9 @@ final class LiveEditingTests: XCTestCase {
 
     func testComputedValuesOfAnOlderLoadAreDropped() {
         var state = InspectorState(size: size)
-        let load = SpaceLoad(snapshot: VariableSnapshot(variables: [("d", nil)], pending: ["d"]), functions: [],
-                             manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 2)
+        let load = SpaceLoad(
+            snapshot: VariableSnapshot(variables: [("d", nil)], pending: ["d"]), functions: [],
+            manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 2)
         var effects: [InspectorEffect] = []
         Reducer.apply(.spaceLoaded(load), to: &state, effects: &effects)
         XCTAssertTrue(effects.contains(.computeDynamicVariables(names: ["d"], generation: 2)))
@@ -137,9 +147,11 @@ final class LiveEditingTests: XCTestCase {
         let screen = BufferScreen(rows: 40, columns: 120)
         InspectorRenderer.render(state, on: screen)
         XCTAssertNotNil(screen.firstRow(containing: "loading…"), screen.text)
-        let warning = Diagnostic(file: "m.xml", line: 3, column: 5, message: "a long message " + String(repeating: "word ", count: 40),
-                                 severity: .warning)
-        (state, _) = Reducer.reduce(state, .loadFailed(message: "m.xml:9:1: broken", diagnostics: [warning], at: Date()))
+        let warning = Diagnostic(
+            file: "m.xml", line: 3, column: 5, message: "a long message " + String(repeating: "word ", count: 40),
+            severity: .warning)
+        (state, _) = Reducer.reduce(
+            state, .loadFailed(message: "m.xml:9:1: broken", diagnostics: [warning], at: Date()))
         XCTAssertFalse(state.status.isLoading)
         var effects: [InspectorEffect] = []
         (state, _) = Reducer.reduce(state, .key(.function(4)))
@@ -161,12 +173,17 @@ final class LiveEditingTests: XCTestCase {
         session.press(.character("o"))
         guard case .viewer(let viewer)? = session.state.overlay else { return XCTFail("o opens the value") }
         let lines = viewer.allLines
-        XCTAssertEqual(Array(lines.prefix(3)), ["kind: value", "expression: #(1 + 1)", "declared at: manifest.xml:2:3   (E opens it in $EDITOR)"].map {
-            $0.replacingOccurrences(of: "manifest.xml", with: folder.url.appendingPathComponent("manifest.xml").path)
-        })
+        XCTAssertEqual(
+            Array(lines.prefix(3)),
+            ["kind: value", "expression: #(1 + 1)", "declared at: manifest.xml:2:3   (E opens it in $EDITOR)"].map {
+                $0.replacingOccurrences(
+                    of: "manifest.xml", with: folder.url.appendingPathComponent("manifest.xml").path)
+            })
         session.press(.escape)
         var opened: (String, Int)?
-        session.openEditor = { file, line in opened = (file, line); return nil }
+        session.openEditor = { file, line in
+            opened = (file, line); return nil
+        }
         session.press(.character("E"))
         XCTAssertEqual(opened?.0, folder.url.appendingPathComponent("manifest.xml").path)
         XCTAssertEqual(opened?.1, 2)
@@ -174,8 +191,10 @@ final class LiveEditingTests: XCTestCase {
 
     func testAMissingDataFileIsOneErrorAndTheManifestStillLoads() throws {
         let folder = try ScratchFolder()
-        let manifest = try folder.write(#"<MBML><Var name="p" literal="1"/></MBML>"#, to: "manifest.xml", atomically: true)
-        let engine = EngineController(source: .manifest(manifest), dataFiles: [DataFileSpec(name: "d", path: "/nonexistent/d.json")])
+        let manifest = try folder.write(
+            #"<MBML><Var name="p" literal="1"/></MBML>"#, to: "manifest.xml", atomically: true)
+        let engine = EngineController(
+            source: .manifest(manifest), dataFiles: [DataFileSpec(name: "d", path: "/nonexistent/d.json")])
         let session = InspectorSession(engine: engine, size: size)
         session.start()
         XCTAssertEqual(session.state.space.value(of: "p"), "1")
@@ -185,7 +204,8 @@ final class LiveEditingTests: XCTestCase {
 
     func testIncludeTargetsThatDoNotExistYetAreWatched() throws {
         let folder = try ScratchFolder()
-        let manifest = try folder.write(#"<MBML><Include file="later.xml"/></MBML>"#, to: "manifest.xml", atomically: true)
+        let manifest = try folder.write(
+            #"<MBML><Include file="later.xml"/></MBML>"#, to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest))
         InspectorSession(engine: engine, size: size).start()
         let later = folder.url.appendingPathComponent("later.xml").standardizedFileURL.path

@@ -1,17 +1,21 @@
 import Foundation
+import MBMLEngine
 import MBMLTestSupport
 import XCTest
-import MBMLEngine
+
 @testable import MBMLInspector
 
 /// Ctrl-P pins the editor's expression; pins are re-evaluated after every reload, marked when the
 /// reload changed them, and ✓/✗ against an expected value when they come from an expectation file.
 final class PinsTests: XCTestCase {
-    private func pinsSession(_ manifest: String = catsManifest) throws -> (InspectorSession, BufferScreen, ScratchFolder, URL) {
+    private func pinsSession(_ manifest: String = catsManifest) throws -> (
+        InspectorSession, BufferScreen, ScratchFolder, URL
+    ) {
         let folder = try ScratchFolder()
         let url = try folder.write(manifest, to: "manifest.xml", atomically: true)
-        let session = InspectorSession(engine: EngineController(source: .manifest(url)),
-                                       size: TerminalSize(rows: 40, columns: 120))
+        let session = InspectorSession(
+            engine: EngineController(source: .manifest(url)),
+            size: TerminalSize(rows: 40, columns: 120))
         session.start()
         let screen = BufferScreen(rows: 40, columns: 120)
         session.render(on: screen)
@@ -80,8 +84,10 @@ final class PinsTests: XCTestCase {
         session.press(.control("p"))
         XCTAssertEqual(session.state.pins.pins.map(\.changed), [false, false])
         // A fourth cat.
-        try folder.write(catsManifest.replacingOccurrences(
-            of: "<Var literal=\"Cooper\"/>", with: "<Var literal=\"Cooper\"/><Var literal=\"Gabby\"/>"), to: "manifest.xml", atomically: true)
+        try folder.write(
+            catsManifest.replacingOccurrences(
+                of: "<Var literal=\"Cooper\"/>", with: "<Var literal=\"Cooper\"/><Var literal=\"Gabby\"/>"),
+            to: "manifest.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertEqual(session.state.pins.pins.map { $0.result?.actual.displayText }, ["4", "\"Cooper\""])
         XCTAssertEqual(session.state.pins.pins.map(\.changed), [true, false])
@@ -95,10 +101,11 @@ final class PinsTests: XCTestCase {
 
     func testPinsFromAnExpectationFileShowPassAndFail() throws {
         let (session, screen) = makeSession()
-        let file = ExpectationFile(parsing: """
-            {"id": "count", "context": "number", "expr": "$cats.count", "expect": 3}
-            {"id": "first", "expr": "$cats[0]", "expect": "Duncan"}
-            """, path: "pins.jsonl")
+        let file = ExpectationFile(
+            parsing: """
+                {"id": "count", "context": "number", "expr": "$cats.count", "expect": 3}
+                {"id": "first", "expr": "$cats[0]", "expect": "Duncan"}
+                """, path: "pins.jsonl")
         session.send(.addPins(file.expectations))
         XCTAssertEqual(session.state.pins.pins.map { $0.result?.status }, [.passed, .failed])
         session.render(on: screen)
@@ -162,7 +169,9 @@ final class PinsTests: XCTestCase {
         let saved = try ExpectationFile(contentsOf: path)
         XCTAssertEqual(saved.problems, [])
         XCTAssertEqual(saved.expectations.map(\.expression), ["$cats.count", "#(1 / 0)"])
-        guard case .value(let count)? = saved.expectations.first?.expected, case .error? = saved.expectations.last?.expected else {
+        guard case .value(let count)? = saved.expectations.first?.expected,
+            case .error? = saved.expectations.last?.expected
+        else {
             return XCTFail("the saved pins expect what they showed: \(saved.expectations.map(\.jsonLine))")
         }
         XCTAssertEqual(count, .integer(3))
@@ -198,8 +207,9 @@ final class PinsTests: XCTestCase {
         session.press(.control("u"))
         session.type("/nonexistent-folder/pins.jsonl")
         session.press(.enter)
-        XCTAssertTrue(session.state.status.message?.hasPrefix("Could not save the pins: ") == true,
-                      session.state.status.message ?? "")
+        XCTAssertTrue(
+            session.state.status.message?.hasPrefix("Could not save the pins: ") == true,
+            session.state.status.message ?? "")
     }
 
     func testRefreshReEvaluatesTimeDependentPinsWithoutMarkingThem() throws {
@@ -213,7 +223,8 @@ final class PinsTests: XCTestCase {
         let second = try XCTUnwrap(session.state.pins.pins.first?.result?.actual.displayText)
         XCTAssertNotEqual(first, second, "time moved on")
         XCTAssertEqual(session.state.pins.pins.first?.changed, false, "only a reload marks changes")
-        XCTAssertEqual(session.state.results.requestedGeneration, generation + 1, "the expression is evaluated again too")
+        XCTAssertEqual(
+            session.state.results.requestedGeneration, generation + 1, "the expression is evaluated again too")
         Thread.sleep(forTimeInterval: 0.01)
         session.press(.control("r"))
         XCTAssertNotEqual(session.state.pins.pins.first?.result?.actual.displayText, second, "Ctrl-R refreshes now")
@@ -236,12 +247,13 @@ final class PinsTests: XCTestCase {
     }
 
     func testRefreshTakesANewSnapshotSoDynamicVariablesMoveOn() throws {
-        let (session, _) = makeSession(manifest: """
-            <MBML>
-                <Var name="now" type="dynamic" value="^currentTime()"/>
-                <Var name="cats" type="list"><Var literal="Barrett"/></Var>
-            </MBML>
-            """)
+        let (session, _) = makeSession(
+            manifest: """
+                <MBML>
+                    <Var name="now" type="dynamic" value="^currentTime()"/>
+                    <Var name="cats" type="list"><Var literal="Barrett"/></Var>
+                </MBML>
+                """)
         let before = try XCTUnwrap(session.state.space.value(of: "now"))
         session.press(.function(6))
         session.press(.function(6))

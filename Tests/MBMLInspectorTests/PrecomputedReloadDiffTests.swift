@@ -1,6 +1,7 @@
 import Foundation
 import MBMLEngine
 import XCTest
+
 @testable import MBMLInspector
 
 /// A reload's diff is worked out on the loading queue; the reducer takes it only when it was made
@@ -9,8 +10,9 @@ final class PrecomputedReloadDiffTests: XCTestCase {
     private let size = TerminalSize(rows: 30, columns: 100)
 
     private func load(_ pairs: [(String, Value?)], generation: Int, diff: PrecomputedReloadDiff? = nil) -> SpaceLoad {
-        var load = SpaceLoad(snapshot: VariableSnapshot(variables: pairs), functions: [], manifestPath: "m.xml",
-                             fileCount: 1, logLines: [], date: Date(), generation: generation)
+        var load = SpaceLoad(
+            snapshot: VariableSnapshot(variables: pairs), functions: [], manifestPath: "m.xml",
+            fileCount: 1, logLines: [], date: Date(), generation: generation)
         load.reloadDiff = diff
         return load
     }
@@ -25,27 +27,33 @@ final class PrecomputedReloadDiffTests: XCTestCase {
     func testADiffMadeAgainstTheSpaceOnShowIsTaken() {
         var state = loadedState()
         // A diff claiming "b" changed (it did not): taken as it is, so it must be the precomputed one.
-        let claimed = PrecomputedReloadDiff(old: VariableSnapshot(variables: [("a", 1), ("b", 0)]), baseGeneration: 1,
-                                            new: VariableSnapshot(variables: [("a", 1), ("b", 2)]))
+        let claimed = PrecomputedReloadDiff(
+            old: VariableSnapshot(variables: [("a", 1), ("b", 0)]), baseGeneration: 1,
+            new: VariableSnapshot(variables: [("a", 1), ("b", 2)]))
         var effects: [InspectorEffect] = []
-        Reducer.apply(.spaceLoaded(load([("a", 1), ("b", 2)], generation: 2, diff: claimed)), to: &state, effects: &effects)
+        Reducer.apply(
+            .spaceLoaded(load([("a", 1), ("b", 2)], generation: 2, diff: claimed)), to: &state, effects: &effects)
         XCTAssertEqual(state.reloadDiff.changed, ["b"])
     }
 
     func testADiffMadeAgainstAnotherSpaceIsWorkedOutAgain() {
         var state = loadedState()
-        let stale = PrecomputedReloadDiff(old: VariableSnapshot(variables: [("a", 1), ("b", 0)]), baseGeneration: 7,
-                                          new: VariableSnapshot(variables: [("a", 1), ("b", 2)]))
+        let stale = PrecomputedReloadDiff(
+            old: VariableSnapshot(variables: [("a", 1), ("b", 0)]), baseGeneration: 7,
+            new: VariableSnapshot(variables: [("a", 1), ("b", 2)]))
         var effects: [InspectorEffect] = []
-        Reducer.apply(.spaceLoaded(load([("a", 1), ("b", 2)], generation: 2, diff: stale)), to: &state, effects: &effects)
+        Reducer.apply(
+            .spaceLoaded(load([("a", 1), ("b", 2)], generation: 2, diff: stale)), to: &state, effects: &effects)
         XCTAssertEqual(state.reloadDiff.changed, [], "compared with the space on show, not the stale base")
-        Reducer.apply(.spaceLoaded(load([("a", 5), ("b", 2)], generation: 3, diff: stale)), to: &state, effects: &effects)
+        Reducer.apply(
+            .spaceLoaded(load([("a", 5), ("b", 2)], generation: 3, diff: stale)), to: &state, effects: &effects)
         XCTAssertEqual(state.reloadDiff.changed, ["a"])
     }
 
     func testABackgroundReloadArrivesWithItsDiff() throws {
-        let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                                 appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
+        let folder = try FileManager.default.url(
+            for: .itemReplacementDirectory, in: .userDomainMask,
+            appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("d.json")
         try Data(#"{"n":1}"#.utf8).write(to: file)
@@ -67,24 +75,30 @@ final class DynamicComputingOrderTests: XCTestCase {
         var state = InspectorState(size: TerminalSize(rows: 20, columns: 100))
         let names = (0..<100).map { String(format: "v%03d", $0) }
         var effects: [InspectorEffect] = []
-        let first = SpaceLoad(snapshot: VariableSnapshot(variables: names.map { ($0, .integer(1)) }), functions: [],
-                              manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 1)
+        let first = SpaceLoad(
+            snapshot: VariableSnapshot(variables: names.map { ($0, .integer(1)) }), functions: [],
+            manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 1)
         Reducer.apply(.spaceLoaded(first), to: &state, effects: &effects)
         state.tree.selection = [.variable("v060")]
         Reducer.keepTreeSelectionVisible(&state)
         let top = state.tree.scrollTop
         XCTAssertGreaterThan(top, 0)
-        let reload = SpaceLoad(snapshot: VariableSnapshot(variables: names.map { ($0, nil) }, pending: Set(names)),
-                               functions: [], manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 2)
+        let reload = SpaceLoad(
+            snapshot: VariableSnapshot(variables: names.map { ($0, nil) }, pending: Set(names)),
+            functions: [], manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 2)
         effects = []
         Reducer.apply(.spaceLoaded(reload), to: &state, effects: &effects)
-        guard case .computeDynamicVariables(let order, _)? = effects.first(where: {
-            if case .computeDynamicVariables = $0 { return true } else { return false }
-        }) else { return XCTFail("no computation asked: \(effects)") }
+        guard
+            case .computeDynamicVariables(let order, _)? = effects.first(where: {
+                if case .computeDynamicVariables = $0 { return true } else { return false }
+            })
+        else { return XCTFail("no computation asked: \(effects)") }
         XCTAssertEqual(order.count, 100)
         XCTAssertEqual(Set(order), Set(names))
         let onScreen = state.variableTree.rows(from: state.tree.scrollTop, count: state.layout.treeRows)
-            .compactMap { row -> String? in if case .variable(let name)? = row.path.first { return name } else { return nil } }
+            .compactMap { row -> String? in
+                if case .variable(let name)? = row.path.first { return name } else { return nil }
+            }
         XCTAssertFalse(onScreen.isEmpty)
         XCTAssertEqual(Array(order.prefix(onScreen.count)), onScreen)
         XCTAssertTrue(onScreen.contains("v060"))

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import MBMLEngine
+import XCTest
 
 /// Every sample has an expectation file (`expectations.jsonl` beside its manifest) holding exactly
 /// the `try  EXPRESSION  →  RESULT` lines of its comments, and every expectation in it passes, as
@@ -12,18 +12,21 @@ final class SampleExpectationsTests: XCTestCase {
     func testEverySampleHasAnExpectationFileMatchingItsClaims() throws {
         for manifest in try BuiltInSampleClaimsTests.sampleManifests() {
             let name = manifest.path.replacingOccurrences(of: Self.samples.path + "/", with: "")
-            let file = try ExpectationFile(contentsOf: manifest.deletingLastPathComponent()
-                .appendingPathComponent("expectations.jsonl").path)
+            let file = try ExpectationFile(
+                contentsOf: manifest.deletingLastPathComponent()
+                    .appendingPathComponent("expectations.jsonl").path)
             XCTAssertEqual(file.problems.map(\.description), [], name)
             let loaded = try ManifestLoader().load(manifestAt: manifest)
             var claims: [SampleClaim] = []
             for included in loaded.files {
-                claims += SampleClaim.parse(try String(contentsOf: included, encoding: .utf8), file: included.lastPathComponent)
+                claims += SampleClaim.parse(
+                    try String(contentsOf: included, encoding: .utf8), file: included.lastPathComponent)
             }
             XCTAssertEqual(file.expectations.count, claims.count, "\(name): one expectation a claim")
             for claim in claims {
-                XCTAssertTrue(file.expectations.contains { Self.states(claim, $0) },
-                              "\(name): no expectation for \(claim.file):\(claim.line) `\(claim.expression)` → \(claim.expected)")
+                XCTAssertTrue(
+                    file.expectations.contains { Self.states(claim, $0) },
+                    "\(name): no expectation for \(claim.file):\(claim.line) `\(claim.expression)` → \(claim.expected)")
             }
         }
     }
@@ -35,13 +38,15 @@ final class SampleExpectationsTests: XCTestCase {
             let checker = ExpectationChecker(environment: try Self.environment(for: manifest))
             for expectation in file.expectations {
                 let result = checker.check(expectation)
-                XCTAssertEqual(result.status, .passed, "\(expectation.id) `\(expectation.expression)`: \(result.reason ?? "")")
+                XCTAssertEqual(
+                    result.status, .passed, "\(expectation.id) `\(expectation.expression)`: \(result.reason ?? "")")
             }
         }
     }
 
     func testTheScreenValuesAgreeInBothAPIVersions() throws {
-        let screen = try ExpectationFile(contentsOf: Self.samples.appendingPathComponent("api-evolution/screen.jsonl").path)
+        let screen = try ExpectationFile(
+            contentsOf: Self.samples.appendingPathComponent("api-evolution/screen.jsonl").path)
         XCTAssertEqual(screen.problems, [])
         XCTAssertGreaterThanOrEqual(screen.expectations.count, 8)
         XCTAssertTrue(screen.expectations.contains { $0.expression == "$card" })
@@ -59,7 +64,8 @@ final class SampleExpectationsTests: XCTestCase {
     /// context, expecting the text the row shows.
     private static func states(_ claim: SampleClaim, _ expectation: Expectation) -> Bool {
         guard expectation.expression == claim.expression, expectation.context.rawValue == claim.row.rawValue,
-              expectation.match == .exact, case .value(let value) = expectation.expected else { return false }
+            expectation.match == .exact, case .value(let value) = expectation.expected
+        else { return false }
         switch value {
         case .string(let text): return claim.row != .number && claim.row != .boolean && text == claim.expected
         default: return JSONCodec.encode(value) == claim.expected

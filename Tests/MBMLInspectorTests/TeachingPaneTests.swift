@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -17,7 +18,8 @@ final class TeachingPaneTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "subreference \"[Barrett]\" {11, 9} = \"female\""), screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "literal \"Barrett\" {12, 7} = \"Barrett\""), screen.text)
         guard let row = screen.firstRow(containing: "literal \"Barrett\""),
-              let value = column(of: "= \"Barrett\"", in: row.text) else { return XCTFail(screen.text) }
+            let value = column(of: "= \"Barrett\"", in: row.text)
+        else { return XCTFail(screen.text) }
         XCTAssertEqual(screen.role(row: row.index, column: value), .value, "a row that is not selected")
     }
 
@@ -64,10 +66,12 @@ final class TeachingPaneTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "~~~~~~~~~~~~~~~~~  try: ^count($catGenders)"), screen.text)
         XCTAssertEqual(screen.role(of: "hint: "), .hint)
         guard let editor = screen.firstRow(containing: "› $catGenders.count"),
-              let start = column(of: "$catGenders", in: editor.text) else { return XCTFail(screen.text) }
+            let start = column(of: "$catGenders", in: editor.text)
+        else { return XCTFail(screen.text) }
         let below = Array(screen.line(editor.index + 1))
-        XCTAssertEqual(String(below[start..<start + 17]), String(repeating: "~", count: 17),
-                       "the whole $catGenders.count is marked")
+        XCTAssertEqual(
+            String(below[start..<start + 17]), String(repeating: "~", count: 17),
+            "the whole $catGenders.count is marked")
         XCTAssertNotEqual(below[start - 1], "~")
         XCTAssertEqual(screen.role(row: editor.index + 1, column: start), .hint)
     }
@@ -76,8 +80,9 @@ final class TeachingPaneTests: XCTestCase {
         let (session, screen) = makeSession()
         session.type("$name -eq Cooper")
         session.render(on: screen)
-        XCTAssertNotNil(screen.firstRow(containing: "hint: -eq is text here; comparisons are upper case: -EQ"),
-                        screen.text)
+        XCTAssertNotNil(
+            screen.firstRow(containing: "hint: -eq is text here; comparisons are upper case: -EQ"),
+            screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "~~~  try: -EQ"), screen.text)
     }
 
@@ -86,7 +91,8 @@ final class TeachingPaneTests: XCTestCase {
         session.type("#(10 / (5 - 5))")
         session.render(on: screen)
         guard let editor = screen.firstRow(containing: "› #(10 / (5 - 5))"),
-              let slash = column(of: "/", in: editor.text) else { return XCTFail(screen.text) }
+            let slash = column(of: "/", in: editor.text)
+        else { return XCTFail(screen.text) }
         XCTAssertEqual(screen.role(row: editor.index + 1, column: slash), .caret, screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "object: It is mathematically irresponsible to divide by zero"))
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLInspector
 
 final class TerminalHygieneTests: XCTestCase {

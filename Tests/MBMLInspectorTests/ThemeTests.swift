@@ -1,5 +1,6 @@
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLInspector
 
 final class ThemeTests: XCTestCase {
@@ -9,12 +10,15 @@ final class ThemeTests: XCTestCase {
     }
 
     func testEmbeddedThemesEqualTheFiles() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: themesFolder.path).filter { $0.hasSuffix(".theme") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: themesFolder.path).filter {
+            $0.hasSuffix(".theme")
+        }
         XCTAssertEqual(Set(files.map { String($0.dropLast(6)) }), Set(BuiltInThemes.sources.keys))
         for file in files {
             let text = try String(contentsOf: themesFolder.appendingPathComponent(file), encoding: .utf8)
-            XCTAssertEqual(BuiltInThemes.sources[String(file.dropLast(6))], text,
-                           "\(file) differs from BuiltInThemes.swift; run sh Themes/embed.sh")
+            XCTAssertEqual(
+                BuiltInThemes.sources[String(file.dropLast(6))], text,
+                "\(file) differs from BuiltInThemes.swift; run sh Themes/embed.sh")
         }
     }
 
@@ -35,16 +39,18 @@ final class ThemeTests: XCTestCase {
     }
 
     func testParsingTheFormat() throws {
-        let theme = try Theme(parsing: """
-            # comment
-            normal = default
-            selection = black on color75 bold   # trailing comment
-            error = #ff0000 underline
-            title = reverse
-            dim = grey10
-            """, name: "t")
-        XCTAssertEqual(theme.style(for: .selection),
-                       TextStyle(foreground: .indexed(0), background: .indexed(75), attributes: [.bold]))
+        let theme = try Theme(
+            parsing: """
+                # comment
+                normal = default
+                selection = black on color75 bold   # trailing comment
+                error = #ff0000 underline
+                title = reverse
+                dim = grey10
+                """, name: "t")
+        XCTAssertEqual(
+            theme.style(for: .selection),
+            TextStyle(foreground: .indexed(0), background: .indexed(75), attributes: [.bold]))
         XCTAssertEqual(theme.style(for: .error), TextStyle(foreground: .indexed(196), attributes: [.underline]))
         XCTAssertEqual(theme.style(for: .title), TextStyle(attributes: [.reverse]))
         XCTAssertEqual(theme.style(for: .dim).foreground, .indexed(242))
@@ -52,7 +58,8 @@ final class ThemeTests: XCTestCase {
     }
 
     func testParseErrorsNameTheLine() {
-        XCTAssertThrowsError(try Theme(parsing: "normal = default\nbogus = red\n", name: "t", path: "x.theme")) { error in
+        XCTAssertThrowsError(try Theme(parsing: "normal = default\nbogus = red\n", name: "t", path: "x.theme")) {
+            error in
             XCTAssertEqual((error as? ThemeError)?.line, 2)
             XCTAssertTrue(String(describing: error).hasPrefix("x.theme:2: unknown role `bogus`"))
         }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -28,7 +29,9 @@ final class TreeSearchTests: XCTestCase {
             ("Names", .dictionary(["first": .string("barrett")])),
         ])
         func paths(_ query: String) throws -> [String] {
-            TreeSearch.search(try SearchQuery(query), in: snapshot).matches.map { path in path.map(\.label).joined(separator: "/") }
+            TreeSearch.search(try SearchQuery(query), in: snapshot).matches.map { path in
+                path.map(\.label).joined(separator: "/")
+            }
         }
         XCTAssertEqual(try paths("barrett"), ["Names/first", "cats/[0]"])
         XCTAssertEqual(try paths("Barrett"), ["cats/[0]"], "an upper-case letter makes it case-sensitive")
@@ -54,8 +57,9 @@ final class TreeSearchTests: XCTestCase {
 
     func testBackgroundSearchShowsProgressAndEscStopsIt() {
         let (environment, _) = InspectorBenchmark.generatedSpace(nodes: 700_000)
-        let session = InspectorSession(engine: EngineController(environment: environment),
-                                       size: TerminalSize(rows: 30, columns: 100), mode: .background)
+        let session = InspectorSession(
+            engine: EngineController(environment: environment),
+            size: TerminalSize(rows: 30, columns: 100), mode: .background)
         session.start()
         session.waitForEvaluations()
         openSearch(session)

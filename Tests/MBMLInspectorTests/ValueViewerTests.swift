@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -120,7 +121,9 @@ final class ValueViewerTests: XCTestCase {
     }
 
     func testOpeningAHugeValueBuildsOnlyTheVisibleLines() {
-        let elements = (0..<500_000).map { Value.dictionary(["id": .integer($0), "tags": .array([.string("t\($0)")])]) }
+        let elements = (0..<500_000).map {
+            Value.dictionary(["id": .integer($0), "tags": .array([.string("t\($0)")])])
+        }
         let value = Value.dictionary(["meta": .string("m"), "items": .array(elements)])
         var viewer = ValueViewer(title: "big", value: value)
         let screen = render(viewer)
@@ -146,13 +149,14 @@ final class ValueViewerTests: XCTestCase {
         let viewer = ValueViewer(title: "n", value: value)
         var effects: [InspectorEffect] = []
         guard var counting = Reducer.viewerKey(.end, viewer: viewer, size: size, effects: &effects),
-              case .countViewerLines(let request)? = effects.first
+            case .countViewerLines(let request)? = effects.first
         else { return XCTFail("G asks for a count") }
-        counting.countGeneration += 1  // a newer G
+        counting.countGeneration += 1 // a newer G
         var state = InspectorState(size: size)
         state.overlay = .viewer(counting)
-        Reducer.viewerLinesCounted(generation: request.generation, lines: request.run(on: request.lines.detached()),
-                                   state: &state)
+        Reducer.viewerLinesCounted(
+            generation: request.generation, lines: request.run(on: request.lines.detached()),
+            state: &state)
         guard case .viewer(let after)? = state.overlay else { return XCTFail("viewer closed") }
         XCTAssertEqual(after.top.line, 0, "not scrolled by the stale count")
         XCTAssertTrue(after.lines === viewer.lines)
@@ -233,12 +237,14 @@ final class ValueViewerTests: XCTestCase {
         // A late answer is ignored.
         var state = InspectorState(size: size)
         state.overlay = .viewer(viewer)
-        Reducer.viewerSearchFinished(generation: request?.generation ?? 0, outcome: ViewerSearchOutcome(line: 1, cell: 0, wrapped: false),
-                                     state: &state)
+        Reducer.viewerSearchFinished(
+            generation: request?.generation ?? 0, outcome: ViewerSearchOutcome(line: 1, cell: 0, wrapped: false),
+            state: &state)
         XCTAssertEqual(state.overlay, .viewer(viewer))
         // A run told to stop answers nothing.
-        let long = ViewerSearchRequest(lines: TextLines(String(repeating: "a\n", count: 20_000)), query: "z", start: 0,
-                                       forward: true, generation: 1)
+        let long = ViewerSearchRequest(
+            lines: TextLines(String(repeating: "a\n", count: 20_000)), query: "z", start: 0,
+            forward: true, generation: 1)
         XCTAssertNil(long.run(on: long.lines) { _ in false })
         XCTAssertEqual(long.run(on: long.lines), ViewerSearchOutcome(line: nil, cell: 0, wrapped: true))
     }

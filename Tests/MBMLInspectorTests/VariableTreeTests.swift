@@ -1,5 +1,6 @@
 import MBMLTestSupport
 import XCTest
+
 @testable import MBMLEngine
 @testable import MBMLInspector
 
@@ -64,22 +65,28 @@ final class VariableTreeTests: XCTestCase {
     }
 
     func testPathExpressions() {
-        XCTAssertEqual(PathExpression.expression(for: [.variable("catGenders"), .key("Barrett")]), "$catGenders[Barrett]")
-        XCTAssertEqual(PathExpression.expression(for: [.variable("Barrett Test"), .key("species")]), "$[Barrett Test].species")
+        XCTAssertEqual(
+            PathExpression.expression(for: [.variable("catGenders"), .key("Barrett")]), "$catGenders[Barrett]")
+        XCTAssertEqual(
+            PathExpression.expression(for: [.variable("Barrett Test"), .key("species")]), "$[Barrett Test].species")
         XCTAssertEqual(PathExpression.expression(for: [.variable("cats"), .index(2)]), "$cats[2]")
-        XCTAssertEqual(PathExpression.expression(for: [.variable("Barrett Test"), .key("owners"), .index(1)]),
-                       "$[Barrett Test].owners[1]")
+        XCTAssertEqual(
+            PathExpression.expression(for: [.variable("Barrett Test"), .key("owners"), .index(1)]),
+            "$[Barrett Test].owners[1]")
         XCTAssertEqual(PathExpression.expression(for: [.variable("m"), .key("a b")]), "$m[a b]")
         XCTAssertEqual(PathExpression.expression(for: [.variable("m"), .key("cost $5")]), "$m[cost $$5]")
-        XCTAssertEqual(PathExpression.expression(for: [.variable("Platform"), .property("isLinux")]), "$Platform.isLinux")
+        XCTAssertEqual(
+            PathExpression.expression(for: [.variable("Platform"), .property("isLinux")]), "$Platform.isLinux")
         XCTAssertNil(PathExpression.expression(for: [.variable("s"), .member(0)]))
     }
 
     func testPathExpressionsReachTheirNodes() throws {
         let (session, _) = makeSession()
         let env = session.engine.environment
-        for path: NodePath in [[.variable("catGenders"), .key("Barrett")], [.variable("Barrett Test"), .key("species")],
-                               [.variable("Barrett Test"), .key("owners"), .index(1)]] {
+        for path: NodePath in [
+            [.variable("catGenders"), .key("Barrett")], [.variable("Barrett Test"), .key("species")],
+            [.variable("Barrett Test"), .key("owners"), .index(1)],
+        ] {
             let expression = try XCTUnwrap(PathExpression.expression(for: path))
             let value = try env.evaluate(expression, in: .object)
             XCTAssertEqual(value, session.state.space.value(at: path), expression)
@@ -101,7 +108,8 @@ final class VariableTreeTests: XCTestCase {
         session.press(.character("y"))
         session.press(.character("v"))
         XCTAssertEqual(copied, ["$[Barrett Test].species", "cat"])
-        XCTAssertEqual(session.state.status.message?.hasPrefix("Sent 3 characters (the value of species) via OSC 52"), true)
+        XCTAssertEqual(
+            session.state.status.message?.hasPrefix("Sent 3 characters (the value of species) via OSC 52"), true)
     }
 
     func testSearchFindsNamesAndValuesInCollapsedNodes() {
@@ -136,7 +144,9 @@ final class VariableTreeTests: XCTestCase {
             let elements: [Value] = (0..<(i % 5)).map { Value.integer($0) }
             entries["k\(i)"] = Value.array(elements)
         }
-        let variables: [(String, Value?)] = [("a", Value.array([1, 2, 3])), ("b", Value.dictionary(entries)), ("c", Value.string("x"))]
+        let variables: [(String, Value?)] = [
+            ("a", Value.array([1, 2, 3])), ("b", Value.dictionary(entries)), ("c", Value.string("x")),
+        ]
         let snapshot = VariableSnapshot(variables: variables)
         var expansion = ExpansionSet()
         expansion.insert([.variable("b")])
@@ -167,10 +177,14 @@ final class VariableTreeTests: XCTestCase {
         let tree = VariableTree(snapshot: snapshot, expansion: expansion)
         XCTAssertEqual(tree.rowCount, 1 + 100_000 + 2)
         let rows = tree.rows(from: 50_001, count: 4)
-        XCTAssertEqual(rows.map(\.path), [[.variable("items"), .index(50_000)],
-                                          [.variable("items"), .index(50_000), .key("id")],
-                                          [.variable("items"), .index(50_000), .key("name")],
-                                          [.variable("items"), .index(50_001)]])
+        XCTAssertEqual(
+            rows.map(\.path),
+            [
+                [.variable("items"), .index(50_000)],
+                [.variable("items"), .index(50_000), .key("id")],
+                [.variable("items"), .index(50_000), .key("name")],
+                [.variable("items"), .index(50_001)],
+            ])
         XCTAssertEqual(tree.index(of: [.variable("items"), .index(99_999)]), 100_002)
     }
 
@@ -188,9 +202,11 @@ final class VariableTreeTests: XCTestCase {
         XCTAssertEqual(session.state.tree.selection, [.variable("cats"), .index(1)])
         session.press(.escape)
         session.type("$cats.count")
-        try folder.write(catsManifest.replacingOccurrences(of: "<Var literal=\"Cooper\"/>",
-                                                           with: "<Var literal=\"Cooper\"/><Var literal=\"Daisy\"/>"),
-                         to: "manifest.xml", atomically: true)
+        try folder.write(
+            catsManifest.replacingOccurrences(
+                of: "<Var literal=\"Cooper\"/>",
+                with: "<Var literal=\"Cooper\"/><Var literal=\"Daisy\"/>"),
+            to: "manifest.xml", atomically: true)
         session.send(.filesChanged)
         XCTAssertTrue(session.state.tree.expanded.contains([.variable("cats")]))
         XCTAssertEqual(session.state.tree.selection, [.variable("cats"), .index(1)])
@@ -204,8 +220,9 @@ final class VariableTreeTests: XCTestCase {
     func testFailedReloadKeepsLastGoodSpaceAndShowsPlace() throws {
         let folder = try ScratchFolder(prefix: "mbml-inspector")
         let manifest = try folder.write(catsManifest, to: "manifest.xml", atomically: true)
-        let session = InspectorSession(engine: EngineController(source: .manifest(manifest)),
-                                       size: TerminalSize(rows: 40, columns: 120))
+        let session = InspectorSession(
+            engine: EngineController(source: .manifest(manifest)),
+            size: TerminalSize(rows: 40, columns: 120))
         session.start()
         session.type("$cats.count")
         try folder.write("<MBML>\n  <Var name=\"broken\"\n</MBML>\n", to: "manifest.xml", atomically: true)
@@ -225,8 +242,9 @@ final class VariableTreeTests: XCTestCase {
     func testManifestThatFailsToLoadStillOpensWithAnEmptySpace() throws {
         let folder = try ScratchFolder(prefix: "mbml-inspector")
         let manifest = try folder.write("<NotMBML/>", to: "manifest.xml", atomically: true)
-        let session = InspectorSession(engine: EngineController(source: .manifest(manifest)),
-                                       size: TerminalSize(rows: 30, columns: 100))
+        let session = InspectorSession(
+            engine: EngineController(source: .manifest(manifest)),
+            size: TerminalSize(rows: 30, columns: 100))
         session.start()
         let screen = BufferScreen(rows: 30, columns: 100)
         session.render(on: screen)

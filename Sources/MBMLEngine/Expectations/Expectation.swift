@@ -91,9 +91,11 @@ public struct Expectation: Sendable {
     /// Where the expectation was read from, if it came from a file.
     public var location: Location?
 
-    public init(id: String, context: ExpressionContext = .object, expression: String,
-                variables: [(name: String, value: Value)] = [], expected: Outcome, match: Match = .exact,
-                note: String? = nil, origin: String? = nil, location: Location? = nil) {
+    public init(
+        id: String, context: ExpressionContext = .object, expression: String,
+        variables: [(name: String, value: Value)] = [], expected: Outcome, match: Match = .exact,
+        note: String? = nil, origin: String? = nil, location: Location? = nil
+    ) {
         self.id = id
         self.context = context
         self.expression = expression

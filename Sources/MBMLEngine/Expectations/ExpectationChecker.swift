@@ -5,8 +5,10 @@ extension Environment {
     /// request of `mbml eval --jsonl` or one expectation is evaluated: in the boolean context the
     /// result is always a ``Value/boolean(_:)`` (no value is `false`).
     /// - Throws: ``ExpressionError`` for parse and evaluation errors.
-    public func evaluate(_ expression: String, in context: ExpressionContext,
-                         binding bindings: [(String, Value?)]) throws -> Value? {
+    public func evaluate(
+        _ expression: String, in context: ExpressionContext,
+        binding bindings: [(String, Value?)]
+    ) throws -> Value? {
         let value = try variables.withBindings(bindings) {
             try evaluate(expression, in: context)
         }
@@ -97,10 +99,13 @@ public struct ExpectationChecker {
     }
 
     /// Judges an outcome against an expectation (no evaluation).
-    public static func judge(_ expectation: Expectation, actual: ObservedOutcome,
-                             duration: Double = 0) -> ExpectationResult {
-        var result = ExpectationResult(expectation: expectation, status: .passed, actual: actual, reason: nil,
-                                       diff: [], duration: duration)
+    public static func judge(
+        _ expectation: Expectation, actual: ObservedOutcome,
+        duration: Double = 0
+    ) -> ExpectationResult {
+        var result = ExpectationResult(
+            expectation: expectation, status: .passed, actual: actual, reason: nil,
+            diff: [], duration: duration)
         if expectation.isWatch {
             result.status = .watched
             return result

@@ -35,8 +35,9 @@ public struct ExpectationFile: Sendable {
             do {
                 let expectation = try ExpectationLineParser.parse(line, at: location)
                 if let first = firstLines[expectation.id] {
-                    throw ExpectationProblem(location: location, message: "\(expectation.id): the id is used already on line \(first)",
-                                             id: expectation.id)
+                    throw ExpectationProblem(
+                        location: location, message: "\(expectation.id): the id is used already on line \(first)",
+                        id: expectation.id)
                 }
                 firstLines[expectation.id] = lineNumber
                 expectations.append(expectation)
@@ -57,15 +58,17 @@ public struct ExpectationFile: Sendable {
         do {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             if size > Self.maximumFileSize {
-                throw ExpectationProblem(location: .init(path: path, line: 0),
-                                         message: "the file is larger than \(Self.maximumFileSize >> 20) MB")
+                throw ExpectationProblem(
+                    location: .init(path: path, line: 0),
+                    message: "the file is larger than \(Self.maximumFileSize >> 20) MB")
             }
             data = try Data(contentsOf: url)
         } catch let problem as ExpectationProblem {
             throw problem
         } catch {
-            throw ExpectationProblem(location: .init(path: path, line: 0),
-                                     message: "cannot read the file (\(error.localizedDescription))")
+            throw ExpectationProblem(
+                location: .init(path: path, line: 0),
+                message: "cannot read the file (\(error.localizedDescription))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ExpectationProblem(location: .init(path: path, line: 0), message: "the file is not UTF-8 text")
@@ -101,15 +104,18 @@ public struct ExpectationProblem: Error, Sendable, Equatable, CustomStringConver
 
 /// Turns one JSON line into an ``Expectation``.
 enum ExpectationLineParser {
-    static let knownFields: Set<String> = ["id", "from", "context", "expr", "vars", "expect", "expectError",
-                                           "compare", "note"]
+    static let knownFields: Set<String> = [
+        "id", "from", "context", "expr", "vars", "expect", "expectError",
+        "compare", "note",
+    ]
 
     static func parse(_ line: String, at location: Expectation.Location) throws -> Expectation {
         let decoded: Value
         do {
             decoded = try JSONCodec.decodeTagged(line)
         } catch let error as JSONDecodingError {
-            throw ExpectationProblem(location: location, column: error.column, message: "invalid JSON: \(error.message)")
+            throw ExpectationProblem(
+                location: location, column: error.column, message: "invalid JSON: \(error.message)")
         }
         guard case .dictionary(let fields) = decoded else {
             throw ExpectationProblem(location: location, message: "an expectation must be a JSON object")
@@ -151,13 +157,16 @@ enum ExpectationLineParser {
         default: throw problem("\"vars\" must be a JSON object")
         }
         let expected = try outcome(fields["expect"], expectError: fields["expectError"], problem: problem)
-        return Expectation(id: id, context: context, expression: expression, variables: variables,
-                           expected: expected, match: match, note: try text(fields["note"], "note", problem),
-                           origin: try text(fields["from"], "from", problem), location: location)
+        return Expectation(
+            id: id, context: context, expression: expression, variables: variables,
+            expected: expected, match: match, note: try text(fields["note"], "note", problem),
+            origin: try text(fields["from"], "from", problem), location: location)
     }
 
-    private static func outcome(_ expect: Value?, expectError: Value?,
-                                problem: (String) -> ExpectationProblem) throws -> Expectation.Outcome {
+    private static func outcome(
+        _ expect: Value?, expectError: Value?,
+        problem: (String) -> ExpectationProblem
+    ) throws -> Expectation.Outcome {
         let wantsError: Bool
         switch expectError {
         case nil: wantsError = false
@@ -172,8 +181,10 @@ enum ExpectationLineParser {
         }
     }
 
-    private static func text(_ value: Value?, _ field: String,
-                             _ problem: (String) -> ExpectationProblem) throws -> String? {
+    private static func text(
+        _ value: Value?, _ field: String,
+        _ problem: (String) -> ExpectationProblem
+    ) throws -> String? {
         switch value {
         case nil, .null?: return nil
         case .string(let text)?: return text

@@ -94,11 +94,13 @@ private struct PathDiff {
                 }
             }
         case (.set(let a), .set(let b)), (.set(let a), .array(let b)), (.array(let a), .array(let b)),
-             (.array(let a), .set(let b)):
+            (.array(let a), .set(let b)):
             let before = output.count
             memberDifferences(a, b, at: at, into: &output)
             if output.count == before {
-                output.append("\(at): expected \(EncodedKind(of: expected).withArticle), got \(EncodedKind(of: actual).withArticle)")
+                output.append(
+                    "\(at): expected \(EncodedKind(of: expected).withArticle), got \(EncodedKind(of: actual).withArticle)"
+                )
             }
         default:
             output.append("\(at): expected \(Self.show(expected)), got \(Self.show(actual))")
@@ -122,7 +124,8 @@ private struct PathDiff {
     }
 
     static func component(_ key: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
+        let plain =
+            !key.isEmpty && key.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
         return plain ? "." + key : "[" + JSONCodec.quoted(key) + "]"
     }
 
@@ -143,7 +146,8 @@ enum LineDiff {
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix,
-              a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+            a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+        { suffix += 1 }
         let x = Array(a[prefix..<(a.count - suffix)]), y = Array(b[prefix..<(b.count - suffix)])
         var edits: [(Character, String)] = a[..<prefix].map { (" ", $0) }
         if x.count * y.count > maximumCells {

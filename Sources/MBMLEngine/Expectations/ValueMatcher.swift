@@ -74,7 +74,9 @@ public enum ValueMatcher {
             return numbersEqual(a, b, relative: relative)
         }
         if expectedKind == .string || actualKind == .string {
-            guard expectedKind == actualKind, let a = expected.flatMap(text), let b = actual.flatMap(text) else { return false }
+            guard expectedKind == actualKind, let a = expected.flatMap(text), let b = actual.flatMap(text) else {
+                return false
+            }
             return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         }
         guard let expected = expected, let actual = actual else { return false }

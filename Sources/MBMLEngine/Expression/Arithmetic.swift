@@ -20,7 +20,8 @@ struct Arithmetic {
         default:
             let divisor = Value.decimal(right).integerValue ?? 0
             guard !right.isZero, divisor != 0 else {
-                throw evaluator.failure(.generic,
+                throw evaluator.failure(
+                    .generic,
                     "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero",
                     token)
             }
@@ -28,14 +29,18 @@ struct Arithmetic {
             result = Decimal(dividend.remainderReportingOverflow(dividingBy: divisor).partialValue)
         }
         if result.isNaN {
-            throw evaluator.failure(.generic, "The result of \"\(token.text)\" overflows 38 significant digits or the range of decimal arithmetic", token)
+            throw evaluator.failure(
+                .generic,
+                "The result of \"\(token.text)\" overflows 38 significant digits or the range of decimal arithmetic",
+                token)
         }
         return result
     }
 
     private func operand(_ token: Token, side: String) throws -> Decimal {
         guard let value = try evaluator.value(of: token), let number = value.decimalValue else {
-            throw evaluator.failure(.generic, "\(side) operand couldn't be interpreted as a number: \"\(token.text)\"", token)
+            throw evaluator.failure(
+                .generic, "\(side) operand couldn't be interpreted as a number: \"\(token.text)\"", token)
         }
         return number
     }

@@ -29,8 +29,10 @@ struct Evaluator {
     }
 
     /// Evaluates already parsed `tokens` (the tree of `expression` in `context`'s grammar).
-    func evaluate(_ tokens: [Token], in context: ExpressionContext,
-                  textLimit: Int?) throws -> (value: Value?, isTruncated: Bool) {
+    func evaluate(
+        _ tokens: [Token], in context: ExpressionContext,
+        textLimit: Int?
+    ) throws -> (value: Value?, isTruncated: Bool) {
         if let limit = textLimit, context != .boolean {
             let (value, isTruncated) = try preview(tokens, in: context == .number ? .object : context, limit: limit)
             return context == .number ? (try number(from: value), false) : (value, isTruncated)
@@ -63,7 +65,8 @@ struct Evaluator {
     /// The original's `asArray`: top-level values without interpolation.
     func evaluateTopLevelValues() throws -> [Value] {
         if environment.cache.tokens(for: expression, grammar: .object) == nil,
-           ConstantShortcut.result(for: expression, in: .object) != nil {
+            ConstantShortcut.result(for: expression, in: .object) != nil
+        {
             return [.string(expression)]
         }
         let tokens = try environment.parse(expression, grammar: .object)
@@ -86,9 +89,10 @@ struct Evaluator {
         case .boolean:
             guard tokens.count == 1, let token = tokens.first else {
                 let offending = tokens.count > 1 ? tokens[1] : nil
-                throw ExpressionError(.evaluation, "expecting one and only one value here", expression: expression,
-                                      range: offending?.absoluteRange ?? SourceRange(location: 0, length: expression.utf16.count),
-                                      tokenText: offending?.text ?? expression)
+                throw ExpressionError(
+                    .evaluation, "expecting one and only one value here", expression: expression,
+                    range: offending?.absoluteRange ?? SourceRange(location: 0, length: expression.utf16.count),
+                    tokenText: offending?.text ?? expression)
             }
             return .boolean(try truth(of: token))
         }
@@ -98,9 +102,10 @@ struct Evaluator {
     private func number(from value: Value?) throws -> Value? {
         guard let value = value else { return nil }
         guard let number = value.decimalValue else {
-            throw ExpressionError(.evaluation, ExpressionError.notANumberMessage,
-                                  expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
-                                  tokenText: expression)
+            throw ExpressionError(
+                .evaluation, ExpressionError.notANumberMessage,
+                expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
+                tokenText: expression)
         }
         return .decimal(number)
     }
@@ -146,7 +151,7 @@ struct Evaluator {
     static func isTest(_ kind: Token.Kind) -> Bool {
         switch kind {
         case .booleanGrouping, .and, .or, .not, .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
-             .greaterThanOrEqual:
+            .greaterThanOrEqual:
             return true
         default:
             return false
@@ -175,7 +180,7 @@ struct Evaluator {
             }
             return try value(of: token.children[0])
         case .booleanGrouping, .and, .or, .not, .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
-             .greaterThanOrEqual:
+            .greaterThanOrEqual:
             return .boolean(try truth(of: token))
         case .addition, .subtraction, .multiplication, .division, .modulo:
             return .decimal(try Arithmetic(evaluator: self).compute(token))

@@ -21,8 +21,10 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
     /// messages name no host's options).
     public var limit: EngineLimit?
 
-    public init(_ kind: Kind, _ message: String, expression: String = "", range: SourceRange? = nil,
-                tokenText: String? = nil) {
+    public init(
+        _ kind: Kind, _ message: String, expression: String = "", range: SourceRange? = nil,
+        tokenText: String? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.expression = expression
@@ -47,7 +49,8 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
     public var loggedDescription: String {
         var text = headline
         if let token = tokenText, token != expression {
-            text += "; offending clause: \"\(Self.abbreviated(token))\" in expression: \"\(Self.abbreviated(expression))\""
+            text +=
+                "; offending clause: \"\(Self.abbreviated(token))\" in expression: \"\(Self.abbreviated(expression))\""
         } else if !expression.isEmpty {
             text += "; offending expression: \"\(Self.abbreviated(expression))\""
         }

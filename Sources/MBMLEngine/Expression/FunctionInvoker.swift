@@ -7,9 +7,14 @@ struct FunctionInvoker {
 
     func invoke(_ token: Token) throws -> Value? {
         guard case .function(let name, let parsedInput) = token.payload,
-              let definition = evaluator.environment.functions.definition(named: name), let inputType = parsedInput else {
+            let definition = evaluator.environment.functions.definition(named: name), let inputType = parsedInput
+        else {
             let name: String
-            if case .function(let called, _) = token.payload { name = called.isEmpty ? "(null)" : called } else { name = "" }
+            if case .function(let called, _) = token.payload {
+                name = called.isEmpty ? "(null)" : called
+            } else {
+                name = ""
+            }
             throw evaluator.failure(.evaluation, "Can't find MBMLFunction declaration for: ^\(name)()", token)
         }
         let groups = token.children.filter { $0.kind == .parameterGroup }

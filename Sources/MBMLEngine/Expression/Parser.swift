@@ -40,11 +40,14 @@ struct ParseContext {
     var maximumTreeDepth: Int { maximumDepth * 4 }
 
     /// Parses `source[start..<end]` with `grammar` into arranged top-level tokens.
-    mutating func parseRegion(_ source: SourceText, start: Int, end: Int, grammar: Grammar,
-                              depth: Int) throws -> (tokens: [Token], depth: Int) {
+    mutating func parseRegion(
+        _ source: SourceText, start: Int, end: Int, grammar: Grammar,
+        depth: Int
+    ) throws -> (tokens: [Token], depth: Int) {
         if depth > maximumDepth {
-            throw error(.syntax, "Expression nested more than \(maximumDepth) levels deep",
-                        source: source, start: start, end: end)
+            throw error(
+                .syntax, "Expression nested more than \(maximumDepth) levels deep",
+                source: source, start: start, end: end)
         }
         var scanner = Scanner(context: self, source: source, start: start, end: end, grammar: grammar, depth: depth)
         let items = try scanner.scan()
@@ -52,16 +55,20 @@ struct ParseContext {
         let arranged = try TreeBuilder(context: self).arrange(cleaned, grammar: grammar)
         let maxDepth = arranged.map(\.depth).max() ?? 0
         if maxDepth > maximumTreeDepth {
-            throw error(.syntax, "Expression nested more than \(maximumTreeDepth) levels deep",
-                        source: source, start: start, end: end)
+            throw error(
+                .syntax, "Expression nested more than \(maximumTreeDepth) levels deep",
+                source: source, start: start, end: end)
         }
         return (arranged.map(\.token), maxDepth)
     }
 
-    func error(_ kind: ExpressionError.Kind, _ message: String, source: SourceText, start: Int, end: Int) -> ExpressionError {
-        ExpressionError(kind, message, expression: expression,
-                        range: SourceRange(location: start + source.absoluteShift, length: end - start),
-                        tokenText: source.text(start, end))
+    func error(_ kind: ExpressionError.Kind, _ message: String, source: SourceText, start: Int, end: Int)
+        -> ExpressionError
+    {
+        ExpressionError(
+            kind, message, expression: expression,
+            range: SourceRange(location: start + source.absoluteShift, length: end - start),
+            tokenText: source.text(start, end))
     }
 
     func error(_ kind: ExpressionError.Kind, _ message: String, token: Token) -> ExpressionError {

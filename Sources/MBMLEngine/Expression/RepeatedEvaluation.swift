@@ -42,7 +42,9 @@ extension Environment {
             var evaluator = Evaluator(environment: self, expression: repeated.expression)
             if let recorder = capture?.recorder(for: repeated.expression, in: repeated.context) {
                 evaluator.recorder = recorder
-                return try recorder.recordingResult(of: repeated.expression) { try evaluator.evaluate(in: repeated.context) }
+                return try recorder.recordingResult(of: repeated.expression) {
+                    try evaluator.evaluate(in: repeated.context)
+                }
             }
             switch repeated.plan {
             case .tokens(let tokens): return try evaluator.evaluate(tokens, in: repeated.context, textLimit: nil).value

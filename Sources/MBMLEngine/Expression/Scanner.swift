@@ -90,10 +90,13 @@ struct Scanner {
         SourceRange(location: a + source.absoluteShift, length: b - a)
     }
 
-    private func makeToken(_ kind: Token.Kind, _ a: Int, _ b: Int, children: [Token] = [],
-                           payload: Token.Payload = .none) -> Token {
-        Token(kind: kind, text: source.text(a, b), range: relative(a, b), absoluteRange: absolute(a, b),
-              children: children, payload: payload)
+    private func makeToken(
+        _ kind: Token.Kind, _ a: Int, _ b: Int, children: [Token] = [],
+        payload: Token.Payload = .none
+    ) -> Token {
+        Token(
+            kind: kind, text: source.text(a, b), range: relative(a, b), absoluteRange: absolute(a, b),
+            children: children, payload: payload)
     }
 
     private func identifierEnd(from i: Int) -> Int {
@@ -148,16 +151,18 @@ struct Scanner {
         guard unit(p) == CodeUnit.dollar, let next = unit(p + 1) else { return nil }
         if CodeUnit.isIdentifierStart(next) {
             let nameEnd = identifierEnd(from: p + 1)
-            let token = makeToken(.variableReference, p, nameEnd,
-                                  payload: .variable(name: source.text(p + 1, nameEnd), form: .simple))
+            let token = makeToken(
+                .variableReference, p, nameEnd,
+                payload: .variable(name: source.text(p + 1, nameEnd), form: .simple))
             return (ScannedItem(token: token, role: .token, depth: 1), nameEnd, true)
         }
         switch next {
         case CodeUnit.openSquare, CodeUnit.openParen:
             guard let close = source.match(of: p + 1, before: end) else { return nil }
             let form: Token.ReferenceForm = next == CodeUnit.openSquare ? .bracket : .parenthesis
-            let token = makeToken(.variableReference, p, close + 1,
-                                  payload: .variable(name: source.text(p + 2, close), form: form))
+            let token = makeToken(
+                .variableReference, p, close + 1,
+                payload: .variable(name: source.text(p + 2, close), form: form))
             return (ScannedItem(token: token, role: .token, depth: 1), close + 1, form == .bracket)
         case CodeUnit.openCurly:
             guard let close = source.match(of: p + 1, before: end) else { return nil }
@@ -172,15 +177,19 @@ struct Scanner {
     private mutating func curlyReference(at p: Int, close: Int) throws -> Token {
         let whole = absolute(p, close + 1)
         if close == p + 2 {
-            return Token(kind: .variableReference, text: source.text(p, close + 1), range: relative(p, close + 1),
-                         absoluteRange: whole, payload: .variable(name: "", form: .curly))
+            return Token(
+                kind: .variableReference, text: source.text(p, close + 1), range: relative(p, close + 1),
+                absoluteRange: whole, payload: .variable(name: "", form: .curly))
         }
-        let inner = SourceText([CodeUnit.dollar] + source.units[(p + 2)..<close], absoluteShift: p + 1 + source.absoluteShift)
+        let inner = SourceText(
+            [CodeUnit.dollar] + source.units[(p + 2)..<close], absoluteShift: p + 1 + source.absoluteShift)
         let parsed = try context.parseRegion(inner, start: 0, end: inner.count, grammar: .object, depth: depth + 1)
         guard parsed.tokens.count == 1, var token = parsed.tokens.first, token.kind == .variableReference,
-              case .variable(let name, _) = token.payload else {
-            throw context.error(.syntax, "expecting exactly one MBMLVariableReferenceToken here", source: source,
-                                start: p, end: close + 1)
+            case .variable(let name, _) = token.payload
+        else {
+            throw context.error(
+                .syntax, "expecting exactly one MBMLVariableReferenceToken here", source: source,
+                start: p, end: close + 1)
         }
         token.payload = .variable(name: name, form: .curly)
         token.absoluteRange = whole
@@ -207,7 +216,8 @@ struct Scanner {
 
     private mutating func mathExpression(at p: Int) throws -> Match? {
         guard unit(p) == CodeUnit.hash, unit(p + 1) == CodeUnit.openParen,
-              let close = source.match(of: p + 1, before: end) else { return nil }
+            let close = source.match(of: p + 1, before: end)
+        else { return nil }
         let contents = try parseContents(p + 2, close, grammar: .math)
         let token = makeToken(.mathExpression, p, close + 1, children: contents.tokens)
         return (ScannedItem(token: token, role: .token, depth: contents.depth + 1), close + 1, false)
@@ -242,8 +252,10 @@ struct Scanner {
         guard digits > 0 else { return nil }
         let text = source.text(p, j)
         guard let value = NumericParsing.decimal(from: text) else {
-            throw context.error(.syntax, "The number is outside the range of decimal arithmetic "
-                                + "(magnitudes from 1e-128 to 3.4e165)", source: source, start: p, end: j)
+            throw context.error(
+                .syntax,
+                "The number is outside the range of decimal arithmetic "
+                    + "(magnitudes from 1e-128 to 3.4e165)", source: source, start: p, end: j)
         }
         let token = makeToken(.numericLiteral, p, j, payload: .number(value))
         return (ScannedItem(token: token, role: .token, depth: 1), j, false)
@@ -280,9 +292,11 @@ struct Scanner {
     }
 
     private func booleanOperator(at p: Int) -> Match? {
-        guard let first = unit(p), first == CodeUnit.equals || first == CodeUnit.bang || first == CodeUnit.less
-            || first == CodeUnit.greater || first == CodeUnit.ampersand || first == CodeUnit.pipe
-            || first == CodeUnit.minus else { return nil }
+        guard let first = unit(p),
+            first == CodeUnit.equals || first == CodeUnit.bang || first == CodeUnit.less
+                || first == CodeUnit.greater || first == CodeUnit.ampersand || first == CodeUnit.pipe
+                || first == CodeUnit.minus
+        else { return nil }
         for (kind, spelling) in Scanner.booleanSpellings {
             var matches = true
             for (offset, expected) in spelling.enumerated() where unit(p + offset) != expected {
@@ -306,11 +320,12 @@ struct Scanner {
         guard unit(j) == CodeUnit.openParen, let close = source.match(of: j, before: end) else { return nil }
         let name = source.text(p + 1, j)
         var tokenEnd = close + 1
-        if unit(tokenEnd) == CodeUnit.openParen { tokenEnd += 1 }  // the original swallows it (normative quirk)
+        if unit(tokenEnd) == CodeUnit.openParen { tokenEnd += 1 } // the original swallows it (normative quirk)
         let input = context.functions.definition(named: name)?.input
         let (groups, contentDepth) = try parameters(of: input, from: j + 1, to: close)
-        let token = makeToken(.functionCall, p, tokenEnd, children: groups,
-                              payload: .function(name: name, input: input))
+        let token = makeToken(
+            .functionCall, p, tokenEnd, children: groups,
+            payload: .function(name: name, input: input))
         return (ScannedItem(token: token, role: .token, depth: contentDepth + 1), tokenEnd, true)
     }
 
@@ -321,8 +336,9 @@ struct Scanner {
             return ([], 0)
         case .raw:
             let text = source.text(a, b)
-            let literal = Token(kind: .literal, text: text, range: relative(a, b), absoluteRange: absolute(a, b),
-                                payload: .rawText(text))
+            let literal = Token(
+                kind: .literal, text: text, range: relative(a, b), absoluteRange: absolute(a, b),
+                payload: .rawText(text))
             return ([group(a, b, [literal])], 2)
         case .string, .object, .math:
             let contents = try parseContents(a, b, grammar: input == .math ? .math : .object)
@@ -335,11 +351,13 @@ struct Scanner {
     /// Splits at top-level delimiters: n delimiters always give n+1 groups (<doc:ExpressionSyntax>).
     private mutating func pipedParameters(from a: Int, to b: Int, math: Bool) throws -> ([Token], Int) {
         if depth + 1 > context.maximumDepth {
-            throw context.error(.syntax, "Expression nested more than \(context.maximumDepth) levels deep",
-                                source: source, start: a, end: b)
+            throw context.error(
+                .syntax, "Expression nested more than \(context.maximumDepth) levels deep",
+                source: source, start: a, end: b)
         }
-        var scanner = Scanner(context: context, source: source, start: a, end: b,
-                              grammar: math ? .mathParameterList : .parameterList, depth: depth + 1)
+        var scanner = Scanner(
+            context: context, source: source, start: a, end: b,
+            grammar: math ? .mathParameterList : .parameterList, depth: depth + 1)
         let items = try scanner.scan()
         var groups: [Token] = []
         var current: [ScannedItem] = []
@@ -366,7 +384,8 @@ struct Scanner {
     }
 
     private func group(_ a: Int, _ b: Int, _ children: [Token]) -> Token {
-        Token(kind: .parameterGroup, text: source.text(a, b), range: relative(a, b), absoluteRange: absolute(a, b),
-              children: children)
+        Token(
+            kind: .parameterGroup, text: source.text(a, b), range: relative(a, b), absoluteRange: absolute(a, b),
+            children: children)
     }
 }

@@ -15,8 +15,10 @@ public struct Token: Sendable, Equatable {
     public var children: [Token]
     public var payload: Payload
 
-    public init(kind: Kind, text: String, range: SourceRange, absoluteRange: SourceRange,
-                children: [Token] = [], payload: Payload = .none) {
+    public init(
+        kind: Kind, text: String, range: SourceRange, absoluteRange: SourceRange,
+        children: [Token] = [], payload: Payload = .none
+    ) {
         self.kind = kind
         self.text = text
         self.range = range
@@ -88,7 +90,8 @@ public struct Token: Sendable, Equatable {
             case .lessThanOrEqual: return "Less or equal (<=, =< or -LTE)."
             case .greaterThan: return "Greater than (> or -GT): strings collate, numbers compare numerically."
             case .greaterThanOrEqual: return "Greater or equal (>=, => or -GTE)."
-            case .and: return "And (&& or -AND): true if both sides are; the right side is skipped if the left is false."
+            case .and:
+                return "And (&& or -AND): true if both sides are; the right side is skipped if the left is false."
             case .or: return "Or (|| or -OR): true if either side is; same precedence as and, left to right."
             case .not: return "Not (!): negates the truthiness of the next value; binds tightest."
             }

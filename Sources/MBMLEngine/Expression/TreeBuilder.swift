@@ -8,7 +8,8 @@ struct TreeBuilder {
         result.reserveCapacity(items.count)
         for item in items {
             if item.token.kind == .subreference, let last = result.indices.last,
-               result[last].token.kind == .variableReference || result[last].token.kind == .functionCall {
+                result[last].token.kind == .variableReference || result[last].token.kind == .functionCall
+            {
                 result[last].token.children.append(item.token)
                 result[last].depth = max(result[last].depth, item.depth + 1)
             } else {
@@ -29,8 +30,12 @@ struct TreeBuilder {
             return list
         case .boolean:
             var list = try bindNegations(items)
-            list = try bindBinary(list, kinds: [.equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
-                                                .greaterThanOrEqual])
+            list = try bindBinary(
+                list,
+                kinds: [
+                    .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan,
+                    .greaterThanOrEqual,
+                ])
             list = try bindBinary(list, kinds: [.and, .or])
             for item in list { try validate(item.token) }
             return list
@@ -47,13 +52,15 @@ struct TreeBuilder {
         while index < items.count {
             var item = items[index]
             if kinds.contains(item.token.kind), item.token.children.isEmpty, let left = list.last,
-               index + 1 < items.count {
+                index + 1 < items.count
+            {
                 let right = items[index + 1]
                 item.token.children = [left.token, right.token]
                 item.depth = max(left.depth, right.depth) + 1
                 if item.depth > context.maximumTreeDepth {
-                    throw context.error(.syntax, "Expression nested more than \(context.maximumTreeDepth) levels deep",
-                                        token: item.token)
+                    throw context.error(
+                        .syntax, "Expression nested more than \(context.maximumTreeDepth) levels deep",
+                        token: item.token)
                 }
                 list[list.count - 1] = item
                 index += 2
@@ -93,10 +100,11 @@ struct TreeBuilder {
         while let token = stack.popLast() {
             switch token.kind {
             case .addition, .subtraction, .multiplication, .division, .modulo,
-                 .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .and, .or:
+                .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .and, .or:
                 guard token.children.count == 2 else {
-                    throw context.error(.generic, "The operator \"\(token.text)\" requires both left and right operands",
-                                        token: token)
+                    throw context.error(
+                        .generic, "The operator \"\(token.text)\" requires both left and right operands",
+                        token: token)
                 }
                 stack.append(contentsOf: token.children)
             case .not:

@@ -29,7 +29,8 @@ struct VariableResolver {
     private func key(of subreference: Token) throws -> Value {
         if case .key(let name) = subreference.payload { return .string(name) }
         if subreference.children.isEmpty {
-            throw evaluator.failure(.generic, "Couldn't determine key to use for obtaining value of token", subreference)
+            throw evaluator.failure(
+                .generic, "Couldn't determine key to use for obtaining value of token", subreference)
         }
         guard let key = try evaluator.interpolate(subreference.children), !key.isNull else {
             throw evaluator.failure(.generic, "Couldn't determine contained value of token", subreference)

@@ -6,9 +6,11 @@ import OrderedCollections
 /// input is never changed.
 enum CollectionFunctions {
     static var all: [FunctionDefinition] {
-        typeTests + [count, keys, values, appendObject, insertObjectAtIndex, subarray, set, setWithArray,
-                     removeObject, removeObjectAtIndex, removeLastObject, lastObject, indexOf, copy,
-                     mutableCopy, valueForKey]
+        typeTests + [
+            count, keys, values, appendObject, insertObjectAtIndex, subarray, set, setWithArray,
+            removeObject, removeObjectAtIndex, removeLastObject, lastObject, indexOf, copy,
+            mutableCopy, valueForKey,
+        ]
     }
 
     // MARK: Type tests
@@ -24,8 +26,10 @@ enum CollectionFunctions {
         ]
     }
 
-    private static func typeTest(_ name: String, kind: String,
-                                 _ test: @escaping @Sendable (Value?) -> Bool) -> FunctionDefinition {
+    private static func typeTest(
+        _ name: String, kind: String,
+        _ test: @escaping @Sendable (Value?) -> Bool
+    ) -> FunctionDefinition {
         FunctionDefinition(
             name, input: .object, signature: "^\(name)(value)", category: .collection,
             summary: "True when the value is \(kind) (empty ones included); false for everything else, "
@@ -113,13 +117,15 @@ enum CollectionFunctions {
         let length = UInt(bitPattern: try CollectionSupport.integer(parameters[2], at: 2))
         let count = UInt(elements.count)
         guard location < count else {
-            throw FunctionError("subarray location \(Int(bitPattern: location)) is out of bounds "
-                                + "(valid range is 0 to \(elements.count))")
+            throw FunctionError(
+                "subarray location \(Int(bitPattern: location)) is out of bounds "
+                    + "(valid range is 0 to \(elements.count))")
         }
         let last = location &+ length &- 1
         guard last < count, last &+ 1 >= location else {
-            throw FunctionError("subarray range (location \(location), length \(Int(bitPattern: length))) "
-                                + "extends beyond the end of the array (count \(elements.count))")
+            throw FunctionError(
+                "subarray range (location \(location), length \(Int(bitPattern: length))) "
+                    + "extends beyond the end of the array (count \(elements.count))")
         }
         return .array(Array(elements[Int(location)..<Int(location + length)]))
     }

@@ -63,8 +63,9 @@ extension DataProcessingFunctions {
     ) { call in
         guard case .text(let text) = call.input else { return nil }
         let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
-        return .array(text.unicodeScalars.split(omittingEmptySubsequences: false) { breaks.contains($0) }
-            .map { .string(String(String.UnicodeScalarView($0))) })
+        return .array(
+            text.unicodeScalars.split(omittingEmptySubsequences: false) { breaks.contains($0) }
+                .map { .string(String(String.UnicodeScalarView($0))) })
     }
 
     static let appendArrays = FunctionDefinition(
@@ -167,9 +168,10 @@ extension DataProcessingFunctions {
         let parameters = try call.values(.exactly(2))
         let elements = try CollectionSupport.array(parameters[0], at: 0)
         let size = try positiveCount(parameters[1], at: 1)
-        return .array(stride(from: 0, to: elements.count, by: size).map {
-            .array(Array(elements[$0..<min($0 + size, elements.count)]))
-        })
+        return .array(
+            stride(from: 0, to: elements.count, by: size).map {
+                .array(Array(elements[$0..<min($0 + size, elements.count)]))
+            })
     }
 
     /// The truncated number form of the parameter at `index`, which must be at least 1.

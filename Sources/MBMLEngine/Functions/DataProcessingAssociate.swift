@@ -44,9 +44,10 @@ extension DataProcessingFunctions {
             let model = call.evaluateQuietly(texts[0], as: .object)
             guard let dataModel = model, !dataModel.isNull, let entries = CollectionSupport.entries(of: dataModel)
             else { throw CollectionSupport.notIterable(model, at: 0) }
-            var associator = Associator(call: call, intermediates: Array(texts[1..<(texts.count - 2)]),
-                                        keyExpression: call.repeated(texts[texts.count - 2], as: .object),
-                                        valueExpression: call.repeated(texts[texts.count - 1], as: .object), mode: mode)
+            var associator = Associator(
+                call: call, intermediates: Array(texts[1..<(texts.count - 2)]),
+                keyExpression: call.repeated(texts[texts.count - 2], as: .object),
+                valueExpression: call.repeated(texts[texts.count - 1], as: .object), mode: mode)
             for entry in entries {
                 try call.checkCancellation()
                 var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]

@@ -23,8 +23,9 @@ extension DataProcessingFunctions {
         guard let dataModel = model, CollectionSupport.isCollection(dataModel) else {
             throw CollectionSupport.notIterable(model, at: 0)
         }
-        let filter = Filter(call: call, intermediates: Array(texts.dropFirst().dropLast()),
-                            test: call.repeated(texts[texts.count - 1], as: .boolean), matchAll: matchAll)
+        let filter = Filter(
+            call: call, intermediates: Array(texts.dropFirst().dropLast()),
+            test: call.repeated(texts[texts.count - 1], as: .boolean), matchAll: matchAll)
         switch dataModel {
         case .array(let elements), .set(let elements):
             // The elements as they are, without a list of entries.
@@ -100,8 +101,9 @@ extension DataProcessingFunctions {
         guard let entries = CollectionSupport.entries(of: dataModel) else {
             throw CollectionSupport.notIterable(dataModel, at: 0)
         }
-        let lister = Lister(call: call, intermediates: Array(texts.dropFirst().dropLast()),
-                            valueExpression: call.repeated(texts[texts.count - 1], as: .object))
+        let lister = Lister(
+            call: call, intermediates: Array(texts.dropFirst().dropLast()),
+            valueExpression: call.repeated(texts[texts.count - 1], as: .object))
         var results: [Value] = []
         for entry in entries {
             try call.checkCancellation()
@@ -150,8 +152,10 @@ extension DataProcessingFunctions {
     )
 
     private static func pruning(_ name: String, keepingMatches: Bool, summary: String) -> FunctionDefinition {
-        FunctionDefinition(name, input: .pipedExpressions, signature: "^\(name)(tree|test)",
-                           category: .dataProcessing, summary: summary) { call in
+        FunctionDefinition(
+            name, input: .pipedExpressions, signature: "^\(name)(tree|test)",
+            category: .dataProcessing, summary: summary
+        ) { call in
             let texts = try call.expressions(.exactly(2))
             let tree = call.evaluateQuietly(texts[0], as: .object) ?? .null
             let elements = try CollectionSupport.array(tree, at: 0)
@@ -160,8 +164,10 @@ extension DataProcessingFunctions {
         }
     }
 
-    private static func prune(_ elements: [Value], test: RepeatedEvaluation, keepingMatches: Bool,
-                              call: FunctionCall) throws -> [Value] {
+    private static func prune(
+        _ elements: [Value], test: RepeatedEvaluation, keepingMatches: Bool,
+        call: FunctionCall
+    ) throws -> [Value] {
         var kept: [Value] = []
         for element in elements {
             try call.checkCancellation()

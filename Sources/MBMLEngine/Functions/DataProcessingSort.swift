@@ -12,10 +12,11 @@ extension DataProcessingFunctions {
         let texts = try call.expressions(.between(1, 3))
         let collection = call.evaluateQuietly(texts[0], as: .object)
         guard let value = collection, CollectionSupport.isCollection(value),
-              let entries = CollectionSupport.entries(of: value)
+            let entries = CollectionSupport.entries(of: value)
         else { throw CollectionSupport.notIterable(collection, at: 0) }
         let sortKey = texts.count > 1 && !texts[1].isEmpty ? texts[1] : "$item"
-        let descending = texts.count > 2
+        let descending =
+            texts.count > 2
             && call.evaluateQuietly(texts[2], as: .string)?.text.lowercased() == "desc"
         let comparator = SortComparator(call: call, sortKey: sortKey)
         let ordered = try stableSorted(entries, call: call) { left, right in
@@ -51,7 +52,8 @@ extension DataProcessingFunctions {
         func compare(_ left: CollectionSupport.Entry, _ right: CollectionSupport.Entry) -> ComparisonResult {
             if comparesItems {
                 if Comparison.isEqual(left.item, right.item) { return .orderedSame }
-                return Comparison.compare(left.item, right.item) == .orderedAscending ? .orderedAscending
+                return Comparison.compare(left.item, right.item) == .orderedAscending
+                    ? .orderedAscending
                     : .orderedDescending
             }
             let bindings: [(String, Value?)] = [
@@ -66,8 +68,10 @@ extension DataProcessingFunctions {
     }
 
     /// A merge sort: stable (equal items keep their input order) and cancellable.
-    static func stableSorted<T>(_ items: [T], call: FunctionCall,
-                                by areInIncreasingOrder: (T, T) throws -> Bool) throws -> [T] {
+    static func stableSorted<T>(
+        _ items: [T], call: FunctionCall,
+        by areInIncreasingOrder: (T, T) throws -> Bool
+    ) throws -> [T] {
         guard items.count > 1 else { return items }
         var source = items, buffer = items
         var width = 1

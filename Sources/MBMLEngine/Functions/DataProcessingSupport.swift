@@ -96,8 +96,9 @@ enum CollectionSupport {
 
     /// The error for an intermediate expression whose result cannot be iterated.
     static func badIntermediate(_ text: String, got value: Value?) -> FunctionError {
-        FunctionError("expected the intermediate expression \"\(text)\" to yield an \(iterableKinds), "
-                      + "but got \(value.map(\.typeName) ?? "no value") instead")
+        FunctionError(
+            "expected the intermediate expression \"\(text)\" to yield an \(iterableKinds), "
+                + "but got \(value.map(\.typeName) ?? "no value") instead")
     }
 
     /// The bindings of the `$outer:` variables for the enclosing `levels` (nearest last): distance `m`

@@ -8,7 +8,8 @@ extension DateFunctions {
         [
             FunctionDefinition(
                 "formatDate", input: .pipedObjects, signature: "^formatDate(date|pattern)", category: .date,
-                summary: "Formats a date with an ICU date pattern (for example MM/dd/yy) in the current locale and local time zone. The date is a Date or a String in the default parsing format; the pattern must be a String."
+                summary:
+                    "Formats a date with an ICU date pattern (for example MM/dd/yy) in the current locale and local time zone. The date is a Date or a String in the default parsing format; the pattern must be a String."
             ) { call in
                 let parameters = try call.values(.exactly(2))
                 let date = try DateSupport.dateOrString(parameters[0], at: 0, in: call)
@@ -20,7 +21,8 @@ extension DateFunctions {
 
             FunctionDefinition(
                 "formatSortableDate", input: .object, signature: "^formatSortableDate(date)", category: .date,
-                summary: "Formats a date with the fixed pattern YYYY-MM-dd HH:mm:ss (24-hour clock, local time zone). As in the reference, YYYY is the week-based year, which differs from the calendar year for a few days around New Year."
+                summary:
+                    "Formats a date with the fixed pattern YYYY-MM-dd HH:mm:ss (24-hour clock, local time zone). As in the reference, YYYY is the week-based year, which differs from the calendar year for a few days around New Year."
             ) { call in
                 let date = try DateSupport.dateOrString(of: call)
                 return .string(DateSupport.formatter(pattern: "YYYY-MM-dd HH:mm:ss").string(from: date))
@@ -41,16 +43,20 @@ extension DateFunctions {
         for (index, entry) in styles.enumerated() {
             definitions.append(styledDate(entry.name, entry.style, example: entry.example))
             definitions.append(styledTime(entry.name, entry.style, example: timeExamples[index]))
-            definitions.append(styledDateTime(entry.name, entry.style,
-                                              example: index == 0 ? "1/26/12, 3:58 PM" : "\(entry.example) at \(timeExamples[index])"))
+            definitions.append(
+                styledDateTime(
+                    entry.name, entry.style,
+                    example: index == 0 ? "1/26/12, 3:58 PM" : "\(entry.example) at \(timeExamples[index])"))
         }
         return definitions
     }
 
-    private static func styledDate(_ name: String, _ style: DateFormatter.Style, example: String) -> FunctionDefinition {
+    private static func styledDate(_ name: String, _ style: DateFormatter.Style, example: String) -> FunctionDefinition
+    {
         FunctionDefinition(
             "format\(name)Date", input: .pipedObjects, signature: "^format\(name)Date(date|timeZone)", category: .date,
-            summary: "Formats the date part of a date in the \(name.lowercased()) style of the current locale (\"\(example)\" in en_US). The date is a Date or a String in the default parsing format; the optional second parameter is a time-zone abbreviation such as UTC, EST or PST (an unknown one means the local zone)."
+            summary:
+                "Formats the date part of a date in the \(name.lowercased()) style of the current locale (\"\(example)\" in en_US). The date is a Date or a String in the default parsing format; the optional second parameter is a time-zone abbreviation such as UTC, EST or PST (an unknown one means the local zone)."
         ) { call in
             let parameters = try call.values(.between(1, 2))
             let date = try DateSupport.dateOrString(parameters[0], at: 0, in: call)
@@ -60,10 +66,12 @@ extension DateFunctions {
         }
     }
 
-    private static func styledTime(_ name: String, _ style: DateFormatter.Style, example: String) -> FunctionDefinition {
+    private static func styledTime(_ name: String, _ style: DateFormatter.Style, example: String) -> FunctionDefinition
+    {
         FunctionDefinition(
             "format\(name)Time", input: .object, signature: "^format\(name)Time(date)", category: .date,
-            summary: "Formats the time part of a date in the \(name.lowercased()) style of the current locale and the local time zone (\"\(example)\" in en_US, UTC). The date is a Date or a String in the default parsing format."
+            summary:
+                "Formats the time part of a date in the \(name.lowercased()) style of the current locale and the local time zone (\"\(example)\" in en_US, UTC). The date is a Date or a String in the default parsing format."
         ) { call in
             let date = try DateSupport.dateOrString(of: call)
             let formatter = DateSupport.formatter(date: .none, time: style)
@@ -71,10 +79,13 @@ extension DateFunctions {
         }
     }
 
-    private static func styledDateTime(_ name: String, _ style: DateFormatter.Style, example: String) -> FunctionDefinition {
+    private static func styledDateTime(_ name: String, _ style: DateFormatter.Style, example: String)
+        -> FunctionDefinition
+    {
         FunctionDefinition(
             "format\(name)DateTime", input: .object, signature: "^format\(name)DateTime(date)", category: .date,
-            summary: "Formats a date with both date and time in the \(name.lowercased()) style of the current locale and the local time zone (\"\(example)\" in en_US, UTC). The date is a Date or a String in the default parsing format."
+            summary:
+                "Formats a date with both date and time in the \(name.lowercased()) style of the current locale and the local time zone (\"\(example)\" in en_US, UTC). The date is a Date or a String in the default parsing format."
         ) { call in
             let date = try DateSupport.dateOrString(of: call)
             let formatter = DateSupport.formatter(date: style, time: style)

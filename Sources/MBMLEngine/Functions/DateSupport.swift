@@ -22,7 +22,8 @@ enum DateSupport {
 
     /// The locale named by a POSIX locale environment (see ``outputLocale``).
     static func processLocale(environment: [String: String]) -> Locale {
-        let setting = ["LC_ALL", "LC_TIME", "LANG"].lazy
+        let setting =
+            ["LC_ALL", "LC_TIME", "LANG"].lazy
             .compactMap { environment[$0] }
             .first { !$0.isEmpty } ?? ""
         let name = setting.prefix { $0 != "." && $0 != "@" }
@@ -65,7 +66,8 @@ enum DateSupport {
         formatter.timeZone = localTimeZone
         formatter.dateFormat = pattern
         guard let date = formatter.date(from: text) else {
-            throw FunctionError("couldn't parse date from input \"\(text)\" in locale \(localeIdentifier) using format \"\(pattern)\"")
+            throw FunctionError(
+                "couldn't parse date from input \"\(text)\" in locale \(localeIdentifier) using format \"\(pattern)\"")
         }
         return try RenderableDates.checked(date)
     }
@@ -122,8 +124,10 @@ enum DateSupport {
     }
 
     /// A formatter with the given styles in the output locale and `timeZone` (default: local).
-    static func formatter(date dateStyle: DateFormatter.Style, time timeStyle: DateFormatter.Style,
-                          timeZone: TimeZone? = nil) -> DateFormatter {
+    static func formatter(
+        date dateStyle: DateFormatter.Style, time timeStyle: DateFormatter.Style,
+        timeZone: TimeZone? = nil
+    ) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = outputLocale
         formatter.timeZone = timeZone ?? localTimeZone
@@ -135,12 +139,14 @@ enum DateSupport {
     /// Styled output with the narrow and thin no-break spaces recent ICU versions insert (e.g. before
     /// `PM`) replaced by plain spaces, so results read `3:58 PM` as in the reference.
     static func plainSpaces(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
-            switch $0.value {
-            case 0x202F, 0x2009, 0x00A0: return " "
-            default: return $0
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    switch $0.value {
+                    case 0x202F, 0x2009, 0x00A0: return " "
+                    default: return $0
+                    }
+                }))
     }
 
     /// Seconds truncated toward zero, clamped far inside `Int`'s range so differences cannot overflow.

@@ -8,7 +8,8 @@ enum DebugFunctions {
         [
             FunctionDefinition(
                 "dump", input: .raw, signature: "^dump(expression)", category: .debug,
-                summary: "Evaluates its text as an object expression, logs the text and the result, and returns the string form of the result (not the value itself); a null result gives null. Evaluation errors propagate."
+                summary:
+                    "Evaluates its text as an object expression, logs the text and the result, and returns the string form of the result (not the value itself); a null result gives null. Evaluation errors propagate."
             ) { call in
                 guard let expression = call.optionalText else {
                     call.log("^dump(): nil")
@@ -22,7 +23,8 @@ enum DebugFunctions {
 
             FunctionDefinition(
                 "debugBreak", input: .raw, signature: "^debugBreak(text)", category: .debug,
-                summary: "Returns its text unevaluated and logs it. On Apple debug builds the reference also stops in the debugger; this port never traps."
+                summary:
+                    "Returns its text unevaluated and logs it. On Apple debug builds the reference also stops in the debugger; this port never traps."
             ) { call in
                 guard let text = call.optionalText else { return nil }
                 call.log("^debugBreak(\(text))")
@@ -31,7 +33,8 @@ enum DebugFunctions {
 
             FunctionDefinition(
                 "bench", input: .raw, signature: "^bench(expression)", category: .debug,
-                summary: "Evaluates its text once as an object expression, logs the time it took, and returns the result unchanged. Evaluation errors propagate; the time is logged either way."
+                summary:
+                    "Evaluates its text once as an object expression, logs the time it took, and returns the result unchanged. Evaluation errors propagate; the time is logged either way."
             ) { call in
                 let expression = call.optionalText ?? ""
                 return try timed(expression, in: call) { try call.evaluate(expression, as: .object) }
@@ -39,7 +42,8 @@ enum DebugFunctions {
 
             FunctionDefinition(
                 "benchBool", input: .raw, signature: "^benchBool(expression)", category: .debug,
-                summary: "Evaluates its text once as a boolean expression, logs the time it took, and returns the Boolean. Evaluation errors propagate; the time is logged either way."
+                summary:
+                    "Evaluates its text once as a boolean expression, logs the time it took, and returns the Boolean. Evaluation errors propagate; the time is logged either way."
             ) { call in
                 let expression = call.optionalText ?? ""
                 return try timed(expression, in: call) { .boolean(try call.evaluateBoolean(expression)) }
@@ -47,7 +51,8 @@ enum DebugFunctions {
 
             FunctionDefinition(
                 "repeat", input: .pipedExpressions, signature: "^repeat(count|expression)", category: .debug,
-                summary: "Evaluates the count as a math expression (truncated to an integer), then evaluates the expression in object context that many times and returns the last result; null when the count is 0 or less. A count above 1000000 is an error. An error in any repetition propagates. Long runs can be cancelled by the host."
+                summary:
+                    "Evaluates the count as a math expression (truncated to an integer), then evaluates the expression in object context that many times and returns the last result; null when the count is 0 or less. A count above 1000000 is an error. An error in any repetition propagates. Long runs can be cancelled by the host."
             ) { call in
                 let parameters = try call.expressions(.exactly(2))
                 let count = try repetitionCount(parameters[0], in: call)
@@ -61,7 +66,8 @@ enum DebugFunctions {
 
             FunctionDefinition(
                 "repeatBool", input: .pipedExpressions, signature: "^repeatBool(count|expression)", category: .debug,
-                summary: "Like ^repeat, but evaluates the expression as a boolean expression and returns the last Boolean (false when the count is 0 or less)."
+                summary:
+                    "Like ^repeat, but evaluates the expression as a boolean expression and returns the last Boolean (false when the count is 0 or less)."
             ) { call in
                 let parameters = try call.expressions(.exactly(2))
                 let count = try repetitionCount(parameters[0], in: call)
@@ -76,11 +82,13 @@ enum DebugFunctions {
             FunctionDefinition(
                 "deprecateVariableInFavorOf", input: .pipedExpressions,
                 signature: "^deprecateVariableInFavorOf(oldName|newName|moduleClass)", category: .debug,
-                summary: "Logs a deprecation warning naming the old variable and its replacement (as written), and returns the second parameter evaluated in object context, so with $name syntax the new variable's value passes through. The optional third parameter names the reference's logging module and is only mentioned in the log."
+                summary:
+                    "Logs a deprecation warning naming the old variable and its replacement (as written), and returns the second parameter evaluated in object context, so with $name syntax the new variable's value passes through. The optional third parameter names the reference's logging module and is only mentioned in the log."
             ) { call in
                 let parameters = try call.expressions(.between(2, 3))
                 var warning = "Deprecation warning: \(parameters[0]) is deprecated; use \(parameters[1]) instead"
-                if parameters.count == 3, let module = call.evaluateQuietly(parameters[2], as: .string), !module.isNull {
+                if parameters.count == 3, let module = call.evaluateQuietly(parameters[2], as: .string), !module.isNull
+                {
                     warning += " (module \(module.text))"
                 }
                 call.log(warning)
@@ -100,8 +108,10 @@ enum DebugFunctions {
     }
 
     /// Runs `body`, logging how long it took (also when it throws).
-    private static func timed(_ expression: String, in call: FunctionCall,
-                              _ body: () throws -> Value?) throws -> Value? {
+    private static func timed(
+        _ expression: String, in call: FunctionCall,
+        _ body: () throws -> Value?
+    ) throws -> Value? {
         let start = DispatchTime.now().uptimeNanoseconds
         var outcome = "failed"
         defer {

@@ -25,8 +25,10 @@ enum EncodingFunctions {
     static let sha1: HexDigest = { hexString(Insecure.SHA1.hash(data: $0)) }
 
     /// `^MD5`/`^MD5FromString`/`^SHA1`/`^SHA1FromString`: the digest of the text's UTF-8 bytes.
-    private static func stringDigest(_ name: String, _ digest: @escaping HexDigest, summaryName: String,
-                                                      digits: Int) -> FunctionDefinition {
+    private static func stringDigest(
+        _ name: String, _ digest: @escaping HexDigest, summaryName: String,
+        digits: Int
+    ) -> FunctionDefinition {
         FunctionDefinition(
             name, input: .string, signature: "^\(name)(text)", category: .encoding,
             summary: "The \(summaryName) digest of the text's UTF-8 bytes as \(digits) lowercase hexadecimal digits "
@@ -38,8 +40,10 @@ enum EncodingFunctions {
     }
 
     /// `^MD5FromData`/`^SHA1FromData`: the digest of a Data value.
-    private static func dataDigest(_ name: String, _ digest: @escaping HexDigest, summaryName: String,
-                                                    digits: Int) -> FunctionDefinition {
+    private static func dataDigest(
+        _ name: String, _ digest: @escaping HexDigest, summaryName: String,
+        digits: Int
+    ) -> FunctionDefinition {
         FunctionDefinition(
             name, input: .object, signature: "^\(name)(data)", category: .encoding,
             summary: "The \(summaryName) digest of a Data value as \(digits) lowercase hexadecimal digits. "

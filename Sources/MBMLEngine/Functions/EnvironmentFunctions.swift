@@ -8,21 +8,24 @@ enum EnvironmentFunctions {
         [
             FunctionDefinition(
                 "mbmlLoadedPaths", input: .none, signature: "^mbmlLoadedPaths()", category: .environment,
-                summary: "Returns an Array with the full paths of the MBML files the environment has loaded (the manifest and its includes), in load order."
+                summary:
+                    "Returns an Array with the full paths of the MBML files the environment has loaded (the manifest and its includes), in load order."
             ) { call in
                 .array(loadedPaths(of: call.environment).map(Value.string))
             },
 
             FunctionDefinition(
                 "mbmlLoadedFiles", input: .none, signature: "^mbmlLoadedFiles()", category: .environment,
-                summary: "Returns an Array with the file name (last path component) of each loaded MBML file, in load order."
+                summary:
+                    "Returns an Array with the file name (last path component) of each loaded MBML file, in load order."
             ) { call in
                 .array(loadedPaths(of: call.environment).map { .string(PathText.lastComponent($0)) })
             },
 
             FunctionDefinition(
                 "mbmlPathIsLoaded", input: .string, signature: "^mbmlPathIsLoaded(path)", category: .environment,
-                summary: "Returns true if the MBML file at the given path has been loaded. Both paths are standardised first (~ expanded, . and .. components and duplicate slashes removed). Never fails; no input gives false."
+                summary:
+                    "Returns true if the MBML file at the given path has been loaded. Both paths are standardised first (~ expanded, . and .. components and duplicate slashes removed). Never fails; no input gives false."
             ) { call in
                 guard let path = call.optionalText, !path.isEmpty else { return .boolean(false) }
                 let wanted = standardizedPath(path)
@@ -31,7 +34,8 @@ enum EnvironmentFunctions {
 
             FunctionDefinition(
                 "mbmlFileIsLoaded", input: .string, signature: "^mbmlFileIsLoaded(fileName)", category: .environment,
-                summary: "Returns true if any loaded MBML file has exactly this file name (last path component, case-sensitive). Never fails; no input gives false."
+                summary:
+                    "Returns true if any loaded MBML file has exactly this file name (last path component, case-sensitive). Never fails; no input gives false."
             ) { call in
                 guard let name = call.optionalText, !name.isEmpty else { return .boolean(false) }
                 return .boolean(loadedPaths(of: call.environment).contains { PathText.lastComponent($0) == name })

@@ -6,20 +6,29 @@ import Foundation
 extension FileFunctions {
     static var accessFunctions: [FunctionDefinition] {
         [
-            probe("fileExists", "Returns true if something exists at the path (symbolic links are followed, so a dangling link gives false).",
-                  { FileSystemAccess.exists($0) }),
-            probe("fileIsReadable", "Returns true if the item at the path exists and the process may read it.",
-                  { FileSystemAccess.isReadable($0) }),
-            probe("fileIsWritable", "Returns true if the item at the path exists and the process may write it.",
-                  { FileSystemAccess.isWritable($0) }),
-            probe("fileIsDeletable", "Returns true if the item at the path exists and the process could remove it (its directory is writable, subject to the sticky-bit ownership rule).",
-                  { FileSystemAccess.isDeletable($0) }),
-            probe("isDirectoryAtPath", "Returns true if the item at the path exists and is a directory (symbolic links are followed).",
-                  { FileSystemAccess.isDirectory($0) }),
+            probe(
+                "fileExists",
+                "Returns true if something exists at the path (symbolic links are followed, so a dangling link gives false).",
+                { FileSystemAccess.exists($0) }),
+            probe(
+                "fileIsReadable", "Returns true if the item at the path exists and the process may read it.",
+                { FileSystemAccess.isReadable($0) }),
+            probe(
+                "fileIsWritable", "Returns true if the item at the path exists and the process may write it.",
+                { FileSystemAccess.isWritable($0) }),
+            probe(
+                "fileIsDeletable",
+                "Returns true if the item at the path exists and the process could remove it (its directory is writable, subject to the sticky-bit ownership rule).",
+                { FileSystemAccess.isDeletable($0) }),
+            probe(
+                "isDirectoryAtPath",
+                "Returns true if the item at the path exists and is a directory (symbolic links are followed).",
+                { FileSystemAccess.isDirectory($0) }),
 
             FunctionDefinition(
                 "listDirectory", input: .string, signature: "^listDirectory(path)", category: .file,
-                summary: "Returns an Array with the names (not paths) of the entries directly inside a directory, hidden entries included, sorted by their bytes. Fails when the path is empty, missing, not a directory or unreadable."
+                summary:
+                    "Returns an Array with the names (not paths) of the entries directly inside a directory, hidden entries included, sorted by their bytes. Fails when the path is empty, missing, not a directory or unreadable."
             ) { call in
                 let path = try call.text()
                 return .array(try FileSystemAccess.entries(of: path).map(Value.string))
@@ -27,21 +36,24 @@ extension FileFunctions {
 
             FunctionDefinition(
                 "sizeOfFile", input: .string, signature: "^sizeOfFile(path)", category: .file,
-                summary: "Returns the size in bytes of the item at the path, from its metadata (a symbolic link itself is measured, not its target). Fails when the item does not exist."
+                summary:
+                    "Returns the size in bytes of the item at the path, from its metadata (a symbolic link itself is measured, not its target). Fails when the item does not exist."
             ) { call in
                 .integer(try FileSystemAccess.size(of: try call.text()))
             },
 
             FunctionDefinition(
                 "fileData", input: .string, signature: "^fileData(path)", category: .file,
-                summary: "Returns the bytes of the file at the path as Data. Fails when the file is missing or unreadable, when it is not a regular file (a directory, FIFO, device or socket; these are never opened), when it is larger than the file size limit (64 MiB unless the host changes it), or when the path is empty or contains a NUL character."
+                summary:
+                    "Returns the bytes of the file at the path as Data. Fails when the file is missing or unreadable, when it is not a regular file (a directory, FIFO, device or socket; these are never opened), when it is larger than the file size limit (64 MiB unless the host changes it), or when the path is empty or contains a NUL character."
             ) { call in
                 .data(try contents(of: try call.text(), in: call))
             },
 
             FunctionDefinition(
                 "fileContents", input: .string, signature: "^fileContents(path)", category: .file,
-                summary: "Returns the contents of the file at the path decoded as UTF-8 text. Fails like ^fileData, and when the contents are not valid UTF-8."
+                summary:
+                    "Returns the contents of the file at the path decoded as UTF-8 text. Fails like ^fileData, and when the contents are not valid UTF-8."
             ) { call in
                 let path = try call.text()
                 let data = try contents(of: path, in: call)
@@ -53,7 +65,8 @@ extension FileFunctions {
 
             FunctionDefinition(
                 "deleteFile", input: .string, signature: "^deleteFile(path)", category: .file,
-                summary: "Deletes the item at the path — a directory with everything inside it — and returns true. Refused unless the host allows file writes. Fails when the item does not exist or cannot be removed; it never returns false."
+                summary:
+                    "Deletes the item at the path — a directory with everything inside it — and returns true. Refused unless the host allows file writes. Fails when the item does not exist or cannot be removed; it never returns false."
             ) { call in
                 guard call.environment.options.allowsFileWrites else { throw FunctionError.fileWritesDisabled }
                 try FileSystemAccess.remove(try call.text())
@@ -64,8 +77,9 @@ extension FileFunctions {
 
     /// The bytes of the regular file at `path`, within the environment's ``EnvironmentOptions/maximumFileSize``.
     private static func contents(of path: String, in call: FunctionCall) throws -> Data {
-        try FileSystemAccess.contents(of: path, maximumSize: call.environment.options.maximumFileSize,
-                                      checkCancellation: call.checkCancellation)
+        try FileSystemAccess.contents(
+            of: path, maximumSize: call.environment.options.maximumFileSize,
+            checkCancellation: call.checkCancellation)
     }
 
     /// `data` decoded as UTF-8, or nil when it is not valid UTF-8.
@@ -77,10 +91,14 @@ extension FileFunctions {
     }
 
     /// A probe: a `string` function returning a Boolean that never fails (absent input is false).
-    private static func probe(_ name: String, _ summary: String,
-                              _ test: @escaping @Sendable (String) -> Bool) -> FunctionDefinition {
-        FunctionDefinition(name, input: .string, signature: "^\(name)(path)", category: .file,
-                           summary: summary + " Never fails; no input gives false.") { call in
+    private static func probe(
+        _ name: String, _ summary: String,
+        _ test: @escaping @Sendable (String) -> Bool
+    ) -> FunctionDefinition {
+        FunctionDefinition(
+            name, input: .string, signature: "^\(name)(path)", category: .file,
+            summary: summary + " Never fails; no input gives false."
+        ) { call in
             guard let path = call.optionalText else { return .boolean(false) }
             return .boolean(test(path))
         }

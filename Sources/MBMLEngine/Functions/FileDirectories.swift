@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,8 +17,10 @@ struct StandardDirectories {
     /// Reads a text file (the XDG `user-dirs.dirs`); nil when it cannot be read.
     var readFile: (String) -> String?
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment,
-         readFile: @escaping (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) {
+    init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        readFile: @escaping (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }
+    ) {
         self.environment = environment
         self.readFile = readFile
     }
@@ -71,7 +74,8 @@ struct StandardDirectories {
     /// The entries of `$XDG_CONFIG_HOME/user-dirs.dirs` (default `$HOME/.config/user-dirs.dirs`),
     /// with `$HOME` expanded. Lines are `XDG_NAME_DIR="$HOME/Folder"` or an absolute quoted path.
     func userDirectoriesFile() -> [String: String] {
-        let configHome = variable("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let configHome =
+            variable("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? join(home, ".config")
         guard let text = readFile(join(configHome, "user-dirs.dirs")) else { return [:] }
         var entries: [String: String] = [:]

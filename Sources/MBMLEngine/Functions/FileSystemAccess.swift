@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -131,7 +132,8 @@ enum FileSystemAccess {
     }
 
     private static func tooLarge(_ path: String, maximumSize: Int) -> FunctionError {
-        FunctionError("couldn't read \"\(path)\": it is larger than the limit of \(maximumSize) bytes", limit: .fileSize)
+        FunctionError(
+            "couldn't read \"\(path)\": it is larger than the limit of \(maximumSize) bytes", limit: .fileSize)
     }
 
     /// The names of the entries directly inside the directory (hidden ones included, `.` and `..`
@@ -176,7 +178,9 @@ enum FileSystemAccess {
     /// Throws when `path` contains a NUL character, which would cut it short for the system.
     private static func checkNoNUL(_ path: String, _ action: String) throws {
         if path.utf8.contains(0) {
-            throw FunctionError("couldn't \(action) \"\(path.replacingOccurrences(of: "\0", with: "\\0"))\": the path contains a NUL character")
+            throw FunctionError(
+                "couldn't \(action) \"\(path.replacingOccurrences(of: "\0", with: "\\0"))\": the path contains a NUL character"
+            )
         }
     }
 

@@ -16,8 +16,10 @@ public struct FunctionDefinition: Sendable {
     /// original, which discards the return value before checking for errors — a failure is ignored.
     public var discardsResult = false
 
-    public init(_ name: String, input: FunctionInputType, signature: String, category: FunctionCategory,
-                summary: String, implementation: @escaping Implementation) {
+    public init(
+        _ name: String, input: FunctionInputType, signature: String, category: FunctionCategory,
+        summary: String, implementation: @escaping Implementation
+    ) {
         self.name = name
         self.input = input
         self.signature = signature

@@ -43,11 +43,14 @@ public struct FunctionError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     public static func type(at index: Int, expected: String, got value: Value) -> FunctionError {
-        FunctionError("expected input parameter at index \(index) to be of type \(expected), but got \(value.typeName) instead")
+        FunctionError(
+            "expected input parameter at index \(index) to be of type \(expected), but got \(value.typeName) instead")
     }
 
     public static func notANumber(at index: Int, got value: Value) -> FunctionError {
-        FunctionError("expected input parameter at index \(index) to contain a number value, but got \"\(value.text)\" (\(value.typeName)) instead")
+        FunctionError(
+            "expected input parameter at index \(index) to contain a number value, but got \"\(value.text)\" (\(value.typeName)) instead"
+        )
     }
 
     public static func type(expected: String, got value: Value) -> FunctionError {

@@ -29,7 +29,8 @@ enum GeometryValues {
         if text.isEmpty { return Array(repeating: 0, count: shape.parts.count) }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == shape.parts.count else {
-            throw FunctionError("couldn't parse \(shape.name) from \"\(text)\"; expecting \(shape.parts.joined(separator: ","))")
+            throw FunctionError(
+                "couldn't parse \(shape.name) from \"\(text)\"; expecting \(shape.parts.joined(separator: ","))")
         }
         return parts.enumerated().map { position, part in
             if shape.starParts.contains(position) && part == "*" { return -1 }

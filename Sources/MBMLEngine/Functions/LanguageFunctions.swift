@@ -3,20 +3,24 @@
 enum LanguageFunctions {
     static var all: [FunctionDefinition] {
         [q, ifFunction, eval, evalBool, array, dictionary, parseInteger, log, test]
-            + [("tokenize", Grammar.object, "object"), ("tokenizeBoolean", .boolean, "boolean"),
-               ("tokenizeMath", .math, "math")].map { tokenize($0.0, grammar: $0.1, kind: $0.2) }
+            + [
+                ("tokenize", Grammar.object, "object"), ("tokenizeBoolean", .boolean, "boolean"),
+                ("tokenizeMath", .math, "math"),
+            ].map { tokenize($0.0, grammar: $0.1, kind: $0.2) }
     }
 
     static let q = FunctionDefinition(
         "q", input: .raw, signature: "^q(text)", category: .string,
-        summary: "Returns the text between the parentheses exactly as written: nothing is evaluated, whitespace, $, |, ^, # and backslashes are kept. Parentheses inside must balance. Use it to protect pipes in piped parameters or to keep a dollar sign."
+        summary:
+            "Returns the text between the parentheses exactly as written: nothing is evaluated, whitespace, $, |, ^, # and backslashes are kept. Parentheses inside must balance. Use it to protect pipes in piped parameters or to keep a dollar sign."
     ) { call in
         call.optionalText.map(Value.string)
     }
 
     static let ifFunction = FunctionDefinition(
         "if", input: .pipedExpressions, signature: "^if(condition|whenTrue|whenFalse)", category: .logic,
-        summary: "Evaluates condition as a boolean; if true, returns whenTrue evaluated as an object (or the condition's own object value when only one parameter is given), otherwise whenFalse or nothing. Only the chosen branch is evaluated; errors inside are logged and count as false/nothing. Write boolean 'or' as -OR inside the condition, since || splits parameters."
+        summary:
+            "Evaluates condition as a boolean; if true, returns whenTrue evaluated as an object (or the condition's own object value when only one parameter is given), otherwise whenFalse or nothing. Only the chosen branch is evaluated; errors inside are logged and count as false/nothing. Write boolean 'or' as -OR inside the condition, since || splits parameters."
     ) { call in
         let parameters = try call.expressions(.between(1, 3))
         if call.evaluateBooleanQuietly(parameters[0]) {
@@ -27,7 +31,8 @@ enum LanguageFunctions {
 
     static let eval = FunctionDefinition(
         "eval", input: .string, signature: "^eval(expression)", category: .string,
-        summary: "Evaluates its parameter to text, then evaluates that text again as an object expression and returns the result. Errors of either evaluation propagate. Evaluates data as code: only use it on text you trust."
+        summary:
+            "Evaluates its parameter to text, then evaluates that text again as an object expression and returns the result. Errors of either evaluation propagate. Evaluates data as code: only use it on text you trust."
     ) { call in
         guard let text = call.optionalText else { return nil }
         return try call.evaluate(text, as: .object)
@@ -43,7 +48,8 @@ enum LanguageFunctions {
 
     static let array = FunctionDefinition(
         "array", input: .pipedObjects, signature: "^array(value|…)", category: .collection,
-        summary: "Returns an array of the evaluated parameters, in order. Literal text stays text (^array(1|2) holds the strings \"1\" and \"2\"); empty parameters become null elements; ^array() is an empty array."
+        summary:
+            "Returns an array of the evaluated parameters, in order. Literal text stays text (^array(1|2) holds the strings \"1\" and \"2\"); empty parameters become null elements; ^array() is an empty array."
     ) { call in
         if case .absent = call.input { return .array([]) }
         return .array(try call.values())
@@ -51,7 +57,8 @@ enum LanguageFunctions {
 
     static let dictionary = FunctionDefinition(
         "dictionary", input: .pipedExpressions, signature: "^dictionary(key|value|…)", category: .collection,
-        summary: "Builds a dictionary from consecutive key/value parameters, each evaluated as an object expression (errors count as nothing). Later pairs overwrite earlier ones with the same key; non-string keys use their text form. ^dictionary() is an empty dictionary."
+        summary:
+            "Builds a dictionary from consecutive key/value parameters, each evaluated as an object expression (errors count as nothing). Later pairs overwrite earlier ones with the same key; non-string keys use their text form. ^dictionary() is an empty dictionary."
     ) { call in
         if case .absent = call.input { return .dictionary([:]) }
         let parameters = try call.expressions()
@@ -73,7 +80,8 @@ enum LanguageFunctions {
 
     static let parseInteger = FunctionDefinition(
         "parseInteger", input: .string, signature: "^parseInteger(text)", category: .string,
-        summary: "Returns the integer value of the text's number form, truncated toward zero: ^parseInteger(-5.25) is -5. Text without a number form is an error."
+        summary:
+            "Returns the integer value of the text's number form, truncated toward zero: ^parseInteger(-5.25) is -5. Text without a number form is an error."
     ) { call in
         let text = try call.text()
         guard let number = Value.string(text).decimalValue, let integer = Value.decimal(number).integerValue else {
@@ -84,7 +92,8 @@ enum LanguageFunctions {
 
     static let log = FunctionDefinition(
         "log", input: .raw, signature: "^log(expression)", category: .debug,
-        summary: "Evaluates its text as an object expression, writes the text and the result to the log, and returns the result unchanged, so it can wrap any value while debugging."
+        summary:
+            "Evaluates its text as an object expression, writes the text and the result to the log, and returns the result unchanged, so it can wrap any value while debugging."
     ) { call in
         guard let text = call.optionalText else {
             call.log("^log(): nil")
@@ -97,7 +106,8 @@ enum LanguageFunctions {
 
     static let test = FunctionDefinition(
         "test", input: .raw, signature: "^test(expression)", category: .debug,
-        summary: "Evaluates its text as a boolean expression, writes the text and the result to the log, and returns the boolean."
+        summary:
+            "Evaluates its text as a boolean expression, writes the text and the result to the log, and returns the boolean."
     ) { call in
         let text = try call.text()
         let result = try call.evaluateBoolean(text)
@@ -108,15 +118,19 @@ enum LanguageFunctions {
     static func tokenize(_ name: String, grammar: Grammar, kind: String) -> FunctionDefinition {
         FunctionDefinition(
             name, input: .raw, signature: "^\(name)(expression)", category: .debug,
-            summary: "Parses its text with the \(kind) grammar, writes the token tree (or the parse error) to the log, and returns the text unevaluated. Use it to see how an expression is read."
+            summary:
+                "Parses its text with the \(kind) grammar, writes the token tree (or the parse error) to the log, and returns the text unevaluated. Use it to see how an expression is read."
         ) { call in
             guard let text = call.optionalText else { return nil }
             do {
                 let tokens = try call.environment.parse(text, grammar: grammar)
-                call.log((["--> Tokens for \(kind) expression \"\(text)\":"] + TokenTreeFormatter.lines(for: tokens))
-                    .joined(separator: "\n"))
+                call.log(
+                    (["--> Tokens for \(kind) expression \"\(text)\":"] + TokenTreeFormatter.lines(for: tokens))
+                        .joined(separator: "\n"))
             } catch {
-                call.log("--> Failed to tokenize \(kind) expression \"\(text)\" due to error: \(Environment.logText(for: error))")
+                call.log(
+                    "--> Failed to tokenize \(kind) expression \"\(text)\" due to error: \(Environment.logText(for: error))"
+                )
             }
             return .string(text)
         }

@@ -24,8 +24,10 @@ extension MathFunctions {
             guard let value = try call.evaluate(text, as: .number) else {
                 throw FunctionError("empty numeric parameter at index \(index)")
             }
-            guard let number = value.decimalValue.map({ NSDecimalNumber(decimal: $0).doubleValue })
-                ?? value.doubleValue else {
+            guard
+                let number = value.decimalValue.map({ NSDecimalNumber(decimal: $0).doubleValue })
+                    ?? value.doubleValue
+            else {
                 throw FunctionError.notANumber(at: index, got: value)
             }
             numbers.append(number)
@@ -50,7 +52,8 @@ enum PercentFormat {
         var index = 0
         var conversions = 0
         func invalid(_ reason: String) -> FunctionError {
-            FunctionError("invalid format \"\(format)\": \(reason); expected one floating-point conversion such as %.1f")
+            FunctionError(
+                "invalid format \"\(format)\": \(reason); expected one floating-point conversion such as %.1f")
         }
         while index < units.count {
             guard units[index] == UInt8(ascii: "%") else { index += 1; continue }

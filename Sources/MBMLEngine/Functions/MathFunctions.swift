@@ -65,7 +65,8 @@ enum MathFunctions {
         let remainder = dividend - DecimalArithmetic.multiply(whole, divisor)
         // Guard against rounding at the 38-digit limit: the result must lie strictly inside the divisor.
         guard !remainder.isNaN, abs(remainder) < abs(divisor),
-              remainder.isZero || (remainder < 0) == (dividend < 0) else { return nil }
+            remainder.isZero || (remainder < 0) == (dividend < 0)
+        else { return nil }
         return remainder
     }
 
@@ -86,11 +87,15 @@ enum MathFunctions {
         summary: "The nearest whole number, halves rounded away from zero (`^round(-1.5)` is -2; not banker's "
             + "rounding). The argument is a math expression; a value without a number form is an error.")
 
-    private static func rounding(_ name: String, mode: NSDecimalNumber.RoundingMode,
-                                 double: @escaping @Sendable (Double) -> Double,
-                                 summary: String) -> FunctionDefinition {
-        FunctionDefinition(name, input: .math, signature: "^\(name)(number)", category: .math,
-                           summary: summary) { call in
+    private static func rounding(
+        _ name: String, mode: NSDecimalNumber.RoundingMode,
+        double: @escaping @Sendable (Double) -> Double,
+        summary: String
+    ) -> FunctionDefinition {
+        FunctionDefinition(
+            name, input: .math, signature: "^\(name)(number)", category: .math,
+            summary: summary
+        ) { call in
             let value = try call.value()
             switch value {
             case .double(let d):
@@ -117,11 +122,15 @@ enum MathFunctions {
             + "contributes all its elements (recursively). Every value must be a number, and at least two numbers "
             + "must be found. Result: a decimal number.")
 
-    private static func extreme(_ name: String,
-                                prefersCandidate: @escaping @Sendable (Decimal, Decimal) -> Bool,
-                                summary: String) -> FunctionDefinition {
-        FunctionDefinition(name, input: .pipedMath, signature: "^\(name)(a|b)", category: .math,
-                           summary: summary) { call in
+    private static func extreme(
+        _ name: String,
+        prefersCandidate: @escaping @Sendable (Decimal, Decimal) -> Bool,
+        summary: String
+    ) -> FunctionDefinition {
+        FunctionDefinition(
+            name, input: .pipedMath, signature: "^\(name)(a|b)", category: .math,
+            summary: summary
+        ) { call in
             let values = try NumberArgument.pipedMath(call, .exactly(2))
             var numbers: [Decimal] = []
             for (index, value) in values.enumerated() {

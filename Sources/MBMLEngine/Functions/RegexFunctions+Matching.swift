@@ -20,8 +20,9 @@ struct GuardedRegex {
         let invalid = FunctionError("invalid regular expression in input parameter at index \(index)")
         guard !pattern.isEmpty else { throw invalid }
         guard pattern.utf16.count <= Self.maximumPatternLength else {
-            throw FunctionError("regular expression in input parameter at index \(index) is longer than "
-                                + "\(Self.maximumPatternLength) characters")
+            throw FunctionError(
+                "regular expression in input parameter at index \(index) is longer than "
+                    + "\(Self.maximumPatternLength) characters")
         }
         do {
             expression = try NSRegularExpression(pattern: pattern, options: [])
@@ -41,8 +42,10 @@ struct GuardedRegex {
         var results: [NSTextCheckingResult] = []
         var outcome: Error?
         let whole = NSRange(location: 0, length: text.utf16.count)
-        expression.enumerateMatches(in: text, options: [.reportProgress, .reportCompletion],
-                                    range: whole) { result, flags, stop in
+        expression.enumerateMatches(
+            in: text, options: [.reportProgress, .reportCompletion],
+            range: whole
+        ) { result, flags, stop in
             if flags.contains(.internalError) {
                 outcome = Self.engineFailure
                 stop.pointee = true

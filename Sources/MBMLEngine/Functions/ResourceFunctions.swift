@@ -7,7 +7,8 @@ enum ResourceFunctions {
         [
             FunctionDefinition(
                 "directoryForMainBundle", input: .none, signature: "^directoryForMainBundle()", category: .resource,
-                summary: "Returns the path of the directory containing the running executable (the Linux stand-in for the main application bundle), e.g. /opt/tool/bin for /opt/tool/bin/mbml. Never fails."
+                summary:
+                    "Returns the path of the directory containing the running executable (the Linux stand-in for the main application bundle), e.g. /opt/tool/bin for /opt/tool/bin/mbml. Never fails."
             ) { _ in .string(mainBundleDirectory()) }
         ]
     }

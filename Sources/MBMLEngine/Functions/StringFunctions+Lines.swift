@@ -28,8 +28,9 @@ extension StringFunctions {
         }
         let depth = try NumberArgument.truncatedInteger(parameters[1], at: 1)
         guard (0...maximumIndentDepth).contains(depth) else {
-            throw FunctionError("expected input parameter at index 1 to be a depth from 0 to \(maximumIndentDepth), "
-                                + "but got \(depth) instead")
+            throw FunctionError(
+                "expected input parameter at index 1 to be a depth from 0 to \(maximumIndentDepth), "
+                    + "but got \(depth) instead")
         }
         guard depth > 0 else { return .string(text) }
         return .string(prefixingLines(of: text, with: String(repeating: "\t", count: depth)))

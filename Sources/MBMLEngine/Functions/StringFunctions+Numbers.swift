@@ -12,7 +12,8 @@ extension StringFunctions {
     ) { call in
         let text = try call.text()
         guard let prefix = NumericParsing.numericPrefix(of: text, allowExponent: true),
-              let double = Double(prefix) else {
+            let double = Double(prefix)
+        else {
             throw FunctionError.notANumber(at: 0, got: .string(text))
         }
         return .double(double)

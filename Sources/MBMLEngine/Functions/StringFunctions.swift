@@ -14,10 +14,14 @@ enum StringFunctions {
     }
 
     /// A `string`-input function whose absent input (`^f()`) gives null.
-    private static func textTransform(_ name: String, signature: String? = nil, summary: String,
-                                      _ transform: @escaping @Sendable (String) -> String) -> FunctionDefinition {
-        FunctionDefinition(name, input: .string, signature: signature ?? "^\(name)(text)", category: .string,
-                           summary: summary) { call in
+    private static func textTransform(
+        _ name: String, signature: String? = nil, summary: String,
+        _ transform: @escaping @Sendable (String) -> String
+    ) -> FunctionDefinition {
+        FunctionDefinition(
+            name, input: .string, signature: signature ?? "^\(name)(text)", category: .string,
+            summary: summary
+        ) { call in
             guard let text = call.optionalText else { return nil }
             return .string(transform(text))
         }
@@ -48,12 +52,14 @@ enum StringFunctions {
     // MARK: Case
 
     static let lowercase = textTransform(
-        "lowercase", summary: "The text in lower case (full Unicode mapping, independent of the locale).") {
+        "lowercase", summary: "The text in lower case (full Unicode mapping, independent of the locale)."
+    ) {
         $0.lowercased()
     }
 
     static let uppercase = textTransform(
-        "uppercase", summary: "The text in upper case (full Unicode mapping: \"straße\" becomes \"STRASSE\").") {
+        "uppercase", summary: "The text in upper case (full Unicode mapping: \"straße\" becomes \"STRASSE\")."
+    ) {
         $0.uppercased()
     }
 
@@ -77,7 +83,8 @@ enum StringFunctions {
     // MARK: Whitespace
 
     static let stripSpaces = textTransform(
-        "stripSpaces", summary: "The text with every space character (U+0020) removed; tabs, newlines and other "
+        "stripSpaces",
+        summary: "The text with every space character (U+0020) removed; tabs, newlines and other "
             + "whitespace are kept."
     ) { text in
         var scalars = String.UnicodeScalarView()
@@ -86,7 +93,8 @@ enum StringFunctions {
     }
 
     static let trimSpaces = textTransform(
-        "trimSpaces", summary: "The text without leading and trailing whitespace and newlines (all Unicode "
+        "trimSpaces",
+        summary: "The text without leading and trailing whitespace and newlines (all Unicode "
             + "whitespace, despite the name)."
     ) { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
 
@@ -109,10 +117,14 @@ enum StringFunctions {
     ) { text, needle in firstOffset(of: needle, in: text) != nil }
 
     /// A two-parameter `pipedStrings` test on UTF-16 units; an empty needle is false (`NSString`).
-    private static func needleTest(_ name: String, signature: String, summary: String,
-                                   _ test: @escaping @Sendable ([UInt16], [UInt16]) -> Bool) -> FunctionDefinition {
-        FunctionDefinition(name, input: .pipedStrings, signature: signature, category: .string,
-                           summary: summary) { call in
+    private static func needleTest(
+        _ name: String, signature: String, summary: String,
+        _ test: @escaping @Sendable ([UInt16], [UInt16]) -> Bool
+    ) -> FunctionDefinition {
+        FunctionDefinition(
+            name, input: .pipedStrings, signature: signature, category: .string,
+            summary: summary
+        ) { call in
             let parameters = try call.strings(.exactly(2))
             let needle = Array(parameters[1].utf16)
             guard !needle.isEmpty else { return .boolean(false) }

@@ -22,7 +22,9 @@ public struct DataFileSpec: Equatable, Sendable {
         var name = String(text[..<equals])
         if name.hasPrefix("$") { name.removeFirst() }
         let path = String(text[text.index(after: equals)...])
-        guard !name.isEmpty else { throw DataFileError.invalidSpecification(text, reason: "the variable name is empty") }
+        guard !name.isEmpty else {
+            throw DataFileError.invalidSpecification(text, reason: "the variable name is empty")
+        }
         guard !path.isEmpty else { throw DataFileError.invalidSpecification(text, reason: "the file name is empty") }
         self.init(name: name, path: path)
     }

@@ -38,8 +38,10 @@ public struct EnvironmentBuilder {
     /// The error a cancelled build reports (a host with a time budget says so here).
     public var cancellationMessage = "Loading was cancelled"
 
-    public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
-                log: LogSink = LogSink(), parsing: XMLParsingMode = .strict) {
+    public init(
+        options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
+        log: LogSink = LogSink(), parsing: XMLParsingMode = .strict
+    ) {
         self.options = options
         self.functions = functions
         self.log = log
@@ -57,8 +59,10 @@ public struct EnvironmentBuilder {
             if let url = input.fileURL { named.append(url) }
             if !load(input, into: session) || isCancelled() { failed.append(input) }
             if isCancelled() {
-                session.record(Diagnostic(file: input.fileURL?.path ?? "input", line: 1, column: 1,
-                                          message: cancellationMessage))
+                session.record(
+                    Diagnostic(
+                        file: input.fileURL?.path ?? "input", line: 1, column: 1,
+                        message: cancellationMessage))
                 break
             }
         }
@@ -69,8 +73,9 @@ public struct EnvironmentBuilder {
         environment.isCancelled = { false }
         var seen = Set<String>()
         let files = (session.files + named).filter { seen.insert($0.standardizedFileURL.path).inserted }
-        return EnvironmentLoad(environment: environment, diagnostics: session.diagnostics, files: files,
-                               failedInputs: failed)
+        return EnvironmentLoad(
+            environment: environment, diagnostics: session.diagnostics, files: files,
+            failedInputs: failed)
     }
 
     /// Loads one input; false when it could not be loaded at all (already reported).
@@ -85,8 +90,9 @@ public struct EnvironmentBuilder {
         case .data(let spec):
             do {
                 try spec.declare(in: session.environment)
-                session.environment.recordProvenance(VariableProvenance(kind: .dataFile, file: spec.path),
-                                                     of: spec.name)
+                session.environment.recordProvenance(
+                    VariableProvenance(kind: .dataFile, file: spec.path),
+                    of: spec.name)
                 return true
             } catch let error as DataFileError {
                 session.record(error.diagnostic)
@@ -97,22 +103,28 @@ public struct EnvironmentBuilder {
             }
         case .processEnvironment(let variables):
             let sorted = variables.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value)) }
-            session.environment.variables.declare(EnvironmentInput.processEnvironmentName,
-                                                  value: .dictionary(.init(uniqueKeysWithValues: sorted)),
-                                                  readOnly: true)
-            session.environment.recordProvenance(VariableProvenance(kind: .processEnvironment, isReadOnly: true),
-                                                 of: EnvironmentInput.processEnvironmentName)
+            session.environment.variables.declare(
+                EnvironmentInput.processEnvironmentName,
+                value: .dictionary(.init(uniqueKeysWithValues: sorted)),
+                readOnly: true)
+            session.environment.recordProvenance(
+                VariableProvenance(kind: .processEnvironment, isReadOnly: true),
+                of: EnvironmentInput.processEnvironmentName)
             return true
         }
     }
 
-    private func loadManifest(at url: URL, path: String, contents: [UInt8]?, into session: ManifestLoadSession) -> Bool {
+    private func loadManifest(at url: URL, path: String, contents: [UInt8]?, into session: ManifestLoadSession) -> Bool
+    {
         if session.hasLoaded(fileNamed: url) {
-            let reason = url.lastPathComponent == ManifestLoadSession.coreModuleFileName
+            let reason =
+                url.lastPathComponent == ManifestLoadSession.coreModuleFileName
                 ? "it is the core module, which is built in"
                 : "a file with this name was already loaded (a file name is loaded once)"
-            session.record(Diagnostic(file: path, line: 1, column: 1, message: "Skipped: \(reason)",
-                                      severity: .warning))
+            session.record(
+                Diagnostic(
+                    file: path, line: 1, column: 1, message: "Skipped: \(reason)",
+                    severity: .warning))
             return true
         }
         do {

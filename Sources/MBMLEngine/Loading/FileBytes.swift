@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,7 +28,7 @@ final class FileBytes {
         defer { close(descriptor) }
         let mappedSize = max(Self.pageSize, (size + Self.pageSize - 1) / Self.pageSize * Self.pageSize)
         guard let mapping = mmap(nil, mappedSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              mapping != MAP_FAILED
+            mapping != MAP_FAILED
         else { throw FileSystemAccess.failure("read", path, code: errno) }
         var count = 0
         // A file that grows while it is read is read up to the size it had when opened.

@@ -16,15 +16,18 @@ enum UndeclaredReferences {
         }.sorted { $0.name < $1.name }
         for (name, provenance) in candidates {
             guard let expression = provenance.expression, let file = provenance.file,
-                  environment.variables.declaration(of: name) != nil else { continue }
+                environment.variables.declaration(of: name) != nil
+            else { continue }
             let context: ExpressionContext = provenance.kind == .boolean ? .boolean : .object
             guard let tokens = try? environment.parse(expression, in: context) else { continue }
             for reference in referencedNames(in: tokens) where !reported.contains(reference) {
                 guard !isKnown(reference, in: environment) else { continue }
                 reported.insert(reference)
-                diagnostics.append(Diagnostic(
-                    file: file, line: provenance.line, column: provenance.column,
-                    message: "$\(reference) is referred to by $\(name) but nothing declares it", severity: .warning))
+                diagnostics.append(
+                    Diagnostic(
+                        file: file, line: provenance.line, column: provenance.column,
+                        message: "$\(reference) is referred to by $\(name) but nothing declares it", severity: .warning)
+                )
             }
         }
         return diagnostics.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }

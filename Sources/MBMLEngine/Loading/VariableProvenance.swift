@@ -46,8 +46,10 @@ public struct VariableProvenance: Sendable, Equatable {
     public var line: Int
     public var column: Int
 
-    public init(kind: Kind, isReadOnly: Bool = false, expression: String? = nil, file: String? = nil,
-                line: Int = 1, column: Int = 1) {
+    public init(
+        kind: Kind, isReadOnly: Bool = false, expression: String? = nil, file: String? = nil,
+        line: Int = 1, column: Int = 1
+    ) {
         self.kind = kind
         self.isReadOnly = isReadOnly
         self.expression = expression

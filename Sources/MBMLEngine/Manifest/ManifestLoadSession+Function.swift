@@ -17,22 +17,25 @@ extension ManifestLoadSession {
             return
         }
         for attribute in attributes.names(notIn: Self.functionAttributes) {
-            report("MBMLFunction does not support the attribute \"\(attribute)\" found in: \(element.summary)",
-                   at: element, severity: .warning)
+            report(
+                "MBMLFunction does not support the attribute \"\(attribute)\" found in: \(element.summary)",
+                at: element, severity: .warning)
         }
         guard let name = attributes["name"], !name.isEmpty else {
-            report("MBMLFunction requires the attribute \"name\" but it was not found in: \(element.summary)", at: element)
+            report(
+                "MBMLFunction requires the attribute \"name\" but it was not found in: \(element.summary)", at: element)
             return
         }
         guard Self.isIdentifier(name) else {
-            report("Function names must be identifiers, so \"\(name)\" is not a valid function name in: \(element.summary)",
-                   at: element)
+            report(
+                "Function names must be identifiers, so \"\(name)\" is not a valid function name in: \(element.summary)",
+                at: element)
             return
         }
         let method = attributes["method"].map { $0.hasSuffix(":") ? String($0.dropLast()) : $0 }
         let candidates = [method, name].compactMap { $0 }.filter { !$0.isEmpty }
         guard let className = attributes["class"], !className.isEmpty,
-              let base = candidates.lazy.compactMap({ self.environment.functions.definition(named: $0) }).first
+            let base = candidates.lazy.compactMap({ self.environment.functions.definition(named: $0) }).first
         else {
             report("Couldn't find implementing class for MBMLFunction specified in: \(element.summary)", at: element)
             return
@@ -45,7 +48,8 @@ extension ManifestLoadSession {
         }
         definition.discardsResult = producesNoOutput(attributes["output"], of: element, name: name)
         if let old = environment.functions.definition(named: name) {
-            environment.log.write("Function ^\(name)() redeclared from input \(old.input.rawValue) to input \(definition.input.rawValue)")
+            environment.log.write(
+                "Function ^\(name)() redeclared from input \(old.input.rawValue) to input \(definition.input.rawValue)")
         }
         environment.declare(definition)
     }
@@ -57,8 +61,9 @@ extension ManifestLoadSession {
         if let type = FunctionInputType.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
             return type
         }
-        report("Unrecognized value for 'input' attribute of tranformer named \(name): \(text)", at: element,
-               severity: .warning)
+        report(
+            "Unrecognized value for 'input' attribute of tranformer named \(name): \(text)", at: element,
+            severity: .warning)
         return .object
     }
 
@@ -69,8 +74,9 @@ extension ManifestLoadSession {
         case "none": return true
         case "object": return false
         default:
-            report("Unrecognized value for 'output' attribute of function named \(name): \(text)", at: element,
-                   severity: .warning)
+            report(
+                "Unrecognized value for 'output' attribute of function named \(name): \(text)", at: element,
+                severity: .warning)
             return false
         }
     }

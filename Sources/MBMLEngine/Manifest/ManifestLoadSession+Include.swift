@@ -18,8 +18,9 @@ extension ManifestLoadSession {
         for element in children where element.name == "Include" {
             let attributes = element.attributes
             for name in attributes.names(notIn: ["file", "if"]) {
-                report("<Include> does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
-                       severity: .warning)
+                report(
+                    "<Include> does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
+                    severity: .warning)
             }
             guard let file = attributes["file"], !file.isEmpty else {
                 report("Invalid <Include> tag: the \"file\" attribute is required in: \(element.summary)", at: element)
@@ -48,15 +49,19 @@ extension ManifestLoadSession {
         }
         guard isIncluded else { return }
         guard let url = resolve(entry.file, includedFrom: includingURL) else {
-            noteMissingFile(entry.file.hasPrefix("/") ? URL(fileURLWithPath: entry.file)
-                                : includingURL.deletingLastPathComponent().appendingPathComponent(entry.file))
-            report("Couldn't find path of MBML file named \"\(entry.file)\" in known resource bundles and search directories",
-                   at: entry.element)
+            noteMissingFile(
+                entry.file.hasPrefix("/")
+                    ? URL(fileURLWithPath: entry.file)
+                    : includingURL.deletingLastPathComponent().appendingPathComponent(entry.file))
+            report(
+                "Couldn't find path of MBML file named \"\(entry.file)\" in known resource bundles and search directories",
+                at: entry.element)
             return
         }
         guard depth < options.maximumIncludeDepth else {
-            report("Includes are nested more than \(options.maximumIncludeDepth) levels deep; not loading \"\(entry.file)\"",
-                   at: entry.element)
+            report(
+                "Includes are nested more than \(options.maximumIncludeDepth) levels deep; not loading \"\(entry.file)\"",
+                at: entry.element)
             return
         }
         let path = url.path

@@ -32,7 +32,8 @@ extension ManifestLoadSession {
         }
         do {
             guard let name = attributes["name"], !name.isEmpty else {
-                let className = attributes["type"] == "dynamic"
+                let className =
+                    attributes["type"] == "dynamic"
                     ? "MBDynamicVariableDeclaration" : "MBConcreteVariableDeclaration"
                 throw VariableRejection(
                     message: "\(className) requires the attribute \"name\" but it was not found in: \(element.summary)",
@@ -51,42 +52,53 @@ extension ManifestLoadSession {
         } catch let rejection as VariableRejection {
             report(rejection.message, at: rejection.element)
         } catch {
-            report("The following <Var> declaration did not validate and will be ignored: \(element.summary): \(error)",
-                   at: element)
+            report(
+                "The following <Var> declaration did not validate and will be ignored: \(element.summary): \(error)",
+                at: element)
         }
     }
 
     /// The definition of `element`, a `<Var>` at nesting `depth` (1 for top level); `isContained`
     /// when it is an element of a list or map.
-    private func variableDefinition(of element: XMLElementNode, attributes: XMLAttributes, depth: Int,
-                                    isContained: Bool) throws -> VariableDefinition {
+    private func variableDefinition(
+        of element: XMLElementNode, attributes: XMLAttributes, depth: Int,
+        isContained: Bool
+    ) throws -> VariableDefinition {
         guard depth <= options.maximumIncludeDepth else {
             throw VariableRejection(
-                message: "<Var> declarations are nested more than \(options.maximumIncludeDepth) levels deep; this declaration will be ignored: \(element.summary)",
+                message:
+                    "<Var> declarations are nested more than \(options.maximumIncludeDepth) levels deep; this declaration will be ignored: \(element.summary)",
                 element: element, failsContainer: true)
         }
         switch attributes["type"] {
         case nil:
-            checkAttributes(attributes, of: element, allowed: Self.concreteAttributes, className: "MBConcreteVariableDeclaration")
+            checkAttributes(
+                attributes, of: element, allowed: Self.concreteAttributes, className: "MBConcreteVariableDeclaration")
             return .concrete(try simpleValue(of: element, attributes: attributes), readOnly: isReadOnly(attributes))
         case let type? where type == "list" || type == "map":
-            checkAttributes(attributes, of: element, allowed: Self.containerAttributes, className: "MBConcreteVariableDeclaration")
-            return .concrete(try containerValue(of: element, isMap: type == "map", depth: depth),
-                             readOnly: isReadOnly(attributes))
+            checkAttributes(
+                attributes, of: element, allowed: Self.containerAttributes, className: "MBConcreteVariableDeclaration")
+            return .concrete(
+                try containerValue(of: element, isMap: type == "map", depth: depth),
+                readOnly: isReadOnly(attributes))
         case let type? where isContained && (type == "dynamic" || type == "singleton"):
             throw VariableRejection(
-                message: "Variable containers can only contain concrete (non-dynamic) values; this declaration will be ignored: \(element.summary)",
+                message:
+                    "Variable containers can only contain concrete (non-dynamic) values; this declaration will be ignored: \(element.summary)",
                 element: element, failsContainer: true)
         case "dynamic"?:
-            checkAttributes(attributes, of: element, allowed: Self.dynamicAttributes, className: "MBDynamicVariableDeclaration")
+            checkAttributes(
+                attributes, of: element, allowed: Self.dynamicAttributes, className: "MBDynamicVariableDeclaration")
             return try dynamicDefinition(of: element, attributes: attributes)
         case "singleton"?:
             throw VariableRejection(
-                message: "Singleton variables (type=\"singleton\") are not supported on Linux; this declaration will be ignored: \(element.summary)",
+                message:
+                    "Singleton variables (type=\"singleton\") are not supported on Linux; this declaration will be ignored: \(element.summary)",
                 element: element)
         case let type?:
-            throw VariableRejection(message: "Unknown variable type (\"\(type)\") specified in: \(element.summary)",
-                                    element: element)
+            throw VariableRejection(
+                message: "Unknown variable type (\"\(type)\") specified in: \(element.summary)",
+                element: element)
         }
     }
 
@@ -98,7 +110,8 @@ extension ManifestLoadSession {
         // Counted without building an array: this runs for every declaration.
         guard (literal == nil ? 0 : 1) + (value == nil ? 0 : 1) + (boolean == nil ? 0 : 1) <= 1 else {
             throw VariableRejection(
-                message: "Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: \(element.summary)",
+                message:
+                    "Variable declarations may contain only one of these attributes: \"value\", \"boolean\", \"literal\"; this declaration will be ignored: \(element.summary)",
                 element: element)
         }
         if let literal = literal { return .string(literal) }
@@ -125,10 +138,12 @@ extension ManifestLoadSession {
                 }
                 if !isMap, key != nil {
                     throw VariableRejection(
-                        message: "<Var> can't take a \"name\" attribute because it is contained in a list; Ignoring: \(child.summary)",
+                        message:
+                            "<Var> can't take a \"name\" attribute because it is contained in a list; Ignoring: \(child.summary)",
                         element: child)
                 }
-                let definition = try variableDefinition(of: child, attributes: attributes, depth: depth + 1, isContained: true)
+                let definition = try variableDefinition(
+                    of: child, attributes: attributes, depth: depth + 1, isContained: true)
                 guard case .concrete(let value?, _) = definition else { continue }
                 if let key = key, isMap {
                     map[key] = value
@@ -149,30 +164,36 @@ extension ManifestLoadSession {
         ].compactMap { name, context in attributes[name].map { ($0, context) } }
         guard candidates.count <= 1 else {
             throw VariableRejection(
-                message: "Dynamic variable declarations may contain only one of these attributes: \"expression\", \"value\", \"boolean\"; this declaration will be ignored: \(element.summary)",
+                message:
+                    "Dynamic variable declarations may contain only one of these attributes: \"expression\", \"value\", \"boolean\"; this declaration will be ignored: \(element.summary)",
                 element: element)
         }
         guard let (expression, context) = candidates.first else {
             throw VariableRejection(
-                message: "MBDynamicVariableDeclaration requires the attribute \"expression\" but it was not found in: \(element.summary)",
+                message:
+                    "MBDynamicVariableDeclaration requires the attribute \"expression\" but it was not found in: \(element.summary)",
                 element: element)
         }
         do {
             _ = try environment.parse(expression, in: context)
         } catch {
-            report("The expression of this dynamic variable will fail on every read: \(Environment.logText(for: error)) in: \(element.summary)",
-                   at: element, severity: .warning)
+            report(
+                "The expression of this dynamic variable will fail on every read: \(Environment.logText(for: error)) in: \(element.summary)",
+                at: element, severity: .warning)
         }
         return .dynamic(expression: expression, context: context)
     }
 
     /// Evaluates a declaration's expression; an error rejects the declaration.
-    private func evaluate(_ expression: String, in context: ExpressionContext, for element: XMLElementNode) throws -> Value? {
+    private func evaluate(_ expression: String, in context: ExpressionContext, for element: XMLElementNode) throws
+        -> Value?
+    {
         do {
             return try environment.evaluate(expression, in: context)
         } catch {
             throw VariableRejection(
-                message: "The following <Var> declaration did not validate and will be ignored: \(element.summary): \(Environment.logText(for: error))",
+                message:
+                    "The following <Var> declaration did not validate and will be ignored: \(element.summary): \(Environment.logText(for: error))",
                 element: element)
         }
     }
@@ -183,22 +204,28 @@ extension ManifestLoadSession {
         return !Value.string(mutable).isTruthy
     }
 
-    private func checkAttributes(_ attributes: XMLAttributes, of element: XMLElementNode, allowed: [String],
-                                 className: String) {
+    private func checkAttributes(
+        _ attributes: XMLAttributes, of element: XMLElementNode, allowed: [String],
+        className: String
+    ) {
         for name in attributes.names(notIn: allowed) {
-            report("\(className) does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
-                   severity: .warning)
+            report(
+                "\(className) does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
+                severity: .warning)
         }
         if attributes["userDefaultsName"] != nil, !hasReportedUserDefaults {
             hasReportedUserDefaults = true
-            report("The \"userDefaultsName\" attribute is ignored: this port has no persistent store; found in: \(element.summary)",
-                   at: element, severity: .warning)
+            report(
+                "The \"userDefaultsName\" attribute is ignored: this port has no persistent store; found in: \(element.summary)",
+                at: element, severity: .warning)
         }
     }
 
     /// Records how and where `name` was declared.
-    private func recordProvenance(of name: String, definition: VariableDefinition, attributes: XMLAttributes,
-                                  element: XMLElementNode) {
+    private func recordProvenance(
+        of name: String, definition: VariableDefinition, attributes: XMLAttributes,
+        element: XMLElementNode
+    ) {
         let kind: VariableProvenance.Kind
         var expression: String?
         var readOnly = false
@@ -224,9 +251,11 @@ extension ManifestLoadSession {
             }
         }
         let position = element.position
-        environment.recordProvenance(VariableProvenance(kind: kind, isReadOnly: readOnly, expression: expression,
-                                                        file: element.document.path, line: position.line,
-                                                        column: position.column), of: name)
+        environment.recordProvenance(
+            VariableProvenance(
+                kind: kind, isReadOnly: readOnly, expression: expression,
+                file: element.document.path, line: position.line,
+                column: position.column), of: name)
     }
 
     /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (<doc:Variables>); not a diagnostic. The old

@@ -56,8 +56,10 @@ final class ManifestLoadSession {
             files.append(url)
         } else {
             guard isRegularFile(url) else {
-                throw fail(Diagnostic(file: path, line: 1, column: 1,
-                                      message: "Couldn't find path for manifest file named: \(path)"))
+                throw fail(
+                    Diagnostic(
+                        file: path, line: 1, column: 1,
+                        message: "Couldn't find path for manifest file named: \(path)"))
             }
             switch read(url, path: path) {
             case .success(let data): bytes = data
@@ -103,8 +105,10 @@ final class ManifestLoadSession {
             case "Include": continue
             case "Var": declareVariable(child)
             case "Function": declareFunction(child)
-            default: report("The following XML construct is not valid MBML: \(child.summary)", at: child,
-                            severity: .warning)
+            default:
+                report(
+                    "The following XML construct is not valid MBML: \(child.summary)", at: child,
+                    severity: .warning)
             }
         }
     }
@@ -116,8 +120,10 @@ final class ManifestLoadSession {
             files.append(url)
             return .success([UInt8](data))
         } catch {
-            return .failure(Diagnostic(file: path, line: 1, column: 1,
-                                       message: "Couldn't read file \(path) due to error: \(error.localizedDescription)"))
+            return .failure(
+                Diagnostic(
+                    file: path, line: 1, column: 1,
+                    message: "Couldn't read file \(path) due to error: \(error.localizedDescription)"))
         }
     }
 
@@ -131,15 +137,25 @@ final class ManifestLoadSession {
             documents.append(document)
             warnings.forEach(report)
             guard let root = document.root else {
-                return .failure(ManifestError(diagnostics: [Diagnostic(
-                    file: path, line: 1, column: 1,
-                    message: "Expecting XML root element name to be <MBML>; the document has no root element in file: \(path)")]))
+                return .failure(
+                    ManifestError(diagnostics: [
+                        Diagnostic(
+                            file: path, line: 1, column: 1,
+                            message:
+                                "Expecting XML root element name to be <MBML>; the document has no root element in file: \(path)"
+                        )
+                    ]))
             }
             guard root.name.lowercased() == "mbml" else {
                 let position = root.position
-                return .failure(ManifestError(diagnostics: [Diagnostic(
-                    file: path, line: position.line, column: position.column,
-                    message: "Expecting XML root element name to be <MBML>; instead got <\(root.name)> in file: \(path)")]))
+                return .failure(
+                    ManifestError(diagnostics: [
+                        Diagnostic(
+                            file: path, line: position.line, column: position.column,
+                            message:
+                                "Expecting XML root element name to be <MBML>; instead got <\(root.name)> in file: \(path)"
+                        )
+                    ]))
             }
             return .success(root)
         }
@@ -159,14 +175,16 @@ final class ManifestLoadSession {
                 continue
             }
             guard depth == 0 else {
-                report("Modules can only be specified in the top level environment file; the value for this \"modules\" attribute will be ignored: \(value)",
-                       at: root, severity: .warning)
+                report(
+                    "Modules can only be specified in the top level environment file; the value for this \"modules\" attribute will be ignored: \(value)",
+                    at: root, severity: .warning)
                 continue
             }
             let modules = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for module in modules where !module.isEmpty {
-                report("Couldn't load module class \"\(module)\"; no implementation found (this port has no loadable modules)",
-                       at: root, severity: .warning)
+                report(
+                    "Couldn't load module class \"\(module)\"; no implementation found (this port has no loadable modules)",
+                    at: root, severity: .warning)
             }
         }
     }
@@ -181,8 +199,9 @@ final class ManifestLoadSession {
             guard let value = try environment.evaluate(text, in: .boolean) else { return fallback }
             return value.isTruthy
         } catch {
-            report("Couldn't evaluate the \"if\" condition of \(element.summary): \(Environment.logText(for: error))",
-                   at: element, severity: .warning)
+            report(
+                "Couldn't evaluate the \"if\" condition of \(element.summary): \(Environment.logText(for: error))",
+                at: element, severity: .warning)
             return fallback
         }
     }
@@ -190,8 +209,10 @@ final class ManifestLoadSession {
     /// Records a problem at `element`'s start tag and writes it to the log.
     func report(_ message: String, at element: XMLElementNode, severity: Diagnostic.Severity = .error) {
         let position = element.position
-        report(Diagnostic(file: element.document.path, line: position.line, column: position.column,
-                          message: message, severity: severity))
+        report(
+            Diagnostic(
+                file: element.document.path, line: position.line, column: position.column,
+                message: message, severity: severity))
     }
 
     func report(_ diagnostic: Diagnostic) {

@@ -23,8 +23,10 @@ public struct ManifestLoader {
     ///     also steer the load.
     ///   - functions: the functions the environment starts with; `<Function>` elements redeclare them.
     ///   - log: where diagnostics, redeclarations and evaluation errors are written.
-    public init(options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
-                log: LogSink = LogSink()) {
+    public init(
+        options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
+        log: LogSink = LogSink()
+    ) {
         self.options = options
         self.functions = functions
         self.log = log

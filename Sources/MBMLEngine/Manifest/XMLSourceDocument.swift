@@ -50,13 +50,17 @@ final class XMLSourceDocument {
     /// every error it recovered from turned into a warning.
     ///
     /// - Returns: the document and any warnings libxml2 reported, or the errors.
-    static func parse(_ source: [UInt8], path: String,
-                      mode: XMLParsingMode = .strict) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
+    static func parse(
+        _ source: [UInt8], path: String,
+        mode: XMLParsingMode = .strict
+    ) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
         func failure(_ message: String) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
             .failure(ManifestError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: message)]))
         }
         guard !source.isEmpty else { return failure("Failed to parse file as valid XML: the document is empty") }
-        guard source.count < Int(Int32.max) else { return failure("Failed to parse file as valid XML: the file is too large") }
+        guard source.count < Int(Int32.max) else {
+            return failure("Failed to parse file as valid XML: the file is too large")
+        }
         xmlInitParser()
         guard let context = xmlNewParserCtxt(), let handler = context.pointee.sax else {
             return failure("Failed to parse file as valid XML: libxml2 could not create a parser")
@@ -73,8 +77,9 @@ final class XMLSourceDocument {
             // Without a tree, libxml2 returns a document holding only the DTD (nil when the document
             // is not well-formed and not recovered): it stands for "parsed".
             let document = withExtendedLifetime(box) {
-                xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                                  path, nil, parseOptions(mode))
+                xmlCtxtReadMemory(
+                    context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                    path, nil, parseOptions(mode))
             }
             box.builder.finish()
             if let document = document { xmlFreeDoc(document) }
@@ -82,17 +87,21 @@ final class XMLSourceDocument {
         }
         let recovered = mode == .recovering && parsed && !builder.elements.isEmpty
         let diagnostics = builder.errors.map { entry in
-            Diagnostic(file: path, line: max(1, entry.line), column: max(1, entry.column),
-                       message: recovered && !entry.isWarning ? "recovered from: \(entry.message)" : entry.message,
-                       severity: entry.isWarning || recovered ? .warning : .error)
+            Diagnostic(
+                file: path, line: max(1, entry.line), column: max(1, entry.column),
+                message: recovered && !entry.isWarning ? "recovered from: \(entry.message)" : entry.message,
+                severity: entry.isWarning || recovered ? .warning : .error)
         }
         guard parsed else {
             if diagnostics.contains(where: { $0.severity == .error }) {
                 return .failure(ManifestError(diagnostics: diagnostics))
             }
-            return .failure(ManifestError(diagnostics: diagnostics + [
-                Diagnostic(file: path, line: 1, column: 1, message: "Failed to parse file as valid XML: \(path)"),
-            ]))
+            return .failure(
+                ManifestError(
+                    diagnostics: diagnostics + [
+                        Diagnostic(
+                            file: path, line: 1, column: 1, message: "Failed to parse file as valid XML: \(path)")
+                    ]))
         }
         return .success((XMLSourceDocument(path: path, builder: builder), diagnostics))
     }

@@ -52,9 +52,11 @@ struct XMLTreeBuilder {
 
     // MARK: Events
 
-    fileprivate mutating func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
-                                  uri: UnsafePointer<xmlChar>?, attributeCount: Int, defaultedCount: Int,
-                                  attributeValues: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    fileprivate mutating func startElement(
+        localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        uri: UnsafePointer<xmlChar>?, attributeCount: Int, defaultedCount: Int,
+        attributeValues: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         closeAbandonedElements()
         if let parent = open.last { elements[Int(parent)].hasContent = true }
         // Like libxml2's tree: an unbound prefix stays part of the name.
@@ -65,17 +67,19 @@ struct XMLTreeBuilder {
             for index in 0..<max(0, attributeCount - defaultedCount) {
                 let entry = values + index * 5
                 guard let local = entry[0] else { continue }
-                let attributeName = entry[1] != nil && entry[2] == nil ? qualifiedName(entry[1], local) : interned(local)
+                let attributeName =
+                    entry[1] != nil && entry[2] == nil ? qualifiedName(entry[1], local) : interned(local)
                 attributes.append((attributeName, attributeValue(from: entry[3], to: entry[4])))
             }
         }
         let position = startTagPosition()
         open.append(Int32(elements.count))
-        elements.append(XMLElementRecord(
-            name: name, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
-            attributeStart: firstAttribute, attributeEnd: Int32(attributes.count),
-            subtreeEnd: Int32(elements.count + 1), textStart: Int32(textPieces.count),
-            textEnd: Int32(textPieces.count), hasContent: false))
+        elements.append(
+            XMLElementRecord(
+                name: name, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
+                attributeStart: firstAttribute, attributeEnd: Int32(attributes.count),
+                subtreeEnd: Int32(elements.count + 1), textStart: Int32(textPieces.count),
+                textEnd: Int32(textPieces.count), hasContent: false))
     }
 
     fileprivate mutating func endElement() {
@@ -122,8 +126,10 @@ struct XMLTreeBuilder {
         guard errors.count < Self.errorLimit else { return }
         var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
         while message.last?.isWhitespace == true { message.removeLast() }
-        errors.append(XMLParseError(line: Int(error.line), column: Int(error.int2), message: message,
-                                    isWarning: error.level == XML_ERR_WARNING))
+        errors.append(
+            XMLParseError(
+                line: Int(error.line), column: Int(error.int2), message: message,
+                isWarning: error.level == XML_ERR_WARNING))
     }
 
     // MARK: Names and values
@@ -201,12 +207,15 @@ struct XMLTreeBuilder {
 
     /// The number of characters between the start of `pointer`'s line and `pointer`, from the input
     /// buffer, or from the source when the parser has already discarded the start of that line.
-    private func charactersBeforeOnLine(_ pointer: UnsafePointer<xmlChar>, base: UnsafePointer<xmlChar>,
-                                        input: xmlParserInputPtr) -> Int? {
+    private func charactersBeforeOnLine(
+        _ pointer: UnsafePointer<xmlChar>, base: UnsafePointer<xmlChar>,
+        input: xmlParserInputPtr
+    ) -> Int? {
         if let count = Self.charactersBeforeOnLine(pointer, lowerBound: base) { return count }
         if input.pointee.consumed == 0 {
             let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-            let start = UnsafeBufferPointer(start: base, count: min(3, pointer - base)).elementsEqual(bom) ? base + 3 : base
+            let start =
+                UnsafeBufferPointer(start: base, count: min(3, pointer - base)).elementsEqual(bom) ? base + 3 : base
             return Self.characters(from: start, to: pointer)
         }
         // The buffer was shrunk. Without an encoding conversion it holds the source bytes.
@@ -223,8 +232,10 @@ struct XMLTreeBuilder {
 
     /// Characters from the line feed before `pointer` (not before `lowerBound`) to `pointer`; nil
     /// when there is no line feed in that range.
-    private static func charactersBeforeOnLine(_ pointer: UnsafePointer<xmlChar>,
-                                               lowerBound: UnsafePointer<xmlChar>) -> Int? {
+    private static func charactersBeforeOnLine(
+        _ pointer: UnsafePointer<xmlChar>,
+        lowerBound: UnsafePointer<xmlChar>
+    ) -> Int? {
         var lineStart = pointer
         while lineStart > lowerBound {
             if (lineStart - 1).pointee == UInt8(ascii: "\n") { return characters(from: lineStart, to: pointer) }
@@ -247,19 +258,24 @@ struct XMLTreeBuilder {
 
     /// Points `handler`'s content events at the builder kept in the parser context's `_private`.
     static func install(on handler: UnsafeMutablePointer<xmlSAXHandler>) {
-        handler.pointee.startElementNs = { userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
-                                           defaultedCount, attributes in
+        handler.pointee.startElementNs = {
+            userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
+            defaultedCount, attributes in
             guard let box = XMLTreeBuilder.owner(of: userData) else {
-                xmlSAX2StartElementNs(userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
-                                      defaultedCount, attributes)
+                xmlSAX2StartElementNs(
+                    userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
+                    defaultedCount, attributes)
                 return
             }
             guard let localName = localName else { return }
-            box.builder.startElement(localName: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount),
-                                 defaultedCount: Int(defaultedCount), attributeValues: attributes)
+            box.builder.startElement(
+                localName: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount),
+                defaultedCount: Int(defaultedCount), attributeValues: attributes)
         }
         handler.pointee.endElementNs = { userData, localName, prefix, uri in
-            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2EndElementNs(userData, localName, prefix, uri) }
+            guard let box = XMLTreeBuilder.owner(of: userData) else {
+                return xmlSAX2EndElementNs(userData, localName, prefix, uri)
+            }
             box.builder.endElement()
         }
         handler.pointee.characters = { XMLTreeBuilder.text($0, $1, $2, elsewhere: xmlSAX2Characters) }
@@ -291,8 +307,10 @@ struct XMLTreeBuilder {
     }
 
     /// Character data or CDATA: the builder's text, or libxml2's when a child context checks an entity.
-    private static func text(_ userData: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32,
-                             elsewhere: (UnsafeMutableRawPointer?, UnsafePointer<xmlChar>?, Int32) -> Void) {
+    private static func text(
+        _ userData: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32,
+        elsewhere: (UnsafeMutableRawPointer?, UnsafePointer<xmlChar>?, Int32) -> Void
+    ) {
         guard let box = owner(of: userData) else { return elsewhere(userData, characters, length) }
         box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
     }

@@ -15,7 +15,9 @@ enum EditDistance {
         let target = Array(name.utf8)
         var scored: [(distance: Int, name: String)] = []
         for candidate in candidates where candidate != name && abs(candidate.utf8.count - target.count) <= limit {
-            if let distance = distance(target, Array(candidate.utf8), limit: limit) { scored.append((distance, candidate)) }
+            if let distance = distance(target, Array(candidate.utf8), limit: limit) {
+                scored.append((distance, candidate))
+            }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         return scored.prefix(count).map(\.name)

@@ -11,8 +11,10 @@ extension Environment {
     ///   - context: the context it is evaluated in.
     ///   - trace: the trace of `prepared` in `context`, if the caller has one; otherwise the
     ///     expression is traced (evaluated once) here. Hints about references read the trace.
-    public func hints(for prepared: PreparedExpression, context: ExpressionContext,
-                      trace: ExpressionTrace? = nil) -> [Hint] {
+    public func hints(
+        for prepared: PreparedExpression, context: ExpressionContext,
+        trace: ExpressionTrace? = nil
+    ) -> [Hint] {
         let trace = trace ?? self.trace(prepared, context: context)
         let finder = HintFinder(environment: self, text: prepared.text, context: context, trace: trace)
         return finder.all()
@@ -62,8 +64,10 @@ struct HintFinder {
         while index < units.count {
             let unit = units[index]
             let next = index + 1 < units.count ? units[index + 1] : nil
-            if unit == CodeUnit.backslash || ((unit == CodeUnit.dollar || unit == CodeUnit.hash || unit == CodeUnit.caret)
-                                               && next == unit) {
+            if unit == CodeUnit.backslash
+                || ((unit == CodeUnit.dollar || unit == CodeUnit.hash || unit == CodeUnit.caret)
+                    && next == unit)
+            {
                 index += 2
                 continue
             }
@@ -83,8 +87,10 @@ struct HintFinder {
             var bracket: Int?
             if unit == CodeUnit.hash || unit == CodeUnit.dollar, index + 1 < units.count {
                 let next = units[index + 1]
-                if next == CodeUnit.openParen || (unit == CodeUnit.dollar
-                                                  && (next == CodeUnit.openSquare || next == CodeUnit.openCurly)) {
+                if next == CodeUnit.openParen
+                    || (unit == CodeUnit.dollar
+                        && (next == CodeUnit.openSquare || next == CodeUnit.openCurly))
+                {
                     bracket = index + 1
                 }
             } else if unit == CodeUnit.caret {
@@ -95,9 +101,11 @@ struct HintFinder {
             guard let open = bracket, source.match(of: open, before: units.count) == nil else { continue }
             let closer = units[open] == CodeUnit.openParen ? ")" : units[open] == CodeUnit.openSquare ? "]" : "}"
             let opener = slice(index, open + 1)
-            hints.append(Hint(code: .unclosedConstruct, range: SourceRange(location: index, length: units.count - index),
-                              message: "\(opener) never closes, so it is literal text: add \(closer)",
-                              replacement: slice(index, units.count) + closer))
+            hints.append(
+                Hint(
+                    code: .unclosedConstruct, range: SourceRange(location: index, length: units.count - index),
+                    message: "\(opener) never closes, so it is literal text: add \(closer)",
+                    replacement: slice(index, units.count) + closer))
         }
         return hints
     }
@@ -117,9 +125,11 @@ struct HintFinder {
             let upper = word.uppercased()
             guard word != upper, HintFinder.operatorKeywords.contains(upper) else { continue }
             let kind = upper == "AND" || upper == "OR" ? "operators" : "comparisons"
-            hints.append(Hint(code: .lowercaseOperator, range: SourceRange(location: index, length: end - index),
-                              message: "-\(word) is text here; \(kind) are upper case: -\(upper)",
-                              replacement: "-" + upper))
+            hints.append(
+                Hint(
+                    code: .lowercaseOperator, range: SourceRange(location: index, length: end - index),
+                    message: "-\(word) is text here; \(kind) are upper case: -\(upper)",
+                    replacement: "-" + upper))
         }
         return hints
     }
@@ -142,7 +152,9 @@ struct HintFinder {
         let operatorNeighbours: Set<UInt16> = [CodeUnit.equals, CodeUnit.bang, CodeUnit.less, CodeUnit.greater]
         for index in unescapedIndices where units[index] == CodeUnit.equals {
             if index > 0, operatorNeighbours.contains(units[index - 1]) { continue }
-            if index + 1 < units.count, operatorNeighbours.contains(units[index + 1]) && units[index + 1] != CodeUnit.bang {
+            if index + 1 < units.count,
+                operatorNeighbours.contains(units[index + 1]) && units[index + 1] != CodeUnit.bang
+            {
                 continue
             }
             if context != .boolean {
@@ -151,9 +163,11 @@ struct HintFinder {
                 while start > 0, isSpace(units[start - 1]) { start -= 1 }
                 guard ends.contains(start) else { continue }
             }
-            hints.append(Hint(code: .singleEquals, range: SourceRange(location: index, length: 1),
-                              message: "= is not a comparison; write == (or -EQ) and evaluate as a boolean",
-                              replacement: "=="))
+            hints.append(
+                Hint(
+                    code: .singleEquals, range: SourceRange(location: index, length: 1),
+                    message: "= is not a comparison; write == (or -EQ) and evaluate as a boolean",
+                    replacement: "=="))
         }
         return hints
     }
@@ -194,10 +208,12 @@ struct HintFinder {
                 var right = index + 1
                 while right < end, CodeUnit.isDigit(units[right]) || units[right] == CodeUnit.dot { right += 1 }
                 let symbol = slice(index, index + 1)
-                hints.append(Hint(code: .mathOperatorSpacing, range: SourceRange(location: left, length: right - left),
-                                  message: "without spaces \(symbol)\(slice(index + 1, right)) is a signed number, "
-                                      + "not \(symbol == "+" ? "an addition" : "a subtraction"): put spaces around \(symbol)",
-                                  replacement: slice(left, index) + " \(symbol) " + slice(index + 1, right)))
+                hints.append(
+                    Hint(
+                        code: .mathOperatorSpacing, range: SourceRange(location: left, length: right - left),
+                        message: "without spaces \(symbol)\(slice(index + 1, right)) is a signed number, "
+                            + "not \(symbol == "+" ? "an addition" : "a subtraction"): put spaces around \(symbol)",
+                        replacement: slice(left, index) + " \(symbol) " + slice(index + 1, right)))
             }
         }
         return hints

@@ -8,8 +8,10 @@ extension Environment {
     ///
     /// Evaluation errors do not throw: they are the trace's ``ExpressionTrace/result``. With a
     /// `textLimit`, text results are built as ``evaluatePreview(_:in:limit:)`` builds them.
-    public func trace(_ prepared: PreparedExpression, context: ExpressionContext,
-                      textLimit: Int? = nil) -> ExpressionTrace {
+    public func trace(
+        _ prepared: PreparedExpression, context: ExpressionContext,
+        textLimit: Int? = nil
+    ) -> ExpressionTrace {
         let recorder = TraceRecorder()
         var result: TraceOutcome
         var isTruncated = false
@@ -32,10 +34,12 @@ extension Environment {
         } else if context == .boolean, tokens.count > 1, case .error = result {
             inherited = .severalValues
         }
-        let nodes = builder.nodes(for: tokens, recorder: recorder, map: RangeMap(), inherited: inherited,
-                                  insideParameter: false)
-        return ExpressionTrace(expression: prepared.text, context: context, nodes: nodes, result: result,
-                               isTruncated: isTruncated, usedConstantShortcut: recorder.usedConstantShortcut)
+        let nodes = builder.nodes(
+            for: tokens, recorder: recorder, map: RangeMap(), inherited: inherited,
+            insideParameter: false)
+        return ExpressionTrace(
+            expression: prepared.text, context: context, nodes: nodes, result: result,
+            isTruncated: isTruncated, usedConstantShortcut: recorder.usedConstantShortcut)
     }
 
     /// Prepares and traces `expression` in `context`.
@@ -80,19 +84,24 @@ struct RangeMap {
 struct TraceTreeBuilder {
     let environment: Environment
 
-    func nodes(for tokens: [Token], recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
-               insideParameter: Bool) -> [TraceNode] {
+    func nodes(
+        for tokens: [Token], recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
+        insideParameter: Bool
+    ) -> [TraceNode] {
         var reason = inherited
         return tokens.map { token in
-            let node = self.node(for: token, recorder: recorder, map: map, inherited: reason,
-                                 insideParameter: insideParameter)
+            let node = self.node(
+                for: token, recorder: recorder, map: map, inherited: reason,
+                insideParameter: insideParameter)
             if reason == nil, case .error = node.outcome { reason = .afterFailure }
             return node
         }
     }
 
-    private func node(for token: Token, recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
-                      insideParameter: Bool) -> TraceNode {
+    private func node(
+        for token: Token, recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
+        insideParameter: Bool
+    ) -> TraceNode {
         let entry = recorder.entry(for: token)
         let outcome = entry?.outcomes.first ?? .notEvaluated(inherited ?? .afterFailure)
         let childReason: NotEvaluatedReason?
@@ -100,17 +109,21 @@ struct TraceTreeBuilder {
         let children: [TraceNode]
         switch token.kind {
         case .functionCall:
-            children = callChildren(token, recorder: recorder, map: map, inherited: childReason,
-                                    insideParameter: insideParameter)
+            children = callChildren(
+                token, recorder: recorder, map: map, inherited: childReason,
+                insideParameter: insideParameter)
         case .and, .or:
-            children = operands(token, recorder: recorder, map: map, inherited: childReason,
-                                insideParameter: insideParameter)
+            children = operands(
+                token, recorder: recorder, map: map, inherited: childReason,
+                insideParameter: insideParameter)
         case .variableReference:
-            children = subreferences(token.children, value: outcome, recorder: recorder, map: map,
-                                     inherited: childReason, insideParameter: insideParameter)
+            children = subreferences(
+                token.children, value: outcome, recorder: recorder, map: map,
+                inherited: childReason, insideParameter: insideParameter)
         default:
-            children = nodes(for: token.children, recorder: recorder, map: map, inherited: childReason,
-                             insideParameter: insideParameter)
+            children = nodes(
+                for: token.children, recorder: recorder, map: map, inherited: childReason,
+                insideParameter: insideParameter)
         }
         var name: String?
         var isKnown = false
@@ -119,30 +132,38 @@ struct TraceTreeBuilder {
         case .function(let function, let input): name = function; isKnown = input != nil
         default: break
         }
-        return TraceNode(kind: token.kind, text: token.text, range: map.map(token.absoluteRange), parameterContext: nil,
-                         outcome: outcome, outcomes: entry?.outcomes ?? [outcome], evaluationCount: entry?.count ?? 0,
-                         children: children, receiver: recorder.receiver(of: token),
-                         isInsideFunctionParameter: insideParameter, name: name, isKnownFunction: isKnown)
+        return TraceNode(
+            kind: token.kind, text: token.text, range: map.map(token.absoluteRange), parameterContext: nil,
+            outcome: outcome, outcomes: entry?.outcomes ?? [outcome], evaluationCount: entry?.count ?? 0,
+            children: children, receiver: recorder.receiver(of: token),
+            isInsideFunctionParameter: insideParameter, name: name, isKnownFunction: isKnown)
     }
 
     /// `-AND`/`-OR`: a right side never evaluated after an evaluated left side was short-circuited.
-    private func operands(_ token: Token, recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
-                          insideParameter: Bool) -> [TraceNode] {
+    private func operands(
+        _ token: Token, recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
+        insideParameter: Bool
+    ) -> [TraceNode] {
         guard inherited == nil, token.children.count == 2 else {
-            return nodes(for: token.children, recorder: recorder, map: map, inherited: inherited,
-                         insideParameter: insideParameter)
+            return nodes(
+                for: token.children, recorder: recorder, map: map, inherited: inherited,
+                insideParameter: insideParameter)
         }
-        let left = nodes(for: [token.children[0]], recorder: recorder, map: map, inherited: nil,
-                         insideParameter: insideParameter)
+        let left = nodes(
+            for: [token.children[0]], recorder: recorder, map: map, inherited: nil,
+            insideParameter: insideParameter)
         let leftFailed = left.first.map { if case .error = $0.outcome { return true } else { return false } } ?? false
-        let right = nodes(for: [token.children[1]], recorder: recorder, map: map,
-                          inherited: leftFailed ? .afterFailure : .shortCircuit(token.text), insideParameter: insideParameter)
+        let right = nodes(
+            for: [token.children[1]], recorder: recorder, map: map,
+            inherited: leftFailed ? .afterFailure : .shortCircuit(token.text), insideParameter: insideParameter)
         return left + right
     }
 
     /// Subreferences after one that produced nothing were skipped.
-    private func subreferences(_ tokens: [Token], value: TraceOutcome, recorder: TraceRecorder, map: RangeMap,
-                               inherited: NotEvaluatedReason?, insideParameter: Bool) -> [TraceNode] {
+    private func subreferences(
+        _ tokens: [Token], value: TraceOutcome, recorder: TraceRecorder, map: RangeMap,
+        inherited: NotEvaluatedReason?, insideParameter: Bool
+    ) -> [TraceNode] {
         var reason = inherited ?? .afterNoValue
         if case .error = value { reason = inherited ?? .afterFailure }
         return tokens.map { token in
@@ -152,24 +173,30 @@ struct TraceTreeBuilder {
 
     /// A call's parameters: evaluated by the invoker (traced with the call's recorder), passed raw, or
     /// evaluated by the function itself (re-parsed in the context it used, traced with its recorder).
-    private func callChildren(_ token: Token, recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
-                              insideParameter: Bool) -> [TraceNode] {
+    private func callChildren(
+        _ token: Token, recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
+        insideParameter: Bool
+    ) -> [TraceNode] {
         guard case .function(let name, let input?) = token.payload else {
-            return nodes(for: token.children, recorder: recorder, map: map, inherited: inherited,
-                         insideParameter: insideParameter)
+            return nodes(
+                for: token.children, recorder: recorder, map: map, inherited: inherited,
+                insideParameter: insideParameter)
         }
         let capture = recorder.captures[TraceRecorder.Key(token)]
         return token.children.map { child in
             guard child.kind == .parameterGroup else {
-                return nodes(for: [child], recorder: recorder, map: map, inherited: inherited,
-                             insideParameter: insideParameter)[0]
+                return nodes(
+                    for: [child], recorder: recorder, map: map, inherited: inherited,
+                    insideParameter: insideParameter)[0]
             }
             switch input {
             case .raw:
-                return group(child, context: nil, outcome: .notEvaluated(inherited ?? .rawParameter(name)),
-                             children: nodes(for: child.children, recorder: recorder, map: map,
-                                             inherited: inherited ?? .rawParameter(name), insideParameter: insideParameter),
-                             map: map, insideParameter: insideParameter)
+                return group(
+                    child, context: nil, outcome: .notEvaluated(inherited ?? .rawParameter(name)),
+                    children: nodes(
+                        for: child.children, recorder: recorder, map: map,
+                        inherited: inherited ?? .rawParameter(name), insideParameter: insideParameter),
+                    map: map, insideParameter: insideParameter)
             case .pipedExpressions:
                 return selfEvaluated(child, function: name, capture: capture, map: map, inherited: inherited)
             default:
@@ -177,25 +204,31 @@ struct TraceTreeBuilder {
                 let outcome = entry?.outcomes.first ?? .notEvaluated(inherited ?? .afterFailure)
                 var reason: NotEvaluatedReason?
                 if case .notEvaluated(let why) = outcome { reason = why }
-                return group(child, context: Self.context(of: input), outcome: outcome, entry: entry,
-                             children: nodes(for: child.children, recorder: recorder, map: map, inherited: reason,
-                                             insideParameter: insideParameter),
-                             map: map, insideParameter: insideParameter)
+                return group(
+                    child, context: Self.context(of: input), outcome: outcome, entry: entry,
+                    children: nodes(
+                        for: child.children, recorder: recorder, map: map, inherited: reason,
+                        insideParameter: insideParameter),
+                    map: map, insideParameter: insideParameter)
             }
         }
     }
 
     /// A `pipedExpressions` parameter: the function received its normalized text and evaluated it (or
     /// not); show the tree of the context it used.
-    private func selfEvaluated(_ group: Token, function: String, capture: EvaluationCapture?, map: RangeMap,
-                               inherited: NotEvaluatedReason?) -> TraceNode {
+    private func selfEvaluated(
+        _ group: Token, function: String, capture: EvaluationCapture?, map: RangeMap,
+        inherited: NotEvaluatedReason?
+    ) -> TraceNode {
         let text = NormalizedSource.text(of: group.children)
         guard inherited == nil, let evaluated = capture?.evaluated.first(where: { $0.expression == text }) else {
             let reason = inherited ?? .notUsedByFunction(function)
-            return self.group(group, context: nil, outcome: .notEvaluated(reason),
-                              children: nodes(for: group.children, recorder: TraceRecorder(), map: map, inherited: reason,
-                                              insideParameter: true),
-                              map: map, insideParameter: true)
+            return self.group(
+                group, context: nil, outcome: .notEvaluated(reason),
+                children: nodes(
+                    for: group.children, recorder: TraceRecorder(), map: map, inherited: reason,
+                    insideParameter: true),
+                map: map, insideParameter: true)
         }
         let nested = evaluated.recorder
         let results = nested.results
@@ -203,25 +236,31 @@ struct TraceTreeBuilder {
         let inner = RangeMap(normalizing: group.children, outer: map)
         let children: [TraceNode]
         if nested.usedConstantShortcut {
-            children = nodes(for: group.children, recorder: nested, map: map, inherited: .constantText,
-                             insideParameter: true)
+            children = nodes(
+                for: group.children, recorder: nested, map: map, inherited: .constantText,
+                insideParameter: true)
         } else if let tokens = try? environment.parse(text, grammar: evaluated.context.grammar) {
             children = nodes(for: tokens, recorder: nested, map: inner, inherited: nil, insideParameter: true)
         } else {
-            children = nodes(for: group.children, recorder: nested, map: map, inherited: .parseFailed,
-                             insideParameter: true)
+            children = nodes(
+                for: group.children, recorder: nested, map: map, inherited: .parseFailed,
+                insideParameter: true)
         }
-        return self.group(group, context: evaluated.context, outcome: outcome, entry: results, children: children,
-                          map: map, insideParameter: true)
+        return self.group(
+            group, context: evaluated.context, outcome: outcome, entry: results, children: children,
+            map: map, insideParameter: true)
     }
 
-    private func group(_ token: Token, context: ExpressionContext?, outcome: TraceOutcome,
-                       entry: TraceRecorder.Entry? = nil, children: [TraceNode], map: RangeMap,
-                       insideParameter: Bool) -> TraceNode {
-        TraceNode(kind: .parameterGroup, text: token.text, range: map.map(token.absoluteRange),
-                  parameterContext: context, outcome: outcome, outcomes: entry?.outcomes ?? [outcome],
-                  evaluationCount: entry?.count ?? 0, children: children, receiver: nil,
-                  isInsideFunctionParameter: insideParameter, name: nil, isKnownFunction: false)
+    private func group(
+        _ token: Token, context: ExpressionContext?, outcome: TraceOutcome,
+        entry: TraceRecorder.Entry? = nil, children: [TraceNode], map: RangeMap,
+        insideParameter: Bool
+    ) -> TraceNode {
+        TraceNode(
+            kind: .parameterGroup, text: token.text, range: map.map(token.absoluteRange),
+            parameterContext: context, outcome: outcome, outcomes: entry?.outcomes ?? [outcome],
+            evaluationCount: entry?.count ?? 0, children: children, receiver: nil,
+            isInsideFunctionParameter: insideParameter, name: nil, isKnownFunction: false)
     }
 
     /// The context a parameter of `input` type is evaluated in before the call.

@@ -98,8 +98,9 @@ public enum TraceOutcome: Sendable, Equatable {
         case .set(let members):
             return collection("Set[", members.lazy.map { preview(of: $0, limit: limit) }, "]", limit: limit)
         case .dictionary(let entries):
-            return collection("{", entries.lazy.map { "\(cut($0.key, limit: limit)): \(preview(of: $0.value, limit: limit))" },
-                              "}", limit: limit)
+            return collection(
+                "{", entries.lazy.map { "\(cut($0.key, limit: limit)): \(preview(of: $0.value, limit: limit))" },
+                "}", limit: limit)
         default:
             return cut(value.text, limit: limit)
         }
@@ -107,8 +108,10 @@ public enum TraceOutcome: Sendable, Equatable {
 
     /// Elements joined with `, ` between `open` and `close`, stopping once `limit` characters are
     /// used (only the elements shown are rendered).
-    private static func collection<S: Sequence>(_ open: String, _ parts: S, _ close: String,
-                                                limit: Int) -> String where S.Element == String {
+    private static func collection<S: Sequence>(
+        _ open: String, _ parts: S, _ close: String,
+        limit: Int
+    ) -> String where S.Element == String {
         var text = open
         var first = true
         for part in parts {
@@ -124,7 +127,8 @@ public enum TraceOutcome: Sendable, Equatable {
     /// `text` on one line, cut to `limit` characters with `…`.
     static func cut(_ text: String, limit: Int) -> String {
         let head = text.prefix(limit + 1)
-        let line = head.contains(where: \.isNewline)
+        let line =
+            head.contains(where: \.isNewline)
             ? String(head.map { $0.isNewline ? "⏎" : $0 }) : String(head)
         return line.count > limit ? String(line.prefix(limit)) + "…" : line
     }

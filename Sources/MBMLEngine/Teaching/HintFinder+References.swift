@@ -53,8 +53,10 @@ extension HintFinder {
                     for (index, group) in groups.enumerated() {
                         walk(group.children, parent: group, inRegexPattern: index >= 1, into: &hints)
                     }
-                    walk(node.children.filter { $0.kind != .parameterGroup }, parent: node, inRegexPattern: inRegexPattern,
-                         into: &hints)
+                    walk(
+                        node.children.filter { $0.kind != .parameterGroup }, parent: node,
+                        inRegexPattern: inRegexPattern,
+                        into: &hints)
                 } else {
                     walk(node.children, parent: node, inRegexPattern: inRegexPattern, into: &hints)
                 }
@@ -70,15 +72,18 @@ extension HintFinder {
             let nearest = EditDistance.nearest(to: name, in: names.all)
             guard let best = nearest.first else {
                 let isSimple = node.text == "$" + name
-                return Hint(code: .undefinedVariable, range: node.range,
-                            message: "\(node.text) is not defined" + (isSimple ? "; for a literal $ write $$" : ""),
-                            replacement: isSimple ? "$" + node.text : nil)
+                return Hint(
+                    code: .undefinedVariable, range: node.range,
+                    message: "\(node.text) is not defined" + (isSimple ? "; for a literal $ write $$" : ""),
+                    replacement: isSimple ? "$" + node.text : nil)
             }
             let names = nearest.map { "$" + $0 }
-            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-            return Hint(code: .undefinedVariable, range: node.range,
-                        message: "\(node.text) is not defined; did you mean \(list)?",
-                        replacement: node.text.replacingOccurrences(of: name, with: best))
+            let list =
+                names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            return Hint(
+                code: .undefinedVariable, range: node.range,
+                message: "\(node.text) is not defined; did you mean \(list)?",
+                replacement: node.text.replacingOccurrences(of: name, with: best))
         }
 
         // MARK: unknown-function
@@ -87,17 +92,19 @@ extension HintFinder {
             guard !node.isKnownFunction, let name = node.name else { return nil }
             let range = SourceRange(location: node.range.location, length: name.utf16.count + 1)
             guard !name.isEmpty else {
-                return Hint(code: .unknownFunction, range: range,
-                            message: "^( calls a function without a name; for a literal ^ write ^^", replacement: "^^")
+                return Hint(
+                    code: .unknownFunction, range: range,
+                    message: "^( calls a function without a name; for a literal ^ write ^^", replacement: "^^")
             }
             let nearest = EditDistance.nearest(to: name, in: finder.environment.functions.all.map(\.name))
             guard let best = nearest.first else {
                 return Hint(code: .unknownFunction, range: range, message: "^\(name) is not a declared function")
             }
-            return Hint(code: .unknownFunction, range: range,
-                        message: "^\(name) is not a declared function; did you mean "
-                            + nearest.map { "^" + $0 }.joined(separator: ", ") + "?",
-                        replacement: "^" + best)
+            return Hint(
+                code: .unknownFunction, range: range,
+                message: "^\(name) is not a declared function; did you mean "
+                    + nearest.map { "^" + $0 }.joined(separator: ", ") + "?",
+                replacement: "^" + best)
         }
 
         // MARK: dictionary-property
@@ -110,18 +117,21 @@ extension HintFinder {
             let receiverText = finder.slice(start, node.range.location)
             let range = SourceRange(location: start, length: node.range.upperBound - start)
             if let function = finder.environment.functions.definition(named: key), function.input == .object,
-               function.category == .collection {
+                function.category == .collection
+            {
                 let call = "^\(key)(\(receiverText))"
-                return Hint(code: .dictionaryProperty, range: range,
-                            message: "\(receiverText) is a dictionary without the key \"\(key)\": .\(key) looks up a key; "
-                                + "use \(call)",
-                            replacement: call)
+                return Hint(
+                    code: .dictionaryProperty, range: range,
+                    message: "\(receiverText) is a dictionary without the key \"\(key)\": .\(key) looks up a key; "
+                        + "use \(call)",
+                    replacement: call)
             }
             let nearest = EditDistance.nearest(to: key, in: Array(entries.keys))
-            return Hint(code: .dictionaryProperty, range: range,
-                        message: "\(receiverText) is a dictionary without the key \"\(key)\""
-                            + (nearest.isEmpty ? "" : "; did you mean ." + nearest.joined(separator: ", .") + "?"),
-                        replacement: nearest.first.map { receiverText + "." + $0 })
+            return Hint(
+                code: .dictionaryProperty, range: range,
+                message: "\(receiverText) is a dictionary without the key \"\(key)\""
+                    + (nearest.isEmpty ? "" : "; did you mean ." + nearest.joined(separator: ", .") + "?"),
+                replacement: nearest.first.map { receiverText + "." + $0 })
         }
 
         // MARK: regex-dollar
@@ -137,10 +147,11 @@ extension HintFinder {
             if isVariable, let name = node.name, names.isDefined(name) { return nil }
             if !isVariable, node.isKnownFunction { return nil }
             let symbol = isVariable ? "$" : "^"
-            return Hint(code: .regexDollar, range: SourceRange(location: node.range.location, length: 1),
-                        message: "MBML reads \(symbol) in a regular expression first: write \(symbol)\(symbol) "
-                            + "for the pattern's \(symbol)",
-                        replacement: symbol + symbol)
+            return Hint(
+                code: .regexDollar, range: SourceRange(location: node.range.location, length: 1),
+                message: "MBML reads \(symbol) in a regular expression first: write \(symbol)\(symbol) "
+                    + "for the pattern's \(symbol)",
+                replacement: symbol + symbol)
         }
     }
 }

@@ -34,7 +34,9 @@ public struct PreparedExpression: Sendable, Equatable {
 extension Environment {
     /// Parses `text` once for each grammar of `contexts` (object and string share one), without
     /// storing the trees in the expression cache: preparing never changes a later result.
-    public func prepare(_ text: String, contexts: [ExpressionContext] = ExpressionContext.allCases) -> PreparedExpression {
+    public func prepare(_ text: String, contexts: [ExpressionContext] = ExpressionContext.allCases)
+        -> PreparedExpression
+    {
         var parses: [Grammar: Result<[Token], ExpressionError>] = [:]
         for context in contexts where parses[context.grammar] == nil {
             do {
@@ -50,13 +52,17 @@ extension Environment {
     /// parsing again (the cache and the constant shortcut behave as for ``evaluate(_:in:)``).
     /// With a `textLimit`, behaves as ``evaluatePreview(_:in:limit:)``. `prepared` must come from
     /// this environment's ``prepare(_:contexts:)`` (its trees froze this environment's input types).
-    public func evaluate(_ prepared: PreparedExpression, in context: ExpressionContext,
-                         textLimit: Int? = nil) throws -> (value: Value?, isTruncated: Bool) {
+    public func evaluate(
+        _ prepared: PreparedExpression, in context: ExpressionContext,
+        textLimit: Int? = nil
+    ) throws -> (value: Value?, isTruncated: Bool) {
         try evaluate(prepared, in: context, textLimit: textLimit, recorder: nil)
     }
 
-    func evaluate(_ prepared: PreparedExpression, in context: ExpressionContext, textLimit: Int?,
-                  recorder: TraceRecorder?) throws -> (value: Value?, isTruncated: Bool) {
+    func evaluate(
+        _ prepared: PreparedExpression, in context: ExpressionContext, textLimit: Int?,
+        recorder: TraceRecorder?
+    ) throws -> (value: Value?, isTruncated: Bool) {
         let text = prepared.text
         if text.isEmpty { return (nil, false) }
         return try withDepth(text) { _ in
@@ -64,8 +70,9 @@ extension Environment {
             evaluator.recorder = recorder
             let grammar = context.grammar
             guard cache.tokens(for: text, grammar: grammar) == nil,
-                  ConstantShortcut.result(for: text, in: context) == nil,
-                  let parsed = prepared.parse(in: context) else {
+                ConstantShortcut.result(for: text, in: context) == nil,
+                let parsed = prepared.parse(in: context)
+            else {
                 return try evaluator.evaluate(in: context, textLimit: textLimit)
             }
             let tokens = try parsed.get()

@@ -35,15 +35,19 @@ public struct Template: Sendable {
             // The template is the expression: name the place, and the offending clause, not the
             // whole template text.
             guard error.expression == text else {
-                throw TemplateError.evaluation(Diagnostic(file: path, line: 1, column: 1, message: error.loggedDescription))
+                throw TemplateError.evaluation(
+                    Diagnostic(file: path, line: 1, column: 1, message: error.loggedDescription))
             }
-            let position = error.range.map { Self.lineAndColumn(ofUTF16Offset: $0.location, in: text) } ?? (line: 1, column: 1)
+            let position =
+                error.range.map { Self.lineAndColumn(ofUTF16Offset: $0.location, in: text) } ?? (line: 1, column: 1)
             var message = error.headline
             if let clause = error.tokenText, clause != text {
                 message += "; offending clause: \"\(ExpressionError.abbreviated(clause))\""
             }
-            throw TemplateError.evaluation(Diagnostic(file: path, line: position.line, column: position.column,
-                                                      message: message))
+            throw TemplateError.evaluation(
+                Diagnostic(
+                    file: path, line: position.line, column: position.column,
+                    message: message))
         }
     }
 
@@ -91,7 +95,8 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidUTF8(let path, let offset):
-            return "\(path): not valid UTF-8 text: the byte at offset \(offset) does not begin or continue a UTF-8 character"
+            return
+                "\(path): not valid UTF-8 text: the byte at offset \(offset) does not begin or continue a UTF-8 character"
         case .evaluation(let diagnostic):
             return diagnostic.description
         }

@@ -36,7 +36,7 @@ public enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants
+        if (0x1160...0x11FF).contains(value) { return 0 } // Hangul medial vowels and final consonants
         if scalar.properties.isEmojiPresentation { return 2 }
         return wideRanges.contains { $0.contains(value) } ? 2 : 1
     }

@@ -75,7 +75,7 @@ enum ExactDecimal {
             index += 1
         }
         var exponent = 0
-        if index < text.endIndex {  // e or E
+        if index < text.endIndex { // e or E
             index += 1
             var exponentIsNegative = false
             if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {

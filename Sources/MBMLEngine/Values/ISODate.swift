@@ -33,13 +33,15 @@ enum ISODate {
     static func date(from text: String) -> Date? {
         var scanner = DateTextScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
-              let month = scanner.number(digits: 2), scanner.skip("-"),
-              let day = scanner.number(digits: 2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let day = scanner.number(digits: 2),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
         if scanner.skip("T") || scanner.skip("t") || scanner.skip(" ") {
             guard let hour = scanner.number(digits: 2), scanner.skip(":"),
-                  let minute = scanner.number(digits: 2), hour < 24, minute < 60 else { return nil }
+                let minute = scanner.number(digits: 2), hour < 24, minute < 60
+            else { return nil }
             var second = 0.0
             if scanner.skip(":") {
                 guard let whole = scanner.number(digits: 2), whole < 61 else { return nil }

@@ -62,8 +62,10 @@ public enum JSONCodec {
 
     /// Decodes plain JSON from `bytes`, calling `release` with each range of them the reader is done
     /// with (bounds on megabyte boundaries) so that the caller can give the memory back.
-    static func decodePlain(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth,
-                            release: @escaping (Range<Int>) -> Void) throws -> Value {
+    static func decodePlain(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth,
+        release: @escaping (Range<Int>) -> Void
+    ) throws -> Value {
         var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: maximumDepth, release: release)
         return try reader.readDocument()
     }

@@ -9,12 +9,15 @@ extension JSONReader {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
                 position += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape") }
+            if byte < 0x20 {
+                throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape")
+            }
             position += 1
         }
         guard position < bytes.count else { throw error("Unterminated string", at: start) }
@@ -25,7 +28,9 @@ extension JSONReader {
                 position += 1
                 return String(decoding: buffer, as: UTF8.self)
             }
-            if byte < 0x20 { throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape") }
+            if byte < 0x20 {
+                throw error("Control character U+\(hex4(UInt32(byte))) in a string; write it as an escape")
+            }
             if byte != UInt8(ascii: "\\") {
                 buffer.append(byte)
                 position += 1
@@ -52,7 +57,9 @@ extension JSONReader {
             var code = try readHex4()
             if (0xD800...0xDBFF).contains(code) {
                 // A high surrogate must be followed by \u and a low surrogate.
-                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                {
                     let saved = position
                     position += 2
                     let low = try readHex4()
@@ -148,7 +155,9 @@ extension JSONReader {
         while index < text.endIndex {
             let digit = Int(text[index] &- UInt8(ascii: "0"))
             let (shifted, overflowShift) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflowAdd) = isNegative ? shifted.subtractingReportingOverflow(digit)
+            let (sum, overflowAdd) =
+                isNegative
+                ? shifted.subtractingReportingOverflow(digit)
                 : shifted.addingReportingOverflow(digit)
             if overflowShift || overflowAdd { return nil }
             magnitude = sum

@@ -18,7 +18,8 @@ struct JSONReader {
     /// Short texts read before, whose values are shared when they come again.
     var repeated = RepeatedTexts()
     /// How often strings, arrays and objects repeat, so that kinds that do not are not looked up.
-    private var repeatedStrings = RepetitionTally(), repeatedArrays = RepetitionTally(), repeatedObjects = RepetitionTally()
+    private var repeatedStrings = RepetitionTally(), repeatedArrays = RepetitionTally(),
+        repeatedObjects = RepetitionTally()
     private let stack = ValueStack()
     private var keys: [String] = []
     /// Gives back the bytes of a range the reader is done with (its bounds are multiples of
@@ -32,8 +33,10 @@ struct JSONReader {
     /// How many bytes are given back at a time (a multiple of any page size).
     static let releaseGranule = 1 << 20
 
-    init(bytes: UnsafeBufferPointer<UInt8>, tagged: Bool, maximumDepth: Int,
-         release: ((Range<Int>) -> Void)? = nil) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, tagged: Bool, maximumDepth: Int,
+        release: ((Range<Int>) -> Void)? = nil
+    ) {
         self.bytes = bytes
         self.tagged = tagged
         self.maximumDepth = maximumDepth
@@ -117,8 +120,11 @@ struct JSONReader {
             throw error("Expected ',' or ']' in an array, found \(describeCurrent())")
         }
         depth -= 1
-        return shared(from: start, isArray: true) { .array($0.stack.popArray(from: base)) }
-            discarding: { $0.stack.discard(from: base) }
+        return shared(from: start, isArray: true) {
+            .array($0.stack.popArray(from: base))
+        } discarding: {
+            $0.stack.discard(from: base)
+        }
     }
 
     private mutating func readObject() throws -> Value {
@@ -144,14 +150,17 @@ struct JSONReader {
                 }
                 let index = keys.count - keyBase
                 if matchesExpected, index < expectedRanges.count, let range = expectedRanges[index],
-                   skipKey(expectedBytes, range) {
+                    skipKey(expectedBytes, range)
+                {
                     keys.append(expectedKeys[index])
                 } else {
                     matchesExpected = false
                     keys.append(try readString())
                 }
                 skipWhitespace()
-                guard peek(UInt8(ascii: ":")) else { throw error("Expected ':' after an object key, found \(describeCurrent())") }
+                guard peek(UInt8(ascii: ":")) else {
+                    throw error("Expected ':' after an object key, found \(describeCurrent())")
+                }
                 position += 1
                 skipWhitespace()
                 stack.push(try readValue())
@@ -172,22 +181,27 @@ struct JSONReader {
             if isExpectedShape, let shape = expected {
                 entries = shape.filled(from: reader.stack, base: valueBase)
             } else {
-                entries = reader.shapes.dictionary(keys: reader.keys[keyBase...], values: reader.stack.popArray(from: valueBase),
-                                                   depth: reader.depth)
+                entries = reader.shapes.dictionary(
+                    keys: reader.keys[keyBase...], values: reader.stack.popArray(from: valueBase),
+                    depth: reader.depth)
             }
             return reader.tagged ? try reader.untag(entries, at: start) : .dictionary(entries)
-        } discarding: { $0.stack.discard(from: valueBase) }
+        } discarding: {
+            $0.stack.discard(from: valueBase)
+        }
     }
 
     /// The container (an array when `isArray`, else an object) that ends at the current position and
     /// began at `start`: the one read from the same text before if its text is short and came before (its own values are `discard`ed), or
     /// the one `build` makes (remembered when short).
-    private mutating func shared(from start: Int, isArray: Bool,
-                                 build: (inout JSONReader) throws -> Value,
-                                 discarding discard: (inout JSONReader) -> Void) rethrows -> Value {
+    private mutating func shared(
+        from start: Int, isArray: Bool,
+        build: (inout JSONReader) throws -> Value,
+        discarding discard: (inout JSONReader) -> Void
+    ) rethrows -> Value {
         let length = position - start
         guard length <= RepeatedTexts.maximumLength,
-              isArray ? repeatedArrays.shouldLookUp() : repeatedObjects.shouldLookUp()
+            isArray ? repeatedArrays.shouldLookUp() : repeatedObjects.shouldLookUp()
         else { return try build(&self) }
         let text = bytes[start..<position]
         let (slot, known) = repeated.lookUp(text)
@@ -206,9 +220,11 @@ struct JSONReader {
     private mutating func skipKey(_ raw: [UInt8], _ range: Range<Int>) -> Bool {
         let end = position + 1 + range.count
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
-        let same = range.isEmpty || raw.withUnsafeBufferPointer { expected in
-            memcmp(bytes.baseAddress! + position + 1, expected.baseAddress! + range.lowerBound, range.count) == 0
-        }
+        let same =
+            range.isEmpty
+            || raw.withUnsafeBufferPointer { expected in
+                memcmp(bytes.baseAddress! + position + 1, expected.baseAddress! + range.lowerBound, range.count) == 0
+            }
         if same { position = end + 1 }
         return same
     }

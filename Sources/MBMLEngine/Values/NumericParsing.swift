@@ -74,7 +74,9 @@ public enum NumericParsing {
         var fraction = ""
         if i < scalars.count, scalars[i] == "." {
             var j = i + 1
-            while j < scalars.count, isDigit(scalars[j]) { fraction.unicodeScalars.append(scalars[j]); j += 1; digits += 1 }
+            while j < scalars.count, isDigit(scalars[j]) {
+                fraction.unicodeScalars.append(scalars[j]); j += 1; digits += 1
+            }
             i = j
         }
         guard digits > 0 else { return nil }

@@ -23,7 +23,8 @@ struct ObjectShapes {
 
     /// The dictionary of `keys` (in order) and `values`. A repeated key keeps its first position
     /// and its last value, as in any JSON reader that fills a dictionary in order.
-    mutating func dictionary(keys: ArraySlice<String>, values: [Value], depth: Int) -> OrderedDictionary<String, Value> {
+    mutating func dictionary(keys: ArraySlice<String>, values: [Value], depth: Int) -> OrderedDictionary<String, Value>
+    {
         guard !keys.isEmpty else { return [:] }
         var hasher = Hasher()
         for key in keys { hasher.combine(key) }
@@ -36,7 +37,7 @@ struct ObjectShapes {
         }
         var built = OrderedDictionary<String, Value>(minimumCapacity: keys.count)
         for (key, value) in zip(keys, values) { built[key] = value }
-        guard built.count == keys.count else { return built }  // repeated keys: not a shape to share
+        guard built.count == keys.count else { return built } // repeated keys: not a shape to share
         if shapes.count >= Self.capacity { shapes.removeAll(keepingCapacity: true) }
         let shape = ObjectShape(template: built)
         shapes[hash] = shape
@@ -70,7 +71,8 @@ final class ObjectShape {
             let start = bytes.count
             bytes.append(contentsOf: key.utf8)
             let raw = bytes[start...]
-            return raw.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 } ? nil : start..<bytes.count
+            return raw.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+                ? nil : start..<bytes.count
         }
         rawBytes = bytes
     }

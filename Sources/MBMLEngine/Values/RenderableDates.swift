@@ -25,8 +25,9 @@ enum RenderableDates {
 
     /// The error for a date `interval` seconds after 1970 that is outside the range.
     static func outOfRange(_ interval: TimeInterval) -> FunctionError {
-        FunctionError("the date \(Value.doubleText(interval)) seconds after 1970-01-01 is outside the supported range "
-                      + "0000-01-01 to 9999-12-31 (\(Int(earliest)) to \(Int(latest)) seconds)")
+        FunctionError(
+            "the date \(Value.doubleText(interval)) seconds after 1970-01-01 is outside the supported range "
+                + "0000-01-01 to 9999-12-31 (\(Int(earliest)) to \(Int(latest)) seconds)")
     }
 
     /// `interval` moved into the range (NaN to 1970), for renderers that must show any date a host

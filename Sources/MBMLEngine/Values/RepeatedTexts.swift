@@ -21,7 +21,7 @@ struct RepeatedTexts {
 
     /// The slot for `text` (at most ``maximumLength`` bytes) and the value remembered for it, if any.
     func lookUp(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> (slot: Slot, value: Value?) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
         for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         hash |= 1
         let index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (Self.slotCount - 1)

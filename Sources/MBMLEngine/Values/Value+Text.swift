@@ -157,9 +157,11 @@ extension Value {
 
     private static func appendQuotedIfNeeded(_ text: String, to output: inout [UInt8]) {
         let bytes = text.utf8
-        let isBare = !bytes.isEmpty && bytes.allSatisfy {
-            ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122)
-        }
+        let isBare =
+            !bytes.isEmpty
+            && bytes.allSatisfy {
+                ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122)
+            }
         if isBare {
             output.append(contentsOf: bytes)
             return

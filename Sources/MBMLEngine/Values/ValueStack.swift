@@ -66,7 +66,7 @@ final class ValueStack {
             index += length
             if offset == 0, segment >= 2 {
                 segments[segment].deallocate()
-                segments[segment] = segments[0]  // a placeholder until `shrink` drops it
+                segments[segment] = segments[0] // a placeholder until `shrink` drops it
             }
         }
     }

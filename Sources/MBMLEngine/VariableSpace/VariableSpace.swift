@@ -102,8 +102,10 @@ public final class VariableSpace: @unchecked Sendable {
 
     /// ``declareDynamic(_:expression:context:)``, returning the declaration it replaced.
     @discardableResult
-    func declareDynamicReplacing(_ name: String, expression: String,
-                                 context: ExpressionContext = .object) -> VariableDeclaration? {
+    func declareDynamicReplacing(
+        _ name: String, expression: String,
+        context: ExpressionContext = .object
+    ) -> VariableDeclaration? {
         lock.lock()
         defer { lock.unlock() }
         return modifySlot(name) { slot in

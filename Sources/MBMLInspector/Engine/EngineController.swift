@@ -21,8 +21,10 @@ final class EngineController {
     /// Whether `$ENV` (the process environment) loads before everything else.
     let includesProcessEnvironment: Bool
 
-    init(source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
-                includesProcessEnvironment: Bool = false) {
+    init(
+        source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
+        includesProcessEnvironment: Bool = false
+    ) {
         self.source = source
         self.dataFiles = dataFiles
         self.options = options
@@ -85,10 +87,14 @@ final class EngineController {
         if preloaded {
             let environment = self.environment
             let name = manifestDisplayName
-            return { PreparedLoad(generation: generation, build: nil,
-                                  space: Self.spaceLoad(for: environment, load: nil, manifestPath: name,
-                                                        fileCount: environment.loadedFiles.count, error: nil,
-                                                        now: now, generation: generation)) }
+            return {
+                PreparedLoad(
+                    generation: generation, build: nil,
+                    space: Self.spaceLoad(
+                        for: environment, load: nil, manifestPath: name,
+                        fileCount: environment.loadedFiles.count, error: nil,
+                        now: now, generation: generation))
+            }
         }
         var builder = EnvironmentBuilder(options: options, log: LogSink())
         let ticket = loadTicket
@@ -100,8 +106,9 @@ final class EngineController {
         return {
             let load = builder.build(inputs)
             let files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
-            let space = Self.spaceLoad(for: load.environment, load: load, manifestPath: name, fileCount: files.count,
-                                       error: nil, now: now, generation: generation)
+            let space = Self.spaceLoad(
+                for: load.environment, load: load, manifestPath: name, fileCount: files.count,
+                error: nil, now: now, generation: generation)
             return PreparedLoad(generation: generation, build: load, files: files, space: space)
         }
     }
@@ -121,12 +128,15 @@ final class EngineController {
         if manifestFailed || loadTicket.isCancelled(prepared.generation) {
             let message = load.errors.last?.description ?? "the space could not be loaded"
             watchedFiles = merge(watchedFiles, prepared.files)
-            if hasLoaded { return .loadFailed(message: message, diagnostics: load.diagnostics, at: prepared.space.date) }
+            if hasLoaded {
+                return .loadFailed(message: message, diagnostics: load.diagnostics, at: prepared.space.date)
+            }
             hasLoaded = true
             environment = Environment(options: options, log: LogSink())
             attachCancellation(to: environment)
-            var space = Self.spaceLoad(for: environment, load: nil, manifestPath: manifestDisplayName, fileCount: 0,
-                                       error: message, now: prepared.space.date, generation: prepared.generation)
+            var space = Self.spaceLoad(
+                for: environment, load: nil, manifestPath: manifestDisplayName, fileCount: 0,
+                error: message, now: prepared.space.date, generation: prepared.generation)
             space.diagnostics = load.diagnostics
             return .spaceLoaded(space)
         }
@@ -149,7 +159,8 @@ final class EngineController {
         let ticket = loadTicket
         return {
             guard !ticket.isCancelled(generation),
-                  case .dynamic(let expression, let context)? = environment.variables.declaration(of: name) else {
+                case .dynamic(let expression, let context)? = environment.variables.declaration(of: name)
+            else {
                 return nil
             }
             let thread = Thread.current.threadDictionary
@@ -169,8 +180,10 @@ final class EngineController {
 
     /// The snapshot and facts of a built environment, read without evaluating dynamic variables
     /// (they are listed as pending and computed later, off the UI thread).
-    private static func spaceLoad(for environment: Environment, load: EnvironmentLoad?, manifestPath: String?,
-                                  fileCount: Int, error: String?, now: Date, generation: Int) -> SpaceLoad {
+    private static func spaceLoad(
+        for environment: Environment, load: EnvironmentLoad?, manifestPath: String?,
+        fileCount: Int, error: String?, now: Date, generation: Int
+    ) -> SpaceLoad {
         let variables = environment.variables
         var pending: Set<String> = []
         var pairs: [(String, Value?)] = []
@@ -189,9 +202,10 @@ final class EngineController {
         }
         let lines = environment.log.lines
         environment.log.clear()
-        return SpaceLoad(snapshot: VariableSnapshot(variables: pairs, pending: pending), functions: functions,
-                         manifestPath: manifestPath, fileCount: fileCount, logLines: lines, error: error, date: now,
-                         diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
+        return SpaceLoad(
+            snapshot: VariableSnapshot(variables: pairs, pending: pending), functions: functions,
+            manifestPath: manifestPath, fileCount: fileCount, logLines: lines, error: error, date: now,
+            diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
     }
 
     private func merge(_ a: [URL], _ b: [URL]) -> [URL] {
@@ -269,8 +283,10 @@ final class EngineController {
     /// whole collection turned into text while an expression is half typed) ends with "…".
     static let displayTextLimit = 4096
 
-    private static func evaluate(_ prepared: PreparedExpression, generation: Int, in environment: Environment,
-                                 ticket: EvaluationTicket) -> EvaluationOutcome? {
+    private static func evaluate(
+        _ prepared: PreparedExpression, generation: Int, in environment: Environment,
+        ticket: EvaluationTicket
+    ) -> EvaluationOutcome? {
         guard ticket.isCurrent(generation) else { return nil }
         ticket.begin(generation)
         let text = prepared.text
@@ -285,7 +301,9 @@ final class EngineController {
             if context == .string, let objectResult = results[.object] {
                 results[.string] = objectResult
                 traces[.string] = traces[.object]
-                if let last = logs.last, last.contexts.contains(.object) { logs[logs.count - 1].contexts.append(.string) }
+                if let last = logs.last, last.contexts.contains(.object) {
+                    logs[logs.count - 1].contexts.append(.string)
+                }
                 continue
             }
             if context == .string, let objectFailure = failures[.object] {
@@ -335,8 +353,9 @@ final class EngineController {
         let logLines = logs.flatMap { group in
             group.lines.map { "[\(group.contexts.map(\.rawValue).joined(separator: ", "))] \($0)" }
         }
-        var outcome = EvaluationOutcome(text: text, generation: generation, results: results, parseFailures: failures,
-                                        logLines: logLines)
+        var outcome = EvaluationOutcome(
+            text: text, generation: generation, results: results, parseFailures: failures,
+            logLines: logLines)
         outcome.traces = traces
         outcome.hints = hints
         return outcome

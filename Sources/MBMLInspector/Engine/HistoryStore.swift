@@ -12,9 +12,11 @@ struct HistoryStore {
             base = URL(fileURLWithPath: state, isDirectory: true)
         } else {
             let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state", isDirectory: true)
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+                ".local/state", isDirectory: true)
         }
-        return HistoryStore(url: base.appendingPathComponent("mbml", isDirectory: true).appendingPathComponent("history"))
+        return HistoryStore(
+            url: base.appendingPathComponent("mbml", isDirectory: true).appendingPathComponent("history"))
     }
 
     /// The saved entries, oldest first (none when the file does not exist).

@@ -8,20 +8,26 @@ enum SpaceComparison {
         var rows: [CompareRow] = []
         if !text.isEmpty {
             for context in ExpressionContext.allCases {
-                rows.append(CompareRow(label: context.rawValue, first: outcome(text, context, in: first),
-                                       second: outcome(text, context, in: second)))
+                rows.append(
+                    CompareRow(
+                        label: context.rawValue, first: outcome(text, context, in: first),
+                        second: outcome(text, context, in: second)))
             }
         }
         let firstChecker = ExpectationChecker(environment: first)
         let secondChecker = ExpectationChecker(environment: second)
         for pin in pins {
-            rows.append(CompareRow(label: pin.expression, first: firstChecker.evaluate(pin),
-                                   second: secondChecker.evaluate(pin)))
+            rows.append(
+                CompareRow(
+                    label: pin.expression, first: firstChecker.evaluate(pin),
+                    second: secondChecker.evaluate(pin)))
         }
         return rows
     }
 
-    private static func outcome(_ text: String, _ context: ExpressionContext, in environment: Environment) -> ObservedOutcome {
+    private static func outcome(_ text: String, _ context: ExpressionContext, in environment: Environment)
+        -> ObservedOutcome
+    {
         ExpectationChecker(environment: environment)
             .evaluate(Expectation(id: context.rawValue, context: context, expression: text, expected: .watch))
     }

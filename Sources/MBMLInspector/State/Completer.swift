@@ -5,16 +5,20 @@ import MBMLEngine
 /// value the snapshot knows. Pure: reads only the text, the snapshot and the function list.
 enum Completer {
     /// Properties offered after a string value (the ExpressionSyntax article of MBMLEngine).
-    static let stringProperties = ["length", "uppercaseString", "lowercaseString", "capitalizedString",
-                                   "intValue", "integerValue", "doubleValue", "boolValue",
-                                   "lastPathComponent", "pathExtension"]
+    static let stringProperties = [
+        "length", "uppercaseString", "lowercaseString", "capitalizedString",
+        "intValue", "integerValue", "doubleValue", "boolValue",
+        "lastPathComponent", "pathExtension",
+    ]
     /// Properties offered after a number.
     static let numberProperties = ["intValue", "integerValue", "doubleValue", "boolValue", "stringValue"]
 
     /// The completion menu for `characters` with the cursor at `cursor`, or nil when nothing at the
     /// cursor can be completed.
-    static func unrankedMenu(for characters: [Character], cursor: Int, snapshot: VariableSnapshot,
-                             functions: [FunctionInfo]) -> CompletionMenu? {
+    static func unrankedMenu(
+        for characters: [Character], cursor: Int, snapshot: VariableSnapshot,
+        functions: [FunctionInfo]
+    ) -> CompletionMenu? {
         let before = Array(characters[..<min(cursor, characters.count)])
         if let menu = subreferenceMenu(before, snapshot: snapshot) { return menu }
         if let menu = bracketNameMenu(before, snapshot: snapshot) { return menu }
@@ -34,8 +38,9 @@ enum Completer {
         }
         if sigil == "$" {
             let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(word.lowercased()) }.map { name in
-                CompletionCandidate(insertion: PathExpression.isIdentifier(name) ? "$" + name : "$[" + name + "]",
-                                    detail: ValueFormatter.summary(of: snapshot.value(of: name)))
+                CompletionCandidate(
+                    insertion: PathExpression.isIdentifier(name) ? "$" + name : "$[" + name + "]",
+                    detail: ValueFormatter.summary(of: snapshot.value(of: name)))
             }
             return candidates.isEmpty ? nil : CompletionMenu(candidates: candidates, start: wordStart - 1)
         }
@@ -88,7 +93,7 @@ enum Completer {
     /// `$[partial` with no closing bracket yet: variable names, bracket form.
     private static func bracketNameMenu(_ before: [Character], snapshot: VariableSnapshot) -> CompletionMenu? {
         guard let open = lastIndex(of: "[", in: before), open > 0, before[open - 1] == "$",
-              !(open >= 2 && before[open - 2] == "$"), !before[(open + 1)...].contains("]")
+            !(open >= 2 && before[open - 2] == "$"), !before[(open + 1)...].contains("]")
         else { return nil }
         let partial = String(before[(open + 1)...]).lowercased()
         let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(partial) }.map {
@@ -102,7 +107,7 @@ enum Completer {
         var start = before.count - 1
         while start >= 0 {
             if before[start] == "$", !(start > 0 && before[start - 1] == "$"),
-               let menu = chainMenu(before, from: start, snapshot: snapshot)
+                let menu = chainMenu(before, from: start, snapshot: snapshot)
             {
                 return menu
             }
@@ -175,7 +180,8 @@ enum Completer {
         func offer(_ key: String, _ detail: Value?) {
             guard !bracketed, key.lowercased().hasPrefix(lower) else { return }
             let insertion = PathExpression.isIdentifier(key) ? "." + key : "[" + PathExpression.escaped(key) + "]"
-            candidates.append(CompletionCandidate(insertion: insertion, detail: detail.map { ValueFormatter.summary(of: $0) }))
+            candidates.append(
+                CompletionCandidate(insertion: insertion, detail: detail.map { ValueFormatter.summary(of: $0) }))
         }
         switch value {
         case .dictionary(let entries):
@@ -190,7 +196,8 @@ enum Completer {
             }
         case .array(let elements):
             for (index, element) in elements.prefix(100).enumerated() where String(index).hasPrefix(partial) {
-                candidates.append(CompletionCandidate(insertion: "[\(index)]", detail: ValueFormatter.summary(of: element)))
+                candidates.append(
+                    CompletionCandidate(insertion: "[\(index)]", detail: ValueFormatter.summary(of: element)))
             }
             offer("count", .integer(elements.count))
         case .set(let members):
@@ -238,8 +245,8 @@ enum Completer {
     }
 }
 
-private extension String {
-    var trimmingLeadingSpaces: String {
+extension String {
+    fileprivate var trimmingLeadingSpaces: String {
         String(drop(while: { $0 == " " }))
     }
 }

@@ -6,7 +6,8 @@ enum FunctionHelp {
         let editor = state.editor
         var name: String?
         if let menu = editor.completion, let selected = menu.selected ?? (menu.candidates.count == 1 ? 0 : nil),
-           selected < menu.candidates.count, menu.candidates[selected].insertion.hasPrefix("^") {
+            selected < menu.candidates.count, menu.candidates[selected].insertion.hasPrefix("^")
+        {
             name = String(menu.candidates[selected].insertion.dropFirst().prefix(while: { $0 != "(" }))
         }
         if name == nil { name = nameUnderCursor(editor.characters, cursor: editor.cursor) }

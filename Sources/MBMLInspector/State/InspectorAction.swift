@@ -73,9 +73,11 @@ struct SpaceLoad {
     /// (comparing two large spaces takes too long for the UI thread), or nil.
     var reloadDiff: PrecomputedReloadDiff?
 
-    init(snapshot: VariableSnapshot, functions: [FunctionInfo], manifestPath: String?, fileCount: Int,
-                logLines: [String], error: String? = nil, date: Date, diagnostics: [Diagnostic] = [],
-                provenance: [String: VariableProvenance] = [:], generation: Int = 0) {
+    init(
+        snapshot: VariableSnapshot, functions: [FunctionInfo], manifestPath: String?, fileCount: Int,
+        logLines: [String], error: String? = nil, date: Date, diagnostics: [Diagnostic] = [],
+        provenance: [String: VariableProvenance] = [:], generation: Int = 0
+    ) {
         self.snapshot = snapshot
         self.functions = functions
         self.manifestPath = manifestPath

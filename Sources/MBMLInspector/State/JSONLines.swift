@@ -171,8 +171,10 @@ final class JSONLines: ViewerLines {
     }
 
     /// - Returns: false when `emit` asked to stop.
-    private func walk(_ value: Value, path: [Int], depth: Int, key: String?, comma: Bool, skip: inout Int,
-                      emit: (String) -> Bool) -> Bool {
+    private func walk(
+        _ value: Value, path: [Int], depth: Int, key: String?, comma: Bool, skip: inout Int,
+        emit: (String) -> Bool
+    ) -> Bool {
         let children = Self.childCount(value)
         if children == 0 {
             if skip > 0 {
@@ -194,8 +196,10 @@ final class JSONLines: ViewerLines {
         for position in 0..<children {
             let child = Self.child(value, at: position)
             let childPath = Self.childCount(child.value) > 0 ? path + [position] : path
-            guard walk(child.value, path: childPath, depth: depth + 1, key: child.key, comma: position < children - 1,
-                       skip: &skip, emit: emit)
+            guard
+                walk(
+                    child.value, path: childPath, depth: depth + 1, key: child.key, comma: position < children - 1,
+                    skip: &skip, emit: emit)
             else { return false }
         }
         if skip > 0 {
@@ -232,8 +236,9 @@ final class JSONLines: ViewerLines {
         let position = min(low, children - 1)
         let start = position == 0 ? 1 : index.ends[position - 1]
         let child = Self.child(value, at: position)
-        return locate(line - start, in: child.value, path: path + [position], depth: depth + 1, key: child.key,
-                      comma: position < children - 1)
+        return locate(
+            line - start, in: child.value, path: path + [position], depth: depth + 1, key: child.key,
+            comma: position < children - 1)
     }
 }
 

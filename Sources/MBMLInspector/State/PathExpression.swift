@@ -24,7 +24,7 @@ enum PathExpression {
                 text += "." + name
             case .key(let key):
                 if isIdentifier(key), let first = key.unicodeScalars.first,
-                   isLowercaseOrUnderscore(first)
+                    isLowercaseOrUnderscore(first)
                 {
                     // Property-like keys read naturally with a dot: `.species`.
                     text += "." + key

@@ -34,14 +34,19 @@ struct PinsState {
     /// Pins the expression in `context`, or unpins it if it is pinned already.
     /// - Returns: true when the expression is now pinned.
     mutating func toggle(_ expression: String, context: ExpressionContext) -> Bool {
-        if let index = pins.firstIndex(where: { $0.expectation.expression == expression && $0.expectation.context == context }) {
+        if let index = pins.firstIndex(where: {
+            $0.expectation.expression == expression && $0.expectation.context == context
+        }) {
             pins.remove(at: index)
             return false
         }
         var number = pins.count + 1
         while pins.contains(where: { $0.expectation.id == "pin.\(number)" }) { number += 1 }
-        pins.append(Pin(expectation: Expectation(id: "pin.\(number)", context: context, expression: expression,
-                                                 expected: .watch)))
+        pins.append(
+            Pin(
+                expectation: Expectation(
+                    id: "pin.\(number)", context: context, expression: expression,
+                    expected: .watch)))
         return true
     }
 

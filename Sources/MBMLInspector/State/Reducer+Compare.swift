@@ -5,8 +5,10 @@ extension Reducer {
     static func requestComparison(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard state.compare.isActive else { return }
         state.compare.requestedGeneration += 1
-        effects.append(.compare(text: state.editor.text, pins: state.pins.expectations,
-                                generation: state.compare.requestedGeneration))
+        effects.append(
+            .compare(
+                text: state.editor.text, pins: state.pins.expectations,
+                generation: state.compare.requestedGeneration))
     }
 
     /// Takes the rows of comparison `generation` (older answers are dropped).

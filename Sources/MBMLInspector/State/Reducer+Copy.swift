@@ -16,7 +16,8 @@ extension Reducer {
                 return
             }
             if JSONSize.exceeds(value, limit: clipboardLimit) {
-                state.status.message = "The value of \(row.label) is over 1 MiB: too big for the clipboard (OSC 52). y f writes it to a file"
+                state.status.message =
+                    "The value of \(row.label) is over 1 MiB: too big for the clipboard (OSC 52). y f writes it to a file"
                 return
             }
             send(copyText(value), what: "the value of \(row.label)", state: &state, effects: &effects)
@@ -55,10 +56,13 @@ extension Reducer {
         }
     }
 
-    private static func send(_ text: String, what: String, state: inout InspectorState, effects: inout [InspectorEffect]) {
+    private static func send(
+        _ text: String, what: String, state: inout InspectorState, effects: inout [InspectorEffect]
+    ) {
         effects.append(.copyToClipboard(text))
         let count = text.count == 1 ? "1 character" : "\(text.count) characters"
-        state.status.message = "Sent \(count) (\(what)) via OSC 52 — the terminal must allow clipboard access (tmux: set -g set-clipboard on)"
+        state.status.message =
+            "Sent \(count) (\(what)) via OSC 52 — the terminal must allow clipboard access (tmux: set -g set-clipboard on)"
     }
 
     /// `mbml-NAME.json` for a node (the variable and the last component), letters, digits, `-` and `_` only.

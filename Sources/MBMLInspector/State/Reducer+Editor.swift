@@ -101,15 +101,18 @@ extension Reducer {
             cycleCompletion(by: 1, state: &state, effects: &effects)
             return true
         }
-        guard let menu = Completer.menu(for: state.editor.characters, cursor: state.editor.cursor,
-                                        snapshot: state.space, functions: state.functions)
+        guard
+            let menu = Completer.menu(
+                for: state.editor.characters, cursor: state.editor.cursor,
+                snapshot: state.space, functions: state.functions)
         else { return false }
         let typed = String(state.editor.characters[menu.start..<state.editor.cursor])
         if menu.candidates.count == 1, menu.candidates[0].insertion == typed {
             return false // already complete: Tab moves to the next pane
         }
         if menu.candidates.count == 1 {
-            replaceCompletedText(start: menu.start, with: menu.candidates[0].insertion, state: &state, effects: &effects)
+            replaceCompletedText(
+                start: menu.start, with: menu.candidates[0].insertion, state: &state, effects: &effects)
             if let detail = menu.candidates[0].detail { state.status.message = detail }
             return true
         }
@@ -129,13 +132,16 @@ extension Reducer {
         } else {
             menu.selected = step > 0 ? 0 : count - 1
         }
-        replaceCompletedText(start: menu.start, with: menu.candidates[menu.selected ?? 0].insertion,
-                             state: &state, effects: &effects)
+        replaceCompletedText(
+            start: menu.start, with: menu.candidates[menu.selected ?? 0].insertion,
+            state: &state, effects: &effects)
         state.editor.completion = menu
     }
 
-    private static func replaceCompletedText(start: Int, with insertion: String, state: inout InspectorState,
-                                             effects: inout [InspectorEffect]) {
+    private static func replaceCompletedText(
+        start: Int, with insertion: String, state: inout InspectorState,
+        effects: inout [InspectorEffect]
+    ) {
         let end = state.editor.cursor
         guard start <= end, end <= state.editor.characters.count else { return }
         state.editor.characters.replaceSubrange(start..<end, with: Array(insertion))
@@ -155,7 +161,8 @@ extension Reducer {
         let title = "\(context.rawValue) result of \(state.results.shownText)"
         switch state.results.shown[context] {
         case .value(let value)?:
-            state.overlay = valueOverlay(title: title, value: context == .boolean ? .string(ValueFormatter.boolean(value)) : value)
+            state.overlay = valueOverlay(
+                title: title, value: context == .boolean ? .string(ValueFormatter.boolean(value)) : value)
         case .error(let error)?:
             state.overlay = .viewer(ValueViewer(title: title, text: error.loggedDescription, kind: "Error"))
         case .noValue?, nil:

@@ -45,7 +45,9 @@ extension Reducer {
         let rows = state.variableTree.rows(from: state.tree.scrollTop, count: state.layout.treeRows)
         var ordered: [String] = []
         for row in rows {
-            guard case .variable(let name)? = row.path.first, pending.contains(name), !ordered.contains(name) else { continue }
+            guard case .variable(let name)? = row.path.first, pending.contains(name), !ordered.contains(name) else {
+                continue
+            }
             ordered.append(name)
         }
         let shown = Set(ordered)
@@ -60,8 +62,10 @@ extension Reducer {
         state.status.changeSummary = nil
     }
 
-    static func dynamicComputed(_ name: String, value: Value?, failure: String?, generation: Int,
-                                state: inout InspectorState) {
+    static func dynamicComputed(
+        _ name: String, value: Value?, failure: String?, generation: Int,
+        state: inout InspectorState
+    ) {
         guard generation == state.loadGeneration, state.space.pending.contains(name) else { return }
         state.space.resolve(name, value: value, failure: failure)
         guard state.status.changeSummary != nil else { return }
@@ -109,8 +113,9 @@ extension Reducer {
             state.results.changedByReload = []
             return
         }
-        state.results.changedByReload = Set(ExpressionContext.allCases.filter { context in
-            outcome.parseFailures[context] == nil && outcome.results[context] != before.results[context]
-        })
+        state.results.changedByReload = Set(
+            ExpressionContext.allCases.filter { context in
+                outcome.parseFailures[context] == nil && outcome.results[context] != before.results[context]
+            })
     }
 }

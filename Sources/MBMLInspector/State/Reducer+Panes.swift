@@ -88,9 +88,10 @@ extension Reducer {
 
     /// Keeps the log's scroll position (in wrapped rows) between the end and the first row.
     static func clampLogScroll(_ state: inout InspectorState) {
-        state.log.scrollBack = LogWindow.clampedScrollBack(state.log.scrollBack, log: state.log,
-                                                           width: Layout.logTextWidth(paneWidth: state.layout.log.width),
-                                                           visibleRows: state.layout.logRows)
+        state.log.scrollBack = LogWindow.clampedScrollBack(
+            state.log.scrollBack, log: state.log,
+            width: Layout.logTextWidth(paneWidth: state.layout.log.width),
+            visibleRows: state.layout.logRows)
     }
 
     // MARK: Mouse
@@ -98,8 +99,9 @@ extension Reducer {
     static func handleMouse(_ event: MouseEvent, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard state.overlay == nil else {
             if case .viewer(var viewer)? = state.overlay, event.kind != .press {
-                viewer.scroll(by: event.kind == .wheelUp ? -3 : 3,
-                              geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
+                viewer.scroll(
+                    by: event.kind == .wheelUp ? -3 : 3,
+                    geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
                 state.overlay = .viewer(viewer)
                 return
             }
@@ -149,9 +151,12 @@ extension Reducer {
             case .editor:
                 if bodyRow == 0 {
                     let column = event.column - rect.column - 2
-                    state.editor.cursor = clamp(EditorColumns.index(atColumn: column, in: state.editor.characters,
-                                                                    scroll: EditorColumns.scroll(for: state.editor, width: EditorColumns.textWidth(paneWidth: rect.width))),
-                                                0, state.editor.characters.count)
+                    state.editor.cursor = clamp(
+                        EditorColumns.index(
+                            atColumn: column, in: state.editor.characters,
+                            scroll: EditorColumns.scroll(
+                                for: state.editor, width: EditorColumns.textWidth(paneWidth: rect.width))),
+                        0, state.editor.characters.count)
                 }
             case .log:
                 break

@@ -32,7 +32,8 @@ extension Reducer {
             } else if character == "\t" {
                 output.append(character)
             } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                      scalar.value < 0x20 || scalar.value == 0x7F {
+                scalar.value < 0x20 || scalar.value == 0x7F
+            {
                 continue
             } else {
                 output.append(character)

@@ -19,11 +19,15 @@ extension Reducer {
     }
 
     /// Asks for every pin to be evaluated again.
-    static func requestPinsEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect], afterReload: Bool) {
+    static func requestPinsEvaluation(
+        _ state: inout InspectorState, effects: inout [InspectorEffect], afterReload: Bool
+    ) {
         guard !state.pins.pins.isEmpty else { return }
         state.pins.requestedGeneration += 1
-        effects.append(.evaluatePins(state.pins.expectations, generation: state.pins.requestedGeneration,
-                                     afterReload: afterReload))
+        effects.append(
+            .evaluatePins(
+                state.pins.expectations, generation: state.pins.requestedGeneration,
+                afterReload: afterReload))
     }
 
     /// Ctrl-S in the editor: asks for the name of the expectation file to save the pins to.
@@ -80,7 +84,9 @@ extension Reducer {
             return
         }
         for context in ExpressionContext.allCases
-        where !state.pins.pins.contains(where: { $0.expectation.expression == text && $0.expectation.context == context }) {
+        where !state.pins.pins.contains(where: {
+            $0.expectation.expression == text && $0.expectation.context == context
+        }) {
             _ = state.pins.toggle(text, context: context)
         }
         state.status.message = "Pinned in all four contexts"

@@ -38,7 +38,8 @@ extension Reducer {
     }
 
     /// Asks for a search of `query` (nothing for an empty one), dropping the answer of any earlier one.
-    static func startSearch(_ query: String, jumps: Bool, state: inout InspectorState, effects: inout [InspectorEffect]) {
+    static func startSearch(_ query: String, jumps: Bool, state: inout InspectorState, effects: inout [InspectorEffect])
+    {
         state.tree.search.progress.generation += 1
         state.tree.search.searchedQuery = query
         state.tree.search.matches = []

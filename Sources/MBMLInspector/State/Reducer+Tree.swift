@@ -137,6 +137,7 @@ extension Reducer {
         }
         state.tree.selection = path
         keepTreeSelectionVisible(&state)
-        state.status.message = "Match \(next + 1) of \(matches.count)\(matches.count >= 10_000 ? "+" : "") for “\(state.tree.search.searchedQuery)” (n/N)"
+        state.status.message =
+            "Match \(next + 1) of \(matches.count)\(matches.count >= 10_000 ? "+" : "") for “\(state.tree.search.searchedQuery)” (n/N)"
     }
 }

@@ -4,8 +4,10 @@ import MBMLEngine
 extension Reducer {
     /// A key in the value viewer.
     /// - Returns: the viewer after the key, or nil when the key closes it.
-    static func viewerKey(_ key: Key, viewer: ValueViewer, size: TerminalSize,
-                          effects: inout [InspectorEffect]) -> ValueViewer? {
+    static func viewerKey(
+        _ key: Key, viewer: ValueViewer, size: TerminalSize,
+        effects: inout [InspectorEffect]
+    ) -> ValueViewer? {
         var viewer = viewer
         let geometry = ViewerGeometry(size: size, knownLineCount: viewer.knownLineCount)
         viewer.message = nil
@@ -38,7 +40,8 @@ extension Reducer {
                 // Counting every line of a large value takes long: it is done in the background.
                 viewer.countGeneration += 1
                 viewer.message = "Counting lines… (the viewer stays usable)"
-                effects.append(.countViewerLines(ViewerCountRequest(lines: viewer.lines, generation: viewer.countGeneration)))
+                effects.append(
+                    .countViewerLines(ViewerCountRequest(lines: viewer.lines, generation: viewer.countGeneration)))
             }
         case .scrollLeft?: viewer.scrollSideways(by: -8, geometry: geometry)
         case .scrollRight?: viewer.scrollSideways(by: 8, geometry: geometry)
@@ -97,8 +100,11 @@ extension Reducer {
         viewer.search.isRunning = true
         viewer.message = "Searching for “\(query)”… (Esc stops)"
         let start = viewer.search.matchLine.map { forward ? $0 + 1 : $0 - 1 } ?? viewer.top.line
-        effects.append(.searchViewer(ViewerSearchRequest(lines: viewer.lines, query: query, start: start,
-                                                         forward: forward, generation: viewer.search.generation)))
+        effects.append(
+            .searchViewer(
+                ViewerSearchRequest(
+                    lines: viewer.lines, query: query, start: start,
+                    forward: forward, generation: viewer.search.generation)))
     }
 
     /// The viewer's lines, counted in the background after `G`: kept, and the end brought on screen.
@@ -118,8 +124,9 @@ extension Reducer {
         let query = viewer.search.searched
         if let line = outcome.line {
             viewer.search.matchLine = line
-            viewer.reveal(line: line, cell: outcome.cell,
-                          geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
+            viewer.reveal(
+                line: line, cell: outcome.cell,
+                geometry: ViewerGeometry(size: state.size, knownLineCount: viewer.knownLineCount))
             viewer.message = "“\(query)” on line \(line + 1)" + (outcome.wrapped ? " (wrapped around)" : "")
         } else {
             viewer.message = "No match for “\(query)”"
@@ -153,7 +160,9 @@ struct SmartCaseMatcher {
         guard !query.isEmpty else { return [] }
         let haystack = ignoresCase ? text.lowercased() : text
         // Lower-casing can change lengths (rarely); then only report whether it matched at the start.
-        guard haystack.count == text.count else { return haystack.contains(query) ? [text.startIndex..<text.startIndex] : [] }
+        guard haystack.count == text.count else {
+            return haystack.contains(query) ? [text.startIndex..<text.startIndex] : []
+        }
         var result: [Range<String.Index>] = []
         var searchStart = haystack.startIndex
         while let range = haystack.range(of: query, range: searchStart..<haystack.endIndex) {

@@ -2,7 +2,9 @@ import MBMLEngine
 
 extension Reducer {
     /// The actions of the panes under the tokens (lessons, compare, pins) and of refreshing.
-    static func applyWatchAction(_ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]) {
+    static func applyWatchAction(
+        _ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]
+    ) {
         switch action {
         case .showLessons(let expectations):
             state.lessons = LessonsState(expectations: expectations)

@@ -132,7 +132,8 @@ enum Reducer {
             return
         }
         if KeyTable.command(for: key, in: .whileLoading) == .stopLoading,
-           state.status.isLoading || !state.space.pending.isEmpty {
+            state.status.isLoading || !state.space.pending.isEmpty
+        {
             // Stops the load; the key then does what it does in the pane (cancel an evaluation, ...).
             cancelLoading(state: &state, effects: &effects)
         }
@@ -150,15 +151,18 @@ enum Reducer {
     }
 
     /// The keys of every pane, the editor included. Returns whether the key was used.
-    private static func handleEverywhereKey(_ key: Key, state: inout InspectorState,
-                                            effects: inout [InspectorEffect]) -> Bool {
+    private static func handleEverywhereKey(
+        _ key: Key, state: inout InspectorState,
+        effects: inout [InspectorEffect]
+    ) -> Bool {
         switch KeyTable.command(for: key, in: .everywhere) {
         case .help?:
             state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
         case .toggleMouse?:
             state.mouseEnabled.toggle()
             effects.append(.setMouse(state.mouseEnabled))
-            state.status.message = state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
+            state.status.message =
+                state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
         case .reload?:
             effects.append(.reload)
         case .diagnostics?:

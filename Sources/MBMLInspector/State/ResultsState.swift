@@ -33,8 +33,10 @@ struct EvaluationOutcome: Equatable {
     /// The hints about the text, per context.
     var hints: [ExpressionContext: [Hint]] = [:]
 
-    init(text: String, generation: Int, results: [ExpressionContext: ContextResult],
-                parseFailures: [ExpressionContext: ExpressionError] = [:], logLines: [String] = []) {
+    init(
+        text: String, generation: Int, results: [ExpressionContext: ContextResult],
+        parseFailures: [ExpressionContext: ExpressionError] = [:], logLines: [String] = []
+    ) {
         self.text = text
         self.generation = generation
         self.results = results

@@ -15,8 +15,9 @@ enum TokenPaneRows {
     /// The trace of `context` when it belongs to the text in the editor and the evaluation on show.
     static func trace(for state: InspectorState, context: ExpressionContext) -> ExpressionTrace? {
         guard !state.results.isEvaluating, state.parse.text == state.editor.text,
-              let trace = state.results.traces[context], trace.expression == state.editor.text,
-              !trace.nodes.isEmpty || trace.usedConstantShortcut else { return nil }
+            let trace = state.results.traces[context], trace.expression == state.editor.text,
+            !trace.nodes.isEmpty || trace.usedConstantShortcut
+        else { return nil }
         return trace
     }
 
@@ -26,9 +27,11 @@ enum TokenPaneRows {
         var stack = trace.nodes.reversed().map { (node: $0, depth: 0) }
         while let (node, depth) = stack.popLast() {
             let token = Token(kind: node.kind, text: node.text, range: node.range, absoluteRange: node.range)
-            rows.append(TokenRow(token: token, depth: depth, outcome: node.outcome,
-                                 parameterContext: node.parameterContext, evaluationCount: node.evaluationCount,
-                                 outcomes: node.evaluationCount > 1 ? node.outcomes : []))
+            rows.append(
+                TokenRow(
+                    token: token, depth: depth, outcome: node.outcome,
+                    parameterContext: node.parameterContext, evaluationCount: node.evaluationCount,
+                    outcomes: node.evaluationCount > 1 ? node.outcomes : []))
             stack.append(contentsOf: node.children.reversed().map { ($0, depth + 1) })
         }
         return rows

@@ -41,7 +41,7 @@ enum TreeNode {
         switch (self, component) {
         case (.space(let snapshot), .variable(let name)): return snapshot.position(of: name)
         case (.value(.array(let elements)?), .index(let index)),
-             (.value(.set(let elements)?), .member(let index)):
+            (.value(.set(let elements)?), .member(let index)):
             return index >= 0 && index < elements.count ? index : nil
         case (.value(.dictionary(let entries)?), .key(let key)): return entries.index(forKey: key)
         case (.value(.object(let object)?), .property(let name)): return object.propertyNames.firstIndex(of: name)
@@ -54,7 +54,7 @@ enum TreeNode {
         switch (self, component) {
         case (.space(let snapshot), .variable(let name)): return snapshot.value(of: name)
         case (.value(.array(let elements)?), .index(let index)),
-             (.value(.set(let elements)?), .member(let index)):
+            (.value(.set(let elements)?), .member(let index)):
             return index >= 0 && index < elements.count ? elements[index] : nil
         case (.value(.dictionary(let entries)?), .key(let key)): return entries[key]
         case (.value(.object(let object)?), .property(let name)): return (try? object.value(forProperty: name)) ?? nil

@@ -13,17 +13,21 @@ enum TreeSearch {
     }
 
     /// The paths of the matching nodes, at most `limit` of them (case-insensitive text search).
-    static func matches(of query: String, in snapshot: VariableSnapshot, limit: Int = 10_000,
-                               maximumDepth: Int = 32) -> [NodePath] {
+    static func matches(
+        of query: String, in snapshot: VariableSnapshot, limit: Int = 10_000,
+        maximumDepth: Int = 32
+    ) -> [NodePath] {
         guard let query = try? SearchQuery(query), !query.isEmpty else { return [] }
         return search(query, in: snapshot, limit: limit, maximumDepth: maximumDepth).matches
     }
 
     /// Walks the tree; calls `progress` every `progressInterval` nodes, and stops (incomplete)
     /// when it returns false.
-    static func search(_ query: SearchQuery, in snapshot: VariableSnapshot, limit: Int = 10_000,
-                              maximumDepth: Int = 32, progressInterval: Int = 50_000,
-                              progress: (Int) -> Bool = { _ in true }) -> Outcome {
+    static func search(
+        _ query: SearchQuery, in snapshot: VariableSnapshot, limit: Int = 10_000,
+        maximumDepth: Int = 32, progressInterval: Int = 50_000,
+        progress: (Int) -> Bool = { _ in true }
+    ) -> Outcome {
         var found: [NodePath] = []
         var path: NodePath = []
         var pathText = ""
@@ -39,7 +43,8 @@ enum TreeSearch {
                 let textBefore = pathText.utf8.count
                 if query.matchesPaths { pathText += pathStep(component) }
                 if labelMatches(component, query) || scalarMatches(value, query)
-                    || (query.matchesPaths && query.matches(pathText)) {
+                    || (query.matchesPaths && query.matches(pathText))
+                {
                     found.append(path)
                 }
                 visited += 1

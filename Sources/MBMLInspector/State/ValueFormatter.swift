@@ -38,8 +38,10 @@ enum ValueFormatter {
         case .set(let members):
             return "Set(\(members.count))" + preview(members.prefix(previewElements).map(inline), total: members.count)
         case .dictionary(let entries):
-            return "{\(entries.count)}" + preview(entries.prefix(previewElements).map { "\(oneLine($0.key)): \(inline($0.value))" },
-                                               total: entries.count)
+            return "{\(entries.count)}"
+                + preview(
+                    entries.prefix(previewElements).map { "\(oneLine($0.key)): \(inline($0.value))" },
+                    total: entries.count)
         }
     }
 

@@ -40,8 +40,9 @@ struct VariableTree {
         var skip = start
         var need = count
         var output: [TreeRow] = []
-        collect(node: .space(snapshot), path: [], depth: 0, expansion: expansion,
-                skip: &skip, need: &need, into: &output)
+        collect(
+            node: .space(snapshot), path: [], depth: 0, expansion: expansion,
+            skip: &skip, need: &need, into: &output)
         return output
     }
 
@@ -75,8 +76,9 @@ struct VariableTree {
         guard snapshot.contains(path) else { return nil }
         let value = snapshot.value(at: path)
         let count = TreeNode.value(value).childCount
-        return TreeRow(path: path, depth: path.count - 1, value: value, childCount: count,
-                       isExpanded: count > 0 && expansion.contains(path))
+        return TreeRow(
+            path: path, depth: path.count - 1, value: value, childCount: count,
+            isExpanded: count > 0 && expansion.contains(path))
     }
 
     /// The deepest ancestor of `path` (or `path` itself) that still exists.
@@ -101,8 +103,10 @@ struct VariableTree {
         return total
     }
 
-    private func collect(node: TreeNode, path: NodePath, depth: Int, expansion: ExpansionSet,
-                         skip: inout Int, need: inout Int, into output: inout [TreeRow]) {
+    private func collect(
+        node: TreeNode, path: NodePath, depth: Int, expansion: ExpansionSet,
+        skip: inout Int, need: inout Int, into output: inout [TreeRow]
+    ) {
         let count = node.childCount
         let expandedPositions = expansion.children.compactMap { component, sub -> (Int, PathComponent, ExpansionSet)? in
             guard let position = node.position(of: component) else { return nil }
@@ -130,8 +134,10 @@ struct VariableTree {
             if skip > 0 {
                 skip -= 1
             } else {
-                output.append(makeRow(node: node, position: childPosition, path: path, depth: depth,
-                                      expanded: expandable))
+                output.append(
+                    makeRow(
+                        node: node, position: childPosition, path: path, depth: depth,
+                        expanded: expandable))
                 need -= 1
                 if need == 0 { return }
             }
@@ -140,8 +146,9 @@ struct VariableTree {
                 if skip >= below {
                     skip -= below
                 } else {
-                    collect(node: child, path: path + [component], depth: depth + 1, expansion: sub,
-                            skip: &skip, need: &need, into: &output)
+                    collect(
+                        node: child, path: path + [component], depth: depth + 1, expansion: sub,
+                        skip: &skip, need: &need, into: &output)
                     if need == 0 { return }
                 }
             }
@@ -152,7 +159,8 @@ struct VariableTree {
     private func makeRow(node: TreeNode, position: Int, path: NodePath, depth: Int, expanded: Bool) -> TreeRow {
         let component = node.component(at: position)
         let value = node.childValue(component)
-        return TreeRow(path: path + [component], depth: depth, value: value,
-                       childCount: TreeNode.value(value).childCount, isExpanded: expanded)
+        return TreeRow(
+            path: path + [component], depth: depth, value: value,
+            childCount: TreeNode.value(value).childCount, isExpanded: expanded)
     }
 }

@@ -45,8 +45,10 @@ struct ViewerSearchRequest: Equatable {
 
 extension ViewerSearchRequest {
     /// Forwards: one ordered pass from `start` to the end, then from the top to `start`.
-    private func runForward(on lines: ViewerLines, matcher: SmartCaseMatcher,
-                            shouldContinue: (Int) -> Bool) -> ViewerSearchOutcome? {
+    private func runForward(
+        on lines: ViewerLines, matcher: SmartCaseMatcher,
+        shouldContinue: (Int) -> Bool
+    ) -> ViewerSearchOutcome? {
         var read = 0
         var stopped = false
         var found: ViewerSearchOutcome?

@@ -95,7 +95,8 @@ final class BufferScreen: Screen {
     }
 
     private static func blank(_ size: TerminalSize) -> [[Cell]] {
-        Array(repeating: Array(repeating: Cell(text: " ", role: .normal), count: max(size.columns, 0)),
-              count: max(size.rows, 0))
+        Array(
+            repeating: Array(repeating: Cell(text: " ", role: .normal), count: max(size.columns, 0)),
+            count: max(size.rows, 0))
     }
 }

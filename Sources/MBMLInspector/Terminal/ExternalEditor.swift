@@ -18,7 +18,9 @@ enum ExternalEditor {
 
     /// Runs the editor and waits for it.
     /// - Returns: nil when it ran and exited with status 0, otherwise what went wrong.
-    static func run(file: String, line: Int, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func run(file: String, line: Int, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
         let editor = command(environment: environment)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,8 @@ enum TerminalCapabilities {
     static func unusableTerminalReason(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
-            return "needs a terminal that can move the cursor (TERM is \(term.isEmpty ? "not set" : "dumb")); use `mbml eval` or `mbml vars` in scripts"
+            return
+                "needs a terminal that can move the cursor (TERM is \(term.isEmpty ? "not set" : "dumb")); use `mbml eval` or `mbml vars` in scripts"
         }
         return nil
     }

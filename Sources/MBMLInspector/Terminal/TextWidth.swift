@@ -33,7 +33,7 @@ enum TextWidth {
             case "\t": output.append("⇥")
             default:
                 if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                   scalar.value < 0x20 || scalar.value == 0x7F
+                    scalar.value < 0x20 || scalar.value == 0x7F
                 {
                     output.append("�")
                 } else {

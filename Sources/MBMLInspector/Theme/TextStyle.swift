@@ -7,8 +7,10 @@ struct TextStyle: Equatable, Hashable, Sendable {
     var background: ThemeColor
     var attributes: Attributes
 
-    init(foreground: ThemeColor = .terminalDefault, background: ThemeColor = .terminalDefault,
-                attributes: Attributes = []) {
+    init(
+        foreground: ThemeColor = .terminalDefault, background: ThemeColor = .terminalDefault,
+        attributes: Attributes = []
+    ) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes

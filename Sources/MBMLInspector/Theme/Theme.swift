@@ -35,7 +35,8 @@ struct Theme: Equatable, Sendable {
             guard let equals = line.firstIndex(of: "=") else { throw fail("expected `role = style`") }
             let roleName = line[..<equals].trimmingCharacters(in: .whitespaces)
             guard let role = StyleRole(rawValue: roleName) else {
-                throw fail("unknown role `\(roleName)` (roles: \(StyleRole.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw fail(
+                    "unknown role `\(roleName)` (roles: \(StyleRole.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             styles[role] = try Self.parseStyle(String(line[line.index(after: equals)...]), fail: fail)
         }
@@ -47,7 +48,8 @@ struct Theme: Equatable, Sendable {
         let characters = Array(line)
         for (index, character) in characters.enumerated() where character == "#" {
             let atStart = characters[..<index].allSatisfy { $0 == " " || $0 == "\t" }
-            let followedBySpace = index + 1 == characters.count || characters[index + 1] == " " || characters[index + 1] == "\t"
+            let followedBySpace =
+                index + 1 == characters.count || characters[index + 1] == " " || characters[index + 1] == "\t"
             if atStart || followedBySpace { return String(characters[..<index]) }
         }
         return line

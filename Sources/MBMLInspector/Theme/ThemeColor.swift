@@ -18,13 +18,17 @@ enum ThemeColor: Equatable, Hashable, Sendable {
             self = .terminalDefault
         } else if let index = Self.names.firstIndex(of: lower) {
             self = .indexed(index)
-        } else if lower.hasPrefix("grey") || lower.hasPrefix("gray"), let n = Int(lower.dropFirst(4)), (0...23).contains(n) {
+        } else if lower.hasPrefix("grey") || lower.hasPrefix("gray"), let n = Int(lower.dropFirst(4)),
+            (0...23).contains(n)
+        {
             self = .indexed(232 + n)
         } else if let n = Int(lower.hasPrefix("color") ? String(lower.dropFirst(5)) : lower), (0...255).contains(n) {
             self = .indexed(n)
         } else if lower.hasPrefix("#"), lower.count == 7, let rgb = Int(lower.dropFirst(), radix: 16) {
-            self = .indexed(Self.nearestIndex(red: (rgb >> 16) & 0xFF, green: (rgb >> 8) & 0xFF, blue: rgb & 0xFF,
-                                              among: Array(16...255)))
+            self = .indexed(
+                Self.nearestIndex(
+                    red: (rgb >> 16) & 0xFF, green: (rgb >> 8) & 0xFF, blue: rgb & 0xFF,
+                    among: Array(16...255)))
         } else {
             return nil
         }

@@ -23,7 +23,8 @@ enum ThemeLoader {
             }
             return try Theme(parsing: text, name: url.deletingPathExtension().lastPathComponent, path: nameOrPath)
         }
-        let folder = directory ?? URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("Themes")
+        let folder =
+            directory ?? URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("Themes")
         let file = folder.appendingPathComponent(nameOrPath + ".theme")
         if let text = try? String(contentsOf: file, encoding: .utf8) {
             return try Theme(parsing: text, name: nameOrPath, path: file.path)
@@ -44,7 +45,8 @@ enum ThemeLoadError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let path): return "cannot read theme file \(path)"
         case .unknown(let name, let available):
-            return "no theme named \(name) (built in: \(available.joined(separator: ", ")); or give a path to a .theme file)"
+            return
+                "no theme named \(name) (built in: \(available.joined(separator: ", ")); or give a path to a .theme file)"
         }
     }
 }

@@ -7,13 +7,15 @@ enum CompareView {
         let compare = state.compare
         let differences = compare.differences
         let verdict = differences == 0 ? "same" : "\(differences) differ"
-        PaneChrome.title("Compare (\(verdict)): \(shortName(state.status.manifestPath ?? "first")) │ \(shortName(compare.label ?? "second"))",
-                         note: "F7 swaps", focused: false, painter: painter)
+        PaneChrome.title(
+            "Compare (\(verdict)): \(shortName(state.status.manifestPath ?? "first")) │ \(shortName(compare.label ?? "second"))",
+            note: "F7 swaps", focused: false, painter: painter)
         let rows = painter.height - 1
         guard rows > 0 else { return }
         if compare.rows.isEmpty {
-            painter.truncated("Type an expression or pin one: its value in both spaces shows here.",
-                              row: 1, column: 1, role: .dim)
+            painter.truncated(
+                "Type an expression or pin one: its value in both spaces shows here.",
+                row: 1, column: 1, role: .dim)
             return
         }
         let labelWidth = min(max(compare.rows.map { TextWidth.of($0.label) }.max() ?? 7, 7), painter.width / 4)
@@ -26,8 +28,9 @@ enum CompareView {
             let column = 4 + labelWidth
             painter.truncated(row.first.displayText, row: line, column: column, role: role, maxWidth: valueWidth)
             painter.text("│", row: line, column: column + valueWidth + 1, role: .border)
-            painter.truncated(row.second.displayText, row: line, column: column + valueWidth + 3, role: role,
-                              maxWidth: valueWidth)
+            painter.truncated(
+                row.second.displayText, row: line, column: column + valueWidth + 3, role: role,
+                maxWidth: valueWidth)
         }
     }
 

@@ -9,7 +9,8 @@ enum EditorTeachingRows {
         let editor = state.editor
         let context = state.results.selected
         guard !editor.characters.isEmpty, !state.results.isEvaluating, state.results.shownText == editor.text,
-              !state.results.isStale(context) else { return false }
+            !state.results.isStale(context)
+        else { return false }
         let scroll = EditorColumns.scroll(for: editor, width: painter.width - EditorView.promptWidth)
         var hints = state.results.hints[context] ?? []
         // Inside a call still being typed, its signature helps more than "never closes".
@@ -17,8 +18,9 @@ enum EditorTeachingRows {
             hints.removeAll { $0.code == .unclosedConstruct }
         }
         if let hint = hints.first {
-            let end = EditorView.drawUnderline(hint.range, marks: ("~", "~"), role: .hint, editor: editor,
-                                               scroll: scroll, painter: painter)
+            let end = EditorView.drawUnderline(
+                hint.range, marks: ("~", "~"), role: .hint, editor: editor,
+                scroll: scroll, painter: painter)
             if let replacement = hint.replacement {
                 painter.truncated("  try: " + replacement, row: 2, column: end, role: .hint)
             }
@@ -27,8 +29,9 @@ enum EditorTeachingRows {
         }
         guard let error = state.results.shown[context]?.error, !error.isNotANumber else { return false }
         if let range = error.range {
-            EditorView.drawUnderline(range, marks: ("^", "~"), role: .caret, editor: editor, scroll: scroll,
-                                     painter: painter)
+            EditorView.drawUnderline(
+                range, marks: ("^", "~"), role: .caret, editor: editor, scroll: scroll,
+                painter: painter)
         }
         painter.truncated("\(context.rawValue): " + EditorView.errorMessage(error), row: 3, column: 0, role: .error)
         return true

@@ -36,7 +36,9 @@ enum EditorView {
         if index < editor.characters.count { painter.text("›", row: 1, column: promptWidth + width, role: .dim) }
         if focused(state) {
             var cursorColumn = promptWidth
-            for i in scroll..<min(editor.cursor, editor.characters.count) { cursorColumn += TextWidth.of(editor.characters[i]) }
+            for i in scroll..<min(editor.cursor, editor.characters.count) {
+                cursorColumn += TextWidth.of(editor.characters[i])
+            }
             painter.screen.setCursor((painter.rect.row + 1, painter.rect.column + min(cursorColumn, painter.width - 1)))
         }
     }
@@ -95,7 +97,7 @@ enum EditorView {
             return ([context], error)
         }
         if state.focus == .results, !state.results.isEvaluating, !state.results.isStale(state.results.selected),
-           let error = state.results.shown[state.results.selected]?.error, error.range != nil
+            let error = state.results.shown[state.results.selected]?.error, error.range != nil
         {
             return ([state.results.selected], error)
         }
@@ -109,7 +111,9 @@ enum EditorView {
             if let range = error.range {
                 drawUnderline(range, marks: ("^", "~"), role: .caret, editor: editor, scroll: scroll, painter: painter)
             }
-            let label = contexts.count == ExpressionContext.allCases.count ? ""
+            let label =
+                contexts.count == ExpressionContext.allCases.count
+                ? ""
                 : contexts.map(\.rawValue).joined(separator: ", ") + ": "
             painter.truncated(label + errorMessage(error), row: 3, column: 0, role: .error)
             return
@@ -120,29 +124,34 @@ enum EditorView {
         }
         if EditorTeachingRows.draw(state, painter: painter) { return }
         if let name = Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor),
-           let function = state.functions.first(where: { $0.name == name })
+            let function = state.functions.first(where: { $0.name == name })
         {
-            SignatureLine.draw(function.signature, characters: editor.characters, cursor: editor.cursor, row: 2,
-                               column: promptWidth, painter: painter)
+            SignatureLine.draw(
+                function.signature, characters: editor.characters, cursor: editor.cursor, row: 2,
+                column: promptWidth, painter: painter)
             painter.truncated(function.summary, row: 3, column: promptWidth, role: .dim)
             return
         }
         if editor.characters.isEmpty {
-            painter.truncated("Type an expression: $variables, ^functions(…), #(math), a == b",
-                              row: 2, column: promptWidth, role: .dim)
+            painter.truncated(
+                "Type an expression: $variables, ^functions(…), #(math), a == b",
+                row: 2, column: promptWidth, role: .dim)
         }
     }
 
     /// Marks `range` of the text on the row under it (`^~~~` for errors, `~~~` for hints).
     /// - Returns: the column after the marks.
     @discardableResult
-    static func drawUnderline(_ range: SourceRange, marks: (first: String, rest: String), role: StyleRole,
-                              editor: EditorState, scroll: Int, painter: Painter) -> Int {
+    static func drawUnderline(
+        _ range: SourceRange, marks: (first: String, rest: String), role: StyleRole,
+        editor: EditorState, scroll: Int, painter: Painter
+    ) -> Int {
         let caret = CaretLine(characters: editor.characters, range: range, scalarWidth: TextWidth.scalarWidth)
         let scrolled = editor.characters[caret.lineStart..<max(min(scroll, editor.characters.count), caret.lineStart)]
         let start = promptWidth + max(caret.column - TextWidth.of(String(scrolled)), 0)
-        return painter.text(caret.marks(first: marks.first, rest: marks.rest), row: 2,
-                            column: min(start, painter.width - 1), role: role)
+        return painter.text(
+            caret.marks(first: marks.first, rest: marks.rest), row: 2,
+            column: min(start, painter.width - 1), role: role)
     }
 
     static func errorMessage(_ error: ExpressionError) -> String {

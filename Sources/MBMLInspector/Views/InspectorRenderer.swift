@@ -29,9 +29,11 @@ enum InspectorRenderer {
     }
 
     private static func drawTooSmall(_ size: TerminalSize, screen: Screen) {
-        let lines = ["Terminal too small",
-                     "need at least \(Layout.minimumSize.columns)×\(Layout.minimumSize.rows), now \(size.columns)×\(size.rows)",
-                     "Ctrl-C quits"]
+        let lines = [
+            "Terminal too small",
+            "need at least \(Layout.minimumSize.columns)×\(Layout.minimumSize.rows), now \(size.columns)×\(size.rows)",
+            "Ctrl-C quits",
+        ]
         let painter = Painter(screen: screen, rect: Rect(row: 0, column: 0, height: size.rows, width: size.columns))
         let top = max((size.rows - lines.count) / 2, 0)
         for (offset, line) in lines.enumerated() {

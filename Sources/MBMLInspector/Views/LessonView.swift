@@ -7,8 +7,9 @@ enum LessonView {
         let lessons = state.lessons
         guard let lesson = lessons.currentLesson else { return }
         let doneCount = lesson.items.filter { lessons.done.contains($0.id) }.count
-        PaneChrome.title("Lesson \(lessons.current + 1)/\(lessons.lessons.count): \(lesson.title)",
-                         note: "\(doneCount)/\(lesson.items.count) · Alt-N/Alt-P", focused: false, painter: painter)
+        PaneChrome.title(
+            "Lesson \(lessons.current + 1)/\(lessons.lessons.count): \(lesson.title)",
+            note: "\(doneCount)/\(lesson.items.count) · Alt-N/Alt-P", focused: false, painter: painter)
         var row = 1
         let textLines = TextWrap.atSpaces(lesson.text, width: painter.width - 2)
         let itemRows = painter.height - 1
@@ -21,8 +22,9 @@ enum LessonView {
             let isDone = lessons.done.contains(item.id)
             var column = painter.text(isDone ? "✓" : "·", row: row, column: 1, role: isDone ? .match : .dim) + 1
             let context = item.context == .string ? "" : "\(item.context.rawValue): "
-            column = painter.truncated("try " + item.expression, row: row, column: column, role: .syntaxVariable,
-                                       maxWidth: max(painter.width * 3 / 5 - column, 8))
+            column = painter.truncated(
+                "try " + item.expression, row: row, column: column, role: .syntaxVariable,
+                maxWidth: max(painter.width * 3 / 5 - column, 8))
             column = painter.text(" → ", row: row, column: column, role: .dim)
             painter.truncated(context + expectedText(item), row: row, column: column, role: isDone ? .value : .dim)
             row += 1

@@ -40,8 +40,9 @@ struct Painter {
     func truncated(_ text: String, row: Int, column: Int, role: StyleRole, maxWidth: Int? = nil) -> Int {
         var limit = rect.width - column
         if let maxWidth = maxWidth { limit = min(limit, maxWidth) }
-        return self.text(TextWidth.truncate(TextWidth.printable(text), to: limit), row: row, column: column,
-                         role: role, maxWidth: limit)
+        return self.text(
+            TextWidth.truncate(TextWidth.printable(text), to: limit), row: row, column: column,
+            role: role, maxWidth: limit)
     }
 
     /// Fills the rest of `row` from `column` with spaces in `role`.

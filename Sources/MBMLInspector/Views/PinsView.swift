@@ -30,8 +30,9 @@ enum PinsView {
             column = painter.text("*", row: row, column: column, role: .highlight) + 1
         }
         let context = expectation.context == .object ? "" : "\(expectation.context.rawValue): "
-        column = painter.truncated(context + expectation.expression, row: row, column: column, role: .syntaxVariable,
-                                   maxWidth: max(painter.width / 2 - column, 8))
+        column = painter.truncated(
+            context + expectation.expression, row: row, column: column, role: .syntaxVariable,
+            maxWidth: max(painter.width / 2 - column, 8))
         column = painter.text(" = ", row: row, column: column, role: .dim)
         guard let result = pin.result else {
             painter.truncated("…", row: row, column: column, role: .dim)
@@ -45,7 +46,8 @@ enum PinsView {
             case .error: expected = "an error"
             case .watch: expected = "a non-empty value"
             }
-            painter.truncated("\(result.actual.displayText) (expected \(expected))", row: row, column: column, role: .error)
+            painter.truncated(
+                "\(result.actual.displayText) (expected \(expected))", row: row, column: column, role: .error)
         case .passed, .watched:
             let role: StyleRole
             if case .error = result.actual { role = .error } else { role = pin.changed ? .highlight : .value }

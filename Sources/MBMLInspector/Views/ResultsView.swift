@@ -14,7 +14,9 @@ enum ResultsView {
             note = "evaluating…"
         } else if !results.invalid.isEmpty {
             let names = ExpressionContext.allCases.filter(results.isStale).map(\.rawValue)
-            note = names.count == ExpressionContext.allCases.count ? "invalid: last good results"
+            note =
+                names.count == ExpressionContext.allCases.count
+                ? "invalid: last good results"
                 : "invalid in \(names.joined(separator: ", ")): last good result"
         } else if focused {
             note = "Enter full value"
@@ -24,8 +26,9 @@ enum ResultsView {
             let row = offset + 1
             let isSelected = focused && results.selected == context
             let labelRole: StyleRole = isSelected ? .selection : .label
-            painter.text(context.rawValue.padding(toLength: labelWidth - 1, withPad: " ", startingAt: 0),
-                         row: row, column: 0, role: labelRole)
+            painter.text(
+                context.rawValue.padding(toLength: labelWidth - 1, withPad: " ", startingAt: 0),
+                row: row, column: 0, role: labelRole)
             let (text, role, type) = describe(results.shown[context], context: context)
             guard results.shown[context] != nil || !results.isStale(context) else { continue }
             let stale = results.isStale(context)
@@ -34,8 +37,9 @@ enum ResultsView {
             let typeNote = type.map { "  " + $0 } ?? ""
             let fitsType = TextWidth.of(text) + TextWidth.of(typeNote) <= width
             let changedNote = results.changedByReload.contains(context) ? "  ~ changed" : ""
-            var end = painter.truncated(text, row: row, column: labelWidth, role: valueRole,
-                                        maxWidth: max(width - TextWidth.of(changedNote), 1))
+            var end = painter.truncated(
+                text, row: row, column: labelWidth, role: valueRole,
+                maxWidth: max(width - TextWidth.of(changedNote), 1))
             if fitsType, !typeNote.isEmpty, end + TextWidth.of(typeNote + changedNote) <= painter.width {
                 end = painter.text(typeNote, row: row, column: end, role: stale ? .stale : .dim)
             }

@@ -1,14 +1,17 @@
 /// The signature of the function around the cursor, with the parameter the cursor is in
 /// highlighted: `^join(list|separator)` with `separator` marked after the first `|`.
 enum SignatureLine {
-    static func draw(_ signature: String, characters: [Character], cursor: Int, row: Int, column: Int,
-                     painter: Painter) {
+    static func draw(
+        _ signature: String, characters: [Character], cursor: Int, row: Int, column: Int,
+        painter: Painter
+    ) {
         let index = parameterIndex(in: characters, cursor: cursor)
         guard let open = signature.firstIndex(of: "("), let close = signature.lastIndex(of: ")"), open < close else {
             painter.truncated(signature, row: row, column: column, role: .hint)
             return
         }
-        let parameters = signature[signature.index(after: open)..<close].split(separator: "|", omittingEmptySubsequences: false)
+        let parameters = signature[signature.index(after: open)..<close].split(
+            separator: "|", omittingEmptySubsequences: false)
         // A trailing `…` parameter repeats: the cursor past the end stays on the last one.
         let current = index.map { min($0, parameters.count - 1) }
         var x = painter.text(String(signature[...open]), row: row, column: column, role: .hint)
@@ -26,7 +29,9 @@ enum SignatureLine {
         let end = min(cursor, characters.count)
         while index < end {
             let character = characters[index]
-            if character == "^" || character == "$" || character == "#", index + 1 < end, characters[index + 1] == character {
+            if character == "^" || character == "$" || character == "#", index + 1 < end,
+                characters[index + 1] == character
+            {
                 index += 2
                 continue
             }

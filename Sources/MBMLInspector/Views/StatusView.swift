@@ -16,7 +16,8 @@ enum StatusView {
         if let prompt = state.pins.savePrompt {
             let line = " Save pins to: " + prompt
             painter.truncated(line, row: 0, column: 0, role: .prompt, maxWidth: width)
-            painter.screen.setCursor((row: painter.rect.row, column: painter.rect.column + min(TextWidth.of(line), width)))
+            painter.screen.setCursor(
+                (row: painter.rect.row, column: painter.rect.column + min(TextWidth.of(line), width)))
         } else if let message = status.message {
             painter.truncated(" " + message, row: 0, column: 0, role: .status, maxWidth: width)
         } else if let error = status.loadError {
@@ -28,7 +29,8 @@ enum StatusView {
             if let counts = status.diagnosticCounts {
                 column = painter.text(" ! " + counts + " (d) ", row: 0, column: column, role: .statusError)
             }
-            painter.truncated(" " + summary(status), row: 0, column: column, role: .status, maxWidth: max(width - column, 0))
+            painter.truncated(
+                " " + summary(status), row: 0, column: column, role: .status, maxWidth: max(width - column, 0))
         }
         drawHints(hints, painter: painter, column: painter.width - hintsWidth)
     }

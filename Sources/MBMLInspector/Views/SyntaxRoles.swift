@@ -13,8 +13,8 @@ enum SyntaxRoles {
         case .parameterGroup: return nil
         case .mathExpression, .numericLiteral: return .syntaxNumber
         case .addition, .subtraction, .multiplication, .division, .modulo,
-             .mathGrouping, .booleanGrouping, .equal, .notEqual, .lessThan, .lessThanOrEqual,
-             .greaterThan, .greaterThanOrEqual, .and, .or, .not:
+            .mathGrouping, .booleanGrouping, .equal, .notEqual, .lessThan, .lessThanOrEqual,
+            .greaterThan, .greaterThanOrEqual, .and, .or, .not:
             return .syntaxOperator
         }
     }

@@ -7,7 +7,8 @@ enum TokenValueText {
     /// How many of the values of a repeatedly evaluated token are listed.
     static let listed = 3
 
-    static func describe(_ outcome: TraceOutcome, count: Int, all outcomes: [TraceOutcome] = []) -> (String, StyleRole) {
+    static func describe(_ outcome: TraceOutcome, count: Int, all outcomes: [TraceOutcome] = []) -> (String, StyleRole)
+    {
         switch outcome {
         case .value(let value):
             guard count > 1 else { return ("= " + ValueFormatter.summary(of: value), .value) }

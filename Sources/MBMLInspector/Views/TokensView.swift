@@ -6,8 +6,9 @@ enum TokensView {
     static func draw(_ state: InspectorState, painter: Painter) {
         let focused = state.focus == .tokens
         let context = state.tokens.context
-        PaneChrome.title("\(Pane.tokens.title) · \(context.rawValue)", note: focused ? "←/→ context" : "",
-                         focused: focused, painter: painter)
+        PaneChrome.title(
+            "\(Pane.tokens.title) · \(context.rawValue)", note: focused ? "←/→ context" : "",
+            focused: focused, painter: painter)
         let bodyRows = painter.height - 3
         guard bodyRows > 0 else { return }
         guard !state.editor.characters.isEmpty else {
@@ -34,7 +35,9 @@ enum TokensView {
         for line in 0..<bodyRows {
             let index = state.tokens.scrollTop + line
             guard index < rows.count else { break }
-            drawRow(rows[index], selected: index == state.tokens.selected, focused: focused, row: line + 1, painter: painter)
+            drawRow(
+                rows[index], selected: index == state.tokens.selected, focused: focused, row: line + 1, painter: painter
+            )
             drawn += 1
         }
         let selected = rows[min(max(state.tokens.selected, 0), rows.count - 1)].token
@@ -49,8 +52,9 @@ enum TokensView {
         }
         let base: StyleRole? = selected ? (focused ? .selection : .selectionInactive) : nil
         var column = painter.text(indent, row: line, column: 0, role: base ?? .normal)
-        column = painter.text(token.kind.rawValue, row: line, column: column,
-                              role: base ?? SyntaxRoles.role(for: token.kind) ?? .normal)
+        column = painter.text(
+            token.kind.rawValue, row: line, column: column,
+            role: base ?? SyntaxRoles.role(for: token.kind) ?? .normal)
         if let context = row.parameterContext {
             column = painter.text(" [\(context.rawValue)]", row: line, column: column, role: base ?? .dim)
         }
@@ -59,8 +63,9 @@ enum TokensView {
         // The value matters more than the text: with a value, the text gets at most half of what is left.
         let left = painter.width - column - TextWidth.of(range) - 1
         let textWidth = value == nil ? left : max(min(TextWidth.of(token.text) + 3, left / 2), 6)
-        column = painter.truncated(" \"" + token.text + "\"", row: line, column: column, role: base ?? .normal,
-                                   maxWidth: max(textWidth, 4))
+        column = painter.truncated(
+            " \"" + token.text + "\"", row: line, column: column, role: base ?? .normal,
+            maxWidth: max(textWidth, 4))
         column = painter.text(range, row: line, column: column, role: base ?? .dim)
         if let (text, role) = value {
             painter.truncated(" " + text, row: line, column: column, role: base ?? role)

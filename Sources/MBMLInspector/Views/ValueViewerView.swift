@@ -16,8 +16,9 @@ enum ValueViewerView {
         }
         let total = viewer.knownLineCount.map { " of \($0)" } ?? ""
         let note = "line \(viewer.top.line + 1)\(total)\(viewer.wraps ? "" : " · col \(viewer.column + 1)")"
-        let inside = FrameView.draw(geometry.frame, title: "\(viewer.title) · \(viewer.kind)", note: note,
-                                    footer: footer, screen: screen)
+        let inside = FrameView.draw(
+            geometry.frame, title: "\(viewer.title) · \(viewer.kind)", note: note,
+            footer: footer, screen: screen)
         let matcher = viewer.search.searched.isEmpty ? nil : SmartCaseMatcher(viewer.search.searched)
         let textColumn = geometry.gutterWidth
         var position = viewer.top
@@ -43,8 +44,9 @@ enum ValueViewerView {
                 for range in matcher.ranges(in: text) {
                     let start = TextWidth.of(String(text[..<range.lowerBound]))
                     guard start < geometry.textWidth else { break }
-                    inside.text(String(text[range]), row: row, column: textColumn + start, role: .match,
-                                maxWidth: geometry.textWidth - start)
+                    inside.text(
+                        String(text[range]), row: row, column: textColumn + start, role: .match,
+                        maxWidth: geometry.textWidth - start)
                 }
             }
             if piece + 1 < pieces.count {

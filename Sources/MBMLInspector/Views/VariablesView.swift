@@ -15,14 +15,17 @@ enum VariablesView {
         let visible = max(painter.height - 2, 1)
         let rows = tree.rows(from: state.tree.scrollTop, count: visible)
         if rows.isEmpty {
-            let note = state.status.isLoading ? "loading…"
+            let note =
+                state.status.isLoading
+                ? "loading…"
                 : state.status.loadError == nil ? "(no variables)" : "(empty: the manifest did not load)"
             painter.truncated(note, row: 1, column: 1, role: .dim)
         }
         let query = search.searchedQuery.isEmpty ? nil : try? SearchQuery(search.searchedQuery)
         for (offset, row) in rows.enumerated() {
-            drawRow(row, line: offset + 1, selected: row.path == state.tree.selection, focused: focused,
-                    query: query, facts: facts(of: row, state: state), painter: painter)
+            drawRow(
+                row, line: offset + 1, selected: row.path == state.tree.selection, focused: focused,
+                query: query, facts: facts(of: row, state: state), painter: painter)
         }
         drawFooter(state, painter: painter)
     }
@@ -38,7 +41,8 @@ enum VariablesView {
     }
 
     static func facts(of row: TreeRow, state: InspectorState) -> RowFacts {
-        var facts = RowFacts(change: state.reloadDiff.nodeChange(at: row.path, old: state.previousSpace, new: state.space))
+        var facts = RowFacts(
+            change: state.reloadDiff.nodeChange(at: row.path, old: state.previousSpace, new: state.space))
         guard row.path.count == 1, case .variable(let name)? = row.path.first else { return facts }
         if let provenance = state.provenance[name] {
             switch provenance.kind {
@@ -54,8 +58,10 @@ enum VariablesView {
         return facts
     }
 
-    private static func drawRow(_ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: SearchQuery?,
-                                facts: RowFacts, painter: Painter) {
+    private static func drawRow(
+        _ row: TreeRow, line: Int, selected: Bool, focused: Bool, query: SearchQuery?,
+        facts: RowFacts, painter: Painter
+    ) {
         let selectionRole: StyleRole? = selected ? (focused ? .selection : .selectionInactive) : nil
         if let role = selectionRole { painter.fill(row: line, role: role) }
         let marker = row.isExpandable ? (row.isExpanded ? "▾ " : "▸ ") : "  "
@@ -66,12 +72,16 @@ enum VariablesView {
         case nil: changeMark = " "
         }
         var column = painter.text(changeMark, row: line, column: 0, role: selectionRole ?? .changed)
-        column = painter.text(String(repeating: "  ", count: min(row.depth, 20)) + marker, row: line, column: column,
-                              role: selectionRole ?? .dim)
+        column = painter.text(
+            String(repeating: "  ", count: min(row.depth, 20)) + marker, row: line, column: column,
+            role: selectionRole ?? .dim)
         let isMatch = query?.matches(row.label) ?? false
-        column = painter.truncated(row.label, row: line, column: column,
-                                   role: selectionRole ?? (isMatch ? .match : .name), maxWidth: max(painter.width - column - 2, 8))
-        if !facts.tag.isEmpty { column = painter.text(" " + facts.tag, row: line, column: column, role: selectionRole ?? .dim) }
+        column = painter.truncated(
+            row.label, row: line, column: column,
+            role: selectionRole ?? (isMatch ? .match : .name), maxWidth: max(painter.width - column - 2, 8))
+        if !facts.tag.isEmpty {
+            column = painter.text(" " + facts.tag, row: line, column: column, role: selectionRole ?? .dim)
+        }
         column += 2
         guard column < painter.width else { return }
         if let failure = facts.failure {
@@ -91,8 +101,9 @@ enum VariablesView {
         } else {
             let summary = ValueFormatter.summary(of: row.value)
             let valueMatches = query.map { TreeSearch.scalarMatches(row.value, $0) } ?? false
-            painter.truncated(summary, row: line, column: column,
-                              role: selectionRole ?? (valueMatches ? .match : (row.value == nil ? .dim : .value)))
+            painter.truncated(
+                summary, row: line, column: column,
+                role: selectionRole ?? (valueMatches ? .match : (row.value == nil ? .dim : .value)))
         }
     }
 
@@ -103,7 +114,8 @@ enum VariablesView {
         }
         if !search.query.isEmpty, search.query == search.searchedQuery {
             let count = search.matches.count
-            return (count == 1 ? "1 match" : "\(count)\(count >= 10_000 ? "+" : "") matches") + " · Enter jumps · re: regex"
+            return (count == 1 ? "1 match" : "\(count)\(count >= 10_000 ? "+" : "") matches")
+                + " · Enter jumps · re: regex"
         }
         return "Enter searches · Esc cancels · re: regex"
     }
@@ -118,7 +130,9 @@ enum VariablesView {
             }
             painter.text("  " + searchNote(search), row: row, column: end, role: .dim)
         } else if state.focus == .variables {
-            let hint = state.awaitingCopyChoice ? "copy: v value · p expression"
+            let hint =
+                state.awaitingCopyChoice
+                ? "copy: v value · p expression"
                 : "/ search · i insert · y copy · o open · E edit"
             painter.truncated(hint, row: row, column: 0, role: .dim)
         }

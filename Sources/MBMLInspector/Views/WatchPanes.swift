@@ -11,7 +11,9 @@ enum WatchPanes {
         ]
         for pane in panes where pane.rows > 0 && top < bottom {
             let height = min(pane.rows, bottom - top)
-            pane.draw(state, Painter(screen: screen, rect: Rect(row: top, column: rect.column, height: height, width: rect.width)))
+            pane.draw(
+                state,
+                Painter(screen: screen, rect: Rect(row: top, column: rect.column, height: height, width: rect.width)))
             top += height
         }
     }

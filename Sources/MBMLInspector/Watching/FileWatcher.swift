@@ -51,10 +51,13 @@ final class FileWatcher {
     ///   - debounce: Quiet time after the last event before a change is reported (default 50 ms).
     ///   - pollInterval: How often polled files are examined (default 100 ms).
     ///   - mode: ``Mode/automatic`` (inotify, falling back to polling) or ``Mode/polling``.
-    convenience init(paths: [URL], debounce: TimeInterval = 0.05, pollInterval: TimeInterval = 0.1,
-                            mode: Mode = .automatic) {
-        self.init(paths: paths, debounce: debounce, pollInterval: pollInterval,
-                  events: mode == .automatic ? InotifyChannel() : nil)
+    convenience init(
+        paths: [URL], debounce: TimeInterval = 0.05, pollInterval: TimeInterval = 0.1,
+        mode: Mode = .automatic
+    ) {
+        self.init(
+            paths: paths, debounce: debounce, pollInterval: pollInterval,
+            events: mode == .automatic ? InotifyChannel() : nil)
     }
 
     /// Starts watching `paths` with `events` as the source of folder events (nil: polling only).

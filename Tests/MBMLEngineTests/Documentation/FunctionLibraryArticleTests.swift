@@ -1,6 +1,7 @@
-@testable import MBMLEngine
 import MBMLTestSupport
 import XCTest
+
+@testable import MBMLEngine
 
 /// The committed DocC article "Function Library" is what the functions' metadata generates, so the
 /// reference cannot drift from the code. After changing a function's metadata, regenerate it:
@@ -10,9 +11,11 @@ final class FunctionLibraryArticleTests: XCTestCase {
         let committed = try RepositoryFile.text(of: "Sources/MBMLEngine/MBMLEngine.docc/FunctionLibrary.md")
         let generated = FunctionLibraryReference.markdown(for: .builtIn)
         if committed != generated {
-            let committedLines = committed.components(separatedBy: "\n"), generatedLines = generated.components(separatedBy: "\n")
+            let committedLines = committed.components(separatedBy: "\n"),
+                generatedLines = generated.components(separatedBy: "\n")
             let first = zip(committedLines, generatedLines).enumerated().first { $0.element.0 != $0.element.1 }
-            XCTFail("""
+            XCTFail(
+                """
                 FunctionLibrary.md differs from the generated article (regenerate it with \
                 `swift run mbml functions --markdown > Sources/MBMLEngine/MBMLEngine.docc/FunctionLibrary.md`); \
                 first difference at line \((first?.offset ?? min(committedLines.count, generatedLines.count)) + 1)

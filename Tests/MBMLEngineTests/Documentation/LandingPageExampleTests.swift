@@ -38,7 +38,8 @@ final class LandingPageExampleTests: XCTestCase {
         let page = try RepositoryFile.text(of: "Sources/MBMLEngine/MBMLEngine.docc/MBMLEngine.md")
         let blocks = MarkdownCodeBlocks.blocks(in: page, language: "swift")
         let first = try XCTUnwrap(blocks.first, "the landing page has no swift code block")
-        XCTAssertEqual(first, ["import MBMLEngine", ""] + example,
-                       "the landing page's first example differs from the tested code in this file")
+        XCTAssertEqual(
+            first, ["import MBMLEngine", ""] + example,
+            "the landing page's first example differs from the tested code in this file")
     }
 }

@@ -10,7 +10,8 @@ final class StandAloneRepositoryTests: XCTestCase {
         let sources = RepositoryFile.url("Sources")
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         for case let url as URL in enumerator where ["swift", "md"].contains(url.pathExtension) {
-            files.append(String(url.standardizedFileURL.path.dropFirst(RepositoryFile.root.standardizedFileURL.path.count + 1)))
+            files.append(
+                String(url.standardizedFileURL.path.dropFirst(RepositoryFile.root.standardizedFileURL.path.count + 1)))
         }
         XCTAssertGreaterThan(files.count, 100)
         for file in files {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MBMLEngine
 
 /// The conformance cases (the in-repository copy in Tests/MBMLEngineTests/Conformance) run against the
@@ -22,14 +23,16 @@ final class ConformanceHintTests: XCTestCase {
 
     private func loadCases() throws -> [Case] {
         let folder = try resource("cases")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+            .sorted()
         var cases: [Case] = []
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") where !line.isEmpty {
                 guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let id = object["id"] as? String, let expression = object["expr"] as? String,
-                      let context = ExpressionContext(rawValue: object["context"] as? String ?? "") else {
+                    let id = object["id"] as? String, let expression = object["expr"] as? String,
+                    let context = ExpressionContext(rawValue: object["context"] as? String ?? "")
+                else {
                     XCTFail("unreadable case in \(file): \(line.prefix(80))")
                     continue
                 }
@@ -59,8 +62,9 @@ final class ConformanceHintTests: XCTestCase {
             for hint in hints where hint.code == .undefinedVariable {
                 let name = Self.variableName(in: testCase.expression, at: hint.range)
                 XCTAssertFalse(caseNames.contains(name), "\(testCase.id): \(hint.message) but $\(name) is defined")
-                XCTAssertFalse(["item", "key", "root", "rootKey", "currentValue"].contains(name),
-                               "\(testCase.id): $\(name) is bound by the function")
+                XCTAssertFalse(
+                    ["item", "key", "root", "rootKey", "currentValue"].contains(name),
+                    "\(testCase.id): $\(name) is bound by the function")
                 hinted[testCase.id, default: []].append(name)
             }
         }
@@ -92,7 +96,8 @@ final class ConformanceHintTests: XCTestCase {
                     XCTFail("\(testCase.id): traced \(trace.result), evaluated \(evaluated)")
                 }
                 if let tokens = try? env.parse(testCase.expression, in: testCase.context, caching: false),
-                   !trace.usedConstantShortcut {
+                    !trace.usedConstantShortcut
+                {
                     XCTAssertEqual(trace.nodes.map(\.kind), tokens.map(\.kind), testCase.id)
                 }
                 compared += 1
@@ -102,9 +107,11 @@ final class ConformanceHintTests: XCTestCase {
     }
 
     /// Functions whose result changes from one call to the next (time, randomness, counters).
-    private static let varyingFunctions = ["^random", "^currentTime", "^secondsSince", "^secondsUntil", "^bench",
-                                           "^repeat", "^formatTimeUntil", "$alwaysNow", "^inc", "^dec", "^set",
-                                           "^unset", "^push", "^pop", "^writeFile", "^deleteFile"]
+    private static let varyingFunctions = [
+        "^random", "^currentTime", "^secondsSince", "^secondsUntil", "^bench",
+        "^repeat", "^formatTimeUntil", "$alwaysNow", "^inc", "^dec", "^set",
+        "^unset", "^push", "^pop", "^writeFile", "^deleteFile",
+    ]
 
     /// The name of the variable reference at `range` (`$name`, `$[name]`, `${name...}`).
     private static func variableName(in expression: String, at range: SourceRange) -> String {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MBMLEngine
 
 /// `Environment.hints(for:context:)`: each hint code on input that deserves it, and none on correct input.
@@ -12,13 +13,16 @@ final class HintTests: ExpressionTestCase {
     }
 
     /// Asserts exactly one hint of `code` with the given range and replacement.
-    private func assertHint(_ expression: String, _ context: ExpressionContext = .object, _ code: HintCode,
-                            range: SourceRange, replacement: String?, mentioning words: [String] = [],
-                            file: StaticString = #filePath, line: UInt = #line) {
+    private func assertHint(
+        _ expression: String, _ context: ExpressionContext = .object, _ code: HintCode,
+        range: SourceRange, replacement: String?, mentioning words: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let found = hints(expression, context).filter { $0.code == code }
         guard found.count == 1, let hint = found.first else {
-            XCTFail("\(context): \(expression) gave \(hints(expression, context)), expected one \(code.rawValue)",
-                    file: file, line: line)
+            XCTFail(
+                "\(context): \(expression) gave \(hints(expression, context)), expected one \(code.rawValue)",
+                file: file, line: line)
             return
         }
         XCTAssertEqual(hint.range, range, expression, file: file, line: line)
@@ -43,20 +47,26 @@ final class HintTests: ExpressionTestCase {
     }
 
     func testUnclosedConstruct() {
-        assertHint("#(1 + 2", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 7),
-                   replacement: "#(1 + 2)", mentioning: ["#(", ")"])
-        assertHint("x ^join($cats|, ", .object, .unclosedConstruct, range: SourceRange(location: 2, length: 14),
-                   replacement: "^join($cats|, )")
-        assertHint("$[a b", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 5), replacement: "$[a b]")
-        assertHint("${name", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 6), replacement: "${name}")
+        assertHint(
+            "#(1 + 2", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 7),
+            replacement: "#(1 + 2)", mentioning: ["#(", ")"])
+        assertHint(
+            "x ^join($cats|, ", .object, .unclosedConstruct, range: SourceRange(location: 2, length: 14),
+            replacement: "^join($cats|, )")
+        assertHint(
+            "$[a b", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 5), replacement: "$[a b]")
+        assertHint(
+            "${name", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 6), replacement: "${name}")
         XCTAssertEqual(codes("##(1 + 2"), [], "an escaped # starts no construct")
     }
 
     func testLowercaseOperator() {
-        assertHint("3 -eq 3", .boolean, .lowercaseOperator, range: SourceRange(location: 2, length: 3),
-                   replacement: "-EQ", mentioning: ["-eq", "-EQ"])
-        assertHint("$yes -and $no", .boolean, .lowercaseOperator, range: SourceRange(location: 5, length: 4),
-                   replacement: "-AND")
+        assertHint(
+            "3 -eq 3", .boolean, .lowercaseOperator, range: SourceRange(location: 2, length: 3),
+            replacement: "-EQ", mentioning: ["-eq", "-EQ"])
+        assertHint(
+            "$yes -and $no", .boolean, .lowercaseOperator, range: SourceRange(location: 5, length: 4),
+            replacement: "-AND")
         XCTAssertEqual(codes("3 -EQ 3", .boolean), [])
         XCTAssertEqual(codes("-equal", .object), [], "not a keyword")
     }
@@ -70,68 +80,85 @@ final class HintTests: ExpressionTestCase {
         }
         XCTAssertEqual(codes("name = value"), [], "plain text with = is not a comparison")
         XCTAssertEqual(codes("^stripQueryString(http://x.com/a?b=c)"), [], "= inside a parameter's text")
-        assertHint("$cats[1] = Duncan", .object, .singleEquals, range: SourceRange(location: 9, length: 1),
-                   replacement: "==")
+        assertHint(
+            "$cats[1] = Duncan", .object, .singleEquals, range: SourceRange(location: 9, length: 1),
+            replacement: "==")
     }
 
     func testMathOperatorSpacing() {
-        assertHint("#(1+2)", .object, .mathOperatorSpacing, range: SourceRange(location: 2, length: 3),
-                   replacement: "1 + 2", mentioning: ["+2"])
-        assertHint("#($ten-1)", .number, .mathOperatorSpacing, range: SourceRange(location: 2, length: 6),
-                   replacement: "$ten - 1")
-        assertHint("1+2", .number, .mathOperatorSpacing, range: SourceRange(location: 0, length: 3), replacement: "1 + 2")
-        assertHint("^mod(7+1|3)", .object, .mathOperatorSpacing, range: SourceRange(location: 5, length: 3),
-                   replacement: "7 + 1")
+        assertHint(
+            "#(1+2)", .object, .mathOperatorSpacing, range: SourceRange(location: 2, length: 3),
+            replacement: "1 + 2", mentioning: ["+2"])
+        assertHint(
+            "#($ten-1)", .number, .mathOperatorSpacing, range: SourceRange(location: 2, length: 6),
+            replacement: "$ten - 1")
+        assertHint(
+            "1+2", .number, .mathOperatorSpacing, range: SourceRange(location: 0, length: 3), replacement: "1 + 2")
+        assertHint(
+            "^mod(7+1|3)", .object, .mathOperatorSpacing, range: SourceRange(location: 5, length: 3),
+            replacement: "7 + 1")
         XCTAssertEqual(codes("1+2", .object), [], "outside math, 1+2 is text")
         XCTAssertEqual(codes("#(2*3)"), [], "* needs no spaces")
     }
 
     func testUndefinedVariable() {
         env.variables.declare("catx", value: "x")
-        assertHint("$catz", .object, .undefinedVariable, range: SourceRange(location: 0, length: 5),
-                   replacement: "$cats", mentioning: ["$cats", "$catx"])
-        assertHint("the Ke$ha concert", .object, .undefinedVariable, range: SourceRange(location: 6, length: 3),
-                   replacement: "$$ha", mentioning: ["$$"])
+        assertHint(
+            "$catz", .object, .undefinedVariable, range: SourceRange(location: 0, length: 5),
+            replacement: "$cats", mentioning: ["$cats", "$catx"])
+        assertHint(
+            "the Ke$ha concert", .object, .undefinedVariable, range: SourceRange(location: 6, length: 3),
+            replacement: "$$ha", mentioning: ["$$"])
         XCTAssertEqual(codes("$cats $missing.count", .object).filter { $0 == .undefinedVariable }.count, 1)
         XCTAssertEqual(codes("^list($cats|$item $key)"), [], "names bound by the function")
         XCTAssertEqual(codes("$nullValue"), [], "declared, even if its value is nothing")
-        XCTAssertEqual(codes("^if($no|$nope|x)").filter { $0 == .undefinedVariable }.count, 1,
-                       "also in a branch not taken")
+        XCTAssertEqual(
+            codes("^if($no|$nope|x)").filter { $0 == .undefinedVariable }.count, 1,
+            "also in a branch not taken")
     }
 
     func testDictionaryProperty() {
-        assertHint("$catGenders.count", .object, .dictionaryProperty, range: SourceRange(location: 0, length: 17),
-                   replacement: "^count($catGenders)", mentioning: ["^count($catGenders)"])
-        assertHint("$catGenders.count == 3", .boolean, .dictionaryProperty, range: SourceRange(location: 0, length: 17),
-                   replacement: "^count($catGenders)")
-        assertHint("$catGenders.Barret", .object, .dictionaryProperty, range: SourceRange(location: 0, length: 18),
-                   replacement: "$catGenders.Barrett")
+        assertHint(
+            "$catGenders.count", .object, .dictionaryProperty, range: SourceRange(location: 0, length: 17),
+            replacement: "^count($catGenders)", mentioning: ["^count($catGenders)"])
+        assertHint(
+            "$catGenders.count == 3", .boolean, .dictionaryProperty, range: SourceRange(location: 0, length: 17),
+            replacement: "^count($catGenders)")
+        assertHint(
+            "$catGenders.Barret", .object, .dictionaryProperty, range: SourceRange(location: 0, length: 18),
+            replacement: "$catGenders.Barrett")
         XCTAssertEqual(codes("$cats.count"), [], "arrays have a count")
         XCTAssertEqual(codes("$catGenders.Barrett"), [])
     }
 
     func testUnknownFunction() {
-        assertHint("^jion($cats|, )", .object, .unknownFunction, range: SourceRange(location: 0, length: 5),
-                   replacement: "^join", mentioning: ["^join"])
-        assertHint("^nosuch(1)", .object, .unknownFunction, range: SourceRange(location: 0, length: 7),
-                   replacement: nil)
+        assertHint(
+            "^jion($cats|, )", .object, .unknownFunction, range: SourceRange(location: 0, length: 5),
+            replacement: "^join", mentioning: ["^join"])
+        assertHint(
+            "^nosuch(1)", .object, .unknownFunction, range: SourceRange(location: 0, length: 7),
+            replacement: nil)
         XCTAssertEqual(codes("^join($cats|, )"), [])
     }
 
     func testRegexDollar() {
-        assertHint("^matchesRegex($name|^(C).*$)", .boolean, .regexDollar, range: SourceRange(location: 20, length: 1),
-                   replacement: "^^")
-        assertHint("^replaceRegex($name|o$zz|0)", .object, .regexDollar, range: SourceRange(location: 21, length: 1),
-                   replacement: "$$")
+        assertHint(
+            "^matchesRegex($name|^(C).*$)", .boolean, .regexDollar, range: SourceRange(location: 20, length: 1),
+            replacement: "^^")
+        assertHint(
+            "^replaceRegex($name|o$zz|0)", .object, .regexDollar, range: SourceRange(location: 21, length: 1),
+            replacement: "$$")
         XCTAssertEqual(codes("^matchesRegex($name|$name)", .boolean), [], "a defined variable is intended")
         XCTAssertEqual(codes("^matchesRegex($name|^^C.*$$)", .boolean), [])
     }
 
     func testHintCodesAreStable() {
-        XCTAssertEqual(HintCode.allCases.map(\.rawValue), [
-            "unclosed-construct", "lowercase-operator", "single-equals", "math-operator-spacing",
-            "undefined-variable", "dictionary-property", "unknown-function", "regex-dollar",
-        ])
+        XCTAssertEqual(
+            HintCode.allCases.map(\.rawValue),
+            [
+                "unclosed-construct", "lowercase-operator", "single-equals", "math-operator-spacing",
+                "undefined-variable", "dictionary-property", "unknown-function", "regex-dollar",
+            ])
     }
 }
 

@@ -1,18 +1,25 @@
 import XCTest
+
 @testable import MBMLEngine
 
 /// `Environment.trace`: the token tree of each example of the token-tree list of <doc:ExpressionSyntax> with what each token
 /// produced, reasons for parts that were not evaluated, and parameters traced in their context.
 final class TraceTests: ExpressionTestCase {
-    private func node(_ trace: ExpressionTrace, _ kind: Token.Kind, _ text: String,
-                      file: StaticString = #filePath, line: UInt = #line) -> TraceNode? {
+    private func node(
+        _ trace: ExpressionTrace, _ kind: Token.Kind, _ text: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> TraceNode? {
         let found = trace.allNodes.first { $0.kind == kind && $0.text == text }
-        if found == nil { XCTFail("no \(kind) \"\(text)\" in the trace of \(trace.expression)", file: file, line: line) }
+        if found == nil {
+            XCTFail("no \(kind) \"\(text)\" in the trace of \(trace.expression)", file: file, line: line)
+        }
         return found
     }
 
-    private func assertOutcome(_ trace: ExpressionTrace, _ kind: Token.Kind, _ text: String, _ expected: TraceOutcome,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertOutcome(
+        _ trace: ExpressionTrace, _ kind: Token.Kind, _ text: String, _ expected: TraceOutcome,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let found = node(trace, kind, text, file: file, line: line) else { return }
         XCTAssertEqual(found.outcome, expected, "\(kind) \"\(text)\" in \(trace.expression)", file: file, line: line)
     }
@@ -93,7 +100,8 @@ final class TraceTests: ExpressionTestCase {
         let groups = trace.allNodes.filter { $0.kind == .parameterGroup }
         XCTAssertEqual(groups.map(\.parameterContext), [.object, .object])
         XCTAssertEqual(groups.map(\.outcome), [.value("ab"), .value(.null)])
-        XCTAssertEqual(groups.map(\.range), [SourceRange(location: 7, length: 2), SourceRange(location: 10, length: 3)])
+        XCTAssertEqual(
+            groups.map(\.range), [SourceRange(location: 7, length: 2), SourceRange(location: 10, length: 3)])
         assertOutcome(trace, .variableReference, "$cd", .value(nil))
     }
 
@@ -135,8 +143,9 @@ final class TraceTests: ExpressionTestCase {
         let trace = env.trace("^filter($cats|$item == )", context: .object)
         let groups = trace.allNodes.filter { $0.kind == .parameterGroup }
         XCTAssertEqual(groups.last?.parameterContext, .boolean)
-        XCTAssertTrue(groups.last?.outcomes.allSatisfy { if case .error = $0 { return true } else { return false } } == true,
-                      "\(String(describing: groups.last?.outcomes))")
+        XCTAssertTrue(
+            groups.last?.outcomes.allSatisfy { if case .error = $0 { return true } else { return false } } == true,
+            "\(String(describing: groups.last?.outcomes))")
         XCTAssertEqual(groups.last?.children.first?.outcome, .notEvaluated(.parseFailed))
     }
 
@@ -150,16 +159,16 @@ final class TraceTests: ExpressionTestCase {
 
     func testParameterContextPerInputType() {
         let cases: [(String, [ExpressionContext?])] = [
-            ("^count($cats)", [.object]),                           // object
-            ("^indentLines($name)", [.string]),                     // string
-            ("^formatInteger(1000)", [.number]),                    // math
-            ("^q($name)", [nil]),                                   // raw
-            ("^split(,|a,b)", [.string, .string]),                  // pipedStrings
-            ("^array($name|x)", [.object, .object]),                // pipedObjects
-            ("^mod(7|3)", [.number, .number]),                      // pipedMath
+            ("^count($cats)", [.object]), // object
+            ("^indentLines($name)", [.string]), // string
+            ("^formatInteger(1000)", [.number]), // math
+            ("^q($name)", [nil]), // raw
+            ("^split(,|a,b)", [.string, .string]), // pipedStrings
+            ("^array($name|x)", [.object, .object]), // pipedObjects
+            ("^mod(7|3)", [.number, .number]), // pipedMath
             ("^filter($cats|$item == Duncan)", [.object, .boolean]), // pipedExpressions: object, then test
             ("^list($cats|$item)", [.object, .object]),
-            ("^sort($cats|$item)", [.object, nil]),                // the key is rewritten, not evaluated as written
+            ("^sort($cats|$item)", [.object, nil]), // the key is rewritten, not evaluated as written
         ]
         for (expression, contexts) in cases {
             let trace = env.trace(expression, context: .object)
@@ -191,8 +200,10 @@ final class TraceTests: ExpressionTestCase {
     }
 
     func testTracingDoesNotChangeResults() throws {
-        for (expression, context) in [("^join(^filter($cats|$item.length > 5)|, )", ExpressionContext.string),
-                                      ("N: 7%3", .number), ("#(2 * $ten)", .number), ("$catName == Barrett", .boolean)] {
+        for (expression, context) in [
+            ("^join(^filter($cats|$item.length > 5)|, )", ExpressionContext.string),
+            ("N: 7%3", .number), ("#(2 * $ten)", .number), ("$catName == Barrett", .boolean),
+        ] {
             let fresh = TestEnvironment.make()
             let expected = try? fresh.evaluate(expression, in: context)
             XCTAssertEqual(env.trace(expression, context: context).result.value, expected, expression)

@@ -43,7 +43,8 @@ public struct ConformanceCase: Sendable {
             return nil
         }
         guard let id = string("id"), let context = string("context"), let expression = string("expr") else {
-            throw ConformanceCaseError(file: file, line: lineNumber, message: "a case needs the strings id, context and expr")
+            throw ConformanceCaseError(
+                file: file, line: lineNumber, message: "a case needs the strings id, context and expr")
         }
         self.id = id
         self.context = context
@@ -62,7 +63,9 @@ public struct ConformanceCase: Sendable {
     /// The request the reference runner sends for this case: `id`, `context`, `expr` and, when
     /// present and true by Python's rules (not null, false, 0, empty), `vars`, as JSON text.
     public var requestLine: String {
-        var fields = ["\"context\": " + (fieldTexts["context"] ?? "null"), "\"expr\": " + (fieldTexts["expr"] ?? "null")]
+        var fields = [
+            "\"context\": " + (fieldTexts["context"] ?? "null"), "\"expr\": " + (fieldTexts["expr"] ?? "null"),
+        ]
         if let vars = fieldTexts["vars"], (try? LooseJSON.parse(vars))?.isTruthy == true {
             fields.append("\"vars\": " + vars)
         }

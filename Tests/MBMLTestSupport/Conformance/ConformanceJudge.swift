@@ -64,12 +64,14 @@ public enum ConformanceJudge {
             case "$set": return multisetEqual(expectedBody, gotBody, mode: mode)
             case "$date":
                 guard case .string(let a) = expectedBody, case .string(let b) = gotBody,
-                      let first = ISOTimestamp.seconds(a), let second = ISOTimestamp.seconds(b) else { return false }
+                    let first = ISOTimestamp.seconds(a), let second = ISOTimestamp.seconds(b)
+                else { return false }
                 return abs(first - second) < 1e-3
             default:
                 guard case .string(let a) = expectedBody, case .string(let b) = gotBody,
-                      let first = Data(base64Encoded: a, options: .ignoreUnknownCharacters),
-                      let second = Data(base64Encoded: b, options: .ignoreUnknownCharacters) else { return false }
+                    let first = Data(base64Encoded: a, options: .ignoreUnknownCharacters),
+                    let second = Data(base64Encoded: b, options: .ignoreUnknownCharacters)
+                else { return false }
                 return first == second
             }
         }
@@ -79,7 +81,8 @@ public enum ConformanceJudge {
             return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1, mode: mode) }
         case (.object(let a), .object(let b)):
             let keysA = Set(a.map { Array($0.key.unicodeScalars) }), keysB = Set(b.map { Array($0.key.unicodeScalars) })
-            return keysA == keysB && a.allSatisfy { member in got[member.key].map { equal(member.value, $0, mode: mode) } ?? false }
+            return keysA == keysB
+                && a.allSatisfy { member in got[member.key].map { equal(member.value, $0, mode: mode) } ?? false }
         default:
             return false
         }
@@ -163,7 +166,8 @@ enum ISOTimestamp {
             return true
         }
         guard let year = digits(4), skip("-"), let month = digits(2), skip("-"), let day = digits(2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         if skip("T") || skip(" ") {
             guard let hour = digits(2), skip(":"), let minute = digits(2), hour < 24, minute < 60 else { return nil }
@@ -176,7 +180,8 @@ enum ISOTimestamp {
                     while index < scalars.count, scalars[index].properties.numericType != nil, scalars[index].isASCII {
                         index += 1
                     }
-                    guard index > start, let fraction = Double("0." + String(String.UnicodeScalarView(scalars[start..<index])))
+                    guard index > start,
+                        let fraction = Double("0." + String(String.UnicodeScalarView(scalars[start..<index])))
                     else { return nil }
                     seconds += fraction
                 }

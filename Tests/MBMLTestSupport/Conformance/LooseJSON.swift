@@ -88,7 +88,9 @@ extension LooseJSON {
     /// Parses one JSON document and also returns, when it is an object, the source text of each
     /// member's value (the last one for a duplicated key), so that a member can be handed on
     /// exactly as written.
-    public static func parseKeepingMemberTexts(_ text: String) throws -> (value: LooseJSON, memberTexts: [String: String]) {
+    public static func parseKeepingMemberTexts(_ text: String) throws -> (
+        value: LooseJSON, memberTexts: [String: String]
+    ) {
         var parser = LooseJSONParser(bytes: Array(text.utf8))
         let value = try parser.document()
         return (value, parser.topLevelMemberTexts)
@@ -203,7 +205,8 @@ private struct LooseJSONParser {
         let numeral: Set<UInt8> = Set("+-0123456789.eE".utf8)
         while index < bytes.count, numeral.contains(bytes[index]) { index += 1 }
         guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8),
-              let number = Double(text) else {
+            let number = Double(text)
+        else {
             index = start
             throw failure("expected a value")
         }
@@ -266,7 +269,8 @@ private struct LooseJSONParser {
 
     private mutating func hexQuad() throws -> UInt32 {
         guard index + 4 <= bytes.count, let text = String(bytes: bytes[index..<index + 4], encoding: .ascii),
-              let value = UInt32(text, radix: 16) else { throw failure("bad \\u escape") }
+            let value = UInt32(text, radix: 16)
+        else { throw failure("bad \\u escape") }
         index += 4
         return value
     }

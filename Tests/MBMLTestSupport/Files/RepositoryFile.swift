@@ -5,9 +5,9 @@ import Foundation
 public enum RepositoryFile {
     /// The repository's root folder.
     public static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()   // Files
-        .deletingLastPathComponent()   // MBMLTestSupport
-        .deletingLastPathComponent()   // Tests
+        .deletingLastPathComponent() // Files
+        .deletingLastPathComponent() // MBMLTestSupport
+        .deletingLastPathComponent() // Tests
         .deletingLastPathComponent()
 
     /// The URL of `path`, relative to the repository root.

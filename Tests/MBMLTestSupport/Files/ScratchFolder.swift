@@ -14,7 +14,8 @@ public final class ScratchFolder {
 
     /// Creates the folder, named `prefix` and a UUID.
     public init(prefix: String = "mbml-tests") throws {
-        url = FileManager.default.temporaryDirectory
+        url =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
             .standardizedFileURL
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -46,7 +47,8 @@ public final class ScratchFolder {
     @discardableResult
     public func write(_ data: Data, to name: String, atomically: Bool = false) throws -> URL {
         let target = file(name)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: target, options: atomically ? [.atomic] : [])
         return target
     }

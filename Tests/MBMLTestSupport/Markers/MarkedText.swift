@@ -49,6 +49,7 @@ public struct MarkedText {
     /// Whether `character` is a keycap digit `0️⃣` … `9️⃣` (digit, U+FE0F, U+20E3).
     static func isMarker(_ character: Character) -> Bool {
         let scalars = Array(character.unicodeScalars)
-        return scalars.count == 3 && ("0"..."9").contains(scalars[0]) && scalars[1] == "\u{FE0F}" && scalars[2] == "\u{20E3}"
+        return scalars.count == 3 && ("0"..."9").contains(scalars[0]) && scalars[1] == "\u{FE0F}"
+            && scalars[2] == "\u{20E3}"
     }
 }
