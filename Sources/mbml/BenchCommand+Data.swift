@@ -10,42 +10,46 @@ extension BenchCommand {
     static let peopleQuery = "^count(^filter($people|$item.age > 30))"
     static let jqQuery = "[.[]|select(.age>30)]|length"
 
-    /// Peak memory holding a generated file as `$people`, and the filter query beside jq and gojq.
-    func measureData(into table: inout BenchTable) throws {
-        guard dataMegabytes > 0 || queryMegabytes > 0 else { return }
+    /// Peak memory holding a generated file as `$people`, and the filter query beside jq and gojq,
+    /// as whole processes. Returns the held file (for ``measureJSONReading(_:into:)``), if any.
+    func measureDataProcesses(in folder: URL, into table: inout BenchTable) throws -> (path: String, size: Int)? {
+        guard dataMegabytes > 0 || queryMegabytes > 0 else { return nil }
         guard let python = Self.executable(named: "python3"),
             FileManager.default.fileExists(atPath: Self.peopleGenerator)
         else {
             table.addNote(
                 "data rows skipped: they need python3 and \(Self.peopleGenerator) (run from the repository root)")
-            return
+            return nil
         }
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mbml-bench-data-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let mbml = Self.currentExecutable()
+        var held: (path: String, size: Int)?
         if dataMegabytes > 0 {
             let file = try generatePeople(megabytes: dataMegabytes, in: folder, python: python)
             let run = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", "$people.count"])
-            let start = DispatchTime.now().uptimeNanoseconds
-            let values = try DataFileSpec(name: "people", path: file.path).load()
-            let reading = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            withExtendedLifetime(values) {} // freeing them is not reading
-            table.addSingle(
-                "read \(Self.mebibytes(file.size)) of JSON as values, in-process", reading,
-                note: String(format: "%.0f MB/s", Double(file.size) / 1e6 / max(reading, 1e-9)))
             let ratio = Double(run.peakMemory) / Double(file.size)
             table.addSingle(
                 "mbml: hold \(Self.mebibytes(file.size)) JSON as $people", run.seconds,
                 note:
                     "peak RSS \(Self.mebibytes(run.peakMemory)), \(String(format: "%.2f", ratio))x the file (goal: at most 3x)"
             )
+            held = file
         }
         if queryMegabytes > 0 {
             let file = try generatePeople(megabytes: queryMegabytes, in: folder, python: python)
             try measureQuery(on: file, mbml: mbml, into: &table)
         }
+        return held
+    }
+
+    /// Reading a JSON file into values in this process (the speed of the JSON reader).
+    func measureJSONReading(_ file: (path: String, size: Int), into table: inout BenchTable) throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let values = try DataFileSpec(name: "people", path: file.path).load()
+        let reading = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        withExtendedLifetime(values) {} // freeing them is not reading
+        table.addSingle(
+            "read \(Self.mebibytes(file.size)) of JSON as values, in-process", reading,
+            note: String(format: "%.0f MB/s", Double(file.size) / 1e6 / max(reading, 1e-9)))
     }
 
     private func measureQuery(on file: (path: String, size: Int), mbml: String, into table: inout BenchTable) throws {

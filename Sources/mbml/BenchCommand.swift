@@ -87,13 +87,23 @@ struct BenchCommand: ParsableCommand {
         var table = BenchTable()
         StandardStream.output.writeLine("cases: \(caseURL.path) (\(benchCases.count) expressions, \(rounds) rounds)")
         if let manifest = options.manifest.first { StandardStream.output.writeLine("manifest: \(manifest)") }
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mbml-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // Whole processes first, while this one is small: the kernel counts into a child's peak memory
+        // what its parent held when it started the child.
+        let manifest = vars > 0 ? try writeGeneratedManifest(in: scratch) : nil
+        if let manifest { try measureManifestProcesses(manifest, into: &table) }
+        let people = try measureDataProcesses(in: scratch, into: &table)
+        // Then in this process.
         try withCurrentDirectory(of: options.manifest.first) {
             measureExpressions(benchCases, in: environment, into: &table)
         }
-        if vars > 0 { try measureManifest(into: &table) }
+        if let manifest { try measureManifestLoad(manifest, into: &table) }
         measureJSONWriter(into: &table)
         try measurePathWalk(into: &table)
-        try measureData(into: &table)
+        if let people { try measureJSONReading(people, into: &table) }
         StandardStream.output.writeLine("")
         table.lines.forEach(StandardStream.output.writeLine)
         if nodes > 0 {
@@ -130,45 +140,6 @@ struct BenchCommand: ParsableCommand {
         }
         table.addDistribution("parse+evaluate, cold", cold)
         table.addDistribution("parse+evaluate, cached", cached)
-    }
-
-    private func measureManifest(into table: inout BenchTable) throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mbml-bench-\(ProcessInfo.processInfo.processIdentifier).xml")
-        try GeneratedManifest(variableCount: vars).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-
-        let loader = ManifestLoader(options: engine.environmentOptions, functions: .builtIn, log: LogSink())
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result: ManifestLoadResult
-        do {
-            result = try loader.load(manifestAt: url)
-        } catch {
-            StandardStream.error.writeLine("error: the generated manifest did not load: \(error)")
-            throw ExitCode.failure
-        }
-        let loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let declared = result.environment.variables.names.count
-        let label = "load manifest, \(vars) <Var>s (\(size / 1024) KiB)"
-        table.addSingle(label, loadSeconds, note: "\(declared) variables, \(result.diagnostics.count) diagnostics")
-        // Whole processes, side by side: load and answer one expression, against libxml2's own parse.
-        let ours = try ChildProcess.best(
-            of: 5, Self.currentExecutable(),
-            ["eval", "--manifest", url.path, "$literal0"])
-        table.addSingle(
-            "mbml eval --manifest (whole process)", ours.seconds,
-            note: "peak RSS \(Self.mebibytes(ours.peakMemory))")
-        if let xmllint = Self.executable(named: "xmllint") {
-            let theirs = try ChildProcess.best(of: 5, xmllint.path, ["--noout", url.path])
-            table.addSingle(
-                "xmllint --noout, same file", theirs.seconds,
-                note: String(
-                    format: "mbml takes %.2fx as long (goal: at most 1.5x); peak RSS %@",
-                    ours.seconds / max(theirs.seconds, 1e-9), Self.mebibytes(theirs.peakMemory)))
-        } else {
-            table.addNote("xmllint not found: install libxml2-utils to compare")
-        }
     }
 
     /// The core conformance cases, relative to the repository root.

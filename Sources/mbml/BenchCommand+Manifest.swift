@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import MBMLEngine
+
+/// The manifest rows of `mbml bench`: a generated manifest of `--vars` `<Var>`s, loaded and
+/// answered by a whole `mbml eval` process beside `xmllint --noout`, and loaded in this process.
+extension BenchCommand {
+    /// Writes the generated manifest into `folder`.
+    func writeGeneratedManifest(in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("manifest-\(vars).xml")
+        try GeneratedManifest(variableCount: vars).write(to: url)
+        return url
+    }
+
+    /// Whole processes, side by side: load and answer one expression, against libxml2's own parse.
+    func measureManifestProcesses(_ url: URL, into table: inout BenchTable) throws {
+        let ours = try ChildProcess.best(
+            of: 5, Self.currentExecutable(), ["eval", "--manifest", url.path, "$literal0"])
+        table.addSingle(
+            "mbml eval --manifest, \(vars) <Var>s", ours.seconds,
+            note: "peak RSS \(Self.mebibytes(ours.peakMemory))")
+        guard let xmllint = Self.executable(named: "xmllint") else {
+            table.addNote("xmllint not found: install libxml2-utils to compare")
+            return
+        }
+        let theirs = try ChildProcess.best(of: 5, xmllint.path, ["--noout", url.path])
+        table.addSingle(
+            "xmllint --noout, same file", theirs.seconds,
+            note: String(
+                format: "mbml takes %.2fx as long (goal: at most 1.5x); peak RSS %@",
+                ours.seconds / max(theirs.seconds, 1e-9), Self.mebibytes(theirs.peakMemory)))
+    }
+
+    /// The load alone, in this process.
+    func measureManifestLoad(_ url: URL, into table: inout BenchTable) throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let loader = ManifestLoader(options: engine.environmentOptions, functions: .builtIn, log: LogSink())
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result: ManifestLoadResult
+        do {
+            result = try loader.load(manifestAt: url)
+        } catch {
+            StandardStream.error.writeLine("error: the generated manifest did not load: \(error)")
+            throw ExitCode.failure
+        }
+        let loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let declared = result.environment.variables.names.count
+        table.addSingle(
+            "load manifest, \(vars) <Var>s (\(size / 1024) KiB), in-process", loadSeconds,
+            note: "\(declared) variables, \(result.diagnostics.count) diagnostics")
+    }
+}
