@@ -45,7 +45,7 @@ public final class Environment: @unchecked Sendable {
     /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
     var evaluationDepths = ThreadDepths()
     /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
-    var traceCaptures: [ObjectIdentifier: [Int: EvaluationCapture]] = [:]
+    var traceCaptures: [ThreadKey: [Int: EvaluationCapture]] = [:]
 
     public init(
         options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
@@ -206,7 +206,7 @@ public final class Environment: @unchecked Sendable {
     /// Runs `body` with the evaluation re-entry depth of this thread raised by one. While a traced
     /// function runs, `body` gets the capture that notes the evaluations at the new depth.
     func withDepth<T>(_ expression: String, _ body: (EvaluationCapture?) throws -> T) throws -> T {
-        let thread = ObjectIdentifier(Thread.current)
+        let thread = currentThreadKey()
         depthLock.lock()
         let depth = (evaluationDepths[thread] ?? 0) + 1
         evaluationDepths[thread] = depth

@@ -142,7 +142,7 @@ extension Environment {
     /// Runs `body` (a traced function's implementation) so that the expressions it evaluates on this
     /// thread, one level deeper, are noted in `capture`.
     func capturingEvaluations<T>(into capture: EvaluationCapture, _ body: () throws -> T) rethrows -> T {
-        let thread = ObjectIdentifier(Thread.current)
+        let thread = currentThreadKey()
         depthLock.lock()
         let depth = (evaluationDepths[thread] ?? 0) + 1
         let previous = traceCaptures[thread]?[depth]
