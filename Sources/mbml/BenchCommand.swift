@@ -97,7 +97,7 @@ struct BenchCommand: ParsableCommand {
         if let manifest { try measureManifestProcesses(manifest, into: &table) }
         let people = try measureDataProcesses(in: scratch, into: &table)
         // Then in this process.
-        try withCurrentDirectory(of: options.manifest.first) {
+        withCurrentDirectory(of: options.manifest.first) {
             measureExpressions(benchCases, in: environment, into: &table)
         }
         if let manifest { try measureManifestLoad(manifest, into: &table) }
@@ -160,8 +160,8 @@ struct BenchCommand: ParsableCommand {
         guard let manifest = manifest else { return try body() }
         let previous = FileManager.default.currentDirectoryPath
         let folder = URL(fileURLWithPath: manifest).standardizedFileURL.deletingLastPathComponent().path
-        FileManager.default.changeCurrentDirectoryPath(folder)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(folder)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         return try body()
     }
 

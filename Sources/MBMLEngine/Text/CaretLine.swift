@@ -17,7 +17,10 @@ public struct CaretLine: Equatable, Sendable {
     public var width: Int
 
     /// The caret line of `range` in `text`.
-    /// - Parameter scalarWidth: the width of one scalar (the inspector measures as its terminal does).
+    /// - Parameters:
+    ///   - text: the expression (or line) the range points into.
+    ///   - range: the marked part, in UTF-16 units of `text`.
+    ///   - scalarWidth: the width of one scalar (the inspector measures as its terminal does).
     public init(
         text: String, range: SourceRange,
         scalarWidth: (Unicode.Scalar) -> Int = DisplayWidth.width(of:)
