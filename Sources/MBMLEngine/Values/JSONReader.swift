@@ -200,7 +200,8 @@ struct JSONReader {
         discarding discard: (inout JSONReader) -> Void
     ) rethrows -> Value {
         let length = position - start
-        guard length <= RepeatedTexts.maximumLength,
+        // A container that began before bytes were given back has lost part of its text.
+        guard length <= RepeatedTexts.maximumLength, start >= forgotten.released,
             isArray ? repeatedArrays.shouldLookUp() : repeatedObjects.shouldLookUp()
         else { return try build(&self) }
         let text = bytes[start..<position]
