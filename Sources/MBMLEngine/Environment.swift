@@ -111,12 +111,19 @@ public final class Environment: @unchecked Sendable {
     ///   boolean context the result is always a ``Value/boolean(_:)``.
     /// - Throws: ``ExpressionError`` for parse and evaluation errors; ranges point into `expression`.
     public func evaluate(_ expression: String, in context: ExpressionContext) throws -> Value? {
+        try evaluate(expression, in: context) { try $0.evaluate(in: context) }
+    }
+
+    /// Evaluates `expression` one evaluation level deeper: with `untraced`, unless a traced
+    /// function is evaluating a parameter, which is then traced too. Empty text is nil.
+    func evaluate(
+        _ expression: String, in context: ExpressionContext, untraced: (Evaluator) throws -> Value?
+    ) throws -> Value? {
         if expression.isEmpty { return nil }
         return try withDepth(expression) { capture in
             var evaluator = Evaluator(environment: self, expression: expression)
-            // A traced function's own evaluation of a parameter: trace it too.
             guard let recorder = capture?.recorder(for: expression, in: context) else {
-                return try evaluator.evaluate(in: context)
+                return try untraced(evaluator)
             }
             evaluator.recorder = recorder
             return try recorder.recordingResult(of: expression) { try evaluator.evaluate(in: context) }

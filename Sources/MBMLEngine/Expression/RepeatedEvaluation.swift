@@ -37,15 +37,7 @@ extension Environment {
 
     /// Evaluates a prepared expression, as ``evaluate(_:in:)`` evaluates its text.
     func evaluate(_ repeated: RepeatedEvaluation) throws -> Value? {
-        if repeated.expression.isEmpty { return nil }
-        return try withDepth(repeated.expression) { capture in
-            var evaluator = Evaluator(environment: self, expression: repeated.expression)
-            if let recorder = capture?.recorder(for: repeated.expression, in: repeated.context) {
-                evaluator.recorder = recorder
-                return try recorder.recordingResult(of: repeated.expression) {
-                    try evaluator.evaluate(in: repeated.context)
-                }
-            }
+        try evaluate(repeated.expression, in: repeated.context) { evaluator in
             switch repeated.plan {
             case .tokens(let tokens): return try evaluator.evaluate(tokens, in: repeated.context, textLimit: nil).value
             case .constant(let value): return value

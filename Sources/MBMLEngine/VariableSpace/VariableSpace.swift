@@ -12,7 +12,7 @@ public final class VariableSpace: @unchecked Sendable {
     private var singletons: [String: @Sendable () -> Value?] = [:]
     private var computing: Set<String> = []
     /// Scope stacks per thread (<doc:Variables>): each thread's scopes are its own.
-    private var scopesByThread: [ObjectIdentifier: [[String]]] = [:]
+    private var scopesByThread: [ThreadKey: [[String]]] = [:]
     private let lock = NSRecursiveLock()
 
     /// Computes a dynamic variable's value; set by the owning ``Environment``. Errors are reported
@@ -206,14 +206,14 @@ public final class VariableSpace: @unchecked Sendable {
     public func enterScope() {
         lock.lock()
         defer { lock.unlock() }
-        scopesByThread[ObjectIdentifier(Thread.current), default: []].append([])
+        scopesByThread[currentThreadKey(), default: []].append([])
     }
 
     /// Sets a variable for the innermost scope only (one stack level per name and scope).
     public func setScoped(_ name: String, to value: Value?) throws {
         lock.lock()
         defer { lock.unlock() }
-        let thread = ObjectIdentifier(Thread.current)
+        let thread = currentThreadKey()
         guard var scopes = scopesByThread[thread], !scopes.isEmpty else { return try set(name, to: value) }
         if slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
         if scopes[scopes.count - 1].contains(name) {
@@ -229,7 +229,7 @@ public final class VariableSpace: @unchecked Sendable {
     public func exitScope() {
         lock.lock()
         defer { lock.unlock() }
-        let thread = ObjectIdentifier(Thread.current)
+        let thread = currentThreadKey()
         guard var scopes = scopesByThread[thread], let names = scopes.popLast() else { return }
         scopesByThread[thread] = scopes.isEmpty ? nil : scopes
         for name in names.reversed() { popUnchecked(name) }
