@@ -19,7 +19,7 @@ finish() {
 }
 
 if [ ! -x "$bin" ]; then
-    fail "no executable mbml at $bin (build it with: swift build -c release)"
+    fail "no executable mbml at $bin (build it with: swift build -c release --static-swift-stdlib --product mbml)"
     finish
 fi
 if ! command -v tmux >/dev/null 2>&1; then

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The values of the arrays and objects a reader has open, so that a finished container takes its
 /// elements by moving them (no per-container scratch array, no retain/release pairs, and arrays get
 /// exactly the capacity they need).
@@ -5,22 +11,49 @@
 /// The stack is kept in segments of ``segmentSize`` values: it never copies itself to grow, and a
 /// long array moved out frees each segment as it is emptied, so a document's largest array is never
 /// held twice (once on the stack and once as the result) at full size.
+///
+/// Segments are mapped pages of their own, not heap blocks: a freed segment goes back to the
+/// system. Taken from the heap, the segments of a long array left as many free holes between the
+/// values read after them (6 MB of the peak for a 47 MiB file of 281,257 records).
 final class ValueStack {
     static let segmentSize = 8192
+    private static let segmentBytes = segmentSize * MemoryLayout<Value>.stride
     private var segments: [UnsafeMutablePointer<Value>] = []
+    /// Segments taken from the heap because the system refused a mapping (normally none).
+    private var heapSegments: Set<UnsafeMutablePointer<Value>> = []
     /// How many values are on the stack.
     private(set) var count = 0
 
     deinit {
         discard(from: 0)
-        for segment in segments { segment.deallocate() }
+        for segment in segments { releaseSegment(segment) }
     }
 
     func push(_ value: consuming Value) {
         let (segment, offset) = count.quotientAndRemainder(dividingBy: Self.segmentSize)
-        if segment == segments.count { segments.append(.allocate(capacity: Self.segmentSize)) }
+        if segment == segments.count { segments.append(allocateSegment()) }
         (segments[segment] + offset).initialize(to: value)
         count += 1
+    }
+
+    /// A segment's memory: mapped pages, or a heap block if the system refuses a mapping.
+    private func allocateSegment() -> UnsafeMutablePointer<Value> {
+        guard let pages = mmap(nil, Self.segmentBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            pages != MAP_FAILED
+        else {
+            let block = UnsafeMutablePointer<Value>.allocate(capacity: Self.segmentSize)
+            heapSegments.insert(block)
+            return block
+        }
+        return pages.bindMemory(to: Value.self, capacity: Self.segmentSize)
+    }
+
+    private func releaseSegment(_ segment: UnsafeMutablePointer<Value>) {
+        if heapSegments.remove(segment) != nil {
+            segment.deallocate()
+        } else {
+            munmap(segment, Self.segmentBytes)
+        }
     }
 
     /// Removes the values from `base` up and returns them as an array of exactly that size.
@@ -65,7 +98,7 @@ final class ValueStack {
             body(segments[segment] + offset, length, index - base)
             index += length
             if offset == 0, segment >= 2 {
-                segments[segment].deallocate()
+                releaseSegment(segments[segment])
                 segments[segment] = segments[0] // a placeholder until `shrink` drops it
             }
         }
