@@ -112,7 +112,9 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            stack.push(try readValue())
+            // Read first: `stack.push(try readValue())` would retain the stack around the read.
+            let value = try readValue()
+            stack.push(value)
             skipWhitespace()
             if position >= nextRelease { releaseReadBytes() }
             if peek(UInt8(ascii: ",")) { position += 1; continue }
@@ -135,6 +137,7 @@ struct JSONReader {
         let keyBase = keys.count
         let expected = shapes.expectedShape(atDepth: depth)
         var matchesExpected = expected != nil
+        var matched = 0
         // Local copies: reading them per key would retain and release the shape's storage each time.
         let expectedKeys = expected?.keys ?? []
         let expectedRanges = expected?.rawRanges ?? []
@@ -148,13 +151,17 @@ struct JSONReader {
                 guard peek(UInt8(ascii: "\"")) else {
                     throw error("Expected a string key in an object, found \(describeCurrent())")
                 }
-                let index = keys.count - keyBase
-                if matchesExpected, index < expectedRanges.count, let range = expectedRanges[index],
+                // While the keys match the expected shape they are only counted; the first one
+                // that does not match writes out those before it.
+                if matchesExpected, matched < expectedRanges.count, let range = expectedRanges[matched],
                     skipKey(expectedBytes, range)
                 {
-                    keys.append(expectedKeys[index])
+                    matched += 1
                 } else {
-                    matchesExpected = false
+                    if matchesExpected {
+                        matchesExpected = false
+                        keys.append(contentsOf: expectedKeys[..<matched])
+                    }
                     keys.append(try readString())
                 }
                 skipWhitespace()
@@ -163,7 +170,8 @@ struct JSONReader {
                 }
                 position += 1
                 skipWhitespace()
-                stack.push(try readValue())
+                let value = try readValue()
+                stack.push(value)
                 skipWhitespace()
                 if position >= nextRelease { releaseReadBytes() }
                 if peek(UInt8(ascii: ",")) { position += 1; continue }
@@ -175,7 +183,8 @@ struct JSONReader {
             keys.removeSubrange(keyBase...)
             depth -= 1
         }
-        let isExpectedShape = matchesExpected && keys.count - keyBase == (expected?.count ?? -1)
+        let isExpectedShape = matchesExpected && matched == (expected?.count ?? -1)
+        if matchesExpected, !isExpectedShape { keys.append(contentsOf: expectedKeys[..<matched]) }
         return try shared(from: start, isArray: false) { reader in
             let entries: OrderedDictionary<String, Value>
             if isExpectedShape, let shape = expected {
