@@ -20,6 +20,12 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(Array(fourth.keys), ["b", "a"])
     }
 
+    func testARecordThatLeavesTheShapeAfterANestedObjectKeepsItsKeys() throws {
+        // The nested objects use the same key stack while the outer keys are only being counted.
+        let text = #"[{"a":{"x":1,"y":2},"b":2},{"a":{"x":3,"z":4},"c":4},{"a":{"x":5,"y":6}}]"#
+        XCTAssertEqual(JSONCodec.encode(try JSONCodec.decodePlain(text)), text)
+    }
+
     func testAnEscapedKeyIsNeverTakenForItsRawBytes() throws {
         // The first record's key is `a\b` (a backslash); the second's raw bytes `a\b` are the escape for
         // a backspace, so they must not match the expected key.
