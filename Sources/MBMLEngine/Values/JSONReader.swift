@@ -229,11 +229,12 @@ struct JSONReader {
     /// `raw` at `range`.
     private mutating func skipKey(_ raw: [UInt8], _ range: Range<Int>) -> Bool {
         let end = position + 1 + range.count
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), let text = bytes.baseAddress else { return false }
         let same =
             range.isEmpty
             || raw.withUnsafeBufferPointer { expected in
-                memcmp(bytes.baseAddress! + position + 1, expected.baseAddress! + range.lowerBound, range.count) == 0
+                guard let key = expected.baseAddress else { return false }
+                return memcmp(text + position + 1, key + range.lowerBound, range.count) == 0
             }
         if same { position = end + 1 }
         return same
