@@ -26,6 +26,7 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "MBMLEngine",
             dependencies: [
@@ -45,6 +46,7 @@ let package = Package(
             dependencies: [
                 "MBMLEngine",
                 "MBMLInspector",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]

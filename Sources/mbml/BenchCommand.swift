@@ -87,6 +87,7 @@ struct BenchCommand: ParsableCommand {
         var table = BenchTable()
         StandardStream.output.writeLine("cases: \(caseURL.path) (\(benchCases.count) expressions, \(rounds) rounds)")
         if let manifest = options.manifest.first { StandardStream.output.writeLine("manifest: \(manifest)") }
+        StandardStream.output.writeLine("binary: \(RuntimeLinkage.current.rawValue)")
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("mbml-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
