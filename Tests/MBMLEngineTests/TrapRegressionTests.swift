@@ -58,6 +58,27 @@ final class TrapRegressionTests: ExpressionTestCase {
         assertError("^parseDate(2015|yyyy)", .object, containing: "is not a locale identifier")
     }
 
+    func testAParseEndingInsideACharacterIsNoMatch() {
+        // A fuzzing finding: ICU parsed up to the last digit, which a combining mark (U+0EBB)
+        // makes part of a longer character, and Foundation trapped converting that position.
+        for mark in ["\u{EBB}", "\u{301}", "\u{EBB}\u{FFFD}"] {
+            assertError("^parseDate(Sun, 26 Oct 0993 00:02:00\(mark))", .object, containing: "couldn't parse date")
+        }
+        assertError("^parseDate(Sun, 26 Oct 2015 00:02:00 GMT\u{301})", .object, containing: "couldn't parse date")
+    }
+
+    func testDatesWithCombiningMarksStillParse() throws {
+        // Hindi month names have vowel signs, characters of several scalars.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "hi_IN")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMMM yyyy"
+        let text = formatter.string(from: Date(timeIntervalSince1970: 1_423_094_400))  // 2015-02-05
+        XCTAssertTrue(text.contains { $0.unicodeScalars.count > 1 }, text)
+        assertString("^reformatDateWithLocale(\(text)|hi_IN|d MMMM yyyy|yyyy-MM-dd)", .object, "2015-02-05")
+        assertString("^reformatDateWithLocale(2015-02-05|en_US_POSIX|yyyy-MM-dd|d MMM yyyy)", .object, "5 Feb 2015")
+    }
+
     func testUnusableProcessLocaleFallsBackToPOSIX() {
         for setting in ["é", "ü_DE.UTF-8", "en-u-nu-qq"] {
             XCTAssertEqual(DateSupport.processLocale(environment: ["LANG": setting]).identifier, "en_US_POSIX", setting)

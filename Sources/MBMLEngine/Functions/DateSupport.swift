@@ -60,12 +60,14 @@ enum DateSupport {
     /// honoured; without one the local zone applies.
     /// - Throws: a ``FunctionError`` naming the input, locale and pattern when the text does not match,
     ///   or the locale when Foundation cannot use it (``LocaleIdentifier``).
+    ///
+    /// ICU parses through ``CoreFoundationDateParser``: `DateFormatter` traps on some text.
     static func parse(_ text: String, pattern: String, localeIdentifier: String) throws -> Date {
-        let formatter = DateFormatter()
-        formatter.locale = try LocaleIdentifier.locale(localeIdentifier)
-        formatter.timeZone = localTimeZone
-        formatter.dateFormat = pattern
-        guard let date = formatter.date(from: text) else {
+        let locale = try LocaleIdentifier.locale(localeIdentifier)
+        guard
+            let date = CoreFoundationDateParser.date(
+                from: text, pattern: pattern, locale: locale, timeZone: localTimeZone)
+        else {
             throw FunctionError(
                 "couldn't parse date from input \"\(text)\" in locale \(localeIdentifier) using format \"\(pattern)\"")
         }
