@@ -73,7 +73,7 @@ final class TrapRegressionTests: ExpressionTestCase {
         formatter.locale = Locale(identifier: "hi_IN")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "d MMMM yyyy"
-        let text = formatter.string(from: Date(timeIntervalSince1970: 1_423_094_400))  // 2015-02-05
+        let text = formatter.string(from: Date(timeIntervalSince1970: 1_423_094_400)) // 2015-02-05
         XCTAssertTrue(text.contains { $0.unicodeScalars.count > 1 }, text)
         assertString("^reformatDateWithLocale(\(text)|hi_IN|d MMMM yyyy|yyyy-MM-dd)", .object, "2015-02-05")
         assertString("^reformatDateWithLocale(2015-02-05|en_US_POSIX|yyyy-MM-dd|d MMM yyyy)", .object, "5 Feb 2015")
