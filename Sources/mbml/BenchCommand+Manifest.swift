@@ -48,7 +48,7 @@ extension BenchCommand {
         result = nil
         let again = try load(url)
         withExtendedLifetime(again) {
-            let second = HeapUsage.bytesInUse()
+            guard let before, let first, let second = HeapUsage.bytesInUse() else { return }
             table.addNote(
                 "load manifest again, the first space released: heap in use \(Self.mebibytes(first - before)) "
                     + "after the first load, \(Self.mebibytes(second - before)) after the second")
