@@ -9,7 +9,8 @@
 # a timeout (an input running over 25 s) or, with FUZZ_SANITIZER=address, a memory error or leak;
 # the input is kept in .build/fuzz-artifacts. For long runs: bash .ci/fuzz.sh 14400 FuzzExpression, or
 # FUZZ_RUNS=10000000 bash .ci/fuzz.sh 0 FuzzExpression to stop after a number of executions instead
-# (SECONDS 0 means no time limit).
+# (SECONDS 0 means no time limit). FUZZ_JOBS=N runs one target on N cores (libFuzzer's fork mode, which
+# shares one corpus; a timeout, out-of-memory or crash still ends the run with status 1).
 #
 # The targets are declared in Package.swift only when MBML_FUZZ is set and are built with
 # -sanitize=fuzzer (plus FUZZ_SANITIZER, e.g. address) in their own scratch folder, so the normal
@@ -58,11 +59,18 @@ PY
     log=".build/fuzz-artifacts/$target.log"
     echo "fuzzing $target for ${seconds} s"
     rc=0
-    SWIFT_BACKTRACE=enable=no "$bin/$target" "$corpus" "$seeds" \
+    fork=()
+    [ "${FUZZ_JOBS:-1}" -le 1 ] || fork=(-fork="$FUZZ_JOBS" -ignore_crashes=0 -ignore_timeouts=0 -ignore_ooms=0)
+    SWIFT_BACKTRACE=enable=no "$bin/$target" "$corpus" "$seeds" ${fork[@]+"${fork[@]}"} \
         -dict="Fuzz/dictionaries/$name.dict" -max_total_time="$seconds" ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} -timeout=25 -rss_limit_mb=4096 \
         -max_len=4096 -print_final_stats=1 -artifact_prefix=".build/fuzz-artifacts/$target-" > "$log" 2>&1 || rc=$?
     runs="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
     speed="$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
+    if [ "$runs" = '?' ]; then # fork mode prints no final stats: its last status line has the totals
+        runs="$(grep -oE '^#[0-9]+: cov' "$log" | tail -1 | grep -oE '[0-9]+' || echo '?')"
+        seconds_run="$(grep -oE 'INFO: exiting: [0-9]+ time: [0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)"
+        [ "$runs" = '?' ] || [ "$seconds_run" = 0 ] || speed=$((runs / seconds_run))
+    fi
     coverage="$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)"
     if [ "$rc" = 0 ]; then
         echo "  ok    $target: $runs executions, $speed exec/s, ${coverage:-no coverage line}"
