@@ -39,10 +39,12 @@ public final class LogSink: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// A sink that prints each message to standard error.
+    /// A sink that prints each message to standard error, through ``TerminalSafeText`` (line breaks
+    /// and tabs kept): a logged value can not send the terminal a control sequence.
     public static func standardError() -> LogSink {
         LogSink(handler: { message in
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            let safe = TerminalSafeText.escaping(message, layout: .multiLine)
+            FileHandle.standardError.write(Data((safe + "\n").utf8))
         })
     }
 }

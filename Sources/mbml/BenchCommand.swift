@@ -85,9 +85,9 @@ struct BenchCommand: ParsableCommand {
             try options.makeEnvironment(log: LogSink())
         }
         var table = BenchTable()
-        StandardStream.output.writeLine("cases: \(caseURL.path) (\(benchCases.count) expressions, \(rounds) rounds)")
-        if let manifest = options.manifest.first { StandardStream.output.writeLine("manifest: \(manifest)") }
-        StandardStream.output.writeLine("binary: \(RuntimeLinkage.current.rawValue)")
+        StandardStream.report.writeLine("cases: \(caseURL.path) (\(benchCases.count) expressions, \(rounds) rounds)")
+        if let manifest = options.manifest.first { StandardStream.report.writeLine("manifest: \(manifest)") }
+        StandardStream.report.writeLine("binary: \(RuntimeLinkage.current.rawValue)")
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("mbml-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -105,21 +105,21 @@ struct BenchCommand: ParsableCommand {
         measureJSONWriter(into: &table)
         try measurePathWalk(into: &table)
         if let people { try measureJSONReading(people, into: &table) }
-        StandardStream.output.writeLine("")
-        table.lines.forEach(StandardStream.output.writeLine)
+        StandardStream.report.writeLine("")
+        table.lines.forEach(StandardStream.report.writeLine)
         if nodes > 0 {
             let result = InspectorBenchmark.keystrokeToFrame(nodes: nodes, keystrokes: keystrokes)
-            StandardStream.output.writeLine("")
-            StandardStream.output.writeLine(result.description)
-            StandardStream.output.writeLine(try InspectorBenchmark.reloadToFrame(nodes: nodes).description)
+            StandardStream.report.writeLine("")
+            StandardStream.report.writeLine(result.description)
+            StandardStream.report.writeLine(try InspectorBenchmark.reloadToFrame(nodes: nodes).description)
         }
         if browseMegabytes > 0 {
             let result = try BrowseBenchmark.run(megabytes: browseMegabytes)
-            StandardStream.output.writeLine("")
-            result.lines.forEach(StandardStream.output.writeLine)
+            StandardStream.report.writeLine("")
+            result.lines.forEach(StandardStream.report.writeLine)
             let loading = try BackgroundLoadBenchmark.run(megabytes: browseMegabytes)
-            StandardStream.output.writeLine("")
-            loading.lines.forEach(StandardStream.output.writeLine)
+            StandardStream.report.writeLine("")
+            loading.lines.forEach(StandardStream.report.writeLine)
         }
     }
 

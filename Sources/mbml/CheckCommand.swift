@@ -53,7 +53,7 @@ struct CheckCommand: ParsableCommand {
         let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: budget.timeout)
         switch format {
         case .text:
-            StandardStream.output.write(CheckTextReport(run: run).text)
+            StandardStream.report.write(CheckTextReport(run: run).text)
         case .json:
             for problem in run.problems { StandardStream.error.writeLine(problem.description) }
             StandardStream.output.writeLine(CheckJSONReport(run: run).text)

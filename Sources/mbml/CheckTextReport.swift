@@ -36,7 +36,7 @@ struct CheckTextReport {
         let expectation = result.expectation
         var lines = ["FAIL \(expectation.id)" + Self.place(expectation)]
         lines.append(
-            "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression))
+            "  expression (\(expectation.context.rawValue)): " + TerminalSafeText.escaping(expectation.expression))
         lines.append("  expected: " + Self.expectedText(expectation))
         lines.append("  actual:   " + Self.cut(result.actual.displayText))
         if !result.diff.isEmpty {
@@ -52,7 +52,7 @@ struct CheckTextReport {
         let expectation = result.expectation
         return [
             "WATCH \(expectation.id)" + Self.place(expectation),
-            "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression),
+            "  expression (\(expectation.context.rawValue)): " + TerminalSafeText.escaping(expectation.expression),
             "  value:    " + Self.cut(result.actual.displayText),
         ]
     }
@@ -61,7 +61,7 @@ struct CheckTextReport {
         let expectation = difference.expectation
         var lines = [
             "DIFFER \(expectation.id)" + place(expectation),
-            "  expression (\(expectation.context.rawValue)): " + DisplayWidth.printable(expectation.expression),
+            "  expression (\(expectation.context.rawValue)): " + TerminalSafeText.escaping(expectation.expression),
             "  first:    " + cut(difference.first.displayText),
             "  second:   " + cut(difference.second.displayText),
         ]

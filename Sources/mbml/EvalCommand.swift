@@ -28,6 +28,8 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var budget: BudgetOptions
 
+    @OptionGroup var result: ResultOutputOptions
+
     @Option(name: .long, help: "The evaluation context: object, string, number, boolean or all.")
     var context: ContextChoice = .object
 
@@ -63,7 +65,7 @@ struct EvalCommand: ParsableCommand {
         let single = context.contexts[0]
         do {
             let value = try budget.evaluate(in: environment) { try environment.evaluate(expression, in: single) }
-            StandardStream.output.writeLine(ResultFormatter.text(of: value, in: single))
+            result.write(ResultFormatter.text(of: value, in: single) + "\n")
         } catch {
             report(error, expression: expression)
             throw ExitCode.failure
@@ -76,11 +78,11 @@ struct EvalCommand: ParsableCommand {
             let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             do {
                 let value = try budget.evaluate(in: environment) { try environment.evaluate(expression, in: context) }
-                StandardStream.output.writeLine(label + " " + ResultFormatter.line(of: value, in: context))
+                StandardStream.report.writeLine(label + " " + ResultFormatter.line(of: value, in: context))
             } catch {
                 failed = true
-                StandardStream.output.writeLine(
-                    label + " error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
+                StandardStream.report.writeLine(
+                    label + " error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
             }
         }
         if failed { throw ExitCode.failure }
@@ -88,7 +90,7 @@ struct EvalCommand: ParsableCommand {
 
     /// Prints the error, the expression line and a caret under the failing range to standard error.
     private func report(_ error: Error, expression: String) {
-        StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
+        StandardStream.error.writeLine("error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
         let expressionError = error as? ExpressionError
         let failing =
             expressionError?.expression.isEmpty == false ? expressionError?.expression ?? expression : expression

@@ -36,6 +36,10 @@ struct ExplainCommand: ParsableCommand {
         let trace = environment.trace(prepared, context: context)
         let hints = environment.hints(for: prepared, context: context, trace: trace)
         let explanation = ExplanationFormatter(trace: trace, hints: hints)
-        StandardStream.output.write(json ? explanation.json() + "\n" : explanation.text())
+        if json {
+            StandardStream.output.writeLine(explanation.json())
+        } else {
+            StandardStream.report.write(explanation.text())
+        }
     }
 }

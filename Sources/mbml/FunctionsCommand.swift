@@ -38,7 +38,7 @@ struct FunctionsCommand: ParsableCommand {
         }
         if name.hasPrefix("^") { name.removeFirst() }
         guard let definition = registry.definition(named: name) else {
-            StandardStream.error.writeLine("error: no function named ^" + DisplayWidth.printable(name))
+            StandardStream.error.writeLine("error: no function named ^" + TerminalSafeText.escaping(name))
             let close = registry.all.map(\.name).filter { $0.lowercased().contains(name.lowercased()) }
             if !close.isEmpty {
                 StandardStream.error.writeLine(
@@ -56,26 +56,26 @@ struct FunctionsCommand: ParsableCommand {
         var first = true
         for category in FunctionCategory.allCases {
             guard let definitions = byCategory[category], !definitions.isEmpty else { continue }
-            if !first { StandardStream.output.writeLine("") }
+            if !first { StandardStream.report.writeLine("") }
             first = false
-            StandardStream.output.writeLine("\(category.rawValue) (\(definitions.count))")
+            StandardStream.report.writeLine("\(category.rawValue) (\(definitions.count))")
             for definition in definitions {
                 let signature =
                     definition.signature
                     + String(repeating: " ", count: max(0, width - definition.signature.count))
-                StandardStream.output.writeLine("  \(signature)  \(definition.input.rawValue)")
+                StandardStream.report.writeLine("  \(signature)  \(definition.input.rawValue)")
             }
         }
-        StandardStream.output.writeLine("\n\(registry.count) functions")
+        StandardStream.report.writeLine("\n\(registry.count) functions")
     }
 
     private func describe(_ definition: FunctionDefinition) {
-        StandardStream.output.writeLine(definition.signature)
-        StandardStream.output.writeLine("  category: \(definition.category.rawValue)")
-        StandardStream.output.writeLine("  input:    \(definition.input.rawValue)")
-        StandardStream.output.writeLine("")
+        StandardStream.report.writeLine(definition.signature)
+        StandardStream.report.writeLine("  category: \(definition.category.rawValue)")
+        StandardStream.report.writeLine("  input:    \(definition.input.rawValue)")
+        StandardStream.report.writeLine("")
         for line in wrap(definition.summary, width: 76) {
-            StandardStream.output.writeLine("  " + line)
+            StandardStream.report.writeLine("  " + line)
         }
     }
 

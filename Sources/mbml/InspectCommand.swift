@@ -100,7 +100,7 @@ struct InspectCommand: ParsableCommand {
             case .tutorial: break
             }
         } catch {
-            FileHandle.standardError.write(Data("mbml: \(error)\n".utf8))
+            StandardStream.error.writeLine("mbml: \(error)")
             throw ExitCode.failure
         }
         var configuration = InspectorConfiguration(
@@ -122,7 +122,7 @@ struct InspectCommand: ParsableCommand {
         do {
             status = try Inspector.run(configuration)
         } catch let error as InspectorStartError {
-            FileHandle.standardError.write(Data("mbml inspect: \(error.description)\n".utf8))
+            StandardStream.error.writeLine("mbml inspect: \(error.description)")
             throw ExitCode.failure
         }
         if status != 0 { throw ExitCode(status) }

@@ -39,14 +39,25 @@ struct MBMLCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            // `explain` promises status 1 for a usage error (its failures are explanations, 0).
-            if CommandLine.arguments.dropFirst().first == ExplainCommand.configuration.commandName,
-                exitCode(for: error) == .validationFailure
-            {
-                StandardStream.error.writeLine(fullMessage(for: error))
-                Foundation.exit(1)
-            }
-            exit(withError: error)
+            exit(reporting: error)
         }
+    }
+
+    /// Prints what ArgumentParser has to say about `error` — help, a version, a usage error quoting
+    /// the arguments — through ``StandardStream`` (so an argument holding control characters is shown
+    /// escaped), and exits with its status.
+    private static func exit(reporting error: Error) -> Never {
+        var status = exitCode(for: error)
+        // `explain` promises status 1 for a usage error (its failures are explanations, 0).
+        if CommandLine.arguments.dropFirst().first == ExplainCommand.configuration.commandName,
+            status == .validationFailure
+        {
+            status = .failure
+        }
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            (status == .success ? StandardStream.report : StandardStream.error).writeLine(message)
+        }
+        Foundation.exit(status.rawValue)
     }
 }

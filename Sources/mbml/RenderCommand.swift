@@ -34,6 +34,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var budget: BudgetOptions
 
+    @OptionGroup var result: ResultOutputOptions
+
     func run() throws {
         let bytes: [UInt8]
         do {
@@ -56,7 +58,7 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode.failure
         }
         guard let output = output else {
-            StandardStream.output.write(rendered)
+            result.write(rendered)
             return
         }
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLEngine
 
 #if canImport(Glibc)
 import Glibc
@@ -8,11 +9,25 @@ import Darwin
 
 /// Unbuffered writes to standard output or standard error: every call is one `write(2)`, so a line
 /// reaches a reading process at once (the `--jsonl` protocol depends on it).
+///
+/// Text for a person (``error``, ``report``) passes through ``TerminalSafeText`` on its way out,
+/// keeping line breaks and tabs: whatever a manifest, data file, template or expectation file puts
+/// into a diagnostic, log line or report reaches the terminal as visible escapes, never as a
+/// control sequence. ``output`` carries results for programs (JSON, rendered text) byte for byte.
 struct StandardStream {
     let handle: FileHandle
+    /// Whether text passes through ``TerminalSafeText`` (line breaks and tabs kept).
+    let isTerminalSafe: Bool
 
-    static let output = StandardStream(handle: .standardOutput)
-    static let error = StandardStream(handle: .standardError)
+    /// Standard output for results: written as given.
+    static let output = StandardStream(handle: .standardOutput, isTerminalSafe: false)
+    /// Standard output for reports a person reads (`explain`, `check`, `vars`, `functions`, ...).
+    static let report = StandardStream(handle: .standardOutput, isTerminalSafe: true)
+    /// Standard error: diagnostics, log lines, error messages.
+    static let error = StandardStream(handle: .standardError, isTerminalSafe: true)
+
+    /// True when the stream is a terminal (not a pipe or file).
+    var isTerminal: Bool { isatty(handle.fileDescriptor) == 1 }
 
     /// Writes `text` and a line feed.
     func writeLine(_ text: String) {
@@ -25,6 +40,7 @@ struct StandardStream {
     /// `head` does; SIGPIPE is ignored by `main`): the command stops quietly with status 0. A failed
     /// write to standard error is ignored (there is nowhere left to report it).
     func write(_ text: String) {
+        let text = isTerminalSafe ? TerminalSafeText.escaping(text, layout: .multiLine) : text
         guard let failure = writeAll(text) else { return }
         guard handle.fileDescriptor == FileHandle.standardOutput.fileDescriptor else { return }
         if failure == EPIPE { exit(0) }

@@ -27,10 +27,11 @@ struct TokensCommand: ParsableCommand {
             for line in TokenTreeFormatter.lines(for: tokens) {
                 // Keep the indenting tabs; filter the token text after them.
                 let indent = line.prefix { $0 == "\t" }
-                StandardStream.output.writeLine(indent + DisplayWidth.printable(String(line.dropFirst(indent.count))))
+                StandardStream.report.writeLine(
+                    indent + TerminalSafeText.escaping(String(line.dropFirst(indent.count))))
             }
         } catch {
-            StandardStream.error.writeLine("error: " + DisplayWidth.printable(ResultFormatter.message(of: error)))
+            StandardStream.error.writeLine("error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
             let range = (error as? ExpressionError)?.range
             ErrorCaret.lines(expression: expression, range: range).forEach(StandardStream.error.writeLine)
             throw ExitCode.failure

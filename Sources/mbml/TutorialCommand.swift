@@ -44,7 +44,7 @@ struct TutorialCommand: ParsableCommand {
             and the other samples with the commands in \(directory)/Samples/README.md (run them in \(directory)).
             """
         if noOpen {
-            StandardStream.output.writeLine(summary)
+            StandardStream.report.writeLine(summary)
             return
         }
         var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
@@ -58,7 +58,7 @@ struct TutorialCommand: ParsableCommand {
             StandardStream.error.writeLine("mbml tutorial: \(error.description)")
             throw ExitCode.failure
         }
-        StandardStream.output.writeLine(summary)
+        StandardStream.report.writeLine(summary)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -42,7 +42,7 @@ struct VariableTreeFormatter {
 
     private func append(_ value: Value?, label rawLabel: String, note: String, level: Int, to output: inout [String]) {
         let pad = String(repeating: indent, count: level)
-        let label = DisplayWidth.printable(rawLabel)
+        let label = TerminalSafeText.escaping(rawLabel)
         guard let value = value else {
             output.append(pad + label + ": no value" + note)
             return
@@ -64,7 +64,7 @@ struct VariableTreeFormatter {
                 let propertyValue = (try? object.value(forProperty: property)) ?? nil
                 if case .object? = propertyValue {
                     output.append(
-                        pad + indent + DisplayWidth.printable(property) + ": "
+                        pad + indent + TerminalSafeText.escaping(property) + ": "
                             + (propertyValue.map(Self.summary) ?? ""))
                 } else {
                     append(propertyValue, label: property, note: "", level: level + 1, to: &output)
@@ -87,7 +87,7 @@ struct VariableTreeFormatter {
         case .dictionary(let entries): return "Dictionary[\(entries.count)]"
         case .date: return "Date " + value.text
         case .data(let data): return "Data[\(data.count) bytes]"
-        case .object(let object): return DisplayWidth.printable(object.typeName)
+        case .object(let object): return TerminalSafeText.escaping(object.typeName)
         }
     }
 

@@ -34,11 +34,11 @@ struct VarsCommand: ParsableCommand {
         for raw in names.isEmpty ? variables.names : names {
             let name = raw.hasPrefix("$") ? String(raw.dropFirst()) : raw
             guard known.contains(name) else {
-                StandardStream.error.writeLine("error: no variable named $" + DisplayWidth.printable(name))
+                StandardStream.error.writeLine("error: no variable named $" + TerminalSafeText.escaping(name))
                 missing = true
                 continue
             }
-            formatter.lines(forVariable: name, in: variables).forEach(StandardStream.output.writeLine)
+            formatter.lines(forVariable: name, in: variables).forEach(StandardStream.report.writeLine)
         }
         if missing { throw ExitCode.failure }
     }

@@ -32,12 +32,12 @@ final class CaretLineTests: XCTestCase {
         XCTAssertEqual(caret("😀 $x", 1, 1).column, 0)
     }
 
-    func testTabsAndControlCharactersShowAsOneSpace() {
-        let line = caret("a\tb\u{1B}[31m $x", 9, 2)
-        XCTAssertEqual(line.line, "a b [31m $x", "no control character reaches the terminal")
-        XCTAssertFalse(line.line.unicodeScalars.contains { DisplayWidth.isControl($0) })
-        XCTAssertEqual(line.column, 9)
-        XCTAssertEqual(line.caret, "         ^~")
+    func testTabsAndControlCharactersShowAsTheirEscapes() {
+        let line = caret("a\tb\u{1B}[31m\u{202E} $x", 10, 2)
+        XCTAssertEqual(line.line, "a\\tb\\e[31m\\u{202E} $x", "no control character reaches the terminal")
+        XCTAssertFalse(line.line.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) })
+        XCTAssertEqual(line.column, 19, "each escape is as wide as it is shown")
+        XCTAssertEqual(line.caret, String(repeating: " ", count: 19) + "^~")
     }
 
     func testRangesAtAndBeyondTheEndGetOneMarkAfterTheText() {

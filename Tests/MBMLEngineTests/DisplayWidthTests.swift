@@ -8,12 +8,9 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("日本"), 4, "East Asian wide")
         XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1, "a combining accent takes no column")
         XCTAssertEqual(DisplayWidth.of("👩‍👩‍👧"), 2, "a joined emoji sequence is one two-column character")
-        XCTAssertEqual(DisplayWidth.of("a\tb"), 3, "a control character is shown as one stand-in")
-    }
-
-    func testPrintableReplacesControlCharacters() {
-        XCTAssertEqual(DisplayWidth.printable("a\u{1B}[2Jb\nc\u{85}"), "a [2Jb c ")
-        XCTAssertEqual(DisplayWidth.printable("plain é"), "plain é")
+        XCTAssertEqual(DisplayWidth.of("a\tb"), 4, "a control character is as wide as its escape, \\t")
+        XCTAssertEqual(DisplayWidth.of("\u{202E}"), 8, "\\u{202E}")
+        XCTAssertEqual(DisplayWidth.of("\r\n"), 4, "one character of two scalars: \\r\\n")
     }
 
     func testTheCallerCanSupplyScalarWidths() {

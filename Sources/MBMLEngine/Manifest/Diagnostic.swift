@@ -27,9 +27,10 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         self.severity = severity
     }
 
-    /// `file:line:column: message`.
+    /// `file:line:column: message`, on one line that is safe to print: a file name or message holding
+    /// control or invisible characters shows them as ``TerminalSafeText`` escapes.
     public var description: String {
-        "\(file):\(line):\(column): \(message)"
+        TerminalSafeText.escaping("\(file):\(line):\(column): \(message)")
     }
 }
 

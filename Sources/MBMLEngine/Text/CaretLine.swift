@@ -5,9 +5,9 @@
 /// overlaps. The marks start under the first of them, on the line (of a multi-line text) the range
 /// starts in, and cover the range's characters up to the end of that line, at least one column (an
 /// empty range, or one at the end of the text, gets a single mark). Widths are ``DisplayWidth``'s;
-/// tabs and other control characters take one column, as ``DisplayWidth/printable(_:)`` shows them.
+/// a control or other unsafe character takes the columns of its escape, as ``TerminalSafeText`` shows it.
 public struct CaretLine: Equatable, Sendable {
-    /// The line the range starts in, as printed: control characters as spaces.
+    /// The line the range starts in, as printed: unsafe characters escaped (``TerminalSafeText``).
     public var line: String
     /// The index (in characters of the whole text) where ``line`` starts.
     public var lineStart: Int
@@ -38,7 +38,7 @@ public struct CaretLine: Equatable, Sendable {
         while lineStart > 0, !characters[lineStart - 1].isNewline { lineStart -= 1 }
         var lineEnd = marked.lowerBound
         while lineEnd < characters.count, !characters[lineEnd].isNewline { lineEnd += 1 }
-        self.line = DisplayWidth.printable(String(characters[lineStart..<lineEnd]))
+        self.line = TerminalSafeText.escaping(String(characters[lineStart..<lineEnd]))
         self.lineStart = lineStart
         self.column = characters[lineStart..<marked.lowerBound]
             .reduce(0) { $0 + DisplayWidth.of($1, scalarWidth: scalarWidth) }

@@ -1,10 +1,11 @@
-/// How many terminal columns text takes, and the filter that keeps user text from moving the
-/// cursor: the one rule the CLI's caret lines and the inspector's panes both measure by.
+/// How many terminal columns text takes: the one rule the CLI's caret lines and the inspector's
+/// panes both measure by.
 ///
 /// A character (grapheme cluster) is as wide as its widest scalar: combining marks and format
 /// characters take none, East Asian wide and emoji-presentation characters two, everything else one;
-/// an emoji sequence (with a variation selector or joiners) takes two. Control characters count as
-/// one column, because they are shown as a single stand-in.
+/// an emoji sequence (with a variation selector or joiners) takes two. A character that holds a
+/// scalar ``TerminalSafeText`` escapes (a control, a bidirectional override, ...) is as wide as
+/// what is shown in its place: its escapes (`\e`, `\u{202E}`) and its other scalars.
 public enum DisplayWidth {
     /// Columns `text` occupies.
     /// - Parameters:
@@ -18,6 +19,11 @@ public enum DisplayWidth {
     /// Columns one character occupies.
     public static func of(_ character: Character, scalarWidth: (Unicode.Scalar) -> Int = width(of:)) -> Int {
         let scalars = character.unicodeScalars
+        if scalars.contains(where: TerminalSafeText.isUnsafe) {
+            return scalars.reduce(0) {
+                $0 + (TerminalSafeText.isUnsafe($1) ? TerminalSafeText.visibleForm(of: $1).utf8.count : scalarWidth($1))
+            }
+        }
         var widest = 0
         for scalar in scalars {
             widest = max(widest, scalarWidth(scalar))
@@ -31,7 +37,7 @@ public enum DisplayWidth {
     /// Columns one scalar occupies, by Unicode properties (UAX #11 wide blocks).
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if isControl(scalar) || value < 0x300 { return 1 }
+        if value < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -48,17 +54,4 @@ public enum DisplayWidth {
         0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
         0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
-
-    /// `text` with control characters (C0 such as tabs, line breaks and ESC, DEL, and C1) shown as
-    /// single spaces: the filter for user text printed outside results (caret lines, error messages,
-    /// names), so that it can neither break lines nor send terminal escape sequences.
-    public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-    }
-
-    /// C0 controls, DEL and C1 controls.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
 }

@@ -77,7 +77,9 @@ enum JSONWriter {
     }
 
     /// The JSON string literal of `text`: `"` and `\` escaped, control characters as `\n`, `\t`, ...
-    /// or `\u00XX`; everything else as its UTF-8 bytes.
+    /// or `\u00XX`; DEL, C1 controls, bidirectional overrides and the other scalars
+    /// ``TerminalSafeText`` escapes as `\uXXXX` too (JSON allows them raw, but a terminal would act
+    /// on them), so JSON mbml writes is safe to print; everything else as its UTF-8 bytes.
     static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var contiguous = text
@@ -90,11 +92,26 @@ enum JSONWriter {
     /// Copies runs of bytes that need no escape in one step; escapes the rest.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
-        for index in 0..<bytes.count {
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
+            if byte >= 0x7F {
+                guard mayStartUnsafeScalar(byte), let (scalar, length) = scalar(at: index, in: bytes),
+                    TerminalSafeText.isUnsafe(scalar)
+                else {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                appendUnicodeEscape(scalar, to: &output)
+                index += length
+                runStart = index
+                continue
+            }
+            index += 1
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            runStart = index + 1
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index - 1]))
+            runStart = index
             output.append(UInt8(ascii: "\\"))
             switch byte {
             case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
@@ -111,6 +128,37 @@ enum JSONWriter {
             }
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    }
+
+    /// True for DEL and the UTF-8 lead bytes of the blocks that hold scalars ``TerminalSafeText``
+    /// escapes (C1 and U+00AD; Arabic, Syriac and Mongolian format characters; U+2000–U+2FFF;
+    /// U+FEFF and U+FFF9–U+FFFB; the supplementary planes): only these are decoded and looked at.
+    private static func mayStartUnsafeScalar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x7F, 0xC2, 0xD8, 0xDB, 0xDC, 0xE0, 0xE1, 0xE2, 0xEF, 0xF0, 0xF3: return true
+        default: return false
+        }
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `index` (valid UTF-8, as a `String` holds) and its length.
+    private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, Int)? {
+        let lead = bytes[index]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard index + length <= bytes.count else { return nil }
+        var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> UInt32(length + 1))
+        for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+
+    /// `\uXXXX` (a surrogate pair above U+FFFF).
+    private static func appendUnicodeEscape(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        for unit in String(scalar).utf16 {
+            output.append(contentsOf: "\\u".utf8)
+            for shift in stride(from: 12, through: 0, by: -4) {
+                output.append(hexDigits[Int((unit >> UInt16(shift)) & 0x0F)])
+            }
+        }
     }
 }
 

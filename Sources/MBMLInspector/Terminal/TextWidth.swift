@@ -2,7 +2,7 @@ import CNcurses
 import MBMLEngine
 
 /// Display widths of text in terminal cells: ``DisplayWidth`` measured with `wcwidth(3)`, so that
-/// the panes agree with the terminal; control characters are shown as one replacement cell.
+/// the panes agree with the terminal; unsafe characters are shown by their escapes (``TerminalSafeText``).
 enum TextWidth {
     /// The width of one grapheme cluster (``DisplayWidth``'s rule, with the scalar widths the
     /// terminal's C library reports).
@@ -23,25 +23,11 @@ enum TextWidth {
         return width >= 0 ? width : DisplayWidth.width(of: scalar)
     }
 
-    /// Replaces control characters (which would move the terminal cursor) by visible stand-ins.
+    /// `text` as a pane shows it: every scalar that must not reach the terminal raw (controls, line
+    /// breaks, bidirectional overrides, invisible format characters) as its escape, by the one rule
+    /// of ``TerminalSafeText``; ``of(_:)`` measures unsafe characters as wide as these escapes.
     static func printable(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "\n", "\r\n": output.append("⏎")
-            case "\t": output.append("⇥")
-            default:
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                    scalar.value < 0x20 || scalar.value == 0x7F
-                {
-                    output.append("�")
-                } else {
-                    output.append(character)
-                }
-            }
-        }
-        return output
+        TerminalSafeText.escaping(text)
     }
 
     /// The longest prefix of `text` that fits in `width` cells, with `…` when cut.
