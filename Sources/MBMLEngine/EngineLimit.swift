@@ -8,4 +8,6 @@ public enum EngineLimit: String, Equatable, Hashable, Sendable {
     case fileWrites
     /// The largest file the file functions read (``EnvironmentOptions/maximumFileSize``).
     case fileSize
+    /// Where files may be read (``EnvironmentOptions/fileReadPolicy``).
+    case fileReads
 }

@@ -15,6 +15,9 @@ public struct EnvironmentOptions: Sendable {
     public var maximumIncludeDepth: Int
     /// The largest file `^fileContents`/`^fileData` read, in bytes; larger files are an error.
     public var maximumFileSize: Int
+    /// Where `^fileContents`, `^fileData`, `^listDirectory` and `<Include>` may read; by default
+    /// anywhere but `/proc`, `/sys` and `/dev`.
+    public var fileReadPolicy: FileReadPolicy = .anywhere
 
     /// The default ``maximumFileSize``: 64 MiB.
     public static let defaultMaximumFileSize = 64 << 20

@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let secondOptions = try compare.isEmpty ? nil : Self.secondEnvironmentOptions(compare)
-        let environment = try engine.makeEnvironment(budget: budget)
+        let environment = try engine.makeEnvironment(budget: budget, inputs: files)
         let second = try secondOptions?.makeEnvironment(budget: budget)
         let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: budget.timeout)
         switch format {

@@ -22,7 +22,13 @@ struct EngineOptions: ParsableArguments {
     }
 
     /// The environment options these flags ask for.
-    var environmentOptions: EnvironmentOptions { session.environmentOptions }
+    var environmentOptions: EnvironmentOptions { environmentOptions() }
+
+    /// The environment options, with the manifests' folders, those of `inputs` (a template, expectation
+    /// files) and `workFolders` in the file-read policy.
+    func environmentOptions(inputs: [String] = [], workFolders: [String] = []) -> EnvironmentOptions {
+        session.environmentOptions(inputs: manifest + inputs, workFolders: workFolders)
+    }
 
     /// The inputs in load order: `$ENV` (when asked for), then manifests and data files as they
     /// appear on the command line.
@@ -47,12 +53,13 @@ struct EngineOptions: ParsableArguments {
     ///
     /// - Parameter budget: limits for evaluations at load time too: the file-size cap, and the time
     ///   budget for the whole load (a manifest whose `if` or `value` never ends stops with an error).
+    ///   - inputs, workFolders: more files and folders for the file-read policy (``environmentOptions(inputs:workFolders:)``).
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
     func makeEnvironment(
         log: LogSink = .standardError(), parsing: XMLParsingMode = .strict,
-        envByDefault: Bool = false, budget: BudgetOptions? = nil
+        envByDefault: Bool = false, budget: BudgetOptions? = nil, inputs: [String] = [], workFolders: [String] = []
     ) throws -> Environment {
-        var options = environmentOptions
+        var options = environmentOptions(inputs: inputs, workFolders: workFolders)
         if let budget = budget { options.maximumFileSize = budget.maxFileSize }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
         if let budget = budget, budget.timeout > 0 {
@@ -62,7 +69,7 @@ struct EngineOptions: ParsableArguments {
                 "Loading stopped: it ran longer than its time budget of \(budget.timeoutText) ("
                 + LimitHint.hint(for: .timeBudget) + ")"
         }
-        let load = builder.build(try inputs(envByDefault: envByDefault))
+        let load = builder.build(try self.inputs(envByDefault: envByDefault))
         if load.hasFailures { throw ExitCode.failure }
         return load.environment
     }

@@ -105,7 +105,7 @@ struct InspectCommand: ParsableCommand {
         }
         var configuration = InspectorConfiguration(
             source: source, dataFiles: dataFiles,
-            themeName: theme, options: session.environmentOptions,
+            themeName: theme, options: session.environmentOptions(inputs: manifest.map { [$0] } ?? []),
             includesProcessEnvironment: session.env ?? false)
         configuration.environment = environment
         if let check = check { configuration.pins = try Self.expectations(from: check) }

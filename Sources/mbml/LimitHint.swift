@@ -6,6 +6,7 @@ enum LimitHint {
     /// The limit `error` hit, if any.
     static func limit(of error: Error) -> EngineLimit? {
         (error as? ExpressionError)?.limit ?? (error as? DeadlineExceeded)?.limit ?? (error as? FunctionError)?.limit
+            ?? (error as? TemplateError)?.limit
     }
 
     /// The option that changes `limit`.
@@ -14,6 +15,7 @@ enum LimitHint {
         case .timeBudget: return "--timeout SECONDS changes it; 0 turns it off"
         case .fileWrites: return "--allow-file-writes allows them"
         case .fileSize: return "--max-file-size BYTES raises it"
+        case .fileReads: return "--allow-file-reads DIR allows a folder"
         }
     }
 

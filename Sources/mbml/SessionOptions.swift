@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MBMLEngine
 
 /// The options every command that builds a variable space shares: JSON data files, `$ENV` and the
@@ -22,6 +23,13 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .long, help: "Allow functions that write or delete files (^writeFile, ^deleteFile, ...).")
     var allowFileWrites = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Let ^fileContents, ^fileData, ^listDirectory and <Include> read this folder, hidden files included (repeatable; / allows everything but /proc, /sys and /dev, which must be named). By default they read only the current folder and the folders of the inputs, without hidden files.",
+            valueName: "dir"))
+    var allowFileReads: [String] = []
+
     func validate() throws {
         _ = try dataFiles()
     }
@@ -41,9 +49,21 @@ struct SessionOptions: ParsableArguments {
     }
 
     /// The environment options these flags ask for.
-    var environmentOptions: EnvironmentOptions {
+    var environmentOptions: EnvironmentOptions { environmentOptions(inputs: []) }
+
+    /// The environment options these flags ask for, with a file-read policy (<doc:RunningUntrustedMBML>)
+    /// that allows the current folder, the folders of the data files and of `inputs` (manifests,
+    /// templates, expectation files: each a file path) and the folders of `--allow-file-reads`.
+    func environmentOptions(inputs: [String], workFolders: [String] = []) -> EnvironmentOptions {
         var options = EnvironmentOptions()
         options.allowsFileWrites = allowFileWrites
+        let dataPaths = ((try? dataFiles()) ?? []).map(\.path)
+        let inputFolders = (inputs + dataPaths).filter { $0 != "-" }.map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().path
+        }
+        options.fileReadPolicy = .restricted(
+            workFolders: [FileManager.default.currentDirectoryPath] + workFolders + inputFolders,
+            allowedFolders: allowFileReads)
         return options
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -92,10 +93,15 @@ final class EvaluationBudgetTests: ExpressionTestCase {
     }
 
     func testDevicesAndDirectoriesAreRefusedByWhatTheyAre() {
-        assertError(
-            "^fileContents(/dev/zero)", .object, containing: "\"/dev/zero\": it is a device, not a regular file")
-        assertError("^fileData(/dev/null)", .object, containing: "is a device")
+        assertError("^fileContents(/dev/zero)", .object, containing: "does not read /proc, /sys or /dev")
         assertError("^fileContents(\(folder))", .object, containing: "is a directory")
+        // Allowed by name, a device is still refused by what it is, before it is opened.
+        var options = EnvironmentOptions()
+        options.fileReadPolicy = .restricted(workFolders: [], allowedFolders: ["/dev"])
+        let harness = FunctionHarness(options: options)
+        harness.assertEvaluationFails(
+            "^fileContents(/dev/zero)", containing: "\"/dev/zero\": it is a device, not a regular file")
+        harness.assertEvaluationFails("^fileData(/dev/null)", containing: "is a device")
     }
 
     func testNULInAPathIsAnErrorNotATruncation() throws {

@@ -28,7 +28,7 @@ final class TemplateTests: XCTestCase {
         let text = "line one\n  ok $name\n    bad: #(10 / (5 - 5))\n"
         let template = try Template(bytes: Array(text.utf8), path: "t.txt")
         XCTAssertThrowsError(try template.render(in: environment())) { error in
-            guard case .evaluation(let diagnostic)? = error as? TemplateError else { return XCTFail("\(error)") }
+            guard case .evaluation(let diagnostic, _)? = error as? TemplateError else { return XCTFail("\(error)") }
             XCTAssertEqual(diagnostic.file, "t.txt")
             XCTAssertEqual(diagnostic.line, 3)
             XCTAssertEqual(diagnostic.column, 15) // the "/" that divides by zero

@@ -28,9 +28,10 @@ extension FileFunctions {
             FunctionDefinition(
                 "listDirectory", input: .string, signature: "^listDirectory(path)", category: .file,
                 summary:
-                    "Returns an Array with the names (not paths) of the entries directly inside a directory, hidden entries included, sorted by their bytes. Fails when the path is empty, missing, not a directory or unreadable."
+                    "Returns an Array with the names (not paths) of the entries directly inside a directory, hidden entries included, sorted by their bytes. Fails when the path is empty, missing, not a directory or unreadable, or outside the host's file-read policy."
             ) { call in
                 let path = try call.text()
+                try call.environment.options.fileReadPolicy.check(path, action: "list the directory")
                 return .array(try FileSystemAccess.entries(of: path).map(Value.string))
             },
 
@@ -45,7 +46,7 @@ extension FileFunctions {
             FunctionDefinition(
                 "fileData", input: .string, signature: "^fileData(path)", category: .file,
                 summary:
-                    "Returns the bytes of the file at the path as Data. Fails when the file is missing or unreadable, when it is not a regular file (a directory, FIFO, device or socket; these are never opened), when it is larger than the file size limit (64 MiB unless the host changes it), or when the path is empty or contains a NUL character."
+                    "Returns the bytes of the file at the path as Data. Fails when the file is missing or unreadable, when it is not a regular file (a directory, FIFO, device or socket; these are never opened), when it is larger than the file size limit (64 MiB unless the host changes it), when the host's file-read policy does not allow the path (by default nothing in /proc, /sys or /dev), or when the path is empty or contains a NUL character."
             ) { call in
                 .data(try contents(of: try call.text(), in: call))
             },
@@ -77,7 +78,8 @@ extension FileFunctions {
 
     /// The bytes of the regular file at `path`, within the environment's ``EnvironmentOptions/maximumFileSize``.
     private static func contents(of path: String, in call: FunctionCall) throws -> Data {
-        try FileSystemAccess.contents(
+        try call.environment.options.fileReadPolicy.check(path)
+        return try FileSystemAccess.contents(
             of: path, maximumSize: call.environment.options.maximumFileSize,
             checkCancellation: call.checkCancellation)
     }

@@ -36,7 +36,7 @@ public struct Template: Sendable {
             // whole template text.
             guard error.expression == text else {
                 throw TemplateError.evaluation(
-                    Diagnostic(file: path, line: 1, column: 1, message: error.loggedDescription))
+                    Diagnostic(file: path, line: 1, column: 1, message: error.loggedDescription), limit: error.limit)
             }
             let position =
                 error.range.map { Self.lineAndColumn(ofUTF16Offset: $0.location, in: text) } ?? (line: 1, column: 1)
@@ -47,7 +47,7 @@ public struct Template: Sendable {
             throw TemplateError.evaluation(
                 Diagnostic(
                     file: path, line: position.line, column: position.column,
-                    message: message))
+                    message: message), limit: error.limit)
         }
     }
 
@@ -88,8 +88,15 @@ public struct Template: Sendable {
 public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is not UTF-8 text; `byteOffset` is the first offending byte (0-based).
     case invalidUTF8(path: String, byteOffset: Int)
-    /// The template's expression failed.
-    case evaluation(Diagnostic)
+    /// The template's expression failed; `limit` is the engine limit it hit, if any (a host names
+    /// the option that changes it).
+    case evaluation(Diagnostic, limit: EngineLimit? = nil)
+
+    /// The engine limit the failure hit, if any.
+    public var limit: EngineLimit? {
+        if case .evaluation(_, let limit) = self { return limit }
+        return nil
+    }
 
     /// `file:line:column: message`, or the file and byte offset for invalid UTF-8.
     public var description: String {
@@ -97,7 +104,7 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidUTF8(let path, let offset):
             return
                 "\(path): not valid UTF-8 text: the byte at offset \(offset) does not begin or continue a UTF-8 character"
-        case .evaluation(let diagnostic):
+        case .evaluation(let diagnostic, _):
             return diagnostic.description
         }
     }
