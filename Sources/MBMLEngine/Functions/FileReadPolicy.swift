@@ -30,8 +30,8 @@ public struct FileReadPolicy: Equatable, Sendable {
     /// lies inside them).
     public static func restricted(workFolders: [String], allowedFolders: [String] = []) -> FileReadPolicy {
         var policy = FileReadPolicy(isRestricted: true, allowedFolders: [], workFolders: [])
-        workFolders.forEach { policy.addWorkFolder($0) }
-        allowedFolders.forEach { policy.addAllowedFolder($0) }
+        for folder in workFolders { policy.addWorkFolder(folder) }
+        for folder in allowedFolders { policy.addAllowedFolder(folder) }
         return policy
     }
 
