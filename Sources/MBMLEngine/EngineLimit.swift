@@ -10,4 +10,6 @@ public enum EngineLimit: String, Equatable, Hashable, Sendable {
     case fileSize
     /// Where files may be read (``EnvironmentOptions/fileReadPolicy``).
     case fileReads
+    /// What one evaluation may build (``EnvironmentOptions/maximumEvaluationBytes``).
+    case memoryBudget
 }

@@ -218,10 +218,18 @@ public final class Environment: @unchecked Sendable {
         let depth = (evaluationDepths[thread] ?? 0) + 1
         evaluationDepths[thread] = depth
         let capture = traceCaptures.isEmpty ? nil : traceCaptures[thread]?[depth]
+        let meter: EvaluationMeter?
+        if depth == 1 {
+            meter = options.maximumEvaluationBytes > 0 ? EvaluationMeter(limit: options.maximumEvaluationBytes) : nil
+            evaluationDepths.setMeter(meter, of: thread)
+        } else {
+            meter = nil
+        }
         depthLock.unlock()
         defer {
             depthLock.lock()
             evaluationDepths[thread] = depth > 1 ? depth - 1 : nil
+            if depth == 1 { evaluationDepths.setMeter(nil, of: thread) }
             depthLock.unlock()
         }
         if depth > options.maximumNestingDepth {
@@ -229,6 +237,23 @@ public final class Environment: @unchecked Sendable {
                 .evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
                 expression: expression)
         }
-        return try body(capture)
+        guard let meter else { return try body(capture) }
+        // The top level: a spent memory budget ends the evaluation, even where a function swallowed
+        // the error (its result may be wrong, so it is dropped).
+        do {
+            let result = try body(capture)
+            if let exceeded = meter.exceeded { throw exceeded }
+            return result
+        } catch {
+            if let exceeded = meter.exceeded { throw exceeded }
+            throw error
+        }
+    }
+
+    /// The memory meter of the evaluation the calling thread is in, if any.
+    func currentMeter() -> EvaluationMeter? {
+        depthLock.lock()
+        defer { depthLock.unlock() }
+        return evaluationDepths.meter(of: currentThreadKey())
     }
 }

@@ -19,8 +19,17 @@ public struct EnvironmentOptions: Sendable {
     /// anywhere but `/proc`, `/sys` and `/dev`.
     public var fileReadPolicy: FileReadPolicy = .anywhere
 
+    /// The memory budget of one evaluation, in bytes: what the texts, collections and file reads it
+    /// builds add up to (see <doc:RunningUntrustedMBML>); past it the evaluation ends with
+    /// ``MemoryBudgetExceeded``. 0 turns it off.
+    public var maximumEvaluationBytes: Int = defaultMaximumEvaluationBytes
+
     /// The default ``maximumFileSize``: 64 MiB.
     public static let defaultMaximumFileSize = 64 << 20
+
+    /// The default ``maximumEvaluationBytes``: 1 GiB, far beyond what real templates and data
+    /// build, and well below what a machine can hold.
+    public static let defaultMaximumEvaluationBytes = 1 << 30
 
     public init(
         allowsFileWrites: Bool = false, searchDirectories: [URL] = [],

@@ -1,8 +1,8 @@
 import ArgumentParser
 import MBMLEngine
 
-/// The limits of headless evaluation: a time budget per evaluation and the largest file the file
-/// functions read. `eval` and `render` include them; both also apply them while loading.
+/// The limits of headless evaluation: a time and a memory budget per evaluation and the largest file
+/// the file functions read. `eval` and `render` include them; both also apply them while loading.
 struct BudgetOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -18,9 +18,17 @@ struct BudgetOptions: ParsableArguments {
             valueName: "bytes"))
     var maxFileSize: Int = EnvironmentOptions.defaultMaximumFileSize
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop an evaluation whose texts, collections and file reads add up to more than this, with an error (1073741824 is 1 GiB; 0: no limit).",
+            valueName: "bytes"))
+    var maxMemory: Int = EnvironmentOptions.defaultMaximumEvaluationBytes
+
     func validate() throws {
         guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 or more seconds.") }
         guard maxFileSize >= 0 else { throw ValidationError("--max-file-size must be 0 or more bytes.") }
+        guard maxMemory >= 0 else { throw ValidationError("--max-memory must be 0 or more bytes.") }
     }
 
     /// The time budget in words: `30 seconds`.

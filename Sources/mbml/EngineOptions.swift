@@ -60,7 +60,10 @@ struct EngineOptions: ParsableArguments {
         envByDefault: Bool = false, budget: BudgetOptions? = nil, inputs: [String] = [], workFolders: [String] = []
     ) throws -> Environment {
         var options = environmentOptions(inputs: inputs, workFolders: workFolders)
-        if let budget = budget { options.maximumFileSize = budget.maxFileSize }
+        if let budget = budget {
+            options.maximumFileSize = budget.maxFileSize
+            options.maximumEvaluationBytes = budget.maxMemory
+        }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
         if let budget = budget, budget.timeout > 0 {
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(budget.timeout, 1e9) * 1e9)

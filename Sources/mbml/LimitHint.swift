@@ -6,7 +6,7 @@ enum LimitHint {
     /// The limit `error` hit, if any.
     static func limit(of error: Error) -> EngineLimit? {
         (error as? ExpressionError)?.limit ?? (error as? DeadlineExceeded)?.limit ?? (error as? FunctionError)?.limit
-            ?? (error as? TemplateError)?.limit
+            ?? (error as? TemplateError)?.limit ?? (error as? MemoryBudgetExceeded)?.limit
     }
 
     /// The option that changes `limit`.
@@ -16,6 +16,7 @@ enum LimitHint {
         case .fileWrites: return "--allow-file-writes allows them"
         case .fileSize: return "--max-file-size BYTES raises it"
         case .fileReads: return "--allow-file-reads DIR allows a folder"
+        case .memoryBudget: return "--max-memory BYTES raises it; 0 turns it off"
         }
     }
 

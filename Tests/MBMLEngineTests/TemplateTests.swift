@@ -41,3 +41,40 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(Template.lineAndColumn(ofUTF16Offset: 3, in: "a\nb$x").line, 2)
     }
 }
+
+/// ``TemplateChunks``: a large template renders one piece at a time, to the same text.
+final class TemplateChunkTests: XCTestCase {
+    func testPiecesJoinToTheTemplateAndCutOnlyBetweenTopLevelTokens() {
+        let text = String(repeating: "a $x.y ^join($list|, ) $$5 #(1 + 2)\n(open [x] {y}) ", count: 2_000)
+        let pieces = TemplateChunks(text: text, targetLength: 1_000).chunks
+        XCTAssertGreaterThan(pieces.count, 50)
+        XCTAssertEqual(pieces.map(\.text).joined(), text)
+        for piece in pieces.dropFirst() {
+            XCTAssertTrue(
+                piece.text.first == "$" || piece.text.first == "^" || piece.text.first == "#" || piece.column == 1,
+                piece.text)
+            XCTAssertFalse(piece.text.hasPrefix("$5"), "never inside an escape")
+        }
+    }
+
+    func testAnUnclosedBracketKeepsTheRestWhole() {
+        let text = "^join(" + String(repeating: "$a.", count: 2_000)
+        XCTAssertEqual(TemplateChunks(text: text, targetLength: 100).chunks.count, 1)
+    }
+
+    func testALargeTemplateRendersAsTheWholeDoesAndPlacesErrorsInTheTemplate() throws {
+        let environment = Environment()
+        environment.variables.declare("x", value: .dictionary(["y": .string("Y")]))
+        let body = String(repeating: "a $x.y #(1 + 2) $$ ^uppercase(b)\n", count: 30_000)
+        let rendered = try Template(bytes: Array(body.utf8), path: "big.tpl").render(in: environment)
+        XCTAssertEqual(rendered, String(repeating: "a Y 3 $ B\n", count: 30_000))
+
+        let broken = body + "ok ^nope(1)\n"
+        XCTAssertThrowsError(try Template(bytes: Array(broken.utf8), path: "big.tpl").render(in: environment)) {
+            error in
+            guard case .evaluation(let diagnostic, _)? = error as? TemplateError else { return XCTFail("\(error)") }
+            XCTAssertEqual(diagnostic.line, 30_001)
+            XCTAssertEqual(diagnostic.column, 4)
+        }
+    }
+}

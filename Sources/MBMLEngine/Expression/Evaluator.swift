@@ -117,19 +117,29 @@ struct Evaluator {
             return value?.isNull == true ? nil : value
         }
         if tokens.isEmpty { return nil }
+        let meter = environment.currentMeter()
         var text = ""
         for token in tokens {
             guard let value = try value(of: token), !value.isNull else { continue }
-            text += try budgetedText(of: value)
+            let part = try budgetedText(of: value, meter: meter)
+            try meter?.charge(part.utf8.count)
+            text += part
         }
         return .string(text)
     }
 
     /// A value's text, stopped by the environment's cancellation check (a time budget) while a large
-    /// collection is rendered.
-    func budgetedText(of value: Value) throws -> String {
+    /// collection is rendered, and by the evaluation's memory budget: a collection's text never grows
+    /// past what is left of it.
+    func budgetedText(of value: Value, meter: EvaluationMeter? = nil) throws -> String {
+        if case .string(let text) = value { return text }
         let isCancelled = environment.isCancelled
-        guard let text = value.text(stoppingWhen: isCancelled) else { throw CancellationFailure() }
+        let meter = meter ?? environment.currentMeter()
+        let maximumBytes = meter?.remaining ?? .max
+        guard let text = value.text(stoppingWhen: isCancelled, maximumBytes: maximumBytes) else {
+            if let meter, !isCancelled() { try meter.charge(maximumBytes &+ 1) }
+            throw CancellationFailure()
+        }
         return text
     }
 

@@ -37,7 +37,11 @@ struct FunctionInvoker {
             return nil
         }
         do {
-            return try definition.implementation(call)
+            let result = try definition.implementation(call)
+            try evaluator.environment.currentMeter()?.charge(for: result)
+            return result
+        } catch let exceeded as MemoryBudgetExceeded {
+            throw exceeded
         } catch let failure as FunctionError {
             var error = evaluator.failure(.function, "^\(name)() \(failure.message)", token)
             error.limit = failure.limit

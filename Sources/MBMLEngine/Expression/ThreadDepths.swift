@@ -1,10 +1,23 @@
 import Foundation
 
-/// How deep each thread is in nested evaluations of one environment. A handful of threads at most
-/// use an environment at a time (the UI, an evaluation queue, a loader), so a short list searched in
-/// order beats a hashed dictionary on the path every evaluation takes.
+/// How deep each thread is in nested evaluations of one environment, and the memory meter of the
+/// top-level evaluation it is in. A handful of threads at most use an environment at a time (the UI,
+/// an evaluation queue, a loader), so a short list searched in order beats a hashed dictionary on
+/// the path every evaluation takes.
 struct ThreadDepths {
     private var entries: [(thread: ThreadKey, depth: Int)] = []
+    private var meters: [(thread: ThreadKey, meter: EvaluationMeter)] = []
+
+    /// The meter of the evaluation `thread` is in; setting nil forgets it.
+    func meter(of thread: ThreadKey) -> EvaluationMeter? {
+        for entry in meters where entry.thread == thread { return entry.meter }
+        return nil
+    }
+
+    mutating func setMeter(_ meter: EvaluationMeter?, of thread: ThreadKey) {
+        meters.removeAll { $0.thread == thread }
+        if let meter { meters.append((thread, meter)) }
+    }
 
     /// The depth of `thread`, or nil when it is not evaluating; setting nil forgets the thread.
     subscript(thread: ThreadKey) -> Int? {

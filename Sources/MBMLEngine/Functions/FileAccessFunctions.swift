@@ -79,9 +79,11 @@ extension FileFunctions {
     /// The bytes of the regular file at `path`, within the environment's ``EnvironmentOptions/maximumFileSize``.
     private static func contents(of path: String, in call: FunctionCall) throws -> Data {
         try call.environment.options.fileReadPolicy.check(path)
-        return try FileSystemAccess.contents(
+        let data = try FileSystemAccess.contents(
             of: path, maximumSize: call.environment.options.maximumFileSize,
             checkCancellation: call.checkCancellation)
+        try call.chargeMemory(data.count)
+        return data
     }
 
     /// `data` decoded as UTF-8, or nil when it is not valid UTF-8.

@@ -60,9 +60,17 @@ public struct FunctionCall {
         environment.log.write(message)
     }
 
-    /// Throws ``CancellationFailure`` when the host asked to stop (long `^repeat`/`^bench` loops call this).
+    /// Throws ``CancellationFailure`` when the host asked to stop (long `^repeat`/`^bench` loops call
+    /// this), and ``MemoryBudgetExceeded`` once the evaluation's memory budget is spent.
     public func checkCancellation() throws {
         if environment.isCancelled() { throw CancellationFailure() }
+        if let exceeded = environment.currentMeter()?.exceeded { throw exceeded }
+    }
+
+    /// Charges `bytes` that the function is about to build or read to the evaluation's memory budget.
+    /// - Throws: ``MemoryBudgetExceeded`` when that passes the budget.
+    public func chargeMemory(_ bytes: Int) throws {
+        try environment.currentMeter()?.charge(bytes)
     }
 
     func describing(_ error: Error) -> String {

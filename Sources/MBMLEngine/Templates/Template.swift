@@ -29,17 +29,39 @@ public struct Template: Sendable {
     ///   of the template starts (`1:1` when the failure is inside an expression the template only
     ///   reaches indirectly, such as a dynamic variable's).
     public func render(in environment: Environment) throws -> String {
+        let pieces = TemplateChunks(text: text).chunks
+        guard pieces.count > 1 else {
+            return try render(TemplateChunks.Chunk(text: text, line: 1, column: 1), isWhole: true, in: environment)
+        }
+        // A large template: one piece at a time, none of them cached (see ``TemplateChunks``).
+        var output = ""
+        for piece in pieces {
+            output += try render(piece, isWhole: false, in: environment)
+        }
+        return output
+    }
+
+    /// One piece of the template, with errors placed in the whole template.
+    private func render(_ piece: TemplateChunks.Chunk, isWhole: Bool, in environment: Environment) throws -> String {
         do {
-            return try environment.evaluate(text, in: .string)?.stringValue ?? ""
+            if isWhole { return try environment.evaluate(piece.text, in: .string)?.stringValue ?? "" }
+            let tokens = try environment.parse(piece.text, in: .string, caching: false)
+            return try environment.evaluate(piece.text, in: .string) { evaluator in
+                try evaluator.evaluate(tokens, in: .string, textLimit: nil).value
+            }?.stringValue ?? ""
         } catch let error as ExpressionError {
             // The template is the expression: name the place, and the offending clause, not the
             // whole template text.
-            guard error.expression == text else {
+            guard error.expression == piece.text else {
                 throw TemplateError.evaluation(
                     Diagnostic(file: path, line: 1, column: 1, message: error.loggedDescription), limit: error.limit)
             }
-            let position =
-                error.range.map { Self.lineAndColumn(ofUTF16Offset: $0.location, in: text) } ?? (line: 1, column: 1)
+            var position =
+                error.range.map { Self.lineAndColumn(ofUTF16Offset: $0.location, in: piece.text) } ?? (
+                    line: 1, column: 1
+                )
+            if position.line == 1 { position.column += piece.column - 1 }
+            position.line += piece.line - 1
             var message = error.headline
             if let clause = error.tokenText, clause != text {
                 message += "; offending clause: \"\(ExpressionError.abbreviated(clause))\""

@@ -25,13 +25,14 @@ extension Value {
         }
     }
 
-    /// ``text``, or nil when `shouldStop` says to stop: it is asked every thousand or so elements of
-    /// a collection, so rendering a huge collection stays within an evaluation's time budget.
-    public func text(stoppingWhen shouldStop: @escaping () -> Bool) -> String? {
+    /// ``text``, or nil when `shouldStop` says to stop — it is asked every thousand or so elements of
+    /// a collection, so rendering a huge collection stays within an evaluation's time budget — or
+    /// when a collection's text would pass `maximumBytes`.
+    public func text(stoppingWhen shouldStop: @escaping () -> Bool, maximumBytes: Int = .max) -> String? {
         switch self {
         case .array, .dictionary, .set:
             var output: [UInt8] = []
-            var budget = PreviewBudget(limit: .max, shouldStop: shouldStop)
+            var budget = PreviewBudget(limit: .max, shouldStop: shouldStop, maximumBytes: maximumBytes)
             appendPropertyList(to: &output, indent: 0, budget: &budget)
             return budget.isExhausted ? nil : String(decoding: output, as: UTF8.self)
         default:
@@ -198,16 +199,19 @@ extension Value {
 private struct PreviewBudget {
     let limit: Int
     private let shouldStop: (() -> Bool)?
+    private let maximumBytes: Int
     private var elementsSinceCheck = 0
     private(set) var isExhausted = false
 
-    init(limit: Int, shouldStop: (() -> Bool)? = nil) {
+    init(limit: Int, shouldStop: (() -> Bool)? = nil, maximumBytes: Int = .max) {
         self.limit = limit
         self.shouldStop = shouldStop
+        self.maximumBytes = maximumBytes
     }
 
     mutating func isSpent(by output: [UInt8]) -> Bool {
         if limit < Int.max / 4, output.count > 4 * limit { isExhausted = true }
+        if output.count > maximumBytes { isExhausted = true }
         if let shouldStop {
             elementsSinceCheck += 1
             if elementsSinceCheck == 1024 {

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The memory budget of one top-level evaluation (``EnvironmentOptions/maximumEvaluationBytes``):
+/// what its texts, collections and file reads add up to.
+///
+/// Every evaluation (an expression, with all the evaluations it starts: dynamic variables,
+/// `^list` items, `^eval`) charges what it builds, *before* building it where the size is known in
+/// advance: joined text (`$a$b`, templates), the text form of a collection, each function result
+/// (texts by their bytes, collections by their elements), and the bytes `^fileContents` and
+/// `^fileData` read. The sum is compared with the budget, so that a doubling text, a list of lists or
+/// a loop over a large file ends with ``MemoryBudgetExceeded`` long before the process runs out of
+/// memory. The count is of bytes built, not of bytes alive: it also bounds the work of an
+/// evaluation that builds and drops large values over and over. Values an evaluation only reads
+/// (the variables, a loaded JSON file) cost nothing.
+final class EvaluationMeter: @unchecked Sendable {
+    /// The budget, in bytes.
+    let limit: Int
+    /// Bytes charged so far.
+    private(set) var used = 0
+    /// Set once the budget is spent: every later charge and cancellation check fails too.
+    private(set) var exceeded: MemoryBudgetExceeded?
+
+    /// The estimated size of one element of a collection, in bytes.
+    static let elementBytes = MemoryLayout<Value>.stride + 8
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Bytes left before the budget is spent.
+    var remaining: Int { max(0, limit - used) }
+
+    /// Adds `bytes` to what the evaluation built.
+    /// - Throws: ``MemoryBudgetExceeded`` when the total passes the budget.
+    func charge(_ bytes: Int) throws {
+        if let exceeded { throw exceeded }
+        let (total, overflow) = used.addingReportingOverflow(max(bytes, 0))
+        used = overflow ? Int.max : total
+        guard used > limit else { return }
+        let failure = MemoryBudgetExceeded(bytes: limit)
+        exceeded = failure
+        throw failure
+    }
+
+    /// Charges what `value`, just built, holds: a text's bytes, a collection's elements (not what
+    /// they refer to, which was charged when it was built), a data value's bytes.
+    func charge(for value: Value?) throws {
+        guard let value else { return }
+        switch value {
+        case .string(let text): try charge(text.utf8.count)
+        case .array(let elements): try charge(elements.count * Self.elementBytes)
+        case .set(let elements): try charge(elements.count * Self.elementBytes)
+        case .dictionary(let entries): try charge(entries.count * 2 * Self.elementBytes)
+        case .data(let data): try charge(data.count)
+        default: break
+        }
+    }
+}
+
+/// An evaluation built more than its memory budget (``EnvironmentOptions/maximumEvaluationBytes``).
+public struct MemoryBudgetExceeded: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The budget, in bytes.
+    public let bytes: Int
+
+    public init(bytes: Int) { self.bytes = bytes }
+
+    /// The limit this error hit, for a host that tells people how to change it.
+    public var limit: EngineLimit { .memoryBudget }
+
+    public var description: String {
+        "evaluation stopped: what it built passed its memory budget of \(Self.budgetText(bytes: bytes))"
+    }
+
+    /// A budget in words: `1 GiB (1073741824 bytes)`, `4096 bytes`.
+    public static func budgetText(bytes: Int) -> String {
+        let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+        for (size, name) in units where bytes >= size && bytes % size == 0 {
+            return "\(bytes / size) \(name) (\(bytes) bytes)"
+        }
+        return "\(bytes) bytes"
+    }
+}
