@@ -11,6 +11,10 @@
 # 3. An <Include> of a file that does not exist yet, then the file is created: reload without a key.
 # 4. A manifest with a slow dynamic variable draws its tree within 1 s, shows `computing…`, and
 #    Ctrl-C ends it within 1 s with status 0.
+# 5. Real terminal editors own the terminal: `E` on $price with EDITOR=vim (with arguments) shows
+#    the manifest at its line, `:s/…/…/` and `:wq` bring the inspector back with the new value; the
+#    same with nano (Ctrl-K, typed line, Ctrl-X y Enter), then from the diagnostics view (F4, Enter);
+#    an editor that does not exist leaves a message and the session goes on.
 # Prints PASS/FAIL per check and `N passed, M failed`.
 set -u
 # shellcheck source=tmux-lib.sh
@@ -105,5 +109,87 @@ else
     fail "Ctrl-C during a slow computation exits within 1 s with status 0 ($(cat "$dir/exit" 2>/dev/null || echo 'still running'))"
     show_failure
 fi
+
+# 5. Real terminal editors.
+tmx kill-server >/dev/null 2>&1
+rm -f "$dir/exit"
+stop_inspector() {
+    tmx send-keys -t "$session" C-c
+    wait_exit 5 || true
+    tmx kill-server >/dev/null 2>&1
+    rm -f "$dir/exit"
+}
+# select_price: focus the variables pane and select $price (Environment, Platform, price).
+select_price() {
+    tmx send-keys -t "$session" BTab
+    tmx send-keys -t "$session" g j j
+    check "\$price is selected" 'price +"[0-9]+"'
+}
+if command -v vim >/dev/null 2>&1; then
+    write_manifest 13
+    INSPECTOR_ENV="EDITOR='vim --clean -n'" start_inspector inspect manifest.xml
+    check "vim: the inspector opens the manifest" 'price +"13"'
+    tmx send-keys -t "$session" -l '$total'
+    check "vim: the expression is evaluated" "$(number_row 26)"
+    select_price
+    tmx send-keys -t "$session" E
+    check "vim shows the manifest in the terminal" 'literal="13"' '^~'
+    check "vim opened the manifest at the line of \$price" '"manifest.xml".* 3,|3,[0-9]+ +All|manifest.xml'
+    tmx send-keys -t "$session" -l ':s/literal="13"/literal="17"/'
+    tmx send-keys -t "$session" Enter
+    check "vim: the substitution is on screen" 'literal="17"'
+    tmx send-keys -t "$session" -l ':wq'
+    tmx send-keys -t "$session" Enter
+    check "vim: the inspector is back with the new value" 'price +"17"' "$(number_row 34)"
+    tmx send-keys -t "$session" j k
+    check "vim: keys still reach the inspector" 'price +"17"' "Variables"
+    stop_inspector
+else
+    fail "vim is not installed (.ci/install-deps installs it)"
+fi
+
+if command -v nano >/dev/null 2>&1; then
+    write_manifest 13
+    INSPECTOR_ENV="EDITOR=nano VISUAL=" start_inspector inspect manifest.xml
+    check "nano: the inspector opens the manifest" 'price +"13"'
+    tmx send-keys -t "$session" -l '$total'
+    check "nano: the expression is evaluated" "$(number_row 26)"
+    select_price
+    tmx send-keys -t "$session" E
+    check "nano shows the manifest in the terminal" 'GNU nano' 'literal="13"'
+    # The cursor is on line 3 ($price): replace the line.
+    tmx send-keys -t "$session" C-k
+    tmx send-keys -t "$session" -l '    <Var name="price" literal="19"/>'
+    tmx send-keys -t "$session" Enter
+    check "nano: the new line is on screen" 'literal="19"'
+    tmx send-keys -t "$session" C-x
+    check "nano asks to save" 'Save modified buffer'
+    tmx send-keys -t "$session" y
+    check "nano asks for the file name" 'File Name to Write'
+    tmx send-keys -t "$session" Enter
+    check "nano: the inspector is back with the new value" 'price +"19"' "$(number_row 38)"
+
+    # From the diagnostics view: F4, Enter opens the warning's line.
+    tmx send-keys -t "$session" F4
+    check "nano: F4 lists the warning" "manifest\\.xml:2:5"
+    tmx send-keys -t "$session" Enter
+    check "nano opens the warning's line from the diagnostics view" 'GNU nano' 'colour="red"'
+    tmx send-keys -t "$session" C-x
+    check "nano: back from the diagnostics view" 'price +"19"' "$(number_row 38)"
+    stop_inspector
+else
+    fail "nano is not installed (.ci/install-deps installs it)"
+fi
+
+# An editor that does not exist: a message, and the session goes on.
+write_manifest 13
+INSPECTOR_ENV="EDITOR=no-such-editor-mbml VISUAL=" start_inspector inspect manifest.xml
+check "missing editor: the inspector opens the manifest" 'price +"13"'
+select_price
+tmx send-keys -t "$session" E
+check "missing editor: a clear message" "Could not start the editor: no-such-editor-mbml not found"
+tmx send-keys -t "$session" j
+check "missing editor: the session goes on" "Variables" 'price +"13"'
+stop_inspector
 
 finish

@@ -112,6 +112,8 @@ struct BenchCommand: ParsableCommand {
             StandardStream.output.writeLine("")
             StandardStream.output.writeLine(result.description)
             StandardStream.output.writeLine(try InspectorBenchmark.reloadToFrame(nodes: nodes).description)
+            StandardStream.output.writeLine("")
+            try LogBenchmark.run().lines.forEach(StandardStream.output.writeLine)
         }
         if browseMegabytes > 0 {
             let result = try BrowseBenchmark.run(megabytes: browseMegabytes)

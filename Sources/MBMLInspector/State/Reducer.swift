@@ -88,7 +88,7 @@ enum Reducer {
             state.results.shown[context] = result
             if result.error == nil { state.results.lastGood[context] = result }
         }
-        state.log.evaluationLines = outcome.logLines
+        state.log.evaluationLines = outcome.logLines.map { LogEntry($0) }
         state.log.scrollBack = 0
         recordLessonProgress(outcome, state: &state)
         state.results.traces = outcome.traces
