@@ -25,7 +25,9 @@ public enum LogBenchmark {
             [
                 String(format: "log pane with one ^dump of %d records (%d rows):", records, entryRows),
                 String(format: "  first frame with the entry                                 %8.2f ms", firstFrame),
-                String(format: "  the whole entry wrapped (each frame's cost before: for reference) %8.2f ms", wholeEntryWrap),
+                String(
+                    format: "  the whole entry wrapped (each frame's cost before: for reference) %8.2f ms",
+                    wholeEntryWrap),
                 String(
                     format: "  keys in the variables pane: p50 %.2f ms, max %.2f ms",
                     InspectorBenchmark.Result.percentile(0.5, of: variablesKeys), variablesKeys.max() ?? 0),

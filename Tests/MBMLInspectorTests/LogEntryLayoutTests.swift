@@ -7,8 +7,10 @@ import XCTest
 /// are the rows the whole-entry wrap would give, and drawing does not wrap what is not shown.
 final class LogEntryLayoutTests: XCTestCase {
     private func dump(records: Int) -> String {
-        (0..<records).map { "record \($0): name \"Record \($0)\"\tprice \($0 * 3) " + String(repeating: "x", count: $0 % 90) }
-            .joined(separator: "\n")
+        (0..<records).map {
+            "record \($0): name \"Record \($0)\"\tprice \($0 * 3) " + String(repeating: "x", count: $0 % 90)
+        }
+        .joined(separator: "\n")
     }
 
     func testRowsMatchTheWholeEntryWrapped() {

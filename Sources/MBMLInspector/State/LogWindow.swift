@@ -13,7 +13,7 @@ enum LogWindow {
     /// exist above them. Fewer when the log is shorter. Only the rows returned are wrapped (a
     /// long entry counts its rows once a width, see ``LogEntryLayout``).
     static func rows(_ log: LogState, width: Int, skip: Int, count: Int) -> (rows: [String], moreAbove: Bool) {
-        var pieces: [[String]] = []  // bottom to top
+        var pieces: [[String]] = [] // bottom to top
         var collected = 0
         var skip = max(skip, 0)
         var entry = log.entryCount - 1

@@ -78,7 +78,7 @@ struct ForegroundJob {
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, path, nil, &attributes, argv, environ)
         return (child, status)
