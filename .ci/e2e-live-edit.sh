@@ -11,7 +11,8 @@
 # 3. An <Include> of a file that does not exist yet, then the file is created: reload without a key.
 # 4. A manifest with a slow dynamic variable draws its tree within 1 s, shows `computing…`, and
 #    Ctrl-C ends it within 1 s with status 0.
-# 5. Real terminal editors own the terminal: `E` on $price with EDITOR=vim (with arguments) shows
+# 5. Real terminal editors own the terminal: `E` on $price with VISUAL="vim --clean -n" (before
+#    EDITOR=nano) shows
 #    the manifest at its line, `:s/…/…/` and `:wq` bring the inspector back with the new value; the
 #    same with nano (Ctrl-K, typed line, Ctrl-X y Enter), then from the diagnostics view (F4, Enter);
 #    an editor that does not exist leaves a message and the session goes on.
@@ -113,11 +114,23 @@ fi
 # 5. Real terminal editors.
 tmx kill-server >/dev/null 2>&1
 rm -f "$dir/exit"
+# stop_inspector NAME: Ctrl-C must end the inspector with status 0 (the terminal is its own again).
 stop_inspector() {
     tmx send-keys -t "$session" C-c
-    wait_exit 5 || true
+    if wait_exit 5 && [ "$(cat "$dir/exit")" = "EXIT=0" ]; then
+        pass "$1: Ctrl-C quits with status 0"
+    else
+        fail "$1: Ctrl-C quits with status 0 ($(cat "$dir/exit" 2>/dev/null || echo 'still running'))"
+        show_failure
+    fi
     tmx kill-server >/dev/null 2>&1
     rm -f "$dir/exit"
+}
+# manifest_has NAME REGEX COUNT: the manifest holds COUNT lines matching REGEX.
+manifest_has() {
+    local found
+    found=$(grep -Ec -- "$2" "$dir/manifest.xml")
+    if [ "$found" = "$3" ]; then pass "$1"; else fail "$1 ($found lines match $2)"; fi
 }
 # select_price: focus the variables pane and select $price (Environment, Platform, price).
 select_price() {
@@ -127,14 +140,14 @@ select_price() {
 }
 if command -v vim >/dev/null 2>&1; then
     write_manifest 13
-    INSPECTOR_ENV="EDITOR='vim --clean -n'" start_inspector inspect manifest.xml
+    INSPECTOR_ENV="VISUAL='vim --clean -n' EDITOR=nano" start_inspector inspect manifest.xml
     check "vim: the inspector opens the manifest" 'price +"13"'
     tmx send-keys -t "$session" -l '$total'
     check "vim: the expression is evaluated" "$(number_row 26)"
     select_price
     tmx send-keys -t "$session" E
     check "vim shows the manifest in the terminal" 'literal="13"' '^~'
-    check "vim opened the manifest at the line of \$price" '"manifest.xml".* 3,|3,[0-9]+ +All|manifest.xml'
+    check "vim opened the manifest at the line of \$price (ruler 3,5)" ' 3,5 +All'
     tmx send-keys -t "$session" -l ':s/literal="13"/literal="17"/'
     tmx send-keys -t "$session" Enter
     check "vim: the substitution is on screen" 'literal="17"'
@@ -143,7 +156,8 @@ if command -v vim >/dev/null 2>&1; then
     check "vim: the inspector is back with the new value" 'price +"17"' "$(number_row 34)"
     tmx send-keys -t "$session" j k
     check "vim: keys still reach the inspector" 'price +"17"' "Variables"
-    stop_inspector
+    manifest_has "vim: only line 3 changed" 'literal="(13|17)"' 1
+    stop_inspector vim
 else
     fail "vim is not installed (.ci/install-deps installs it)"
 fi
@@ -168,6 +182,7 @@ if command -v nano >/dev/null 2>&1; then
     check "nano asks for the file name" 'File Name to Write'
     tmx send-keys -t "$session" Enter
     check "nano: the inspector is back with the new value" 'price +"19"' "$(number_row 38)"
+    manifest_has "nano: line 3 was replaced" 'name="price"' 1
 
     # From the diagnostics view: F4, Enter opens the warning's line.
     tmx send-keys -t "$session" F4
@@ -176,7 +191,7 @@ if command -v nano >/dev/null 2>&1; then
     check "nano opens the warning's line from the diagnostics view" 'GNU nano' 'colour="red"'
     tmx send-keys -t "$session" C-x
     check "nano: back from the diagnostics view" 'price +"19"' "$(number_row 38)"
-    stop_inspector
+    stop_inspector nano
 else
     fail "nano is not installed (.ci/install-deps installs it)"
 fi
@@ -190,6 +205,6 @@ tmx send-keys -t "$session" E
 check "missing editor: a clear message" "Could not start the editor: no-such-editor-mbml not found"
 tmx send-keys -t "$session" j
 check "missing editor: the session goes on" "Variables" 'price +"13"'
-stop_inspector
+stop_inspector "missing editor"
 
 finish
