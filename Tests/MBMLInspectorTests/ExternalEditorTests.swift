@@ -56,7 +56,8 @@ final class ExternalEditorTests: XCTestCase {
 
     func testAForegroundJobReportsHowItEnded() {
         XCTAssertEqual(ForegroundJob(path: "/bin/sh", arguments: ["sh", "-c", "exit 3"]).run(), .exited(3))
-        XCTAssertEqual(ForegroundJob(path: "/bin/sh", arguments: ["sh", "-c", "kill -TERM $$"]).run(), .signaled(SIGTERM))
+        XCTAssertEqual(
+            ForegroundJob(path: "/bin/sh", arguments: ["sh", "-c", "kill -TERM $$"]).run(), .signaled(SIGTERM))
         if case .notStarted = ForegroundJob(path: "/no/such/program", arguments: ["x"]).run() {
         } else {
             XCTFail("a program that does not exist is not started")

@@ -8,12 +8,14 @@
 /// is used from the thread that draws (the inspector's main thread) only.
 final class LogEntryLayout {
     private let text: String
-    /// Each line's bytes, without its line break (`\n` or `\r\n`); found on first use.
-    private var lineRanges: [Range<String.Index>]?
+    /// Each line's byte offsets, without its line break (`\n` or `\r\n`); found on first use.
+    private var lineRanges: [Range<Int>]?
     /// For the width last asked about: the row each line starts at, and the total at the end.
     private var firstRows: (width: Int, rows: [Int])?
 
     init(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()
         self.text = text
     }
 
@@ -39,7 +41,7 @@ final class LogEntryLayout {
         var collected: [String] = []
         var line = low
         while line < lines.count, starts[line] < wanted.upperBound {
-            let lineRows = LogWindow.rows(of: String(text[lines[line]]), width: width)
+            let lineRows = LogWindow.rows(of: lineText(lines[line]), width: width)
             for (offset, row) in lineRows.enumerated() where wanted.contains(starts[line] + offset) {
                 collected.append(row)
             }
@@ -51,40 +53,51 @@ final class LogEntryLayout {
     private func firstRows(width: Int) -> [Int] {
         if let cached = firstRows, cached.width == width { return cached.rows }
         let lines = self.lines()
+        let fitting = text.utf8.withContiguousStorageIfAvailable { bytes in
+            lines.map { Self.fitsOneRow(bytes, offsets: $0, width: width) }
+        }
         var starts: [Int] = []
         starts.reserveCapacity(lines.count + 1)
         var row = 0
-        for range in lines {
+        for (index, range) in lines.enumerated() {
             starts.append(row)
-            row += rowCount(ofLine: range, width: width)
+            row += fitting?[index] == true ? 1 : LogWindow.rows(of: lineText(range), width: width).count
         }
         starts.append(row)
         firstRows = (width, starts)
         return starts
     }
 
-    private func rowCount(ofLine range: Range<String.Index>, width: Int) -> Int {
-        let bytes = text.utf8[range]
-        if bytes.count <= width, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return 1 }
-        return LogWindow.rows(of: String(text[range]), width: width).count
+    /// Whether bytes `offsets` are printable ASCII that fits in `width` cells (one row, unwrapped).
+    private static func fitsOneRow(_ bytes: UnsafeBufferPointer<UInt8>, offsets: Range<Int>, width: Int) -> Bool {
+        guard offsets.count <= width else { return false }
+        for offset in offsets where bytes[offset] < 0x20 || bytes[offset] >= 0x7F { return false }
+        return true
     }
 
-    private func lines() -> [Range<String.Index>] {
+    /// The text of the line at byte `offsets` (line breaks are ASCII: the offsets fall between
+    /// characters).
+    private func lineText(_ offsets: Range<Int>) -> String {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        let end = utf8.index(start, offsetBy: offsets.count)
+        return String(text[start..<end])
+    }
+
+    private func lines() -> [Range<Int>] {
         if let lines = lineRanges { return lines }
-        var lines: [Range<String.Index>] = []
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "\n") {
-                var end = index
-                if end > start, bytes[bytes.index(before: end)] == UInt8(ascii: "\r") { end = bytes.index(before: end) }
-                lines.append(start..<end)
-                start = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
-        }
-        lines.append(start..<bytes.endIndex)
+        let lines: [Range<Int>] =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var found: [Range<Int>] = []
+                var start = 0
+                for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+                    let end = index > start && bytes[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
+                    found.append(start..<end)
+                    start = index + 1
+                }
+                found.append(start..<bytes.count)
+                return found
+            } ?? [0..<text.utf8.count]
         lineRanges = lines
         return lines
     }
