@@ -12,7 +12,10 @@
 # Between, Ctrl-P pins $cats.count and the pin shows 4 marked as changed after the save; Ctrl-C
 # and expect exit status 0. Last, `mbml tutorial DIR` writes the samples and opens the tutorial
 # from DIR with its first lesson; `--compare` shows the api-evolution sample's v1 and v2 side by
-# side, and F7 swaps them.
+# side, and F7 swaps them. Then `^dump` of 20,000 records: five keys in the log pane each reach the
+# screen within a frame budget ($E2E_FRAME_MS, default 16 ms, polling included); and `--check`
+# with the tutorial's 41 expectations: F6 reaches the pins pane, `G` shows the last pin, Enter
+# opens it, `x` unpins it.
 # Every wait polls the screen (up to $E2E_TIMEOUT seconds, default 10) instead of sleeping.
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
 set -u
