@@ -15,7 +15,8 @@
 #    EDITOR=nano) shows
 #    the manifest at its line, `:s/…/…/` and `:wq` bring the inspector back with the new value; the
 #    same with nano (Ctrl-K, typed line, Ctrl-X y Enter), then from the diagnostics view (F4, Enter);
-#    an editor that does not exist leaves a message and the session goes on.
+#    `emacs -nw` too when it is installed; an editor that does not exist leaves a message and the
+#    session goes on.
 # Prints PASS/FAIL per check and `N passed, M failed`.
 set -u
 # shellcheck source=tmux-lib.sh
@@ -194,6 +195,25 @@ if command -v nano >/dev/null 2>&1; then
     stop_inspector nano
 else
     fail "nano is not installed (.ci/install-deps installs it)"
+fi
+
+# emacs -nw, when installed (not by .ci/install-deps: it is big): kill line 3, type it anew, save.
+if command -v emacs >/dev/null 2>&1; then
+    write_manifest 13
+    INSPECTOR_ENV="VISUAL='emacs -nw -Q'" start_inspector inspect manifest.xml
+    check "emacs: the inspector opens the manifest" 'price +"13"'
+    select_price
+    tmx send-keys -t "$session" E
+    check "emacs -nw shows the manifest at line 3" 'manifest\.xml +All L3'
+    tmx send-keys -t "$session" C-a C-k
+    tmx send-keys -t "$session" -l '    <Var name="price" literal="23"/>'
+    tmx send-keys -t "$session" C-x C-s
+    check "emacs saved the manifest" 'Wrote .*manifest\.xml'
+    tmx send-keys -t "$session" C-x C-c
+    check "emacs: the inspector is back with the new value" 'price +"23"'
+    stop_inspector emacs
+else
+    echo "(emacs is not installed: its check is skipped)"
 fi
 
 # An editor that does not exist: a message, and the session goes on.
