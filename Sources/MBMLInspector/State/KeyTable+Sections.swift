@@ -167,7 +167,7 @@ extension KeyTable {
             row(
                 "`E`", "open the variable's declaration in $VISUAL / $EDITOR (default vi) at its line",
                 detail:
-                    "open the variable's declaration in `$VISUAL` / `$EDITOR` (default `vi`) as `EDITOR +LINE FILE`; the inspector resumes and reloads",
+                    "open the variable's declaration in `$VISUAL` / `$EDITOR` (default `vi`, words split as the shell does: `code --wait`) as `EDITOR +LINE FILE`; the editor gets the terminal (vim, nano, `emacs -nw`), then the inspector resumes and reloads",
                 bind(.openDeclaration, .character("E"))),
             row(
                 "`/`, `n`, `N`",
