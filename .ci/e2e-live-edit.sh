@@ -15,8 +15,8 @@
 #    EDITOR=nano) shows
 #    the manifest at its line, `:s/…/…/` and `:wq` bring the inspector back with the new value; the
 #    same with nano (Ctrl-K, typed line, Ctrl-X y Enter), then from the diagnostics view (F4, Enter);
-#    `emacs -nw` too when it is installed; an editor that does not exist leaves a message and the
-#    session goes on.
+#    Ctrl-Z in vim stops the job in an interactive bash and `fg` brings vim back; `emacs -nw` too
+#    when it is installed; an editor that does not exist leaves a message and the session goes on.
 # Prints PASS/FAIL per check and `N passed, M failed`.
 set -u
 # shellcheck source=tmux-lib.sh
@@ -195,6 +195,33 @@ if command -v nano >/dev/null 2>&1; then
     stop_inspector nano
 else
     fail "nano is not installed (.ci/install-deps installs it)"
+fi
+
+# Ctrl-Z in the editor suspends the whole job in an interactive shell; `fg` brings the editor back.
+if command -v vim >/dev/null 2>&1 && command -v bash >/dev/null 2>&1; then
+    write_manifest 13
+    tmx new-session -d -s "$session" -x 120 -y 40 "cd '$dir' && PS1='jobs\$ ' bash --norc --noprofile -i"
+    check "job control: an interactive shell" '^jobs\$'
+    tmx send-keys -t "$session" -l "VISUAL='vim --clean -n' '$bin' inspect manifest.xml"
+    tmx send-keys -t "$session" Enter
+    check "job control: the inspector opens the manifest" 'price +"13"'
+    select_price
+    tmx send-keys -t "$session" E
+    check "job control: vim shows the manifest" ' 3,5 +All'
+    tmx send-keys -t "$session" C-z
+    check "job control: Ctrl-Z in vim stops the job and the shell has the terminal" 'Stopped.*inspect manifest\.xml' '^jobs\$ *$'
+    tmx send-keys -t "$session" -l 'fg'
+    tmx send-keys -t "$session" Enter
+    check "job control: fg brings vim back" ' 3,5 +All'
+    tmx send-keys -t "$session" -l ':q'
+    tmx send-keys -t "$session" Enter
+    check "job control: :q brings the inspector back" 'price +"13"' "Variables"
+    tmx send-keys -t "$session" C-c
+    check "job control: Ctrl-C quits to the shell" '^jobs\$ *$'
+    tmx send-keys -t "$session" -l 'echo "status=$?"'
+    tmx send-keys -t "$session" Enter
+    check "job control: the inspector exited with status 0" '^status=0'
+    tmx kill-server >/dev/null 2>&1
 fi
 
 # emacs -nw, when installed (not by .ci/install-deps: it is big): kill line 3, type it anew, save.
