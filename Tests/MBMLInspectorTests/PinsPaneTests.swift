@@ -131,4 +131,15 @@ final class PinsPaneTests: XCTestCase {
         XCTAssertEqual(session.state.focus, .pins)
         XCTAssertEqual(session.state.pins.selected, 2)
     }
+
+    func testTheHelpScreenAndTheReadmeNameThePinsKeys() {
+        XCTAssertTrue(KeyTable.helpLines.contains(.key("x, Delete", "unpin the selected pin")))
+        XCTAssertTrue(
+            KeyTable.helpLines.contains {
+                if case .heading(let title) = $0 { return title.hasPrefix("Pins") } else { return false }
+            })
+        XCTAssertTrue(KeyTable.markdown.contains("| `x`, Delete | unpin the selected pin |"))
+        XCTAssertEqual(KeyTable.command(for: .character("G"), in: .pins), .last)
+        XCTAssertEqual(KeyTable.command(for: .enter, in: .pins), .showValue)
+    }
 }
