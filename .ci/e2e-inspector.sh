@@ -12,7 +12,11 @@
 # Between, Ctrl-P pins $cats.count and the pin shows 4 marked as changed after the save; Ctrl-C
 # and expect exit status 0. Last, `mbml tutorial DIR` writes the samples and opens the tutorial
 # from DIR with its first lesson; `--compare` shows the api-evolution sample's v1 and v2 side by
-# side, and F7 swaps them.
+# side, and F7 swaps them. Then `^dump` of 20,000 records: five keys in the log pane each reach the
+# screen within a frame ($E2E_FRAME_MS, default 16 ms) of the slowest of the same keys after a
+# `^dump` of 50 records (tmux and the screen polling cost the same in both); and `--check`
+# with the tutorial's 41 expectations: F6 reaches the pins pane, `G` shows the last pin, Enter
+# opens it, `x` unpins it.
 # Every wait polls the screen (up to $E2E_TIMEOUT seconds, default 10) instead of sleeping.
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
 set -u
@@ -92,6 +96,75 @@ tmx send-keys -t "$session" -l '$heroImage' 2>/dev/null
 check "v1 and v2 differ on \$heroImage" "≠ object +\"https://img\\.example\\.com" "Compare \\([0-9]+ differ\\)"
 tmx send-keys -t "$session" F7 2>/dev/null
 check "F7 shows v2 in the tree" "response( [^ ]+)? +\\{2\\} meta:" "≠ object +\"https://cdn\\.example\\.com"
+tmx send-keys -t "$session" C-c 2>/dev/null
+
+# 8. One big log entry: ^dump of 20,000 records, then keys in the log pane stay within a frame of
+# what the same keys take after a ^dump of 50 records (tmux and the polling cost the same in both).
+frame_ms="${E2E_FRAME_MS:-16}"
+python3 - "$dir" <<'PY'
+import json, os, sys
+for name, count in (("records.json", 20000), ("few.json", 50)):
+    records = [{"id": i, "name": "Record %d" % i, "price": i * 1.25, "tags": ["red", "green"], "active": i % 2 == 0}
+               for i in range(count)]
+    json.dump({"records": records}, open(os.path.join(sys.argv[1], name), "w"))
+PY
+# key_time KEY REGEX: milliseconds from sending KEY until the screen matches REGEX (polled at once).
+key_time() {
+    local start now
+    start=$(date +%s%N)
+    tmx send-keys -t "$session" "$1" 2>/dev/null
+    while ! screen | grep -Eq -- "$2"; do
+        now=$(date +%s%N)
+        if [ $(((now - start) / 1000000)) -gt 5000 ]; then echo 99999; return; fi
+    done
+    now=$(date +%s%N)
+    echo $(((now - start) / 1000000))
+}
+# log_key_times FILE.json TOP-REGEX: opens FILE as $data, dumps $data.records, focuses the log pane
+# and sets `times` to the milliseconds of k k PgUp g G.
+log_key_times() {
+    session="log-${1%.json}"
+    tmx new-session -d -s "$session" -x 120 -y 40 "cd '$dir' && '$bin' '$1' 2>'$dir/stderr'; sleep 30"
+    check "$1 opens as \$data" "records"
+    tmx send-keys -t "$session" -l '^dump($data.records)' 2>/dev/null
+    check "^dump of $1 reaches the log pane" "Log \\(1\\)" "}"
+    for _ in 1 2 3 4 5 6; do tmx send-keys -t "$session" F6 2>/dev/null; screen | grep -q "x clears" && break; sleep 0.1; done
+    check "F6 reaches the log pane" "x clears · L hides"
+    times=()
+    times+=("$(key_time k '↑ 1 rows up')")
+    times+=("$(key_time k '↑ 2 rows up')")
+    times+=("$(key_time PPage '↑ [0-9]{2,} rows up')")
+    times+=("$(key_time g "$2")")
+    times+=("$(key_time G 'x clears · L hides')")
+    tmx send-keys -t "$session" C-c 2>/dev/null
+}
+log_key_times few.json '↑ [0-9]{3,} rows up'
+baseline=0
+for t in "${times[@]}"; do [ "$t" -le "$baseline" ] || baseline=$t; done
+small="${times[*]}"
+log_key_times records.json '↑ [0-9]{5,} rows up'
+slow=0
+for t in "${times[@]}"; do [ "$t" -le $((baseline + frame_ms)) ] && [ "$t" -lt 99999 ] || slow=$((slow + 1)); done
+result="after ^dump of 20,000 records five log keys reach the screen within a frame (${frame_ms} ms) of the keys after ^dump of 50 records (${times[*]} ms against ${small} ms)"
+if [ "$slow" -eq 0 ]; then pass "$result"; else fail "$result"; show_failure; fi
+
+# 9. The pins pane with the tutorial's 41 expectations: F6 focuses it, G shows the last pin.
+session="pins"
+tmx new-session -d -s "$session" -x 120 -y 40 "cd '$root/Samples/tutorial' && '$bin' inspect manifest.xml --check expectations.jsonl 2>'$dir/stderr'; sleep 30"
+check "--check pins the 41 expectations" "Pins \\(1–[0-9]+ of 41\\)"
+for _ in 1 2 3 4 5 6; do
+    tmx send-keys -t "$session" F6 2>/dev/null
+    sleep 0.1
+    screen | grep -q "x unpins" && break
+done
+check "F6 reaches the pins pane" "Enter full value · x unpins"
+tmx send-keys -t "$session" G 2>/dev/null
+check "G shows the last pin" "Pins \\([0-9]+–41 of 41\\)" "\\\$hasThreeCats = true"
+tmx send-keys -t "$session" Enter 2>/dev/null
+check "Enter opens the last pin's full value" "boolean pin \\\$hasThreeCats"
+tmx send-keys -t "$session" q 2>/dev/null
+tmx send-keys -t "$session" x 2>/dev/null
+check "x unpins it" "Unpinned \\\$hasThreeCats" "of 40\\)"
 tmx send-keys -t "$session" C-c 2>/dev/null
 
 finish

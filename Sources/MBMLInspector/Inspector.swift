@@ -83,7 +83,13 @@ public enum Inspector {
             watcher.watch(paths: engine.watchedFiles + (session.comparison?.watchedFiles ?? []))
         }
         session.clipboard = { terminal.copyToClipboard($0) }
-        session.openEditor = { file, line in terminal.suspend { ExternalEditor.run(file: file, line: line) } }
+        session.openEditor = { [unowned session] file, line in
+            let editor = ExternalEditor.command()
+            if let problem = ExternalEditor.startProblem(editor: editor) { return problem }
+            return terminal.handOver(mouseEnabled: session.state.mouseEnabled) {
+                ExternalEditor.run(file: file, line: line, editor: editor)
+            }
+        }
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
         if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }

@@ -42,6 +42,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Keystrokes replayed by the inspector benchmark.")
     var keystrokes = 500
 
+    @Option(name: .long, help: "Records ^dump writes into one log entry in the log pane benchmark (0 skips it).")
+    var logRecords = 20_000
+
     @Option(name: .long, help: "Megabytes of generated JSON the browsing benchmark opens as $data (0 skips it).")
     var browseMegabytes = 50
 
@@ -112,6 +115,10 @@ struct BenchCommand: ParsableCommand {
             StandardStream.report.writeLine("")
             StandardStream.report.writeLine(result.description)
             StandardStream.report.writeLine(try InspectorBenchmark.reloadToFrame(nodes: nodes).description)
+        }
+        if logRecords > 0 {
+            StandardStream.output.writeLine("")
+            try LogBenchmark.run(records: logRecords).lines.forEach(StandardStream.output.writeLine)
         }
         if browseMegabytes > 0 {
             let result = try BrowseBenchmark.run(megabytes: browseMegabytes)

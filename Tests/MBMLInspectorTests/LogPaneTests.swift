@@ -6,7 +6,7 @@ import XCTest
 final class LogPaneTests: XCTestCase {
     private func logState(_ lines: [String], rows: Int = 24, columns: Int = 80) -> InspectorState {
         var state = InspectorState(size: TerminalSize(rows: rows, columns: columns))
-        state.log.evaluationLines = lines
+        state.log.evaluationLines = lines.map { LogEntry($0) }
         state.focus = .log
         return state
     }

@@ -52,6 +52,7 @@ struct Layout: Equatable {
         case .editor: return editor
         case .results: return results
         case .tokens: return tokens
+        case .pins: return pins
         case .log: return log
         }
     }

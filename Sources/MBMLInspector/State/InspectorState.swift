@@ -93,14 +93,12 @@ struct TokensState: Equatable {
 /// The log pane.
 struct LogState: Equatable {
     /// Lines written while loading (warnings, ^log in declarations).
-    var loadLines: [String] = []
+    var loadLines: [LogEntry] = []
     /// Lines written by the latest evaluation.
-    var evaluationLines: [String] = []
+    var evaluationLines: [LogEntry] = []
     var isVisible = true
     /// Lines scrolled up from the bottom.
     var scrollBack = 0
-
-    var lines: [String] { loadLines + evaluationLines }
 }
 
 /// The status line.

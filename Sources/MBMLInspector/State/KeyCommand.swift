@@ -19,6 +19,8 @@ enum KeyCommand: Hashable, Sendable {
     case copyValue, copyKey, copyExpression, writeValueFile
     // Results, tokens, log
     case pinInEveryContext, nextContext, previousContext, clearLog
+    // Pins
+    case unpin
     // Full value viewer, diagnostics
     case scrollLeft, scrollRight, leftEdge, toggleWrap, close, stopSearch, openInEditor
 }

@@ -1,7 +1,7 @@
 /// The rows of ``KeyTable``: every key the inspector reacts to, by pane.
 extension KeyTable {
     static let sections: [KeyTableSection] = [
-        everywhere, editor, variables, results, tokens, log, viewer,
+        everywhere, editor, variables, results, tokens, pins, log, viewer,
         diagnosticsList, helpScreen,
     ]
 
@@ -167,7 +167,7 @@ extension KeyTable {
             row(
                 "`E`", "open the variable's declaration in $VISUAL / $EDITOR (default vi) at its line",
                 detail:
-                    "open the variable's declaration in `$VISUAL` / `$EDITOR` (default `vi`) as `EDITOR +LINE FILE`; the inspector resumes and reloads",
+                    "open the variable's declaration in `$VISUAL` / `$EDITOR` (default `vi`, words split as the shell does: `code --wait`) as `EDITOR +LINE FILE`; the editor gets the terminal (vim, nano, `emacs -nw`), then the inspector resumes and reloads",
                 bind(.openDeclaration, .character("E"))),
             row(
                 "`/`, `n`, `N`",
@@ -213,6 +213,18 @@ extension KeyTable {
                 "→ `l` `c` / ← `h`", "choose the context (object, string, number, boolean)",
                 bind(.nextContext, .right, .character("c"), .character("l")),
                 bind(.previousContext, .left, .character("h"))),
+        ])
+
+    private static let pins = KeyTableSection(
+        title: "Pins", note: "(under the tokens once something is pinned; F6, Tab)", scope: .pins,
+        rows: [
+            movement("choose a pin"),
+            row(
+                "Enter, `o`", "show the pin's full value (and what it expects)",
+                detail: "show the selected pin's full value or error, with the value it expects (`--check`)",
+                bind(.showValue, .enter, .character("o"))),
+            row("`x`, Delete", "unpin the selected pin", bind(.unpin, .character("x"), .delete)),
+            row("Ctrl-S", "save the pins as an expectation file", bind(.savePins, .control("s"))),
         ])
 
     private static let log = KeyTableSection(

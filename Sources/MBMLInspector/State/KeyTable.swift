@@ -6,7 +6,7 @@ enum KeyScope: Hashable, Sendable {
     case outsidePanes
     /// While a load or dynamic variables are running (before the pane, which then gets the key too).
     case whileLoading
-    case editor, variables, copyChoice, results, tokens, log
+    case editor, variables, copyChoice, results, tokens, pins, log
     case viewer, viewerSearching, diagnostics, helpScreen
 }
 

@@ -25,6 +25,10 @@ struct PinsState {
     var savePrompt: String?
     /// Where pins were last loaded from or saved to: the name Ctrl-S offers.
     var fileName = "pins.jsonl"
+    /// The selected pin (highlighted when the pane has focus; a new pin is selected).
+    var selected = 0
+    /// The first pin on show.
+    var scrollTop = 0
 
     init() {}
 
@@ -38,6 +42,7 @@ struct PinsState {
             $0.expectation.expression == expression && $0.expectation.context == context
         }) {
             pins.remove(at: index)
+            clampSelection()
             return false
         }
         var number = pins.count + 1
@@ -47,6 +52,7 @@ struct PinsState {
                 expectation: Expectation(
                     id: "pin.\(number)", context: context, expression: expression,
                     expected: .watch)))
+        selected = pins.count - 1
         return true
     }
 

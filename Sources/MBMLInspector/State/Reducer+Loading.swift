@@ -20,11 +20,13 @@ extension Reducer {
         state.status.lastReload = load.date
         state.status.loadError = load.error
         state.status.diagnostics = load.diagnostics
-        state.log.loadLines = load.logLines
+        state.log.loadLines = load.logLines.map { LogEntry($0) }
         if isReload {
             state.reloadDiff = precomputed ?? ReloadDiff(old: state.previousSpace, new: state.space)
             state.status.changeSummary = state.reloadDiff.summary
-            state.log.loadLines += changeLines(state.reloadDiff, old: state.previousSpace, new: state.space)
+            state.log.loadLines += changeLines(state.reloadDiff, old: state.previousSpace, new: state.space).map {
+                LogEntry($0)
+            }
             state.results.beforeReload = (state.results.shownText, state.results.shown)
         }
         if !state.tree.search.searchedQuery.isEmpty {
@@ -71,7 +73,9 @@ extension Reducer {
         guard state.status.changeSummary != nil else { return }
         if state.reloadDiff.settle(name, old: state.previousSpace, new: state.space) != nil {
             state.status.changeSummary = state.reloadDiff.summary
-            state.log.loadLines += changeLines(for: [name], old: state.previousSpace, new: state.space)
+            state.log.loadLines += changeLines(for: [name], old: state.previousSpace, new: state.space).map {
+                LogEntry($0)
+            }
         }
     }
 

@@ -110,7 +110,12 @@ extension Reducer {
         }
         let layout = state.layout
         guard let pane = layout.pane(atRow: event.row, column: event.column) else { return }
-        let rect = layout.rect(of: pane)
+        var rect = layout.rect(of: pane)
+        if pane == .pins {
+            // The lesson and the comparison share the area: only the pins pane takes focus.
+            rect = state.watchPaneRects.pins
+            guard rect.contains(row: event.row, column: event.column) else { return }
+        }
         let bodyRow = event.row - rect.row - 1
         switch event.kind {
         case .wheelUp, .wheelDown:
@@ -125,6 +130,9 @@ extension Reducer {
             case .log:
                 state.log.scrollBack -= step
                 clampLogScroll(&state)
+            case .pins:
+                state.pins.moveSelection(by: step)
+                keepPinSelectionVisible(&state)
             default:
                 break
             }
@@ -158,6 +166,9 @@ extension Reducer {
                                 for: state.editor, width: EditorColumns.textWidth(paneWidth: rect.width))),
                         0, state.editor.characters.count)
                 }
+            case .pins:
+                state.pins.selected = state.pins.windowTop(rows: state.pinRows) + bodyRow
+                keepPinSelectionVisible(&state)
             case .log:
                 break
             }

@@ -88,7 +88,7 @@ enum Reducer {
             state.results.shown[context] = result
             if result.error == nil { state.results.lastGood[context] = result }
         }
-        state.log.evaluationLines = outcome.logLines
+        state.log.evaluationLines = outcome.logLines.map { LogEntry($0) }
         state.log.scrollBack = 0
         recordLessonProgress(outcome, state: &state)
         state.results.traces = outcome.traces
@@ -146,6 +146,7 @@ enum Reducer {
         case .variables: handleTreeKey(key, state: &state, effects: &effects)
         case .results: handleResultsKey(key, state: &state, effects: &effects)
         case .tokens: handleTokensKey(key, state: &state, effects: &effects)
+        case .pins: handlePinsKey(key, state: &state, effects: &effects)
         case .log: handleLogKey(key, state: &state, effects: &effects)
         }
     }
@@ -228,7 +229,8 @@ enum Reducer {
     }
 
     static func cycleFocus(by step: Int, state: inout InspectorState) {
-        let panes = Pane.allCases.filter { $0 != .log || state.log.isVisible }
+        let hasPins = state.pinRows > 0 && !state.pins.pins.isEmpty
+        let panes = Pane.allCases.filter { ($0 != .log || state.log.isVisible) && ($0 != .pins || hasPins) }
         let index = panes.firstIndex(of: state.focus) ?? 0
         state.focus = panes[(index + step + panes.count) % panes.count]
         state.editor.completion = nil

@@ -74,13 +74,20 @@ final class NcursesScreen: Screen {
         refresh()
     }
 
-    /// Hands the terminal to another program (the user's editor): leaves curses mode, runs `body`,
-    /// then takes the terminal back and repaints everything on the next frame.
-    func suspend<T>(_ body: () -> T) -> T {
+    /// Hands the terminal to another program (the user's editor): leaves curses mode (mouse
+    /// reporting and bracketed paste off, the cursor shown), runs `body`, which starts the
+    /// program in the terminal's foreground and waits for it (``ForegroundJob``), then takes the
+    /// terminal back in the modes it had and repaints everything on the next frame.
+    func handOver<T>(mouseEnabled: Bool, to body: () -> T) -> T {
+        mbml_mouse_enable(0)
+        writeControl(Self.bracketedPasteOff)
         def_prog_mode()
+        curs_set(1)
         endwin()
         let result = body()
         reset_prog_mode()
+        writeControl(Self.bracketedPasteOn)
+        mbml_mouse_enable(mouseEnabled ? 1 : 0)
         clearok(mbml_stdscr(), true)
         refresh()
         return result

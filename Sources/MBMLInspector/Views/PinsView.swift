@@ -1,22 +1,30 @@
 import MBMLEngine
 
 /// The pins pane: one row a pin, `expression = value`; `*` marks a value the last reload changed,
-/// ✓/✗ whether a pin with an expected value passes (✗ with expected against got).
+/// ✓/✗ whether a pin with an expected value passes (✗ with expected against got). With focus
+/// (F6, Tab) the selected pin is highlighted and the pane scrolls to keep it in view.
 enum PinsView {
     static func draw(_ state: InspectorState, painter: Painter) {
         let pins = state.pins.pins
+        let focused = state.focus == .pins
         let failing = pins.filter { $0.result?.status == .failed }.count
-        let note = failing > 0 ? "\(failing) failing · Ctrl-P pins/unpins" : "Ctrl-P pins/unpins"
-        PaneChrome.title("Pins (\(pins.count))", note: note, focused: false, painter: painter)
+        let keys = focused ? "Enter full value · x unpins" : "Ctrl-P pins/unpins"
+        let note = failing > 0 ? "\(failing) failing · " + keys : keys
         let rows = painter.height - 1
+        let top = state.pins.windowTop(rows: rows)
+        let title =
+            pins.count > rows
+            ? "Pins (\(top + 1)–\(min(top + rows, pins.count)) of \(pins.count))" : "Pins (\(pins.count))"
+        PaneChrome.title(title, note: note, focused: focused, painter: painter)
         guard rows > 0 else { return }
-        let shown = pins.count > rows ? Array(pins.suffix(rows)) : pins
-        for (offset, pin) in shown.enumerated() {
-            draw(pin, row: offset + 1, painter: painter)
+        for (offset, index) in (top..<min(top + rows, pins.count)).enumerated() {
+            let selected = index == state.pins.selected && focused
+            if selected { painter.fill(row: offset + 1, role: .selection) }
+            draw(pins[index], row: offset + 1, selected: selected, painter: painter)
         }
     }
 
-    private static func draw(_ pin: Pin, row: Int, painter: Painter) {
+    private static func draw(_ pin: Pin, row: Int, selected: Bool, painter: Painter) {
         let expectation = pin.expectation
         var column = 1
         let mark: (String, StyleRole)
@@ -25,17 +33,18 @@ enum PinsView {
         case .failed?: mark = ("✗", .error)
         default: mark = (pin.changed ? "*" : " ", .highlight)
         }
-        column = painter.text(mark.0, row: row, column: column, role: mark.1) + 1
+        func role(_ role: StyleRole) -> StyleRole { selected ? .selection : role }
+        column = painter.text(mark.0, row: row, column: column, role: role(mark.1)) + 1
         if pin.changed, pin.result?.status == .passed || pin.result?.status == .failed {
-            column = painter.text("*", row: row, column: column, role: .highlight) + 1
+            column = painter.text("*", row: row, column: column, role: role(.highlight)) + 1
         }
         let context = expectation.context == .object ? "" : "\(expectation.context.rawValue): "
         column = painter.truncated(
-            context + expectation.expression, row: row, column: column, role: .syntaxVariable,
+            context + expectation.expression, row: row, column: column, role: role(.syntaxVariable),
             maxWidth: max(painter.width / 2 - column, 8))
-        column = painter.text(" = ", row: row, column: column, role: .dim)
+        column = painter.text(" = ", row: row, column: column, role: role(.dim))
         guard let result = pin.result else {
-            painter.truncated("…", row: row, column: column, role: .dim)
+            painter.truncated("…", row: row, column: column, role: role(.dim))
             return
         }
         switch result.status {
@@ -47,11 +56,11 @@ enum PinsView {
             case .watch: expected = "a non-empty value"
             }
             painter.truncated(
-                "\(result.actual.displayText) (expected \(expected))", row: row, column: column, role: .error)
+                "\(result.actual.displayText) (expected \(expected))", row: row, column: column, role: role(.error))
         case .passed, .watched:
-            let role: StyleRole
-            if case .error = result.actual { role = .error } else { role = pin.changed ? .highlight : .value }
-            painter.truncated(result.actual.displayText, row: row, column: column, role: role)
+            let valueRole: StyleRole
+            if case .error = result.actual { valueRole = .error } else { valueRole = pin.changed ? .highlight : .value }
+            painter.truncated(result.actual.displayText, row: row, column: column, role: role(valueRole))
         }
     }
 }

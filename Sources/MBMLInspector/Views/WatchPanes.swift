@@ -1,20 +1,18 @@
 /// The panes under the tokens, top to bottom: the lesson (`mbml tutorial`), the comparison of two
-/// spaces (`--compare`) and the pins. They share the rows ``Layout`` carves from the tokens pane.
+/// spaces (`--compare`) and the pins. They share the rows ``Layout`` carves from the tokens pane
+/// (see ``WatchPaneRects``).
 enum WatchPanes {
-    static func draw(_ state: InspectorState, in rect: Rect, on screen: Screen) {
-        var top = rect.row
-        let bottom = rect.row + rect.height
-        let panes: [(rows: Int, draw: (InspectorState, Painter) -> Void)] = [
-            (state.lessons.paneRows, LessonView.draw),
-            (state.compare.paneRows, CompareView.draw),
-            (state.pins.paneRows, PinsView.draw),
+    static func draw(_ state: InspectorState, in area: Rect, on screen: Screen) {
+        let rects = WatchPaneRects(
+            area: area, lessonRows: state.lessons.paneRows, compareRows: state.compare.paneRows,
+            pinRows: state.pins.paneRows)
+        let panes: [(rect: Rect, draw: (InspectorState, Painter) -> Void)] = [
+            (rects.lesson, LessonView.draw),
+            (rects.compare, CompareView.draw),
+            (rects.pins, PinsView.draw),
         ]
-        for pane in panes where pane.rows > 0 && top < bottom {
-            let height = min(pane.rows, bottom - top)
-            pane.draw(
-                state,
-                Painter(screen: screen, rect: Rect(row: top, column: rect.column, height: height, width: rect.width)))
-            top += height
+        for pane in panes where pane.rect.height > 0 {
+            pane.draw(state, Painter(screen: screen, rect: pane.rect))
         }
     }
 }
