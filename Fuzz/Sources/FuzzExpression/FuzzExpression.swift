@@ -3,8 +3,11 @@ import FuzzSupport
 import MBMLEngine
 
 /// Fuzzes expression evaluation: the input (UTF-8, invalid bytes replaced) is evaluated in all four
-/// contexts in a fresh environment with sample variables, file writes off, and a 5 ms
-/// deadline per context (and one for rendering each result as text). Errors are expected; a crash, leak or libFuzzer timeout is a finding.
+/// contexts in a fresh environment with sample variables, file writes off, a 5 ms deadline per
+/// context (and one for rendering each result as text) and a small memory budget, so that its
+/// checks run often. Errors are expected; a crash, leak or libFuzzer timeout is a finding, and so is
+/// a raw control or invisible format character in any human-facing form of a result or error (the
+/// terminal-safe rule) or in the JSON written for it.
 enum FuzzExpression {
     static let variables = """
         {"cats": ["Barrett", "Duncan", "Gabby"], "catGenders": {"Barrett": "female", "Duncan": "male"},
@@ -21,22 +24,55 @@ enum FuzzExpression {
     /// A path that ignores the budget still runs into libFuzzer's own timeout.
     static let deadline = 0.005
 
+    /// The memory budget of each evaluation: small, so that inputs reach it.
+    static let memoryBudget = 4 << 20
+
     static func evaluate(_ bytes: [UInt8]) {
         let expression = String(decoding: bytes, as: UTF8.self)
-        let environment = Environment(options: EnvironmentOptions(allowsFileWrites: false), log: LogSink(limit: 16))
+        var options = EnvironmentOptions(allowsFileWrites: false)
+        options.maximumEvaluationBytes = Self.memoryBudget
+        let environment = Environment(options: options, log: LogSink(limit: 16))
         if case .dictionary(let entries)? = try? JSONCodec.decodeTagged(variables) {
             for (name, value) in entries { environment.variables.declare(name, value: value) }
         }
         for context in ExpressionContext.allCases {
-            let result = try? environment.withDeadline(seconds: Self.deadline) {
-                try environment.evaluate(expression, in: context)
+            let result: Value?
+            do {
+                result = try environment.withDeadline(seconds: Self.deadline) {
+                    try environment.evaluate(expression, in: context)
+                }
+            } catch {
+                checkShownSafely(error, expression: expression)
+                continue
             }
             // Render the result as the CLI would, so the writers are fuzzed too.
-            if let value = result ?? nil {
-                _ = JSONCodec.encode(value)
+            if let value = result {
+                requireSafe(JSONCodec.encode(value), "the JSON of a result")
                 let end = DispatchTime.now().uptimeNanoseconds + UInt64(Self.deadline * 1e9)
-                _ = value.text(stoppingWhen: { DispatchTime.now().uptimeNanoseconds > end })
+                if let text = value.text(stoppingWhen: { DispatchTime.now().uptimeNanoseconds > end }) {
+                    requireSafe(TerminalSafeText.escaping(text, layout: .multiLine), "a result shown on a terminal", layout: .multiLine)
+                }
             }
+        }
+        for line in environment.log.lines {
+            requireSafe(TerminalSafeText.escaping(line, layout: .multiLine), "a log line", layout: .multiLine)
+        }
+    }
+
+    /// An error as the CLI shows it: its message and the caret line under the expression.
+    static func checkShownSafely(_ error: Error, expression: String) {
+        requireSafe(TerminalSafeText.escaping(Environment.logText(for: error)), "an error message")
+        if let range = (error as? ExpressionError)?.range {
+            let caret = CaretLine(text: expression, range: range)
+            requireSafe(caret.line, "a caret line")
+            requireSafe(caret.caret, "a caret")
+        }
+    }
+
+    /// A finding when `text`, about to be shown, still holds a scalar the terminal would act on.
+    static func requireSafe(_ text: String, _ what: String, layout: TerminalSafeText.Layout = .singleLine) {
+        if !TerminalSafeText.isSafe(text, layout: layout) {
+            fatalError("terminal-safe rule broken in \(what): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }
