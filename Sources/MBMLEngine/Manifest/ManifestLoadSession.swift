@@ -22,7 +22,8 @@ final class ManifestLoadSession {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var files: [URL] = []
     /// File names (last path components) loaded so far: the only duplicate and cycle protection.
-    private(set) var loadedNames: Set<String> = [ManifestLoadSession.coreModuleFileName]
+    /// The built-in modules' files are never read (``BuiltInModule``).
+    private(set) var loadedNames = Set(BuiltInModule.all.map(\.fileName))
     /// Every document opened: elements do not retain their document, so the session does.
     private var documents: [XMLSourceDocument] = []
     /// `userDefaultsName` is reported once per load.
@@ -182,8 +183,12 @@ final class ManifestLoadSession {
             }
             let modules = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for module in modules where !module.isEmpty {
+                if let builtIn = BuiltInModule(className: module) {
+                    environment.enable(builtIn)
+                    continue
+                }
                 report(
-                    "Couldn't load module class \"\(module)\"; no implementation found (this port has no loadable modules)",
+                    "Couldn't load module class \"\(module)\"; no implementation found (this port has only its built-in modules: \(BuiltInModule.all.map(\.className).joined(separator: ", ")))",
                     at: root, severity: .warning)
             }
         }

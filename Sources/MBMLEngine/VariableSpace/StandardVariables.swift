@@ -16,6 +16,7 @@ enum StandardVariables {
 final class EnvironmentFacts: @unchecked Sendable {
     var attributes: [String: String] = [:]
     var loadedFiles: [String] = []
+    var enabledModules: [BuiltInModule] = [.core]
     var manifestPath: String?
 }
 
