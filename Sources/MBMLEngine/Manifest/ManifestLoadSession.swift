@@ -8,11 +8,6 @@ import Foundation
 /// The processing of `<Include>`, `<Var>` and `<Function>` elements lives in extensions in the
 /// neighbouring files.
 final class ManifestLoadSession {
-    /// The name of the original's core module file. The port's standard variables and function
-    /// library stand in for it, so a manifest that includes it (or a user who loads a copy by hand)
-    /// finds it already loaded, as in the original, instead of redeclaring the whole library.
-    static let coreModuleFileName = Environment.coreModuleFileName
-
     let environment: Environment
     /// How documents are parsed: strictly, or in libxml2's recovery mode (plate compatibility).
     let parsing: XMLParsingMode

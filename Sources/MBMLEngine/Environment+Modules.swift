@@ -12,12 +12,6 @@ import Foundation
 /// `^mbmlFileIsLoaded()`, `^mbmlPathIsLoaded()` and `$Environment.mbmlPathsLoaded`.
 /// ``loadedFiles`` stays the files really read from disk.
 extension Environment {
-    /// The file name of the original's core module.
-    public static let coreModuleFileName = BuiltInModule.core.fileName
-
-    /// The path the built-in core module is reported under.
-    public static let coreModulePath = BuiltInModule.core.reportedPath
-
     /// The built-in modules enabled in this environment, in the order they were enabled; the core
     /// module always comes first.
     public var enabledModules: [BuiltInModule] { facts.enabledModules }
