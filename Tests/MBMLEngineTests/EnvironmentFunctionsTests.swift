@@ -13,23 +13,38 @@ final class EnvironmentFunctionsTests: XCTestCase {
         harness.environment.loadedFiles = ["/app/manifest.xml", "/app/includes/Extra.xml"]
     }
 
-    func testLoadedPathsAndFilesInLoadOrder() throws {
-        XCTAssertEqual(try harness.call("mbmlLoadedPaths", .absent), ["/app/manifest.xml", "/app/includes/Extra.xml"])
-        XCTAssertEqual(try harness.call("mbmlLoadedFiles", .absent), ["manifest.xml", "Extra.xml"])
-        XCTAssertEqual(try harness.evaluate("^mbmlLoadedFiles()[1]"), .string("Extra.xml"))
+    func testLoadedPathsAndFilesInLoadOrderWithTheCoreModuleAfterTheManifest() throws {
+        XCTAssertEqual(
+            try harness.call("mbmlLoadedPaths", .absent),
+            ["/app/manifest.xml", "<built-in>/MBDataEnvironmentModule.xml", "/app/includes/Extra.xml"])
+        XCTAssertEqual(
+            try harness.call("mbmlLoadedFiles", .absent), ["manifest.xml", "MBDataEnvironmentModule.xml", "Extra.xml"])
+        XCTAssertEqual(try harness.evaluate("^mbmlLoadedFiles()[2]"), .string("Extra.xml"))
+        XCTAssertEqual(harness.environment.loadedFiles.count, 2, "loadedFiles stays the files read from disk")
     }
 
-    func testNothingLoadedGivesEmptyArrays() throws {
+    func testCoreModuleIsLoadedInEveryEnvironment() throws {
+        XCTAssertEqual(try harness.call("mbmlFileIsLoaded", .text("MBDataEnvironmentModule.xml")), .boolean(true))
+        XCTAssertEqual(
+            try harness.call("mbmlPathIsLoaded", .text("<built-in>/MBDataEnvironmentModule.xml")), .boolean(true))
+        XCTAssertEqual(
+            try harness.evaluate("$Environment.mbmlPathsLoaded"),
+            ["/app/manifest.xml", "<built-in>/MBDataEnvironmentModule.xml", "/app/includes/Extra.xml"])
+    }
+
+    func testNothingLoadedReportsOnlyTheCoreModule() throws {
         let empty = FunctionHarness()
-        XCTAssertEqual(try empty.call("mbmlLoadedPaths", .absent), .array([]))
-        XCTAssertEqual(try empty.call("mbmlLoadedFiles", .absent), .array([]))
+        XCTAssertEqual(try empty.call("mbmlLoadedPaths", .absent), ["<built-in>/MBDataEnvironmentModule.xml"])
+        XCTAssertEqual(try empty.call("mbmlLoadedFiles", .absent), ["MBDataEnvironmentModule.xml"])
         XCTAssertEqual(try empty.call("mbmlFileIsLoaded", .text("manifest.xml")), .boolean(false))
+        XCTAssertEqual(try empty.call("mbmlFileIsLoaded", .text("MBDataEnvironmentModule.xml")), .boolean(true))
     }
 
     func testManifestPathAloneCountsAsLoaded() throws {
         let onlyManifest = FunctionHarness()
         onlyManifest.environment.manifestPath = "/srv/m.xml"
-        XCTAssertEqual(try onlyManifest.call("mbmlLoadedPaths", .absent), ["/srv/m.xml"])
+        XCTAssertEqual(
+            try onlyManifest.call("mbmlLoadedPaths", .absent), ["/srv/m.xml", "<built-in>/MBDataEnvironmentModule.xml"])
     }
 
     func testPathIsLoadedComparesStandardisedPaths() throws {

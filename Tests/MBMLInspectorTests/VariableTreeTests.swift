@@ -51,6 +51,20 @@ final class VariableTreeTests: XCTestCase {
         XCTAssertFalse(session.state.tree.expanded.contains([.variable("cats")]))
     }
 
+    func testEnvironmentShowsTheCoreModuleAsBuiltIn() {
+        let (session, screen) = makeSession()
+        focusTree(session)
+        select("Environment", in: session)
+        session.press(.right)
+        session.press(.right) // moves to the first property
+        let paths: NodePath = [.variable("Environment"), .property("mbmlPathsLoaded")]
+        for _ in 0..<5 where session.state.tree.selection != paths { session.press(.down) }
+        XCTAssertEqual(session.state.tree.selection, paths)
+        session.press(.right)
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "[1]  \"<built-in>/MBDataEnvironmentModule"), screen.text)
+    }
+
     func testEnterOnLeafInsertsItsExpression() {
         let (session, screen) = makeSession()
         focusTree(session)

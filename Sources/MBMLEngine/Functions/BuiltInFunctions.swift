@@ -10,6 +10,7 @@ public enum BuiltInFunctions {
             + EncodingFunctions.all
             + EnvironmentFunctions.all
             + FileFunctions.all
+            + GeolocationFunctions.all
             + GeometryFunctions.all
             + MathFunctions.all
             + RegexFunctions.all

@@ -1,15 +1,15 @@
 import Foundation
 
 /// The Environment functions of <doc:FunctionLibrary>: which MBML files the environment has loaded
-/// (``Environment/loadedFiles``, manifest first). The port's built-in declarations are not files, so
-/// only files really loaded are listed.
+/// (``Environment/mbmlPathsLoaded``): the manifest, the built-in core module
+/// (`MBDataEnvironmentModule.xml`, reported as the original reports its file) and the includes.
 enum EnvironmentFunctions {
     static var all: [FunctionDefinition] {
         [
             FunctionDefinition(
                 "mbmlLoadedPaths", input: .none, signature: "^mbmlLoadedPaths()", category: .environment,
                 summary:
-                    "Returns an Array with the full paths of the MBML files the environment has loaded (the manifest and its includes), in load order."
+                    "Returns an Array with the full paths of the MBML files the environment has loaded, in load order: the manifest, the built-in core module (reported as <built-in>/MBDataEnvironmentModule.xml) and the includes."
             ) { call in
                 .array(loadedPaths(of: call.environment).map(Value.string))
             },
@@ -43,12 +43,9 @@ enum EnvironmentFunctions {
         ]
     }
 
-    /// The loaded files; an environment that knows only its manifest path reports that.
+    /// The loaded files as the original reports them, core module included.
     static func loadedPaths(of environment: Environment) -> [String] {
-        if environment.loadedFiles.isEmpty, let manifest = environment.manifestPath {
-            return [manifest]
-        }
-        return environment.loadedFiles
+        environment.mbmlPathsLoaded
     }
 
     /// `path` with `~` expanded and `.`, `..` and empty components removed (purely textual: no

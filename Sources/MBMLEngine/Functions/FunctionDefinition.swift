@@ -39,6 +39,8 @@ public enum FunctionCategory: String, Sendable, CaseIterable {
     case environment = "Environment"
     case file = "File"
     case font = "Font"
+    /// The portable functions of the original's geolocation module (`^distance`, `^parseLocation`, ...).
+    case geolocation = "Geolocation"
     case geometry = "Geometry"
     case logic = "Logic"
     case math = "Math"

@@ -117,10 +117,15 @@ public struct EnvironmentBuilder {
     private func loadManifest(at url: URL, path: String, contents: [UInt8]?, into session: ManifestLoadSession) -> Bool
     {
         if session.hasLoaded(fileNamed: url) {
-            let reason =
-                url.lastPathComponent == ManifestLoadSession.coreModuleFileName
-                ? "it is the core module, which is built in"
-                : "a file with this name was already loaded (a file name is loaded once)"
+            let module = BuiltInModule(fileName: url.lastPathComponent)
+            let reason: String
+            switch module {
+            case .core?: reason = "it is the core module, which is built in"
+            case let module?:
+                session.environment.enable(module)
+                reason = "it is the file of the built-in module \(module.className), which is now enabled"
+            case nil: reason = "a file with this name was already loaded (a file name is loaded once)"
+            }
             session.record(
                 Diagnostic(
                     file: path, line: 1, column: 1, message: "Skipped: \(reason)",

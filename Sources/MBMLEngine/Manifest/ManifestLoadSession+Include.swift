@@ -38,16 +38,16 @@ extension ManifestLoadSession {
     }
 
     /// Loads one include entry of the file at `includingURL` (which is at `depth`), unless a file of
-    /// the same name was already loaded or none of its conditions holds.
+    /// the same name was already loaded or none of its conditions holds. An include of a built-in
+    /// module's file enables the module instead (``BuiltInModule``).
     func include(_ entry: IncludeEntry, from includingURL: URL, depth: Int) {
         let name = entry.file.split(separator: "/").last.map(String.init) ?? entry.file
-        if loadedNames.contains(name) { return }
-        // Conditions default to false (an empty `if=""` does not include); evaluated until one holds.
-        let isIncluded = entry.conditions.contains { condition, element in
-            guard let text = condition else { return true }
-            return self.condition(text, default: false, at: element)
+        if let module = BuiltInModule(fileName: name), !environment.enabledModules.contains(module) {
+            if isIncluded(entry) { environment.enable(module) }
+            return
         }
-        guard isIncluded else { return }
+        if loadedNames.contains(name) { return }
+        guard isIncluded(entry) else { return }
         guard let url = resolve(entry.file, includedFrom: includingURL) else {
             noteMissingFile(
                 entry.file.hasPrefix("/")
@@ -77,6 +77,15 @@ extension ManifestLoadSession {
         case .failure(let error):
             error.diagnostics.forEach(report)
             report("Failed to process MBML include file: \"\(path)\"", at: entry.element)
+        }
+    }
+
+    /// Whether one of the entry's conditions holds. Conditions default to false (an empty `if=""`
+    /// does not include) and are evaluated until one holds.
+    private func isIncluded(_ entry: IncludeEntry) -> Bool {
+        entry.conditions.contains { condition, element in
+            guard let text = condition else { return true }
+            return self.condition(text, default: false, at: element)
         }
     }
 

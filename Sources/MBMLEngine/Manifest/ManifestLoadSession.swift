@@ -8,11 +8,6 @@ import Foundation
 /// The processing of `<Include>`, `<Var>` and `<Function>` elements lives in extensions in the
 /// neighbouring files.
 final class ManifestLoadSession {
-    /// The name of the original's core module file. The port's standard variables and function
-    /// library stand in for it, so a manifest that includes it (or a user who loads a copy by hand)
-    /// finds it already loaded, as in the original, instead of redeclaring the whole library.
-    static let coreModuleFileName = "MBDataEnvironmentModule.xml"
-
     let environment: Environment
     /// How documents are parsed: strictly, or in libxml2's recovery mode (plate compatibility).
     let parsing: XMLParsingMode
@@ -22,7 +17,8 @@ final class ManifestLoadSession {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var files: [URL] = []
     /// File names (last path components) loaded so far: the only duplicate and cycle protection.
-    private(set) var loadedNames: Set<String> = [ManifestLoadSession.coreModuleFileName]
+    /// The built-in modules' files are never read (``BuiltInModule``).
+    private(set) var loadedNames = Set(BuiltInModule.all.map(\.fileName))
     /// Every document opened: elements do not retain their document, so the session does.
     private var documents: [XMLSourceDocument] = []
     /// `userDefaultsName` is reported once per load.
@@ -182,8 +178,12 @@ final class ManifestLoadSession {
             }
             let modules = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for module in modules where !module.isEmpty {
+                if let builtIn = BuiltInModule(className: module) {
+                    environment.enable(builtIn)
+                    continue
+                }
                 report(
-                    "Couldn't load module class \"\(module)\"; no implementation found (this port has no loadable modules)",
+                    "Couldn't load module class \"\(module)\"; no implementation found (this port has only its built-in modules: \(BuiltInModule.all.map(\.className).joined(separator: ", ")))",
                     at: root, severity: .warning)
             }
         }

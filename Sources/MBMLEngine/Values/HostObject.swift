@@ -1,7 +1,9 @@
 /// An object supplied by the host that answers MBML property lookups by name, like the original's
 /// key-value coding on `$Environment` and `$Platform` (<doc:ExpressionSyntax>, <doc:Variables>).
 ///
-/// Subclasses override ``value(forProperty:)``. Identity is object identity.
+/// Subclasses override ``value(forProperty:)``. Equality is object identity unless a subclass
+/// compares by value (``isEqual(to:)`` with ``hash(into:)``), and the text form is `<TypeName>`
+/// unless a subclass gives one (``text``).
 open class HostObject: @unchecked Sendable {
     public init() {}
 
@@ -14,4 +16,16 @@ open class HostObject: @unchecked Sendable {
 
     /// The property names the object can show in a tree or description.
     open var propertyNames: [String] { [] }
+
+    /// Whether the object equals `other` for the language's `==` and for set membership. A subclass
+    /// that overrides it overrides ``hash(into:)`` too, so that equal objects hash alike.
+    open func isEqual(to other: HostObject) -> Bool { self === other }
+
+    /// Feeds what ``isEqual(to:)`` compares into `hasher` (by default, the object's identity).
+    open func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// What the string context, interpolation and the JSON encoding show for the object.
+    open var text: String { "<\(typeName)>" }
 }

@@ -16,7 +16,7 @@ extension Value {
         case .null: return "<null>"
         case .date(let date): return Value.dateText(date)
         case .data(let data): return Value.dataText(data)
-        case .object(let object): return "<\(object.typeName)>"
+        case .object(let object): return object.text
         case .array, .dictionary, .set:
             var output: [UInt8] = []
             var budget = PreviewBudget(limit: .max)

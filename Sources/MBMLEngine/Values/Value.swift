@@ -125,7 +125,7 @@ extension Value: Hashable {
         case (.date(let a), .date(let b)): return a == b
         case (.data(let a), .data(let b)): return a == b
         case (.null, .null): return true
-        case (.object(let a), .object(let b)): return a === b
+        case (.object(let a), .object(let b)): return a.isEqual(to: b)
         default:
             if let x = lhs.exactNumber, let y = rhs.exactNumber { return x == y }
             return false
@@ -152,7 +152,7 @@ extension Value: Hashable {
         case .date(let date): hasher.combine(date)
         case .data(let data): hasher.combine(data)
         case .null: hasher.combine(5)
-        case .object(let object): hasher.combine(ObjectIdentifier(object))
+        case .object(let object): object.hash(into: &hasher)
         }
     }
 

@@ -16,10 +16,12 @@ enum StandardVariables {
 final class EnvironmentFacts: @unchecked Sendable {
     var attributes: [String: String] = [:]
     var loadedFiles: [String] = []
+    var enabledModules: [BuiltInModule] = [.core]
     var manifestPath: String?
 }
 
-/// `$Environment`: `isLoaded`, `manifestFilePath`, `mbmlPathsLoaded` and every attribute of the
+/// `$Environment`: `isLoaded`, `manifestFilePath`, `mbmlPathsLoaded` (with the built-in core module,
+/// ``Environment/mbmlPathsLoaded``) and every attribute of the
 /// manifest's `<MBML>` element. Unknown names are nil, not errors (<doc:ExpressionSyntax>).
 final class EnvironmentObject: HostObject, @unchecked Sendable {
     private let facts: EnvironmentFacts
@@ -38,7 +40,7 @@ final class EnvironmentObject: HostObject, @unchecked Sendable {
         switch name {
         case "isLoaded": return .boolean(facts.manifestPath != nil)
         case "manifestFilePath": return facts.manifestPath.map(Value.string)
-        case "mbmlPathsLoaded": return .array(facts.loadedFiles.map(Value.string))
+        case "mbmlPathsLoaded": return .array(facts.mbmlPathsLoaded.map(Value.string))
         default: return facts.attributes[name].map(Value.string)
         }
     }

@@ -89,7 +89,7 @@ public struct ConformanceReport {
 
     public var passedCount: Int { results.count - failures.count }
 
-    /// `conformance: 802 cases, 802 passed`.
+    /// `conformance: 833 cases, 833 passed`.
     public var summary: String { "conformance: \(results.count) cases, \(passedCount) passed" }
 
     /// One line per group (`core 277/277`, ...) in first-seen order, then the value and error case counts.
