@@ -70,6 +70,7 @@ safe "explain --json" "$bin" explain --json --data d=d.json '$d.a'
 safe "tokens" "$bin" tokens "$(cat evil.txt)"
 safe "check text report (ids, keys, notes, diffs)" "$bin" check exp.jsonl --data d=d.json
 safe "check --format json" "$bin" check --format json exp.jsonl --data d=d.json
+safe "check --format junit" "$bin" check --format junit exp.jsonl --data d=d.json
 safe "vars" "$bin" vars --data d=d.json
 safe "render error" "$bin" render bad.tpl --data d=d.json
 safe "a diagnostic naming a file" "$bin" eval --data "d=$evil_name" 1

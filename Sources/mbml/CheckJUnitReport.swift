@@ -94,6 +94,9 @@ struct CheckJUnitReport {
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     output += "\u{FFFD}"
+                } else if TerminalSafeText.isUnsafe(scalar) {
+                    // Legal in XML, but a terminal would act on it: a character reference instead.
+                    output += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
                 } else {
                     output.unicodeScalars.append(scalar)
                 }
