@@ -131,11 +131,11 @@ final class ManifestFunctionTests: ManifestTestCase {
     }
 
     func testIdentifierRule() {
-        XCTAssertTrue(ManifestLoadSession.isIdentifier("a"))
-        XCTAssertTrue(ManifestLoadSession.isIdentifier("_x-y:z9"))
-        XCTAssertFalse(ManifestLoadSession.isIdentifier("9a"))
-        XCTAssertFalse(ManifestLoadSession.isIdentifier("a.b"))
-        XCTAssertFalse(ManifestLoadSession.isIdentifier("é"))
-        XCTAssertFalse(ManifestLoadSession.isIdentifier(""))
+        XCTAssertTrue(MBMLIdentifier.isIdentifier("a"))
+        XCTAssertTrue(MBMLIdentifier.isIdentifier("_x-y:z9"))
+        XCTAssertFalse(MBMLIdentifier.isIdentifier("9a"))
+        XCTAssertFalse(MBMLIdentifier.isIdentifier("a.b"))
+        XCTAssertFalse(MBMLIdentifier.isIdentifier("é"))
+        XCTAssertFalse(MBMLIdentifier.isIdentifier(""))
     }
 }

@@ -89,11 +89,9 @@ final class CompletionTests: XCTestCase {
     }
 
     func testEnclosingFunction() {
-        let text = Array("^join(^keys($x)|, ")
-        XCTAssertEqual(Completer.enclosingFunction(in: text, cursor: text.count), "join")
-        let inner = Array("^join(^keys($x")
-        XCTAssertEqual(Completer.enclosingFunction(in: inner, cursor: inner.count), "keys")
-        let escaped = Array("^^join(")
-        XCTAssertNil(Completer.enclosingFunction(in: escaped, cursor: escaped.count))
+        func enclosing(_ text: String) -> String? { MBMLSyntax(text).call(at: text.count)?.name }
+        XCTAssertEqual(enclosing("^join(^keys($x)|, "), "join")
+        XCTAssertEqual(enclosing("^join(^keys($x"), "keys")
+        XCTAssertNil(enclosing("^^join("))
     }
 }

@@ -30,8 +30,8 @@ final class FunctionHelpTests: XCTestCase {
         guard case .viewer(let viewer)? = session.state.overlay else { return XCTFail("no overlay") }
         let title = viewer.title
         XCTAssertEqual(title, "^count")
-        XCTAssertEqual(FunctionHelp.nameUnderCursor(Array("a ^fo"), cursor: 5), "fo")
-        XCTAssertNil(FunctionHelp.nameUnderCursor(Array("a ^^fo"), cursor: 6), "^^ is a literal caret")
+        XCTAssertEqual(MBMLSyntax("a ^fo").functionName(at: 5)?.name, "fo")
+        XCTAssertNil(MBMLSyntax("a ^^fo").functionName(at: 6), "^^ is a literal caret")
     }
 
     func testF1WithoutAFunctionListsTheKeysAndSyntax() {
@@ -55,11 +55,11 @@ final class FunctionHelpTests: XCTestCase {
         XCTAssertEqual(screen.role(of: "whenTrue"), .highlight, screen.text)
         XCTAssertEqual(screen.role(of: "condition|"), .hint)
         XCTAssertEqual(screen.role(of: "whenFalse"), .hint)
-        XCTAssertEqual(SignatureLine.parameterIndex(in: Array("^join($cats|"), cursor: 12), 1)
-        XCTAssertEqual(SignatureLine.parameterIndex(in: Array("^join(^count($cats"), cursor: 18), 0)
+        XCTAssertEqual(MBMLSyntax("^join($cats|").call(at: 12)?.parameterIndex, 1)
+        XCTAssertEqual(MBMLSyntax("^join(^count($cats").call(at: 18)?.parameterIndex, 0)
         XCTAssertEqual(
-            SignatureLine.parameterIndex(in: Array("^join(#(1|"), cursor: 10), 0, "| inside #( ) is not a delimiter")
-        XCTAssertNil(SignatureLine.parameterIndex(in: Array("^join(a|b) x"), cursor: 12))
+            MBMLSyntax("^join(#(1|").call(at: 10)?.parameterIndex, 0, "| inside #( ) is not a delimiter")
+        XCTAssertNil(MBMLSyntax("^join(a|b) x").call(at: 12)?.parameterIndex)
     }
 }
 

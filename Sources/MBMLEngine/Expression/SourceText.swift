@@ -53,11 +53,11 @@ enum CodeUnit {
     static let ampersand: UInt16 = 0x26, n: UInt16 = 0x6E, t: UInt16 = 0x74
 
     static func isIdentifierStart(_ u: UInt16) -> Bool {
-        (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) || u == 0x5F
+        MBMLIdentifier.isStart(value: UInt32(u))
     }
 
     static func isIdentifierPart(_ u: UInt16) -> Bool {
-        isIdentifierStart(u) || isDigit(u) || u == minus || u == 0x3A
+        MBMLIdentifier.isCharacter(value: UInt32(u))
     }
 
     static func isDigit(_ u: UInt16) -> Bool { u >= 0x30 && u <= 0x39 }

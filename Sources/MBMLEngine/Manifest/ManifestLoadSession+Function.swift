@@ -26,7 +26,7 @@ extension ManifestLoadSession {
                 "MBMLFunction requires the attribute \"name\" but it was not found in: \(element.summary)", at: element)
             return
         }
-        guard Self.isIdentifier(name) else {
+        guard MBMLIdentifier.isIdentifier(name) else {
             report(
                 "Function names must be identifiers, so \"\(name)\" is not a valid function name in: \(element.summary)",
                 at: element)
@@ -79,18 +79,5 @@ extension ManifestLoadSession {
                 severity: .warning)
             return false
         }
-    }
-
-    /// An identifier (<doc:ExpressionSyntax>): an ASCII letter or `_`, then letters, digits, `_`, `-` and `:`.
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
-        return text.utf8.dropFirst().allSatisfy { byte in
-            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
-        }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }

@@ -1,3 +1,5 @@
+import MBMLEngine
+
 /// F1 on a function: its signature and full description in an overlay, for the function chosen in
 /// the completion menu, the one whose name the cursor is on, or the call the cursor is in.
 enum FunctionHelp {
@@ -10,8 +12,9 @@ enum FunctionHelp {
         {
             name = String(menu.candidates[selected].insertion.dropFirst().prefix(while: { $0 != "(" }))
         }
-        if name == nil { name = nameUnderCursor(editor.characters, cursor: editor.cursor) }
-        if name == nil { name = Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor) }
+        let syntax = MBMLSyntax(characters: editor.characters)
+        if name == nil, let word = syntax.functionName(at: editor.cursor)?.name, !word.isEmpty { name = word }
+        if name == nil { name = syntax.call(at: editor.cursor)?.name }
         guard let wanted = name else { return nil }
         return state.functions.first { $0.name == wanted }
     }
@@ -24,15 +27,5 @@ enum FunctionHelp {
         lines += TextWrap.atSpaces(function.summary, width: width)
         lines += ["", "mbml functions \(function.name) prints this; F1 outside a call lists the keys."]
         return .value(title: "^" + function.name, lines: lines, scroll: 0)
-    }
-
-    /// `^name` with the cursor on the name (or just after it).
-    static func nameUnderCursor(_ characters: [Character], cursor: Int) -> String? {
-        var start = min(cursor, characters.count)
-        while start > 0, Completer.isIdentifierCharacter(characters[start - 1]) { start -= 1 }
-        guard start > 0, characters[start - 1] == "^", start < 2 || characters[start - 2] != "^" else { return nil }
-        var end = start
-        while end < characters.count, Completer.isIdentifierCharacter(characters[end]) { end += 1 }
-        return end > start ? String(characters[start..<end]) : nil
     }
 }

@@ -8,7 +8,7 @@ enum PathExpression {
     static func expression(for path: NodePath) -> String? {
         guard case .variable(let name)? = path.first else { return nil }
         var text: String
-        if isIdentifier(name) {
+        if MBMLIdentifier.isIdentifier(name) {
             text = "$" + name
         } else if bracketsBalance(name), !name.hasPrefix("["), !name.isEmpty {
             text = "$[" + name + "]"
@@ -20,17 +20,17 @@ enum PathExpression {
             case .variable: return nil
             case .index(let index): text += "[\(index)]"
             case .property(let name):
-                guard isIdentifier(name) else { return nil }
+                guard MBMLIdentifier.isIdentifier(name) else { return nil }
                 text += "." + name
             case .key(let key):
-                if isIdentifier(key), let first = key.unicodeScalars.first,
+                if MBMLIdentifier.isIdentifier(key), let first = key.unicodeScalars.first,
                     isLowercaseOrUnderscore(first)
                 {
                     // Property-like keys read naturally with a dot: `.species`.
                     text += "." + key
                 } else if !key.isEmpty, bracketsBalance(key), !key.hasPrefix(" "), !key.hasSuffix(" ") {
                     // Data-like keys (names, numbers, text with spaces) go in brackets, escaped.
-                    text += "[" + escaped(key) + "]"
+                    text += "[" + MBMLIdentifier.escapedKey(key) + "]"
                 } else {
                     return nil
                 }
@@ -40,36 +40,8 @@ enum PathExpression {
         return text
     }
 
-    /// Whether `text` is an MBML identifier (the ExpressionSyntax article of MBMLEngine): a letter or `_`, then letters, digits, `_`, `-`, `:`.
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
-        return text.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter)
-    }
-
-    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar >= "A" && scalar <= "Z") || (scalar >= "a" && scalar <= "z") || scalar == "_"
-    }
-
-    static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isIdentifierStart(scalar) || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == ":"
-    }
-
     private static func isLowercaseOrUnderscore(_ scalar: Unicode.Scalar) -> Bool {
         (scalar >= "a" && scalar <= "z") || scalar == "_"
-    }
-
-    /// Doubles the characters that would start a reference, call or math expression.
-    static func escaped(_ key: String) -> String {
-        var output = ""
-        for character in key {
-            switch character {
-            case "$": output += "$$"
-            case "^": output += "^^"
-            case "#": output += "##"
-            default: output.append(character)
-            }
-        }
-        return output
     }
 
     static func bracketsBalance(_ text: String) -> Bool {

@@ -14,7 +14,7 @@ enum EditorTeachingRows {
         let scroll = EditorColumns.scroll(for: editor, width: painter.width - EditorView.promptWidth)
         var hints = state.results.hints[context] ?? []
         // Inside a call still being typed, its signature helps more than "never closes".
-        if Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor) != nil {
+        if MBMLSyntax(characters: editor.characters).call(at: editor.cursor)?.name != nil {
             hints.removeAll { $0.code == .unclosedConstruct }
         }
         if let hint = hints.first {

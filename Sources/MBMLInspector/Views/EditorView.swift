@@ -123,7 +123,7 @@ enum EditorView {
             return
         }
         if EditorTeachingRows.draw(state, painter: painter) { return }
-        if let name = Completer.enclosingFunction(in: editor.characters, cursor: editor.cursor),
+        if let name = MBMLSyntax(characters: editor.characters).call(at: editor.cursor)?.name,
             let function = state.functions.first(where: { $0.name == name })
         {
             SignatureLine.draw(

@@ -1,0 +1,39 @@
+/// Error-tolerant reading of unfinished expression text, for tools that work while the user types:
+/// the inspector's completer, signature line and help, and a language server. It never throws and
+/// needs no environment; positions are character (grapheme) offsets into the text
+/// (``CharacterOffsets`` converts them to the UTF-16 offsets of ``SourceRange``).
+///
+/// It answers what the parser can not answer about half-written text: which call encloses a
+/// position (``call(at:)``), which function name is at a position (``functionName(at:)``) and which
+/// reference chain ends at a position (``referenceChain(endingAt:)``). Identifiers follow
+/// ``MBMLIdentifier``, the rule the parser uses.
+public struct MBMLSyntax: Sendable {
+    /// The text, as characters.
+    public let characters: [Character]
+
+    public init(_ text: String) {
+        self.characters = Array(text)
+    }
+
+    public init(characters: [Character]) {
+        self.characters = characters
+    }
+
+    /// `$`, `^` and `#`: the characters that start a reference, a call or math, and escape themselves
+    /// when doubled.
+    static func isSigil(_ character: Character) -> Bool {
+        character == "$" || character == "^" || character == "#"
+    }
+
+    /// True when the sigil at `index` is the second of an escape pair (`$$`, `^^`, `##`): the run of
+    /// that sigil ending at `index` has an even length.
+    func isEscaped(sigilAt index: Int) -> Bool {
+        var run = 0
+        var position = index
+        while position >= 0, characters[position] == characters[index] {
+            run += 1
+            position -= 1
+        }
+        return run % 2 == 0
+    }
+}

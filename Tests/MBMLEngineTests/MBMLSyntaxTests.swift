@@ -1,0 +1,93 @@
+import MBMLEngine
+import MBMLTestSupport
+import XCTest
+
+/// ``MBMLSyntax``: reading unfinished expression text. Positions are marked with 1️⃣ in the text.
+final class MBMLSyntaxTests: XCTestCase {
+    private func syntax(_ marked: String) -> (MBMLSyntax, Int) {
+        let text = MarkedText(marked)
+        let utf16 = text.offset(of: "1️⃣")
+        let characters = Array(text.text)
+        // MarkedText counts UTF-16 units; the syntax service counts characters.
+        let offsets = CharacterOffsets(characters).offsets
+        let offset = offsets.firstIndex(of: utf16) ?? characters.count
+        return (MBMLSyntax(characters: characters), offset)
+    }
+
+    func testTheCallAroundAPosition() {
+        let table: [(String, String?, Int?)] = [
+            ("^join(1️⃣", "join", 0),
+            ("^join($cats|1️⃣", "join", 1),
+            ("^join($cats|, |1️⃣)", "join", 2),
+            ("^join(^count($cats1️⃣", "count", 0),
+            ("^join(^count($cats)|1️⃣", "join", 1),
+            ("^join(#(1|1️⃣", "join", 0),
+            ("^join($a[x|1️⃣", "join", 0),
+            ("^join(a|b) 1️⃣x", nil, nil),
+            ("^^join(1️⃣", nil, nil),
+            ("^^^join(1️⃣", "join", 0),
+            ("$$^join(1️⃣", "join", 0),
+            ("^if($a == 1|yes|1️⃣", "if", 2),
+            ("text 1️⃣", nil, nil),
+        ]
+        for (marked, name, index) in table {
+            let (syntax, offset) = syntax(marked)
+            let call = syntax.call(at: offset)
+            XCTAssertEqual(call?.name, name, marked)
+            XCTAssertEqual(call?.parameterIndex, index, marked)
+        }
+    }
+
+    func testTheFunctionNameAtAPosition() {
+        XCTAssertEqual(syntax("a ^jo1️⃣").0.functionName(at: syntax("a ^jo1️⃣").1)?.typed, "jo")
+        let (middle, offset) = syntax("^jo1️⃣in(")
+        XCTAssertEqual(middle.functionName(at: offset)?.name, "join")
+        XCTAssertEqual(middle.functionName(at: offset)?.typed, "jo")
+        XCTAssertEqual(middle.functionName(at: offset)?.start, 0)
+        let (lone, loneOffset) = syntax("x ^1️⃣")
+        XCTAssertEqual(lone.functionName(at: loneOffset)?.name, "")
+        let (escaped, escapedOffset) = syntax("^^jo1️⃣")
+        XCTAssertNil(escaped.functionName(at: escapedOffset))
+        let (digit, digitOffset) = syntax("^9a1️⃣")
+        XCTAssertNil(digit.functionName(at: digitOffset), "a name starts with a letter or _")
+    }
+
+    func testTheReferenceChainEndingAtAPosition() {
+        let (plain, plainOffset) = syntax("Hi $ca1️⃣")
+        XCTAssertEqual(
+            plain.referenceChain(endingAt: plainOffset),
+            SyntaxReferenceChain(start: 3, variable: nil, steps: [], partial: .variableName("ca"), partialStart: 3))
+        let (deep, deepOffset) = syntax("$cats[1].le1️⃣")
+        XCTAssertEqual(
+            deep.referenceChain(endingAt: deepOffset),
+            SyntaxReferenceChain(
+                start: 0, variable: "cats", steps: [.subscripted("1")], partial: .property("le"), partialStart: 8))
+        let (bracket, bracketOffset) = syntax("$[Barrett Te1️⃣")
+        XCTAssertEqual(bracket.referenceChain(endingAt: bracketOffset)?.partial, .bracketedVariableName("Barrett Te"))
+        let (key, keyOffset) = syntax("$catGenders[Dun1️⃣")
+        XCTAssertEqual(key.referenceChain(endingAt: keyOffset)?.partial, .subscripted("Dun"))
+        XCTAssertEqual(key.referenceChain(endingAt: keyOffset)?.variable, "catGenders")
+        let (escaped, escapedOffset) = syntax("$$cats.c1️⃣")
+        XCTAssertNil(escaped.referenceChain(endingAt: escapedOffset), "$$ is a literal dollar")
+        let (spaced, spacedOffset) = syntax("$cats .c1️⃣")
+        XCTAssertNil(spaced.referenceChain(endingAt: spacedOffset))
+    }
+
+    func testTheIdentifierRule() {
+        XCTAssertTrue(MBMLIdentifier.isIdentifier("cat-name:x_1"))
+        XCTAssertFalse(MBMLIdentifier.isIdentifier("1cat"))
+        XCTAssertFalse(MBMLIdentifier.isIdentifier("é"))
+        XCTAssertFalse(MBMLIdentifier.isIdentifier(""))
+        XCTAssertEqual(MBMLIdentifier.escapedKey("a$b^c#d"), "a$$b^^c##d")
+    }
+
+    func testPropertyNamesMatchWhatTheEvaluatorAnswers() throws {
+        let environment = Environment()
+        for value in [Value.string("abc"), .integer(3), .array([.integer(1)])] {
+            environment.variables.declare("v", value: value)
+            for name in MBMLSyntax.propertyNames(offeredBy: value) {
+                XCTAssertNoThrow(try environment.evaluate("$v.\(name)", in: .object), "\(value) .\(name)")
+            }
+        }
+    }
+}
