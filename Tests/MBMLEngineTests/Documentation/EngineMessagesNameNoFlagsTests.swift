@@ -6,10 +6,7 @@ import XCTest
 /// (`LimitHint`), another host its own words.
 final class EngineMessagesNameNoFlagsTests: XCTestCase {
     func testNoStringLiteralInTheEngineNamesACommandLineFlag() throws {
-        let folder = RepositoryFile.url("Sources/MBMLEngine")
-        let files =
-            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        let files = RepositoryFile.swiftFiles(under: "Sources/MBMLEngine")
         XCTAssertGreaterThan(files.count, 50)
         let flag = try NSRegularExpression(pattern: #""[^"\n]*(^|[ (])--[a-z][a-z-]+"#)
         for file in files {

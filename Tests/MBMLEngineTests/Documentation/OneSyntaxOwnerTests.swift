@@ -7,10 +7,7 @@ import XCTest
 /// there instead of scanning expression text with a rule of its own.
 final class OneSyntaxOwnerTests: XCTestCase {
     func testNoFileOutsideTheExpressionFolderDefinesALexicalRule() throws {
-        let sources = RepositoryFile.url("Sources")
-        let files =
-            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        let files = RepositoryFile.swiftFiles(under: "Sources")
         XCTAssertGreaterThan(files.count, 100)
         // A function that decides identifier characters or the call around a cursor.
         let rule = try NSRegularExpression(

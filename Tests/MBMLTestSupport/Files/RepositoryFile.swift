@@ -19,4 +19,11 @@ public enum RepositoryFile {
     public static func text(of path: String) throws -> String {
         try String(contentsOf: url(path), encoding: .utf8)
     }
+
+    /// Every Swift source file below `path` (relative to the repository root), for tests that read
+    /// the code itself.
+    public static func swiftFiles(under path: String) -> [URL] {
+        FileManager.default.enumerator(at: url(path), includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+    }
 }
