@@ -25,7 +25,7 @@ public struct Template: Sendable {
 
     /// The template evaluated in the string context; no value renders as empty text.
     ///
-    /// - Throws: ``TemplateError/evaluation(_:)`` with the `file:line:column` where the failing part
+    /// - Throws: ``TemplateError/evaluation(_:limit:)`` with the `file:line:column` where the failing part
     ///   of the template starts (`1:1` when the failure is inside an expression the template only
     ///   reaches indirectly, such as a dynamic variable's).
     public func render(in environment: Environment) throws -> String {
