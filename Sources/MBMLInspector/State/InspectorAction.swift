@@ -43,6 +43,8 @@ enum InspectorAction {
     case pinsSaved(path: String, error: String?)
     /// A message for the status line (the outcome of an effect).
     case notice(String)
+    /// Start with this expression in the editor (`--expr EXPRESSION`), evaluated as if typed.
+    case setExpression(String)
     /// A background tree search has looked at `visited` nodes.
     case searchProgress(generation: Int, visited: Int)
     /// A tree search ended.

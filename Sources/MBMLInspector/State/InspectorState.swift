@@ -49,7 +49,7 @@ struct InspectorState {
 
     /// The layout of the panes for the current size.
     var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible, pinRows: watchPaneRows)
+        Layout(size: size, showsLog: log.isVisible, pinRows: watchPaneRows, focus: focus)
     }
 
     /// Rows the panes under the tokens ask for together: the lesson, the comparison and the pins.

@@ -46,6 +46,11 @@ enum Reducer {
             applyWatchAction(action, to: &state, effects: &effects)
         case .notice(let message):
             state.status.message = message
+        case .setExpression(let text):
+            state.editor.setText(text.map { $0.isNewline ? " " : $0 }.reduce(into: "") { $0.append($1) })
+            state.editor.completion = nil
+            state.focus = .editor
+            editorTextChanged(&state, effects: &effects)
         case .searchProgress(let generation, let visited):
             guard generation == state.tree.search.progress.generation else { return }
             state.tree.search.progress.visited = visited

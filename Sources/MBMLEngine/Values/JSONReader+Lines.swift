@@ -1,0 +1,27 @@
+extension JSONReader {
+    /// Reads JSON Lines (also called NDJSON): one JSON value a line, blank lines skipped, into an
+    /// array of the records in file order. A problem is reported at its line and column in the
+    /// whole text, so that `file:line:column` points at the bad record.
+    mutating func readLines() throws -> Value {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        var records: [Value] = []
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { break }
+            records.append(try readValue())
+            skipBlanksOnLine()
+            if position < bytes.count, bytes[position] != 0x0A {
+                throw error(
+                    "Unexpected \(describeCurrent()) after the record (JSON Lines takes one value a line)")
+            }
+        }
+        return .array(records)
+    }
+
+    /// Skips spaces, tabs and carriage returns, stopping at a line feed.
+    private mutating func skipBlanksOnLine() {
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
+            position += 1
+        }
+    }
+}
