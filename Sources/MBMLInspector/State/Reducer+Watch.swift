@@ -30,6 +30,8 @@ extension Reducer {
                 let count = state.pins.pins.count
                 state.status.message = "Saved \(count) \(count == 1 ? "pin" : "pins") to \(path) (mbml check runs it)"
             }
+        case .pinsFileExists(let path):
+            state.pins.overwritePrompt = path
         case .spaceRefreshed(let snapshot):
             showSpace(snapshot, state: &state)
         default:

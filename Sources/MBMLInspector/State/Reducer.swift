@@ -42,7 +42,8 @@ enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
-        case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved:
+        case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved,
+            .pinsFileExists:
             applyWatchAction(action, to: &state, effects: &effects)
         case .notice(let message):
             state.status.message = message
@@ -134,6 +135,15 @@ enum Reducer {
         }
         if state.pins.savePrompt != nil {
             handleSavePromptKey(key, state: &state, effects: &effects)
+            return
+        }
+        if state.pins.overwritePrompt != nil {
+            handleOverwritePromptKey(key, state: &state, effects: &effects)
+            return
+        }
+        if state.focus == .editor, state.editor.historySearch != nil {
+            handleHistorySearchKey(key, state: &state, effects: &effects)
+            TokenPaneRows.selectTokenUnderCursor(&state)
             return
         }
         if KeyTable.command(for: key, in: .whileLoading) == .stopLoading,
