@@ -56,3 +56,15 @@ final class JSONLinesReaderTests: XCTestCase {
         }
     }
 }
+
+extension JSONLinesReaderTests {
+    func testARecordLeftOpenIsReportedOnItsOwnLine() {
+        for text in ["{\"id\":1}\n{\"id\":2,\n{\"id\":3}\n", "{\"id\":1}\n[1,\n2]\n"] {
+            XCTAssertThrowsError(try JSONCodec.decodePlainLines(Data(text.utf8))) { error in
+                guard let error = error as? JSONDecodingError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.line, 2, text)
+                XCTAssertTrue(error.message.contains("does not end on its line"), error.message)
+            }
+        }
+    }
+}

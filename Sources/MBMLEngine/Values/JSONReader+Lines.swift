@@ -8,7 +8,15 @@ extension JSONReader {
         while true {
             skipWhitespace()
             guard position < bytes.count else { break }
-            records.append(try readValue())
+            let start = position
+            do {
+                records.append(try readValue())
+            } catch let problem as JSONDecodingError {
+                // A record left open at the end of its line is reported there, not where the
+                // next line made it fail.
+                throw lineEnd(after: start, before: problem.offset).map(incompleteRecord) ?? problem
+            }
+            if let end = lineEnd(after: start, before: position) { throw incompleteRecord(at: end) }
             skipBlanksOnLine()
             if position < bytes.count, bytes[position] != 0x0A {
                 throw error(
@@ -16,6 +24,20 @@ extension JSONReader {
             }
         }
         return .array(records)
+    }
+
+    /// The offset of the first line feed in `start..<end`, if any.
+    private func lineEnd(after start: Int, before end: Int) -> Int? {
+        var index = start
+        while index < min(end, bytes.count) {
+            if bytes[index] == 0x0A { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func incompleteRecord(at offset: Int) -> JSONDecodingError {
+        error("The record does not end on its line (JSON Lines takes one value a line)", at: offset)
     }
 
     /// Skips spaces, tabs and carriage returns, stopping at a line feed.
