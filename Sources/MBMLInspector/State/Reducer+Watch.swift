@@ -24,7 +24,7 @@ extension Reducer {
             compared(rows, generation: generation, state: &state)
         case .pinsSaved(let path, let error):
             if let error = error {
-                state.status.message = "Could not save the pins: \(error)"
+                state.status.show("Could not save the pins: \(error)", priority: .high)
             } else {
                 state.pins.fileName = path
                 let count = state.pins.pins.count

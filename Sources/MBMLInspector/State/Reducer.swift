@@ -29,7 +29,7 @@ enum Reducer {
         case .dynamicComputed(let name, let value, let failure, let generation):
             dynamicComputed(name, value: value, failure: failure, generation: generation, state: &state)
         case .editorFailed(let message):
-            state.status.message = message
+            state.status.show(message, priority: .high)
         case .parsed(let outcome):
             guard outcome.text == state.editor.text else { return }
             state.parse = outcome

@@ -69,6 +69,7 @@ enum VariablesView {
         switch facts.change {
         case .changed?: changeMark = "~"
         case .added?: changeMark = "+"
+        case .volatile?: changeMark = "≈"
         case nil: changeMark = " "
         }
         var column = painter.text(changeMark, row: line, column: 0, role: selectionRole ?? .changed)
