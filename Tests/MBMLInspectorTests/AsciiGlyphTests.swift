@@ -39,7 +39,10 @@ final class AsciiGlyphTests: XCTestCase {
         XCTAssertGreaterThan(found.count, 20, "the walk found the glyphs")
         for (glyph, file) in found.sorted(by: { $0.key < $1.key }) {
             let replacement = AsciiFallback.replacements[glyph]
-            XCTAssertNotNil(replacement, "\(glyph) (U+\(String(glyph.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true)), in \(file)) has no ASCII stand-in")
+            XCTAssertNotNil(
+                replacement,
+                "\(glyph) (U+\(String(glyph.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true)), in \(file)) has no ASCII stand-in"
+            )
             if let replacement = replacement {
                 XCTAssertEqual(replacement.count, TextWidth.of(glyph), "\(glyph) keeps its width")
                 XCTAssertTrue(replacement.unicodeScalars.allSatisfy(\.isASCII))

@@ -15,7 +15,7 @@ final class CompactLayoutTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: " Tokens"), screen.text)
         XCTAssertNil(screen.firstRow(containing: " Variables"), "the tree waits for focus\n\(screen.text)")
         XCTAssertTrue(screen.line(19).contains("^C quit"), screen.line(19))
-        session.press(.backTab)  // the variables pane
+        session.press(.backTab) // the variables pane
         session.render(on: screen)
         XCTAssertNotNil(screen.firstRow(containing: " Variables"), screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "▸ cats"), screen.text)

@@ -23,7 +23,7 @@ final class HistorySearchTests: XCTestCase {
         XCTAssertEqual(screen.resultRow("number"), "3", "the match is evaluated")
         session.press(.alt("r"))
         XCTAssertEqual(session.state.editor.text, "$cats[0]")
-        session.press(.control("r"))  // Ctrl-R too, while searching; no older match: it stays
+        session.press(.control("r")) // Ctrl-R too, while searching; no older match: it stays
         XCTAssertEqual(session.state.editor.text, "$cats[0]")
         session.press(.enter)
         XCTAssertNil(session.state.editor.historySearch)

@@ -6,14 +6,14 @@ import XCTest
 /// The variables pane's footer shows the MBML expression of the selected node (issue 21).
 final class SelectionPathTests: XCTestCase {
     private func selectDeepNode(_ session: InspectorSession) {
-        session.press(.backTab)  // editor -> variables
+        session.press(.backTab) // editor -> variables
         session.press(.character("g"))
         for _ in 0..<20 where session.state.tree.selection != [.variable("Barrett Test")] { session.press(.down) }
-        session.press(.right)  // expand
+        session.press(.right) // expand
         for _ in 0..<5 where session.state.tree.selection?.last != .key("owners") { session.press(.down) }
-        session.press(.right)  // expand owners
-        session.press(.right)  // first owner
-        session.press(.down)  // second owner
+        session.press(.right) // expand owners
+        session.press(.right) // first owner
+        session.press(.down) // second owner
     }
 
     func testFooterShowsTheExpressionOfTheSelectedNode() {
@@ -39,7 +39,7 @@ final class SelectionPathTests: XCTestCase {
     func testPathStaysWhenTheTreeLosesFocus() {
         let (session, screen) = makeSession()
         selectDeepNode(session)
-        session.press(.tab)  // variables -> editor
+        session.press(.tab) // variables -> editor
         XCTAssertEqual(session.state.focus, .editor)
         session.render(on: screen)
         XCTAssertTrue(screen.line(38).hasPrefix("$[Barrett Test].owners[1]"), screen.line(38))

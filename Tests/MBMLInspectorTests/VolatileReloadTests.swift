@@ -24,9 +24,9 @@ final class VolatileReloadTests: XCTestCase {
         let session = InspectorSession(
             engine: EngineController(source: .manifest(url)), size: TerminalSize(rows: 40, columns: 120))
         session.start()
-        session.send(.notice("Copied $price"))  // said before the reload
+        session.send(.notice("Copied $price")) // said before the reload
         XCTAssertEqual(session.state.status.message, "Copied $price")
-        Thread.sleep(forTimeInterval: 0.01)  // the clock moves on
+        Thread.sleep(forTimeInterval: 0.01) // the clock moves on
         try folder.write(
             manifest.replacingOccurrences(of: "literal=\"10\"", with: "literal=\"12\""), to: "manifest.xml",
             atomically: true)

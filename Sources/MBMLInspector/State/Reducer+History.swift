@@ -46,7 +46,9 @@ extension Reducer {
 
     /// Puts the matched entry in the editor (evaluated as if typed); without a match the text stays.
     private static func showHistoryMatch(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
-        guard let match = state.editor.historySearch?.match, state.editor.history.indices.contains(match) else { return }
+        guard let match = state.editor.historySearch?.match, state.editor.history.indices.contains(match) else {
+            return
+        }
         let entry = state.editor.history[match]
         guard state.editor.text != entry else { return }
         state.editor.setText(entry)
