@@ -54,3 +54,23 @@ final class CompactLayoutTests: XCTestCase {
         XCTAssertTrue(Layout(size: TerminalSize(rows: 11, columns: 40), showsLog: true).isTooSmall)
     }
 }
+
+extension CompactLayoutTests {
+    func testOverlaysAndCompletionFitTheSmallestTerminal() {
+        let (session, screen) = makeSession(rows: 12, columns: 40)
+        session.press(.function(1))
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "Keys"), screen.text)
+        session.press(.escape)
+        session.type("$cats")
+        session.press(.control("o"))
+        session.render(on: screen)
+        XCTAssertNotNil(screen.firstRow(containing: "Barrett"), screen.text)
+        session.press(.escape)
+        session.press(.control("u"))
+        session.type("$ca")
+        session.press(.tab)
+        session.render(on: screen)
+        for row in 0..<12 { XCTAssertLessThanOrEqual(TextWidth.of(screen.line(row)), 40) }
+    }
+}
