@@ -64,7 +64,7 @@ exit_status() {
 start paste "'$bin' Samples/tutorial/manifest.xml"
 check "inspector starts" "Expression" "Results"
 keys -l $'\e[200~$cats.count\tq\e[201~'
-check "pasted \$cats.count<Tab>q is text in the editor" '› \$cats\.count⇥q'
+check "pasted \$cats.count<Tab>q is text in the editor" '› \$cats\.count(⇥|\\t)q'
 sleep 0.5
 if [ ! -s "$dir/paste.exit" ] && screen | grep -q 'Results'; then
     pass "the paste did not quit the inspector"

@@ -23,6 +23,8 @@ public struct InspectorConfiguration {
     /// An environment built beforehand (JSON read from standard input); when set, `source` and
     /// `dataFiles` are not loaded and nothing is watched.
     public var environment: Environment?
+    /// The expression the editor starts with (`--expr EXPRESSION`); nil: an empty editor.
+    public var expression: String?
 
     public init(
         source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
@@ -94,6 +96,7 @@ public enum Inspector {
         session.start()
         if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
         if !configuration.lessons.isEmpty { session.send(.showLessons(configuration.lessons)) }
+        if let expression = configuration.expression { session.send(.setExpression(expression)) }
         if let comparison = configuration.comparison {
             session.compare(
                 with: EngineController(

@@ -276,7 +276,8 @@ final class InspectorSession {
                 return []
             }
             return [job()]
-        case .savePins(let path, let text):
+        case .savePins(let path, let text, let overwrites):
+            if !overwrites, FileManager.default.fileExists(atPath: path) { return [.pinsFileExists(path: path)] }
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
                 return [.pinsSaved(path: path, error: nil)]

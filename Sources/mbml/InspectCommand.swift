@@ -16,7 +16,8 @@ struct InspectCommand: ParsableCommand {
 
             A JSON file (a .json name, or a file starting with { or [) opens as the variable $data \
             (--name chooses another name): `mbml catalog.json`, then type `$data.items.count`. JSON \
-            piped in opens the same way and keys are read from the terminal: `curl -s URL | mbml`.
+            piped in opens the same way and keys are read from the terminal: `curl -s URL | mbml`. \
+            --expr EXPRESSION starts with EXPRESSION in the editor: `mbml catalog.json --expr '$data.items.count'`.
 
             Keys: Tab/Shift-Tab change pane, ? or F1 lists every key, Ctrl-C quits. \
             Themes: default, light, high-contrast, monochrome (NO_COLOR selects monochrome), \
@@ -36,6 +37,13 @@ struct InspectCommand: ParsableCommand {
     var name = "data"
 
     @OptionGroup var session: SessionOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Start with this expression in the editor, evaluated as if typed: --expr '$data.count'.",
+            valueName: "expression"))
+    var expr: String?
 
     @Option(
         name: .long,
@@ -108,6 +116,7 @@ struct InspectCommand: ParsableCommand {
             themeName: theme, options: session.environmentOptions(inputs: manifest.map { [$0] } ?? []),
             includesProcessEnvironment: session.env ?? false)
         configuration.environment = environment
+        configuration.expression = expr
         if let check = check { configuration.pins = try Self.expectations(from: check) }
         configuration.refreshInterval = refresh
         if let lessons = lessons { configuration.lessons = try Self.expectations(from: lessons) }

@@ -2,8 +2,8 @@ import Foundation
 import MBMLEngine
 import MBMLInspector
 
-/// What `mbml [PATH]` opens: a manifest, a JSON data file (as `$data`, or `--name`), JSON read
-/// from standard input, or the built-in tutorial.
+/// What `mbml [PATH]` opens: a manifest, a JSON or JSON Lines data file (as `$data`, or `--name`),
+/// JSON or NDJSON read from standard input, or the built-in tutorial.
 enum InspectTarget: Equatable {
     case manifest(String)
     case dataFile(String)
@@ -27,9 +27,9 @@ enum InspectTarget: Equatable {
         return looksLikeJSON(path) ? .dataFile(path) : .manifest(path)
     }
 
-    /// A `.json` name, or a file whose first non-blank character is `{` or `[`.
+    /// A `.json`, `.jsonl` or `.ndjson` name, or a file whose first non-blank character is `{` or `[`.
     static func looksLikeJSON(_ path: String) -> Bool {
-        if path.lowercased().hasSuffix(".json") { return true }
+        if path.lowercased().hasSuffix(".json") || DataFileSpec.isJSONLinesName(path) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = handle.readData(ofLength: 4096)
@@ -56,7 +56,9 @@ enum InspectTarget: Equatable {
         }
         let value: Value
         do {
-            value = try JSONCodec.decodePlain(data)
+            // NDJSON (one record a line, as `jq -c` and log tools write) opens as an array of the records.
+            value =
+                try JSONCodec.looksLikeJSONLines(data) ? JSONCodec.decodePlainLines(data) : JSONCodec.decodePlain(data)
         } catch let error as JSONDecodingError {
             throw InspectTargetError("standard input:\(error.line):\(error.column): \(error.message)")
         }

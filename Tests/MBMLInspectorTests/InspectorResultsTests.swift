@@ -191,6 +191,6 @@ final class LargeResultRowTests: XCTestCase {
         let object = screen.resultRow("object") ?? ""
         XCTAssertTrue(object.hasPrefix("\"^count(("), object)
         XCTAssertTrue(object.contains("…"), object)
-        XCTAssertEqual(screen.resultRow("boolean")?.hasPrefix("✗"), true)
+        XCTAssertEqual(screen.resultRow("boolean")?.hasPrefix("false  ✗"), true, "a failed boolean answers false")
     }
 }

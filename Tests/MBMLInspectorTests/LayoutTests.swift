@@ -20,9 +20,9 @@ final class LayoutTests: XCTestCase {
     }
 
     func testTooSmallTerminal() {
-        let (session, screen) = makeSession(rows: 23, columns: 79)
+        let (session, screen) = makeSession(rows: 11, columns: 39)
         XCTAssertNotNil(screen.firstRow(containing: "Terminal too small"), screen.text)
-        XCTAssertNotNil(screen.firstRow(containing: "need at least 80×24, now 79×23"))
+        XCTAssertNotNil(screen.firstRow(containing: "need at least 40×12, now 39×11"))
         XCTAssertNil(screen.firstRow(containing: "Variables"))
         screen.resize(rows: 24, columns: 80)
         session.render(on: screen)

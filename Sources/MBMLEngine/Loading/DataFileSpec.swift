@@ -36,7 +36,17 @@ public struct DataFileSpec: Equatable, Sendable {
         return base.appendingPathComponent(path).standardizedFileURL
     }
 
-    /// Reads and decodes the file as plain JSON.
+    /// Whether the file is read as JSON Lines (a `.jsonl` or `.ndjson` name): an array of its
+    /// records, one a line.
+    public var isJSONLines: Bool { Self.isJSONLinesName(path) }
+
+    /// Whether `path` names a JSON Lines file (`.jsonl`, `.ndjson`, any case).
+    public static func isJSONLinesName(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson")
+    }
+
+    /// Reads and decodes the file as plain JSON (JSON Lines for a `.jsonl` or `.ndjson` name).
     /// - Throws: ``DataFileError``.
     public func load(relativeTo directory: URL? = nil) throws -> Value {
         let url = url(relativeTo: directory)
@@ -49,6 +59,7 @@ public struct DataFileSpec: Equatable, Sendable {
             throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
         }
         do {
+            if isJSONLines { return try JSONCodec.decodePlainLines(file.buffer, release: file.release) }
             return try JSONCodec.decodePlain(file.buffer, release: file.release)
         } catch let error as JSONDecodingError {
             throw DataFileError.invalidJSON(path: url.path, error)

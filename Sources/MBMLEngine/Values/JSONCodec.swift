@@ -70,6 +70,35 @@ public enum JSONCodec {
         return try reader.readDocument()
     }
 
+    /// Decodes JSON Lines (NDJSON): one plain JSON value a line, into an array of the records.
+    /// - Throws: ``JSONDecodingError`` at the line and column of the bad record.
+    public static func decodePlainLines(_ data: Data, maximumDepth: Int = defaultMaximumDepth) throws -> Value {
+        try data.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), tagged: false, maximumDepth: maximumDepth)
+            return try reader.readLines()
+        }
+    }
+
+    /// Decodes JSON Lines from `bytes`, giving ranges back through `release` (see
+    /// ``decodePlain(_:maximumDepth:release:)``).
+    static func decodePlainLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth,
+        release: @escaping (Range<Int>) -> Void
+    ) throws -> Value {
+        var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: maximumDepth, release: release)
+        return try reader.readLines()
+    }
+
+    /// Whether `data` looks like JSON Lines rather than one document: its first line holds one
+    /// complete JSON value and another non-blank line follows.
+    public static func looksLikeJSONLines(_ data: Data) -> Bool {
+        let newline = UInt8(ascii: "\n")
+        guard let end = data.firstIndex(of: newline) else { return false }
+        let rest = data[data.index(after: end)...]
+        guard rest.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+        return (try? decodePlain(Data(data[data.startIndex..<end]))) != nil
+    }
+
     /// Decodes plain JSON text.
     public static func decodePlain(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws -> Value {
         try decode(Array(text.utf8), tagged: false, maximumDepth: maximumDepth)

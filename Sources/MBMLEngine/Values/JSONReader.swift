@@ -54,7 +54,7 @@ struct JSONReader {
         return value
     }
 
-    private mutating func readValue() throws -> Value {
+    mutating func readValue() throws -> Value {
         guard position < bytes.count else { throw error("Expected a value, found the end of the input") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try readObject()

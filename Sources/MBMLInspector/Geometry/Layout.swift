@@ -1,5 +1,7 @@
 /// Where each pane goes for a terminal size. Every pane has a one-row title; the body is below it.
 ///
+/// From ``fullSize`` up every pane is shown:
+///
 /// ```
 /// Variables (left, full height) │ Expression (title, text, 2 info rows)
 ///                               │ Results (title, object/string/number/boolean)
@@ -7,12 +9,20 @@
 ///                               │ Log (title, lines; hidden with L)
 /// status line
 /// ```
+///
+/// Smaller terminals, down to ``minimumSize``, get the compact layout (see ``isCompact``): one
+/// column, the editor on top and the focused pane under it (the results and tokens while the
+/// editor or the pins have focus), so that Tab still reaches every pane.
 struct Layout: Equatable {
     /// The smallest terminal the inspector draws panes in.
-    static let minimumSize = TerminalSize(rows: 24, columns: 80)
+    static let minimumSize = TerminalSize(rows: 12, columns: 40)
+    /// The smallest terminal that shows every pane at once.
+    static let fullSize = TerminalSize(rows: 24, columns: 80)
 
     var size: TerminalSize
     var isTooSmall: Bool
+    /// Whether the terminal is below ``fullSize``: one column, the editor and the focused pane.
+    var isCompact = false
     var variables = Rect.zero
     var separatorColumn = 0
     var editor = Rect.zero
@@ -23,10 +33,15 @@ struct Layout: Equatable {
     var pins = Rect.zero
     var status = Rect.zero
 
-    init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0) {
+    init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0, focus: Pane = .editor) {
         self.size = size
         isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
         guard !isTooSmall else { return }
+        status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
+        if size.rows < Self.fullSize.rows || size.columns < Self.fullSize.columns {
+            layOutCompact(showsLog: showsLog, pinRows: pinRows, focus: focus)
+            return
+        }
         let height = size.rows - 1
         let leftWidth = max(30, size.columns * 2 / 5)
         separatorColumn = leftWidth
@@ -42,7 +57,34 @@ struct Layout: Equatable {
         let pinsHeight = max(min(pinRows, tokens.height - 4), 0)
         tokens.height -= pinsHeight
         pins = Rect(row: tokens.row + tokens.height, column: right, height: pinsHeight, width: rightWidth)
-        status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
+    }
+
+    /// One column: the editor, then the focused pane (or the results and tokens), with the pins
+    /// carved from the bottom as in the full layout.
+    private mutating func layOutCompact(showsLog: Bool, pinRows: Int, focus: Pane) {
+        isCompact = true
+        let width = size.columns
+        editor = Rect(row: 0, column: 0, height: 4, width: width)
+        let top = editor.height
+        var bodyHeight = size.rows - 1 - top
+        let pinsHeight = max(min(pinRows, bodyHeight - 4), 0)
+        bodyHeight -= pinsHeight
+        pins = Rect(row: top + bodyHeight, column: 0, height: pinsHeight, width: width)
+        let body = Rect(row: top, column: 0, height: bodyHeight, width: width)
+        switch focus {
+        case .variables: variables = body
+        case .tokens: tokens = body
+        case .log where showsLog: log = body
+        case .results: results = body
+        case .editor, .pins, .log:
+            let resultsHeight = min(5, bodyHeight)
+            results = Rect(row: top, column: 0, height: resultsHeight, width: width)
+            if bodyHeight - resultsHeight >= 4 {
+                tokens = Rect(row: top + resultsHeight, column: 0, height: bodyHeight - resultsHeight, width: width)
+            } else {
+                results.height = bodyHeight
+            }
+        }
     }
 
     /// The rectangle of a pane (title row included).

@@ -18,6 +18,8 @@ struct EditorState: Equatable {
     var draft: [Character] = []
     /// The open completion menu, if any.
     var completion: CompletionMenu?
+    /// The reverse history search (Alt-R), while it is open.
+    var historySearch: HistorySearch?
     /// How many history entries are kept.
     static let historyLimit = 500
 

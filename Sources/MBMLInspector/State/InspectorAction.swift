@@ -41,8 +41,12 @@ enum InspectorAction {
     case pinsEvaluated([ExpectationResult], generation: Int, afterReload: Bool)
     /// The pins were written to `path` (or not: `error`).
     case pinsSaved(path: String, error: String?)
+    /// The pins were not written: `path` exists (the user is asked before it is replaced).
+    case pinsFileExists(path: String)
     /// A message for the status line (the outcome of an effect).
     case notice(String)
+    /// Start with this expression in the editor (`--expr EXPRESSION`), evaluated as if typed.
+    case setExpression(String)
     /// A background tree search has looked at `visited` nodes.
     case searchProgress(generation: Int, visited: Int)
     /// A tree search ended.
@@ -152,6 +156,7 @@ enum InspectorEffect: Equatable {
     case switchSpaces
     /// Evaluate the text and the pins in both spaces (answer with `.compared`).
     case compare(text: String, pins: [Expectation], generation: Int)
-    /// Write the pins' expectation file (answer with `.pinsSaved`).
-    case savePins(path: String, text: String)
+    /// Write the pins' expectation file (answer with `.pinsSaved`); an existing file is only
+    /// replaced when `overwrites` (else the answer is `.pinsFileExists`).
+    case savePins(path: String, text: String, overwrites: Bool)
 }

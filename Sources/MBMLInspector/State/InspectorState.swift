@@ -49,7 +49,7 @@ struct InspectorState {
 
     /// The layout of the panes for the current size.
     var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible, pinRows: watchPaneRows)
+        Layout(size: size, showsLog: log.isVisible, pinRows: watchPaneRows, focus: focus)
     }
 
     /// Rows the panes under the tokens ask for together: the lesson, the comparison and the pins.
@@ -108,14 +108,24 @@ struct StatusState: Equatable {
     var lastReload: Date?
     /// `file:line:column: message` of a failed load, shown until the next good one.
     var loadError: String?
-    /// A short-lived message ("Copied $cats[1]").
-    var message: String?
+    /// A short-lived message ("Copied $cats[1]"); setting it makes its priority `.normal`.
+    var message: String? {
+        didSet { messagePriority = .normal }
+    }
+    /// How the message weighs against a reload summary that comes after it.
+    var messagePriority = StatusPriority.normal
     /// A load is running in the background (the space on show is the previous one).
     var isLoading = false
     /// Every diagnostic of the last load (also of a failed one), in the order found.
     var diagnostics: [Diagnostic] = []
     /// Set after a reload: what it changed (`3 changed · 1 added · 0 removed`).
     var changeSummary: String?
+
+    /// Shows `message` with `priority`.
+    mutating func show(_ message: String, priority: StatusPriority) {
+        self.message = message
+        messagePriority = priority
+    }
 
     /// `2 warnings · 1 error`, or nil when the last load had none.
     var diagnosticCounts: String? {

@@ -13,6 +13,7 @@ enum KeyCommand: Hashable, Sendable {
     case deleteBackward, deleteForward, cursorLeft, cursorRight, lineStart, lineEnd, wordLeft, wordRight
     case deleteWordBackward, deleteWhitespaceWordBackward, deleteWordForward, killToStart, killToEnd
     case yank, transpose, showResult, togglePin, savePins, refresh, nextLesson, previousLesson
+    case historySearch, acceptHistoryMatch, cancelHistorySearch
     // Variables
     case expand, collapse, toggleExpansion, insertExpression, showValue, openDeclaration, collapseAll
     case search, nextMatch, previousMatch, startCopy

@@ -1,7 +1,7 @@
 /// The rows of ``KeyTable``: every key the inspector reacts to, by pane.
 extension KeyTable {
     static let sections: [KeyTableSection] = [
-        everywhere, editor, variables, results, tokens, pins, log, viewer,
+        everywhere, editor, historySearch, variables, results, tokens, pins, log, viewer,
         diagnosticsList, helpScreen,
     ]
 
@@ -99,6 +99,11 @@ extension KeyTable {
                 bind(.previousCandidateOrHistory, .up), bind(.nextCandidateOrHistory, .down)),
             row("Enter", "accept the candidate; otherwise save the expression to history", bind(.acceptOrSave, .enter)),
             row(
+                "Alt-R", "search the history backward (type to narrow it)",
+                detail:
+                    "search the saved history backward, newest first, as readline's Ctrl-R does (Ctrl-R here evaluates again); the match is shown in the editor as you type",
+                bind(.historySearch, .alt("r"))),
+            row(
                 "Ctrl-A / Ctrl-E, Home / End", "start / end of line",
                 bind(.lineStart, .control("a"), .home), bind(.lineEnd, .control("e"), .end)),
             row(
@@ -125,7 +130,8 @@ extension KeyTable {
                 bind(.togglePin, .control("p"))),
             row(
                 "Ctrl-S", "save the pins as an expectation file (for mbml check)",
-                detail: "save the pins as an expectation file (asks for the name; Enter saves, Esc cancels)",
+                detail:
+                    "save the pins as an expectation file (asks for the name; Enter saves, Esc cancels; an existing file is replaced only after `y`)",
                 bind(.savePins, .control("s"))),
             row(
                 "Ctrl-R", "evaluate the expression, pins and dynamic variables again (time moves on)",
@@ -139,6 +145,22 @@ extension KeyTable {
             row(
                 "Esc, Ctrl-G", "close completion; cancel a slow evaluation",
                 bind(.closeCompletion, .escape), bind(.cancelEvaluation, .control("g"))),
+        ])
+
+    private static let historySearch = KeyTableSection(
+        title: "History search", note: "(Alt-R in the editor)", scope: .historySearch,
+        rows: [
+            row(
+                "typing, Backspace / Ctrl-H", "narrow / widen the search (smart case)",
+                bind(.deleteBackward, .backspace, .control("h"))),
+            row(
+                "Alt-R, Ctrl-R", "the next older match",
+                bind(.historySearch, .alt("r"), .control("r"))),
+            row("Enter", "keep the match in the editor", bind(.acceptHistoryMatch, .enter)),
+            row(
+                "Esc, Ctrl-G", "cancel: the text from before the search comes back",
+                bind(.cancelHistorySearch, .escape, .control("g"))),
+            row("any other key", "keep the match, then act as in the editor"),
         ])
 
     private static let variables = KeyTableSection(

@@ -8,6 +8,8 @@ enum KeyScope: Hashable, Sendable {
     case whileLoading
     case editor, variables, copyChoice, results, tokens, pins, log
     case viewer, viewerSearching, diagnostics, helpScreen
+    /// While the editor's reverse history search (Alt-R) is open.
+    case historySearch
 }
 
 /// One key or several keys doing one thing in one scope.

@@ -23,6 +23,8 @@ struct PinsState {
     static let maximumRows = 8
     /// The file name being typed after Ctrl-S (nil: no prompt).
     var savePrompt: String?
+    /// The existing file Ctrl-S would replace, while the user is asked whether to (nil: no question).
+    var overwritePrompt: String?
     /// Where pins were last loaded from or saved to: the name Ctrl-S offers.
     var fileName = "pins.jsonl"
     /// The selected pin (highlighted when the pane has focus; a new pin is selected).

@@ -69,6 +69,9 @@ extension Reducer {
         case .refresh?:
             refresh(&state, effects: &effects)
             return
+        case .historySearch?:
+            startHistorySearch(&state, effects: &effects)
+            return
         case .nextLesson?, .previousLesson?:
             state.lessons.move(by: command == .nextLesson ? 1 : -1)
             return

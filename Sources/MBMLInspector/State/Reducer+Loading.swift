@@ -23,7 +23,10 @@ extension Reducer {
         state.log.loadLines = load.logLines.map { LogEntry($0) }
         if isReload {
             state.reloadDiff = precomputed ?? ReloadDiff(old: state.previousSpace, new: state.space)
+            state.reloadDiff.separateVolatile(VolatileValues.names(in: state.provenance))
             state.status.changeSummary = state.reloadDiff.summary
+            // The summary outranks what an earlier key or effect said (see ``StatusPriority``).
+            if state.status.messagePriority < .high { state.status.message = nil }
             state.log.loadLines += changeLines(state.reloadDiff, old: state.previousSpace, new: state.space).map {
                 LogEntry($0)
             }
@@ -90,6 +93,7 @@ extension Reducer {
     static func changeLines(_ diff: ReloadDiff, old: VariableSnapshot, new: VariableSnapshot) -> [String] {
         changeLines(for: diff.changed.union(diff.added).sorted(), old: old, new: new)
             + diff.removed.map { "removed $\($0)" }
+            + diff.volatile.sorted().map { "volatile $\($0): a new value from the clock or chance (not counted)" }
     }
 
     private static func changeLines(for names: [String], old: VariableSnapshot, new: VariableSnapshot) -> [String] {

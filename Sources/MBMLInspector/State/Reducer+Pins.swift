@@ -50,7 +50,7 @@ extension Reducer {
                 state.status.message = "Not saved: no file name"
                 return
             }
-            effects.append(.savePins(path: path, text: state.pins.expectationFileText))
+            effects.append(.savePins(path: path, text: state.pins.expectationFileText, overwrites: false))
             return
         case .escape, .control("g"):
             state.pins.savePrompt = nil
@@ -66,6 +66,17 @@ extension Reducer {
             break
         }
         state.pins.savePrompt = name
+    }
+
+    /// The key after "FILE exists: overwrite it?": `y` replaces the file, any other key keeps it.
+    static func handleOverwritePromptKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+        guard let path = state.pins.overwritePrompt else { return }
+        state.pins.overwritePrompt = nil
+        if key == .character("y") || key == .character("Y") {
+            effects.append(.savePins(path: path, text: state.pins.expectationFileText, overwrites: true))
+        } else {
+            state.status.message = "Not saved: \(path) is unchanged"
+        }
     }
 
     /// `--refresh` ticks and Ctrl-R: takes a new snapshot of the variables (dynamic ones are evaluated

@@ -24,12 +24,14 @@ extension Reducer {
             compared(rows, generation: generation, state: &state)
         case .pinsSaved(let path, let error):
             if let error = error {
-                state.status.message = "Could not save the pins: \(error)"
+                state.status.show("Could not save the pins: \(error)", priority: .high)
             } else {
                 state.pins.fileName = path
                 let count = state.pins.pins.count
                 state.status.message = "Saved \(count) \(count == 1 ? "pin" : "pins") to \(path) (mbml check runs it)"
             }
+        case .pinsFileExists(let path):
+            state.pins.overwritePrompt = path
         case .spaceRefreshed(let snapshot):
             showSpace(snapshot, state: &state)
         default:

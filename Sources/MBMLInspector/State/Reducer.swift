@@ -29,7 +29,7 @@ enum Reducer {
         case .dynamicComputed(let name, let value, let failure, let generation):
             dynamicComputed(name, value: value, failure: failure, generation: generation, state: &state)
         case .editorFailed(let message):
-            state.status.message = message
+            state.status.show(message, priority: .high)
         case .parsed(let outcome):
             guard outcome.text == state.editor.text else { return }
             state.parse = outcome
@@ -42,10 +42,16 @@ enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
-        case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved:
+        case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved,
+            .pinsFileExists:
             applyWatchAction(action, to: &state, effects: &effects)
         case .notice(let message):
             state.status.message = message
+        case .setExpression(let text):
+            state.editor.setText(text.map { $0.isNewline ? " " : $0 }.reduce(into: "") { $0.append($1) })
+            state.editor.completion = nil
+            state.focus = .editor
+            editorTextChanged(&state, effects: &effects)
         case .searchProgress(let generation, let visited):
             guard generation == state.tree.search.progress.generation else { return }
             state.tree.search.progress.visited = visited
@@ -129,6 +135,15 @@ enum Reducer {
         }
         if state.pins.savePrompt != nil {
             handleSavePromptKey(key, state: &state, effects: &effects)
+            return
+        }
+        if state.pins.overwritePrompt != nil {
+            handleOverwritePromptKey(key, state: &state, effects: &effects)
+            return
+        }
+        if state.focus == .editor, state.editor.historySearch != nil {
+            handleHistorySearchKey(key, state: &state, effects: &effects)
+            TokenPaneRows.selectTokenUnderCursor(&state)
             return
         }
         if KeyTable.command(for: key, in: .whileLoading) == .stopLoading,

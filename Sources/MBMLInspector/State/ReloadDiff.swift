@@ -7,11 +7,18 @@ struct ReloadDiff: Equatable {
     enum Change: Equatable {
         case changed
         case added
+        /// A new value that the edit did not cause: the variable reads the clock or chance
+        /// (``VolatileValues``), so it is not counted as a change.
+        case volatile
     }
 
     private(set) var changed: Set<String> = []
     private(set) var added: Set<String> = []
     private(set) var removed: [String] = []
+    /// Variables with a new value that are volatile (``VolatileValues``): shown, not counted.
+    private(set) var volatile: Set<String> = []
+    /// The volatile variables of the new space, for the values still to be settled.
+    private var volatileNames: Set<String> = []
 
     init() {}
 
@@ -38,15 +45,29 @@ struct ReloadDiff: Equatable {
         let failedBefore = old.failures[name]
         let failedAfter = new.failures[name]
         guard before != after || failedBefore != failedAfter else { return nil }
+        if volatileNames.contains(name) {
+            volatile.insert(name)
+            return .volatile
+        }
         changed.insert(name)
         return .changed
     }
 
+    /// Moves the changed variables among `names` (the volatile ones, ``VolatileValues``) out of
+    /// the count; variables settled later are sorted the same way.
+    mutating func separateVolatile(_ names: Set<String>) {
+        volatileNames = names
+        let moved = changed.intersection(names)
+        changed.subtract(moved)
+        volatile.formUnion(moved)
+    }
+
     var isEmpty: Bool { changed.isEmpty && added.isEmpty && removed.isEmpty }
 
-    /// `3 changed · 1 added · 0 removed`.
+    /// `3 changed · 1 added · 0 removed`, then `· 2 volatile` when volatile variables moved on.
     var summary: String {
         "\(changed.count) changed · \(added.count) added · \(removed.count) removed"
+            + (volatile.isEmpty ? "" : " · \(volatile.count) volatile")
     }
 
     /// The change at `path` (a node inside a changed variable is compared with the node at the
@@ -54,6 +75,7 @@ struct ReloadDiff: Equatable {
     func nodeChange(at path: NodePath, old: VariableSnapshot, new: VariableSnapshot) -> Change? {
         guard case .variable(let name)? = path.first else { return nil }
         if added.contains(name) { return .added }
+        if volatile.contains(name) { return .volatile }
         guard changed.contains(name) else { return nil }
         if path.count == 1 { return .changed }
         guard old.contains(path) else { return .added }

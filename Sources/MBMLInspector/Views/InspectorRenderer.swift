@@ -3,21 +3,26 @@ enum InspectorRenderer {
     static func render(_ state: InspectorState, on screen: Screen) {
         screen.clear()
         screen.setCursor(nil)
-        let layout = Layout(size: screen.size, showsLog: state.log.isVisible, pinRows: state.watchPaneRows)
+        let layout = Layout(
+            size: screen.size, showsLog: state.log.isVisible, pinRows: state.watchPaneRows, focus: state.focus)
         if layout.isTooSmall {
             drawTooSmall(screen.size, screen: screen)
             screen.present()
             return
         }
-        VariablesView.draw(state, painter: Painter(screen: screen, rect: layout.variables))
-        for row in 0..<layout.variables.height {
-            screen.put("│", row: row, column: layout.separatorColumn, role: .border)
+        if layout.variables.height > 0 {
+            VariablesView.draw(state, painter: Painter(screen: screen, rect: layout.variables))
+        }
+        if !layout.isCompact {
+            for row in 0..<layout.variables.height {
+                screen.put("│", row: row, column: layout.separatorColumn, role: .border)
+            }
         }
         EditorView.draw(state, painter: Painter(screen: screen, rect: layout.editor))
-        ResultsView.draw(state, painter: Painter(screen: screen, rect: layout.results))
-        TokensView.draw(state, painter: Painter(screen: screen, rect: layout.tokens))
+        if layout.results.height > 0 { ResultsView.draw(state, painter: Painter(screen: screen, rect: layout.results)) }
+        if layout.tokens.height > 0 { TokensView.draw(state, painter: Painter(screen: screen, rect: layout.tokens)) }
         if layout.pins.height > 0 { WatchPanes.draw(state, in: layout.pins, on: screen) }
-        if state.log.isVisible {
+        if state.log.isVisible, layout.log.height > 0 {
             LogView.draw(state, painter: Painter(screen: screen, rect: layout.log))
         }
         StatusView.draw(state, painter: Painter(screen: screen, rect: layout.status))

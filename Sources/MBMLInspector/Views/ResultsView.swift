@@ -32,6 +32,10 @@ enum ResultsView {
             let (text, role, type) = describe(results.shown[context], context: context)
             guard results.shown[context] != nil || !results.isStale(context) else { continue }
             let stale = results.isStale(context)
+            if context == .boolean, case .error(let error)? = results.shown[context] {
+                drawBooleanFailure(error, row: row, stale: stale, painter: painter)
+                continue
+            }
             let valueRole = stale ? .stale : role
             let width = painter.width - labelWidth
             let typeNote = type.map { "  " + $0 } ?? ""
@@ -45,6 +49,15 @@ enum ResultsView {
             }
             if !changedNote.isEmpty { painter.text(changedNote, row: row, column: end, role: .changed) }
         }
+    }
+
+    /// A boolean evaluation that failed answers `false`, as the original's `asBoolean:` does (it
+    /// logs the error and returns its default, NO): `false`, then the error dimmed.
+    private static func drawBooleanFailure(_ error: ExpressionError, row: Int, stale: Bool, painter: Painter) {
+        let end = painter.text("false", row: row, column: labelWidth, role: stale ? .stale : .value)
+        painter.truncated(
+            "  ✗ " + EditorView.errorMessage(error) + " (the original answers false)", row: row, column: end,
+            role: .dim)
     }
 
     /// The text of a result row, its role, and (object context) a type note.

@@ -18,6 +18,16 @@ enum StatusView {
             painter.truncated(line, row: 0, column: 0, role: .prompt, maxWidth: width)
             painter.screen.setCursor(
                 (row: painter.rect.row, column: painter.rect.column + min(TextWidth.of(line), width)))
+        } else if let search = state.editor.historySearch {
+            let line = " " + search.prompt(historyCount: state.editor.history.count)
+            painter.truncated(line, row: 0, column: 0, role: .prompt, maxWidth: width)
+            let queryEnd = TextWidth.of(" History search: " + search.query)
+            painter.screen.setCursor((row: painter.rect.row, column: painter.rect.column + min(queryEnd, width)))
+        } else if let path = state.pins.overwritePrompt {
+            painter.truncated(
+                " \(URL(fileURLWithPath: path).lastPathComponent) exists: overwrite it? y overwrites · any other key keeps it",
+                row: 0, column: 0,
+                role: .prompt, maxWidth: width)
         } else if let message = status.message {
             painter.truncated(" " + message, row: 0, column: 0, role: .status, maxWidth: width)
         } else if let error = status.loadError {

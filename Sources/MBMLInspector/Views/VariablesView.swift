@@ -69,6 +69,7 @@ enum VariablesView {
         switch facts.change {
         case .changed?: changeMark = "~"
         case .added?: changeMark = "+"
+        case .volatile?: changeMark = "≈"
         case nil: changeMark = " "
         }
         var column = painter.text(changeMark, row: line, column: 0, role: selectionRole ?? .changed)
@@ -129,12 +130,31 @@ enum VariablesView {
                 painter.screen.setCursor((painter.rect.row + row, painter.rect.column + min(end, painter.width - 1)))
             }
             painter.text("  " + searchNote(search), row: row, column: end, role: .dim)
-        } else if state.focus == .variables {
-            let hint =
-                state.awaitingCopyChoice
-                ? "copy: v value · p expression"
-                : "/ search · i insert · y copy · o open · E edit"
-            painter.truncated(hint, row: row, column: 0, role: .dim)
+        } else if state.focus == .variables, state.awaitingCopyChoice {
+            painter.truncated("copy: v value · p expression", row: row, column: 0, role: .dim)
+        } else {
+            drawPathFooter(state, row: row, painter: painter)
+        }
+    }
+
+    /// The key hints shown after the selected path when there is room.
+    static let footerHint = "/ search · i insert · y copy · o open · E edit"
+
+    /// The path of the selected node (what `y p` copies), then the key hints when the pane has
+    /// focus and there is room for them.
+    private static func drawPathFooter(_ state: InspectorState, row: Int, painter: Painter) {
+        let focused = state.focus == .variables
+        guard let path = SelectionPathText.text(for: state.tree.selection) else {
+            if focused { painter.truncated(footerHint, row: row, column: 0, role: .dim) }
+            return
+        }
+        let hintWidth = TextWidth.of(footerHint) + 2
+        let pathWidth = TextWidth.of(path)
+        let showsHint = focused && pathWidth + hintWidth <= painter.width
+        let fitted = SelectionPathText.fitted(path, width: painter.width)
+        painter.text(fitted, row: row, column: 0, role: focused ? .name : .dim)
+        if showsHint {
+            painter.text(footerHint, row: row, column: painter.width - hintWidth + 2, role: .dim)
         }
     }
 }
