@@ -50,7 +50,7 @@ enum VolatileValues {
         for character in text {
             if var name = current {
                 if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                    PathExpression.isIdentifierCharacter(scalar), scalar != ":"
+                    MBMLIdentifier.isCharacter(scalar), scalar != ":"
                 {
                     name.append(character)
                     current = name
