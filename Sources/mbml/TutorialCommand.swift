@@ -39,7 +39,8 @@ struct TutorialCommand: ParsableCommand {
         }
         let manifest = EmbeddedSamples.tutorialManifest(in: folder)
         let summary = """
-            Wrote \(written.count) files under \(directory)/Samples. Open the tutorial again with
+            Wrote \(written.count) files under \(directory)/Samples. Open the tutorial again, with its lessons \
+            and the progress made, with
               mbml inspect \(directory)/Samples/tutorial/manifest.xml
             and the other samples with the commands in \(directory)/Samples/README.md (run them in \(directory)).
             """
@@ -48,9 +49,10 @@ struct TutorialCommand: ParsableCommand {
             return
         }
         var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
-        configuration.lessons = try InspectCommand.expectations(
-            from: manifest.deletingLastPathComponent()
-                .appendingPathComponent("expectations.jsonl").path)
+        if let lessonFile = LessonFileLocator.lessonFile(forManifest: manifest) {
+            configuration.lessons = try InspectCommand.expectations(from: lessonFile.path)
+            configuration.lessonFile = lessonFile
+        }
         let status: Int32
         do {
             status = try Inspector.run(configuration)

@@ -580,6 +580,7 @@ the raw response paths.
 {"id": "tutorial.step8.02", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$catSummary", "expect": "3 cats: Barrett, Duncan, Gabby"}
 {"id": "tutorial.step8.03", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$femaleCats", "expect": "Barrett, Gabby"}
 {"id": "tutorial.step8.04", "from": "Step 8. DYNAMIC VARIABLES", "context": "boolean", "expr": "$hasThreeCats", "expect": true}
+{"id": "tutorial.step9.01", "from": "Step 9. EDIT AND WATCH", "context": "string", "expr": "$catSummary", "note": "Open manifest.xml in an editor beside the inspector and keep $catSummary typed here. Add a fourth cat below Gabby in $cats (for example <Var literal=\"Fluffy\"/>) and save: without a key press the inspector reloads and shows \"4 cats: Barrett, Duncan, Gabby, Fluffy\", because $catSummary is dynamic, and this item ticks. Break the XML on purpose (delete a \">\") and save: the status line shows manifest.xml:LINE:COLUMN and the last good results stay on screen."}
 
 """#),
     ]
