@@ -18,11 +18,14 @@ final class LessonProgressTests: XCTestCase {
     func testTheStoreLivesUnderXDGStateHomeOnePerLessonFile() throws {
         let state = try ScratchFolder(prefix: "mbml-state")
         let environment = ["XDG_STATE_HOME": state.url.path, "HOME": "/nonexistent"]
-        let first = LessonProgressStore(lessonFile: URL(fileURLWithPath: "/a/tutorial/expectations.jsonl"), environment: environment)
-        let second = LessonProgressStore(lessonFile: URL(fileURLWithPath: "/b/tutorial/expectations.jsonl"), environment: environment)
+        let first = LessonProgressStore(
+            lessonFile: URL(fileURLWithPath: "/a/tutorial/expectations.jsonl"), environment: environment)
+        let second = LessonProgressStore(
+            lessonFile: URL(fileURLWithPath: "/b/tutorial/expectations.jsonl"), environment: environment)
         XCTAssertTrue(first.url.path.hasPrefix(state.url.path + "/mbml/lessons/expectations-"), first.url.path)
         XCTAssertNotEqual(first.url, second.url)
-        let home = LessonProgressStore(lessonFile: URL(fileURLWithPath: "/a/x.jsonl"), environment: ["HOME": "/home/me"])
+        let home = LessonProgressStore(
+            lessonFile: URL(fileURLWithPath: "/a/x.jsonl"), environment: ["HOME": "/home/me"])
         XCTAssertTrue(home.url.path.hasPrefix("/home/me/.local/state/mbml/lessons/x-"), home.url.path)
     }
 
@@ -32,7 +35,8 @@ final class LessonProgressTests: XCTestCase {
         XCTAssertEqual(store.load(), LessonProgress())
         try store.save(LessonProgress(done: ["b", "a"], current: 1))
         XCTAssertEqual(store.load(), LessonProgress(done: ["a", "b"], current: 1))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: state.path("lessons")), ["p.json"], "no temporary left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: state.path("lessons")), ["p.json"], "no temporary left")
         try state.write("{\"done\": [\"a\", ", to: "lessons/p.json")
         XCTAssertEqual(store.load(), LessonProgress())
         try state.write(#"{"done": 7, "current": -3}"#, to: "lessons/p.json")
@@ -60,7 +64,8 @@ final class LessonProgressTests: XCTestCase {
     }
 
     func testProgressNamingUnknownItemsOrLessonsIsTrimmed() {
-        let lessons = LessonsState(expectations: expectations, progress: LessonProgress(done: ["gone", "two.a"], current: 9))
+        let lessons = LessonsState(
+            expectations: expectations, progress: LessonProgress(done: ["gone", "two.a"], current: 9))
         XCTAssertEqual(lessons.done, ["two.a"])
         XCTAssertEqual(lessons.current, 1)
     }
@@ -82,11 +87,13 @@ final class LessonProgressTests: XCTestCase {
         try folder.write("", to: "expectations.jsonl")
         XCTAssertEqual(LessonFileLocator.lessonFile(forManifest: manifest)?.lastPathComponent, "expectations.jsonl")
         try folder.write("", to: "manifest.expectations.jsonl")
-        XCTAssertEqual(LessonFileLocator.lessonFile(forManifest: manifest)?.lastPathComponent, "manifest.expectations.jsonl")
+        XCTAssertEqual(
+            LessonFileLocator.lessonFile(forManifest: manifest)?.lastPathComponent, "manifest.expectations.jsonl")
         try folder.write("", to: "manifest.lessons.jsonl")
         XCTAssertEqual(LessonFileLocator.lessonFile(forManifest: manifest)?.lastPathComponent, "manifest.lessons.jsonl")
         try folder.write("", to: "steps/one.jsonl")
-        try folder.write("<!-- <MBML lessons=\"no.jsonl\"> --><MBML version=\"1\" lessons=\"steps/one.jsonl\"/>", to: "manifest.xml")
+        try folder.write(
+            "<!-- <MBML lessons=\"no.jsonl\"> --><MBML version=\"1\" lessons=\"steps/one.jsonl\"/>", to: "manifest.xml")
         XCTAssertEqual(LessonFileLocator.lessonFile(forManifest: manifest)?.path, folder.path("steps/one.jsonl"))
 
         let other = try folder.write("<MBML/>", to: "store.xml")

@@ -15,7 +15,9 @@ struct LessonProgressStore: Equatable {
     /// The store of the lesson file at `lessonFile`, under `environment`'s state folder.
     init(lessonFile: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let path = lessonFile.standardizedFileURL.resolvingSymlinksInPath().path
-        let name = lessonFile.deletingPathExtension().lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" }
+        let name = lessonFile.deletingPathExtension().lastPathComponent.filter {
+            $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_"
+        }
         url = Self.stateFolder(environment: environment)
             .appendingPathComponent("lessons", isDirectory: true)
             .appendingPathComponent("\(name.prefix(60))-\(Self.hash(path)).json")

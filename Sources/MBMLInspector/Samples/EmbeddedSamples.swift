@@ -71,6 +71,11 @@ format is described in the top-level README), so `mbml check` verifies a sample 
     mbml check Samples/tutorial/expectations.jsonl --manifest Samples/tutorial/manifest.xml
     mbml check Samples/store/expectations.jsonl --manifest Samples/store/manifest.xml --data catalog=Samples/store/catalog.json
 
+The same files are the samples' lessons: `mbml inspect Samples/tutorial/manifest.xml` (or any
+other sample's manifest) opens with them under the tokens, one lesson per `from`, ticking an item
+when what you type gives its value, and keeps your progress between runs (see "Lessons for any
+manifest" in the top-level README).
+
 `api-evolution/screen.jsonl` lists the screen values both API versions must give. With
 `--compare`, everything after it builds a second environment, and `mbml check` reports any
 expectation whose value differs between the two (CI runs this):

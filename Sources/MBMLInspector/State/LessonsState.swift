@@ -92,7 +92,9 @@ struct LessonsState {
                 } else if isOwnText {
                     ticks = Self.satisfies(item, result)
                 } else {
-                    ticks = index == current && readsSomething && Self.isMatchedByValue(item) && Self.satisfies(item, result)
+                    ticks =
+                        index == current && readsSomething && Self.isMatchedByValue(item)
+                        && Self.satisfies(item, result)
                 }
                 if ticks, done.insert(item.id).inserted { newlyDone.append(item.id) }
             }

@@ -11,7 +11,9 @@ enum LessonView {
         PaneChrome.title(
             "Lesson \(lessons.current + 1)/\(lessons.lessons.count): \(lesson.title)",
             note: "\(doneCount)/\(lesson.items.count) · Alt-N/Alt-P", focused: false, painter: painter)
-        let textRows = LessonLines.lines(for: Lesson(title: "", text: lesson.text, items: []), done: [], width: painter.width).count
+        let textRows = LessonLines.lines(
+            for: Lesson(title: "", text: lesson.text, items: []), done: [], width: painter.width
+        ).count
         var lines = LessonLines.lines(for: lesson, done: lessons.done, width: painter.width)
         let available = painter.height - 1
         if lines.count > available {
