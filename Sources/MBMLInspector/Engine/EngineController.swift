@@ -166,7 +166,8 @@ final class EngineController {
             else {
                 return nil
             }
-            let outcome: (Value?, String?) = loadChecks.with({ ticket.isCancelled(generation) }) {
+            let isCancelled = { ticket.isCancelled(generation) }
+            let outcome: (Value?, String?) = loadChecks.with(isCancelled) {
                 do {
                     return (try environment.evaluate(expression, in: context), nil)
                 } catch {
