@@ -15,7 +15,7 @@
 # side, and F7 swaps them. Then `^dump` of 20,000 records: five keys in the log pane each reach the
 # screen within a frame ($E2E_FRAME_MS, default 16 ms) of the slowest of the same keys after a
 # `^dump` of 50 records (tmux and the screen polling cost the same in both); and `--check`
-# with the tutorial's 41 expectations: F6 reaches the pins pane, `G` shows the last pin, Enter
+# with the tutorial's 42 expectations: F6 reaches the pins pane, `G` shows the last pin, Enter
 # opens it, `x` unpins it.
 # Every wait polls the screen (up to $E2E_TIMEOUT seconds, default 10) instead of sleeping.
 # Prints PASS/FAIL per check and `N passed, M failed`; exits non-zero when anything failed.
@@ -148,10 +148,10 @@ for t in "${times[@]}"; do [ "$t" -le $((baseline + frame_ms)) ] && [ "$t" -lt 9
 result="after ^dump of 20,000 records five log keys reach the screen within a frame (${frame_ms} ms) of the keys after ^dump of 50 records (${times[*]} ms against ${small} ms)"
 if [ "$slow" -eq 0 ]; then pass "$result"; else fail "$result"; show_failure; fi
 
-# 9. The pins pane with the tutorial's 41 expectations: F6 focuses it, G shows the last pin.
+# 9. The pins pane with the tutorial's 42 expectations (the last, its live-edit watch): F6 focuses it, G shows the last pin.
 session="pins"
 tmx new-session -d -s "$session" -x 120 -y 40 "cd '$root/Samples/tutorial' && '$bin' inspect manifest.xml --check expectations.jsonl 2>'$dir/stderr'; sleep 30"
-check "--check pins the 41 expectations" "Pins \\(1–[0-9]+ of 41\\)"
+check "--check pins the 42 expectations" "Pins \\(1–[0-9]+ of 42\\)"
 for _ in 1 2 3 4 5 6; do
     tmx send-keys -t "$session" F6 2>/dev/null
     sleep 0.1
@@ -159,12 +159,12 @@ for _ in 1 2 3 4 5 6; do
 done
 check "F6 reaches the pins pane" "Enter full value · x unpins"
 tmx send-keys -t "$session" G 2>/dev/null
-check "G shows the last pin" "Pins \\([0-9]+–41 of 41\\)" "\\\$hasThreeCats = true"
+check "G shows the last pin" "Pins \\([0-9]+–42 of 42\\)" "\\\$catSummary = \"3 cats"
 tmx send-keys -t "$session" Enter 2>/dev/null
-check "Enter opens the last pin's full value" "boolean pin \\\$hasThreeCats"
+check "Enter opens the last pin's full value" "string pin \\\$catSummary"
 tmx send-keys -t "$session" q 2>/dev/null
 tmx send-keys -t "$session" x 2>/dev/null
-check "x unpins it" "Unpinned \\\$hasThreeCats" "of 40\\)"
+check "x unpins it" "Unpinned \\\$catSummary" "of 41\\)"
 tmx send-keys -t "$session" C-c 2>/dev/null
 
 finish

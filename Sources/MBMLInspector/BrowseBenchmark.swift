@@ -23,6 +23,8 @@ public enum BrowseBenchmark {
         public var searchKeystroke: Double
         /// One whole background search over the space.
         public var searchInBackground: Double
+        /// The same with a regular expression (`re:`).
+        public var regexSearchInBackground: Double
         /// Key to frame with the log holding `logLines` lines, evaluation excluded (it runs in the background).
         public var logKeystrokes: [Double]
         public var logLines: Int
@@ -45,6 +47,9 @@ public enum BrowseBenchmark {
                     format: "  search keystroke, UI thread                                %8.1f ms", searchKeystroke),
                 String(
                     format: "  search, whole space in the background                      %8.1f ms", searchInBackground),
+                String(
+                    format: "  re: search, whole space in the background                  %8.1f ms",
+                    regexSearchInBackground),
                 String(format: "  keystroke with a %d-line log: p50 %.2f ms, p99 %.2f ms", logLines, p50, p99),
             ]
         }
@@ -109,6 +114,9 @@ public enum BrowseBenchmark {
         start = now()
         _ = TreeSearch.search(try SearchQuery("product 499999"), in: session.state.space)
         let searchInBackground = since(start)
+        start = now()
+        _ = TreeSearch.search(try SearchQuery("re:product 4999(98|99)"), in: session.state.space)
+        let regexSearchInBackground = since(start)
         session.press(.escape)
         session.press(.escape)
 
@@ -131,7 +139,7 @@ public enum BrowseBenchmark {
             bytes: data.count, elements: elements, firstFrame: firstFrame, viewerOpen: viewerOpen,
             viewerEnd: viewerEnd, viewerSearchKeystroke: viewerSearchKeystroke,
             viewerSearchInBackground: viewerSearchInBackground, searchKeystroke: searchKeystroke,
-            searchInBackground: searchInBackground,
+            searchInBackground: searchInBackground, regexSearchInBackground: regexSearchInBackground,
             logKeystrokes: samples, logLines: logLines)
     }
 

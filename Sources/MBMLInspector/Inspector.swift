@@ -15,6 +15,10 @@ public struct InspectorConfiguration {
     public var pins: [Expectation] = []
     /// Lessons shown from the start (`--lessons FILE.jsonl`, `mbml tutorial`).
     public var lessons: [Expectation] = []
+    /// The file ``lessons`` were read from: the progress made in them is kept per file, under
+    /// `$XDG_STATE_HOME/mbml/lessons/` (see ``LessonFileLocator`` for the file of a manifest).
+    /// Nil: progress is not kept.
+    public var lessonFile: URL?
     /// A second space shown beside the first (`--compare`): its source, data files and name.
     public var comparison: (source: SpaceSource, dataFiles: [DataFileSpec], label: String)?
     /// Re-evaluate the expression and the pins this often (`--refresh SECONDS`); nil: only on
@@ -95,7 +99,11 @@ public enum Inspector {
         session.mouseSwitch = { terminal.setMouseReporting($0) }
         session.start()
         if !configuration.pins.isEmpty { session.send(.addPins(configuration.pins)) }
-        if !configuration.lessons.isEmpty { session.send(.showLessons(configuration.lessons)) }
+        if !configuration.lessons.isEmpty {
+            let store = configuration.lessonFile.map { LessonProgressStore(lessonFile: $0) }
+            session.send(
+                .showLessons(configuration.lessons, progress: store?.load() ?? LessonProgress(), store: store))
+        }
         if let expression = configuration.expression { session.send(.setExpression(expression)) }
         if let comparison = configuration.comparison {
             session.compare(

@@ -284,6 +284,9 @@ final class InspectorSession {
             } catch {
                 return [.pinsSaved(path: path, error: error.localizedDescription)]
             }
+        case .saveLessonProgress(let progress, let store):
+            try? store.save(progress)
+            return []
         case .copyToClipboard(let text):
             clipboard(text)
             return []

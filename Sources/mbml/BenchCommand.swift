@@ -50,6 +50,11 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         name: .long,
+        help: "Repetitions in the slow dynamic variable measured in the inspector against eval (0 skips it).")
+    var dynamicRepetitions = 300_000
+
+    @Option(
+        name: .long,
         help: "Megabytes of generated person records whose peak memory is measured as $people (0 skips it).")
     var dataMegabytes = 47
 
@@ -119,6 +124,11 @@ struct BenchCommand: ParsableCommand {
         if logRecords > 0 {
             StandardStream.output.writeLine("")
             try LogBenchmark.run(records: logRecords).lines.forEach(StandardStream.output.writeLine)
+        }
+        if dynamicRepetitions > 0 {
+            StandardStream.report.writeLine("")
+            try DynamicVariableBenchmark.run(repetitions: dynamicRepetitions).lines.forEach(
+                StandardStream.report.writeLine)
         }
         if browseMegabytes > 0 {
             let result = try BrowseBenchmark.run(megabytes: browseMegabytes)

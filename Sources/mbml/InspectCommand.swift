@@ -14,6 +14,12 @@ struct InspectCommand: ParsableCommand {
             number, boolean) after every key, with its token tree. Files are watched and reloaded \
             when they change. Without MANIFEST the built-in tutorial sample opens.
 
+            Lessons: a manifest opens with the lessons of its lesson file, if it has one: the file \
+            its root declares (<MBML lessons="FILE.jsonl">), else NAME.lessons.jsonl or \
+            NAME.expectations.jsonl beside NAME.xml, else expectations.jsonl beside a manifest.xml \
+            (--no-lessons: none). The progress made in a lesson file is kept between runs under \
+            $XDG_STATE_HOME/mbml/lessons/.
+
             A JSON file (a .json name, or a file starting with { or [) opens as the variable $data \
             (--name chooses another name): `mbml catalog.json`, then type `$data.items.count`. JSON \
             piped in opens the same way and keys are read from the terminal: `curl -s URL | mbml`. \
@@ -65,6 +71,11 @@ struct InspectCommand: ParsableCommand {
             "An expectation file shown as lessons: grouped by \"from\", each with its text (\"note\") and a checklist ticked as you type its expressions.",
             valueName: "file.jsonl"))
     var lessons: String?
+
+    @Flag(
+        name: .long,
+        help: "Do not open the lessons of the manifest (its NAME.lessons.jsonl, NAME.expectations.jsonl, ...).")
+    var noLessons = false
 
     @Option(
         name: .long,
@@ -119,7 +130,16 @@ struct InspectCommand: ParsableCommand {
         configuration.expression = expr
         if let check = check { configuration.pins = try Self.expectations(from: check) }
         configuration.refreshInterval = refresh
-        if let lessons = lessons { configuration.lessons = try Self.expectations(from: lessons) }
+        if let lessons = lessons {
+            configuration.lessons = try Self.expectations(from: lessons)
+            configuration.lessonFile = URL(fileURLWithPath: lessons)
+        } else if !noLessons, case .manifest(let url) = source,
+            let found = LessonFileLocator.lessonFile(forManifest: url),
+            check.map({ URL(fileURLWithPath: $0).standardizedFileURL != found.standardizedFileURL }) ?? true
+        {
+            configuration.lessons = Self.lessonsIfValid(at: found)
+            configuration.lessonFile = found
+        }
         if !compare.isEmpty {
             let second = try CompareSpaceOptions.parsing(compare)
             configuration.comparison = (
@@ -135,6 +155,17 @@ struct InspectCommand: ParsableCommand {
             throw ExitCode.failure
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The expectations of a lesson file found beside a manifest, or none (with a warning) when
+    /// it cannot be read or has malformed lines: the manifest opens anyway.
+    static func lessonsIfValid(at url: URL) -> [Expectation] {
+        guard let file = try? ExpectationFile(contentsOf: url.path), file.problems.isEmpty else {
+            StandardStream.error.writeLine(
+                "mbml inspect: \(url.path) is not a valid expectation file (`mbml check` says why); no lessons shown")
+            return []
+        }
+        return file.expectations
     }
 
     /// The expectations of `path`; a file with malformed lines is refused before the terminal is taken.

@@ -14,8 +14,10 @@ struct TutorialCommand: ParsableCommand {
             and their README) under DIR/Samples/, so that the commands in DIR/Samples/README.md work \
             as written from DIR. DIR must not exist or must be empty: nothing is overwritten. Then \
             opens the inspector on DIR/Samples/tutorial/manifest.xml with its lessons (Alt-N / Alt-P \
-            move between them; a lesson's checklist is ticked as you type its expressions); edit \
-            that file and the inspector reloads it.
+            move between them; an item of a lesson's checklist is ticked when what you type gives its \
+            value); edit that file and the inspector reloads it (the last lesson). The progress is \
+            kept under $XDG_STATE_HOME/mbml/lessons/: `mbml inspect DIR/Samples/tutorial/manifest.xml` \
+            reopens the lessons where you left them.
             """
     )
 
@@ -39,7 +41,8 @@ struct TutorialCommand: ParsableCommand {
         }
         let manifest = EmbeddedSamples.tutorialManifest(in: folder)
         let summary = """
-            Wrote \(written.count) files under \(directory)/Samples. Open the tutorial again with
+            Wrote \(written.count) files under \(directory)/Samples. Open the tutorial again, with its lessons \
+            and the progress made, with
               mbml inspect \(directory)/Samples/tutorial/manifest.xml
             and the other samples with the commands in \(directory)/Samples/README.md (run them in \(directory)).
             """
@@ -48,9 +51,10 @@ struct TutorialCommand: ParsableCommand {
             return
         }
         var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
-        configuration.lessons = try InspectCommand.expectations(
-            from: manifest.deletingLastPathComponent()
-                .appendingPathComponent("expectations.jsonl").path)
+        if let lessonFile = LessonFileLocator.lessonFile(forManifest: manifest) {
+            configuration.lessons = try InspectCommand.expectations(from: lessonFile.path)
+            configuration.lessonFile = lessonFile
+        }
         let status: Int32
         do {
             status = try Inspector.run(configuration)

@@ -10,7 +10,15 @@ public final class VariableSpace: @unchecked Sendable {
     /// name up once.
     private var slots: [String: Slot] = [:]
     private var singletons: [String: @Sendable () -> Value?] = [:]
-    private var computing: Set<String> = []
+    /// The dynamic variables each thread is computing (a read of one of them from its own
+    /// expression is a re-entry; another thread computes its own value meanwhile).
+    private var computingByThread: [ThreadKey: Set<String>] = [:]
+    /// Counts every change to the space (declarations, values, pushes, pops), so that a shared
+    /// dynamic value is known to have been computed from the space as it is.
+    private var version = 0
+    /// The dynamic values of the threads inside ``sharingDynamicValues(_:)``, each with the
+    /// ``version`` it was computed at.
+    private var sharedByThread: [ThreadKey: [String: (version: Int, value: Value?)]] = [:]
     /// Scope stacks per thread (<doc:Variables>): each thread's scopes are its own.
     private var scopesByThread: [ThreadKey: [[String]]] = [:]
     private let lock = NSRecursiveLock()
@@ -30,19 +38,20 @@ public final class VariableSpace: @unchecked Sendable {
     /// Reading never fails; a self-referencing dynamic variable reads as nil.
     public subscript(name: String) -> Value? {
         lock.lock()
-        defer { lock.unlock() }
+        var locked = true
+        defer { if locked { lock.unlock() } }
         guard let slot = slots[name] else { return nil }
+        if slot.saved.isEmpty, case .dynamic(let expression, let context)? = slot.declaration {
+            // Computed without the lock, so that one thread's slow dynamic variable does not stop
+            // every other thread's reads.
+            lock.unlock()
+            locked = false
+            return readDynamic(name, expression: expression, context: context)
+        }
         if !slot.saved.isEmpty { return slot.value }
         switch slot.declaration {
         case .dynamic(let expression, let context)?:
-            if computing.contains(name) {
-                reentryHandler?(name)
-                return nil
-            }
-            guard let resolver = dynamicResolver else { return nil }
-            computing.insert(name)
-            defer { computing.remove(name) }
-            return resolver(name, expression, context)
+            return readDynamic(name, expression: expression, context: context)
         case .singleton?:
             return singletons[name]?()
         default:
@@ -247,12 +256,68 @@ public final class VariableSpace: @unchecked Sendable {
         return other
     }
 
+    // MARK: Sharing dynamic values
+
+    /// Runs `body` with each dynamic variable computed at most once on this thread while the space
+    /// does not change: a second read gives the first read's value, until a declaration, a value,
+    /// a push or a pop changes the space (a `$item` bound by `^list` computes again). One
+    /// evaluation of an expression in several contexts reads a slow dynamic variable once, as
+    /// `mbml eval` does. Nested calls share the outer one's values.
+    public func sharingDynamicValues<T>(_ body: () throws -> T) rethrows -> T {
+        let thread = currentThreadKey()
+        lock.lock()
+        let isOutermost = sharedByThread[thread] == nil
+        if isOutermost { sharedByThread[thread] = [:] }
+        lock.unlock()
+        defer {
+            if isOutermost {
+                lock.lock()
+                sharedByThread[thread] = nil
+                lock.unlock()
+            }
+        }
+        return try body()
+    }
+
+    /// Computes a dynamic variable (the lock is not held): a re-entry on this thread reads as nil,
+    /// a value shared by ``sharingDynamicValues(_:)`` is reused while the space is unchanged.
+    private func readDynamic(_ name: String, expression: String, context: ExpressionContext) -> Value? {
+        let thread = currentThreadKey()
+        lock.lock()
+        if computingByThread[thread]?.contains(name) == true {
+            lock.unlock()
+            reentryHandler?(name)
+            return nil
+        }
+        if let shared = sharedByThread[thread]?[name], shared.version == version {
+            lock.unlock()
+            return shared.value
+        }
+        guard let resolver = dynamicResolver else {
+            lock.unlock()
+            return nil
+        }
+        computingByThread[thread, default: []].insert(name)
+        let startVersion = version
+        lock.unlock()
+        let value = resolver(name, expression, context)
+        lock.lock()
+        computingByThread[thread]?.remove(name)
+        if computingByThread[thread]?.isEmpty == true { computingByThread[thread] = nil }
+        if sharedByThread[thread] != nil, version == startVersion {
+            sharedByThread[thread]?[name] = (version, value)
+        }
+        lock.unlock()
+        return value
+    }
+
     // MARK: Private
 
     /// Changes the slot of `name` in place (created empty if needed), with one look-up.
     @discardableResult
     private func modifySlot<T>(_ name: String, _ body: (inout Slot) -> T) -> T {
-        body(&slots[name, default: Slot()])
+        version &+= 1
+        return body(&slots[name, default: Slot()])
     }
 
     private func pushUnchecked(_ name: String, _ value: Value?) {
@@ -267,6 +332,7 @@ public final class VariableSpace: @unchecked Sendable {
         // In place: an emptied stack stays (with its capacity), so that a binding pushed and popped
         // once per item of a collection allocates nothing.
         guard let index = slots.index(forKey: name), let saved = slots.values[index].saved.popLast() else { return nil }
+        version &+= 1
         slots.values[index].value = saved
         return saved
     }

@@ -16,6 +16,8 @@ final class EngineController {
     private(set) var watchedFiles: [URL] = []
     private let ticket = EvaluationTicket()
     private let loadTicket = LoadTicket()
+    /// The loading thread's cancellation check while it computes dynamic variables.
+    private let loadChecks = ThreadCancellationChecks()
     private var hasLoaded = false
 
     /// Whether `$ENV` (the process environment) loads before everything else.
@@ -157,20 +159,20 @@ final class EngineController {
     func dynamicVariableJob(_ name: String, generation: Int) -> () -> InspectorAction? {
         let environment = self.environment
         let ticket = loadTicket
+        let loadChecks = self.loadChecks
         return {
             guard !ticket.isCancelled(generation),
                 case .dynamic(let expression, let context)? = environment.variables.declaration(of: name)
             else {
                 return nil
             }
-            let thread = Thread.current.threadDictionary
-            thread[Self.loadCancellationKey] = LoadCancellation { ticket.isCancelled(generation) }
-            defer { thread[Self.loadCancellationKey] = nil }
-            let outcome: (Value?, String?)
-            do {
-                outcome = (try environment.evaluate(expression, in: context), nil)
-            } catch {
-                outcome = (nil, Environment.logText(for: error))
+            let isCancelled = { ticket.isCancelled(generation) }
+            let outcome: (Value?, String?) = loadChecks.with(isCancelled) {
+                do {
+                    return (try environment.evaluate(expression, in: context), nil)
+                } catch {
+                    return (nil, Environment.logText(for: error))
+                }
             }
             // A cancelled computation may have stopped half way: its answer is not shown.
             guard !ticket.isCancelled(generation) else { return nil }
@@ -218,20 +220,11 @@ final class EngineController {
     /// serves both threads, so the check asks the calling thread's own ticket.
     private func attachCancellation(to environment: Environment) {
         let ticket = self.ticket
+        let checks = loadChecks
         environment.isCancelled = {
-            if let check = Thread.current.threadDictionary[Self.loadCancellationKey] as? LoadCancellation {
-                return check.isCancelled()
-            }
+            if let check = checks.current() { return check() }
             return ticket.isCancelled
         }
-    }
-
-    private static let loadCancellationKey = "mbml.inspector.loadCancellation"
-
-    /// The loading thread's cancellation check, kept in its thread dictionary while it computes.
-    private final class LoadCancellation: NSObject {
-        let isCancelled: () -> Bool
-        init(_ isCancelled: @escaping () -> Bool) { self.isCancelled = isCancelled }
     }
 
     // MARK: Parsing and evaluating
@@ -284,6 +277,16 @@ final class EngineController {
     static let displayTextLimit = 4096
 
     private static func evaluate(
+        _ prepared: PreparedExpression, generation: Int, in environment: Environment,
+        ticket: EvaluationTicket
+    ) -> EvaluationOutcome? {
+        // The contexts read each dynamic variable once between them, as `mbml eval` reads it once.
+        environment.variables.sharingDynamicValues {
+            evaluateInEveryContext(prepared, generation: generation, in: environment, ticket: ticket)
+        }
+    }
+
+    private static func evaluateInEveryContext(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
         ticket: EvaluationTicket
     ) -> EvaluationOutcome? {

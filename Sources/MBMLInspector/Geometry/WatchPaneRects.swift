@@ -27,7 +27,7 @@ extension InspectorState {
     /// The rectangles of the lesson, comparison and pins panes for the current size.
     var watchPaneRects: WatchPaneRects {
         WatchPaneRects(
-            area: layout.pins, lessonRows: lessons.paneRows, compareRows: compare.paneRows,
+            area: layout.pins, lessonRows: lessons.paneRows(width: watchPaneWidth), compareRows: compare.paneRows,
             pinRows: pins.paneRows)
     }
 

@@ -71,6 +71,11 @@ format is described in the top-level README), so `mbml check` verifies a sample 
     mbml check Samples/tutorial/expectations.jsonl --manifest Samples/tutorial/manifest.xml
     mbml check Samples/store/expectations.jsonl --manifest Samples/store/manifest.xml --data catalog=Samples/store/catalog.json
 
+The same files are the samples' lessons: `mbml inspect Samples/tutorial/manifest.xml` (or any
+other sample's manifest) opens with them under the tokens, one lesson per `from`, ticking an item
+when what you type gives its value, and keeps your progress between runs (see "Lessons for any
+manifest" in the top-level README).
+
 `api-evolution/screen.jsonl` lists the screen values both API versions must give. With
 `--compare`, everything after it builds a second environment, and `mbml check` reports any
 expectation whose value differs between the two (CI runs this):
@@ -580,6 +585,7 @@ the raw response paths.
 {"id": "tutorial.step8.02", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$catSummary", "expect": "3 cats: Barrett, Duncan, Gabby"}
 {"id": "tutorial.step8.03", "from": "Step 8. DYNAMIC VARIABLES", "context": "string", "expr": "$femaleCats", "expect": "Barrett, Gabby"}
 {"id": "tutorial.step8.04", "from": "Step 8. DYNAMIC VARIABLES", "context": "boolean", "expr": "$hasThreeCats", "expect": true}
+{"id": "tutorial.step9.01", "from": "Step 9. EDIT AND WATCH", "context": "string", "expr": "$catSummary", "note": "Open manifest.xml in an editor beside the inspector and keep $catSummary typed here. Add a fourth cat below Gabby in $cats (for example <Var literal=\"Fluffy\"/>) and save: without a key press the inspector reloads and shows \"4 cats: Barrett, Duncan, Gabby, Fluffy\", because $catSummary is dynamic, and this item ticks. Break the XML on purpose (delete a \">\") and save: the status line shows manifest.xml:LINE:COLUMN and the last good results stay on screen."}
 
 """#),
     ]

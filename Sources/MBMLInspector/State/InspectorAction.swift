@@ -29,8 +29,9 @@ enum InspectorAction {
     case refresh
     /// A new snapshot of the variables after a refresh (dynamic variables evaluated again).
     case spaceRefreshed(VariableSnapshot)
-    /// Lessons to show (`mbml tutorial`, `--lessons FILE.jsonl`): expectations grouped by `from`.
-    case showLessons([Expectation])
+    /// Lessons to show (`mbml tutorial`, `--lessons FILE.jsonl`, a manifest's lesson file):
+    /// expectations grouped by `from`, the progress made in earlier runs, and where to keep it.
+    case showLessons([Expectation], progress: LessonProgress = LessonProgress(), store: LessonProgressStore? = nil)
     /// A second space is compared with the first (`--compare`), called `label`.
     case startComparison(label: String)
     /// The expression and the pins were evaluated in both spaces.
@@ -159,4 +160,6 @@ enum InspectorEffect: Equatable {
     /// Write the pins' expectation file (answer with `.pinsSaved`); an existing file is only
     /// replaced when `overwrites` (else the answer is `.pinsFileExists`).
     case savePins(path: String, text: String, overwrites: Bool)
+    /// Keep the lessons' progress (no answer: progress that cannot be written is only not kept).
+    case saveLessonProgress(LessonProgress, store: LessonProgressStore)
 }

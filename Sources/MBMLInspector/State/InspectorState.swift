@@ -54,7 +54,12 @@ struct InspectorState {
 
     /// Rows the panes under the tokens ask for together: the lesson, the comparison and the pins.
     var watchPaneRows: Int {
-        lessons.paneRows + compare.paneRows + pins.paneRows
+        lessons.paneRows(width: watchPaneWidth) + compare.paneRows + pins.paneRows
+    }
+
+    /// The width of the panes under the tokens (that of the tokens pane, whatever their height).
+    var watchPaneWidth: Int {
+        Layout(size: size, showsLog: log.isVisible).tokens.width
     }
 }
 

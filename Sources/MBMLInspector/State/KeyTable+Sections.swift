@@ -140,7 +140,7 @@ extension KeyTable {
                 bind(.refresh, .control("r"))),
             row(
                 "Alt-N / Alt-P", "next / previous lesson (mbml tutorial)",
-                detail: "next / previous lesson (`mbml tutorial`, `--lessons`)",
+                detail: "next / previous lesson (`mbml tutorial`, `--lessons`, a manifest's lesson file)",
                 bind(.nextLesson, .alt("n")), bind(.previousLesson, .alt("p"))),
             row(
                 "Esc, Ctrl-G", "close completion; cancel a slow evaluation",

@@ -139,20 +139,26 @@ extension Reducer {
 struct SmartCaseMatcher {
     let query: String
     let ignoresCase: Bool
+    /// The query when it is ASCII: a line without it is passed over with a byte scan, without a
+    /// lower-cased copy (a search through a million lines mostly passes lines over).
+    private let needle: ASCIINeedle?
 
     init(_ query: String) {
         ignoresCase = !query.contains(where: \.isUppercase)
         self.query = ignoresCase ? query.lowercased() : query
+        needle = ASCIINeedle(query, foldsCase: ignoresCase)
     }
 
     /// Whether `text` contains the query.
     func matches(_ text: String) -> Bool {
-        (ignoresCase ? text.lowercased() : text).contains(query)
+        if let needle = needle { return needle.isFound(in: text) }
+        return (ignoresCase ? text.lowercased() : text).contains(query)
     }
 
     /// The cell where the first match starts, if any.
     func firstCell(in text: String) -> Int? {
-        ranges(in: text).first.map { TextWidth.of(String(text[..<$0.lowerBound])) }
+        if let needle = needle, !needle.isFound(in: text) { return nil }
+        return ranges(in: text).first.map { TextWidth.of(String(text[..<$0.lowerBound])) }
     }
 
     /// Every match in `text`, as ranges of `text`.

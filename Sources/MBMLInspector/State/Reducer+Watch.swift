@@ -6,8 +6,8 @@ extension Reducer {
         _ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]
     ) {
         switch action {
-        case .showLessons(let expectations):
-            state.lessons = LessonsState(expectations: expectations)
+        case .showLessons(let expectations, let progress, let store):
+            state.lessons = LessonsState(expectations: expectations, progress: progress, store: store)
         case .refresh:
             refresh(&state, effects: &effects)
         case .addPins(let expectations):

@@ -36,7 +36,7 @@ enum Reducer {
             clampTokenSelection(&state)
             TokenPaneRows.selectTokenUnderCursor(&state)
         case .evaluated(let outcome):
-            evaluated(outcome, state: &state)
+            evaluated(outcome, state: &state, effects: &effects)
             if outcome.generation == state.results.requestedGeneration { requestComparison(&state, effects: &effects) }
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
@@ -79,7 +79,9 @@ enum Reducer {
         keepTreeSelectionVisible(&state)
     }
 
-    private static func evaluated(_ outcome: EvaluationOutcome, state: inout InspectorState) {
+    private static func evaluated(
+        _ outcome: EvaluationOutcome, state: inout InspectorState, effects: inout [InspectorEffect]
+    ) {
         guard outcome.generation == state.results.requestedGeneration else { return }
         markResultsChangedByReload(outcome, state: &state)
         state.results.shownGeneration = outcome.generation
@@ -96,7 +98,7 @@ enum Reducer {
         }
         state.log.evaluationLines = outcome.logLines.map { LogEntry($0) }
         state.log.scrollBack = 0
-        recordLessonProgress(outcome, state: &state)
+        recordLessonProgress(outcome, state: &state, effects: &effects)
         state.results.traces = outcome.traces
         state.results.hints = outcome.hints
         clampTokenSelection(&state)

@@ -4,7 +4,7 @@
 enum WatchPanes {
     static func draw(_ state: InspectorState, in area: Rect, on screen: Screen) {
         let rects = WatchPaneRects(
-            area: area, lessonRows: state.lessons.paneRows, compareRows: state.compare.paneRows,
+            area: area, lessonRows: state.lessons.paneRows(width: area.width), compareRows: state.compare.paneRows,
             pinRows: state.pins.paneRows)
         let panes: [(rect: Rect, draw: (InspectorState, Painter) -> Void)] = [
             (rects.lesson, LessonView.draw),
