@@ -140,6 +140,10 @@ final class DateFunctionsTests: XCTestCase {
             try harness.call("formatDate", .values([.date(sample), .string(String(repeating: "'", count: 1_024))])),
             .string(String(repeating: "'", count: 512)), "the longest pattern still works")
         XCTAssertEqual(try harness.call("formatDate", .values([.date(sample), .string("")])), .string(""))
+        XCTAssertEqual(
+            harness.failure("reformatDate", .values([.string("26 Oct 1986"), .string("dd MMM yyyy"), .string(long)])),
+            "invalid date pattern \"\(String(repeating: "y", count: 40))…\": it is 1025 characters long; the longest usable is 1024"
+        )
     }
 
     func testFormatSortableDateUsesTheWeekBasedYear() throws {

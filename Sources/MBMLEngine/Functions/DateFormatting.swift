@@ -9,7 +9,7 @@ extension DateFunctions {
             FunctionDefinition(
                 "formatDate", input: .pipedObjects, signature: "^formatDate(date|pattern)", category: .date,
                 summary:
-                    "Formats a date with an ICU date pattern (for example MM/dd/yy) in the current locale and local time zone. The date is a Date or a String in the default parsing format; the pattern must be a String."
+                    "Formats a date with an ICU date pattern (for example MM/dd/yy) in the current locale and local time zone. The date is a Date or a String in the default parsing format; the pattern must be a String the formatter can use (at most 1024 characters, quotes closed), else it is an error."
             ) { call in
                 let parameters = try call.values(.exactly(2))
                 let date = try DateSupport.dateOrString(parameters[0], at: 0, in: call)
