@@ -68,6 +68,18 @@ final class SetComparisonScalingTests: XCTestCase {
         XCTAssertLessThan(time, 10)
     }
 
+    func testSixtyThousandMembersWithoutPartnerAreListedQuickly() {
+        let expected = (0..<Self.count).map { Value.integer($0) }
+        let actual = (0..<Self.count).map { Value.integer($0 + 100_000) }
+        var lines: [String] = []
+        let time = seconds {
+            lines = ValueDiff.lines(expected: .array(expected), actual: .array(actual), match: .set)
+        }
+        XCTAssertEqual(lines.first, "top: missing member 0")
+        XCTAssertEqual(lines.last, "… and 119980 more")
+        XCTAssertLessThan(time, 10, "numbers without partner are not compared with every other member")
+    }
+
     func testPairingStillFindsTolerantPartnersInsideStructuresAndSets() {
         let a: Value = .array([
             .dictionary(["x": .double(0.1 + 0.2)]), .set([.integer(1), .integer(2)]), .array([.double(1e-12)]),

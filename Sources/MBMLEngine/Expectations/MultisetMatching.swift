@@ -59,15 +59,19 @@ struct MultisetMatching {
                 round, expected: expected, actual: actual, comparer: &comparer,
                 stopsAtFirstMismatch: stopsAtFirstMismatch)
         }
-        (unmatchedExpected, unmatchedActual) = (round.left, round.right)
+        unmatchedExpected = (round.left + round.settledLeft).sorted()
+        unmatchedActual = (round.right + round.settledRight).sorted()
         failed = round.failed
     }
 
-    /// What a round leaves: the indexes not paired yet on each side, and whether the matching is
-    /// known to be incomplete (after which, when stopping at the first mismatch, no round runs).
+    /// What a round leaves: the indexes not paired yet on each side, those known to have no
+    /// partner, and whether the matching is known to be incomplete (after which, when stopping at
+    /// the first mismatch, no round runs).
     private struct Round {
         var left: [Int]
         var right: [Int]
+        var settledLeft: [Int] = []
+        var settledRight: [Int] = []
         var failed = false
     }
 
@@ -84,26 +88,22 @@ struct MultisetMatching {
         var left: [Int] = []
         for (index, member) in expected.enumerated() {
             try comparer.step()
-            let key = MatchKey(exact: member)
-            if let partner = buckets[key]?.popLast() {
-                _ = partner
-            } else {
-                left.append(index)
-            }
+            if buckets[MatchKey(exact: member)]?.popLast() == nil { left.append(index) }
         }
         let right = buckets.values.flatMap { $0 }.sorted()
         return Round(left: left, right: right)
     }
 
     /// Round 2: pairs the members that `value` maps to a number (numbers, or dates) by walking both
-    /// sorted lists. Members it maps to nil are passed on; those that find no partner are kept
-    /// unmatched (and passed on too: they can only fail later rounds, never match).
+    /// sorted lists. Members it maps to nil are passed on; those that find no partner are settled
+    /// as unmatched (every member they could match was in the walk).
     private static func pairSorted(
         _ round: Round, comparer: inout ValueComparer, stopsAtFirstMismatch: Bool,
         value: (Value) -> Double?, equal: (Double, Double) -> Bool,
         expected: [Value], actual: [Value]
     ) throws -> Round {
         var restLeft: [Int] = [], restRight: [Int] = []
+        var settled = (left: round.settledLeft, right: round.settledRight)
         var sortedLeft: [(Double, Int)] = [], sortedRight: [(Double, Int)] = []
         for index in round.left {
             if let number = value(expected[index]) {
@@ -130,18 +130,21 @@ struct MultisetMatching {
                 j += 1
                 continue
             }
-            if stopsAtFirstMismatch { return Round(left: round.left, right: round.right, failed: true) }
+            if stopsAtFirstMismatch {
+                return Round(left: round.left, right: round.right, failed: true)
+            }
             // The smaller of the two can match nothing further on: tolerance windows grow with
             // the numbers.
             if j >= sortedRight.count || (i < sortedLeft.count && sortedLeft[i].0 < sortedRight[j].0) {
-                restLeft.append(sortedLeft[i].1)
+                settled.left.append(sortedLeft[i].1)
                 i += 1
             } else {
-                restRight.append(sortedRight[j].1)
+                settled.right.append(sortedRight[j].1)
                 j += 1
             }
         }
-        return Round(left: restLeft.sorted(), right: restRight.sorted())
+        return Round(
+            left: restLeft, right: restRight, settledLeft: settled.left, settledRight: settled.right)
     }
 
     /// Round 3: compares what is left one by one: first with the members of the same near key
@@ -181,8 +184,9 @@ struct MultisetMatching {
                 if stopsAtFirstMismatch { return Round(left: unmatched, right: [], failed: true) }
             }
         }
-        let rest = (groups.values.flatMap { $0 } + loose).sorted()
-        return Round(left: unmatched, right: rest)
+        let rest = groups.values.flatMap { $0 } + loose
+        return Round(
+            left: unmatched, right: rest, settledLeft: round.settledLeft, settledRight: round.settledRight)
     }
 
     /// Removes from `candidates` the first one `member` equals; false when there is none.
