@@ -283,6 +283,56 @@ if [ -w /dev/full ]; then
     expect_stderr "and says why" "couldn't write to standard output"
 fi
 
+echo "expectations that test something (issue 20)"
+printf '%s\n' '{"id": "five", "context": "number", "expr": "#(5)", "expect": 5}' \
+    '{"id": "huge", "context": "number", "expr": "#(5)", "expect": 1e400}' \
+    '{"id": "tiny", "context": "number", "expr": "#(5)", "expect": -1e400, "compare": "approx"}' > huge.jsonl
+got="$("$bin" check huge.jsonl 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q 'huge.jsonl:2:.*1e400' \
+    && printf '%s\n' "$got" | grep -q 'huge.jsonl:3:.*-1e400' && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 0 failed" ]; then
+    pass "an expected 1e400 or -1e400 is malformed (exit 2, file:line), not infinity matching 5"
+else
+    fail "out-of-range expectation" "status $rc: $got"
+fi
+members=60000
+{ printf '{"id": "big.set", "expr": "$big", "compare": "set", "vars": {"big": ['; seq -s, 0 $((members - 1)) | tr -d '\n'
+  printf ']}, "expect": {"$set": ['; seq -s, $((members - 1)) -1 0 | tr -d '\n'; printf ']}}\n'; } > bigset.jsonl
+start=$SECONDS
+got="$(timeout 30 "$bin" check bigset.jsonl 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && [ $((SECONDS - start)) -lt 20 ] && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 0 failed" ]; then
+    pass "compare set: 60,000 members in reverse order in $((SECONDS - start)) s"
+else
+    fail "compare set of 60,000" "status $rc after $((SECONDS - start)) s: $(printf '%s\n' "$got" | tail -3)"
+fi
+nested=20000
+{ printf '{"id": "nested", "expr": "$big", "compare": "set", "vars": {"big": ['
+  seq 0 $((nested - 1)) | awk '{printf "%s[%d,\"s\"]", (NR > 1 ? "," : ""), $1}'
+  printf ']}, "expect": ['; seq $((nested - 1)) -1 0 | awk '{printf "%s{\"$set\":[\"s\",%d]}", (NR > 1 ? "," : ""), $1}'
+  printf ']}\n'; } > nested.jsonl
+start=$SECONDS
+got="$(timeout 60 "$bin" check nested.jsonl --timeout 1 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 1 ] && [ $((SECONDS - start)) -lt 20 ] \
+    && printf '%s\n' "$got" | grep -qF 'the comparison with the expected value stopped: it ran longer than the time budget of 1 second'; then
+    pass "--timeout stops a set comparison that cannot be hashed"
+else
+    fail "set comparison under --timeout" "status $rc after $((SECONDS - start)) s: $(printf '%s\n' "$got" | tail -3)"
+fi
+"$bin" eval "^formatDate(^currentTime()|$(printf 'y%.0s' $(seq 1 1100)))" > "$work/stdout" 2> "$work/stderr" && rc=0 || rc=$?
+if [ "$rc" = 1 ] && [ ! -s "$work/stdout" ]; then pass "^formatDate with a 1,100-character pattern is an error"; else fail "formatDate long pattern" "status $rc: $(cat "$work/stdout")"; fi
+expect_stderr "and names the pattern's length" "it is 1100 characters long"
+ids="$(printf '%s\n' '{"id":12345678901234567890123456789012345678901234567890,"expr":"1"}' '{"id":1.0,"expr":"2"}' \
+    '{"id":-0,"expr":"3"}' '{"id":"a\u0041\"\\","expr":"4"}' '{"expr":"5","id":1e400}' | "$bin" eval --jsonl 2>/dev/null)" && rc=0 || rc=$?
+want='{"id":12345678901234567890123456789012345678901234567890,"value":"1"}
+{"id":1.0,"value":"2"}
+{"id":-0,"value":"3"}
+{"id":"a\u0041\"\\","value":"4"}'
+if [ "$rc" = 0 ] && [ "$(printf '%s\n' "$ids" | head -4)" = "$want" ] \
+    && [ "$(printf '%s\n' "$ids" | tail -1)" = '{"id":1e400,"value":"5"}' ]; then
+    pass "--jsonl echoes each id as the JSON text it was given"
+else
+    fail "--jsonl ids" "status $rc: $ids"
+fi
+
 if [ "$failures" -gt 0 ]; then
     echo "$failures CLI check(s) failed"
     exit 1

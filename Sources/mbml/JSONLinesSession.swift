@@ -42,8 +42,9 @@ struct JSONLinesSession {
         case error(String)
     }
 
-    private static func encode(id: Value?, _ outcome: Outcome) -> String {
-        let idText = JSONCodec.encode(id)
+    /// The response line; `id` is the request's id as it was written (nil: `null`).
+    private static func encode(id: Substring?, _ outcome: Outcome) -> String {
+        let idText = id ?? "null"
         switch outcome {
         case .value(let value): return "{\"id\":\(idText),\"value\":\(JSONCodec.encode(value))}"
         case .error(let message): return "{\"id\":\(idText),\"error\":\(JSONCodec.quoted(message))}"
@@ -52,7 +53,9 @@ struct JSONLinesSession {
 
     /// One decoded request.
     struct Request {
-        var id: Value?
+        /// The request's `id` exactly as written, so that the response carries the same JSON text
+        /// (a 50-digit number or `1.0` would change if decoded and encoded again).
+        var id: Substring?
         var context: ExpressionContext
         var expression: String
         var variables: [(String, Value?)]
@@ -68,7 +71,7 @@ struct JSONLinesSession {
             guard case .dictionary(let fields) = decoded else {
                 throw RequestFailure(id: nil, message: "A request must be a JSON object")
             }
-            id = fields["id"]
+            id = JSONCodec.memberText(named: "id", inObject: line)
             let contextName = fields["context"].map { $0.stringValue ?? $0.text } ?? "object"
             guard let context = ExpressionContext(rawValue: contextName) else {
                 throw RequestFailure(
@@ -88,7 +91,7 @@ struct JSONLinesSession {
     }
 
     struct RequestFailure: Error {
-        var id: Value?
+        var id: Substring?
         var message: String
     }
 }

@@ -124,6 +124,28 @@ final class DateFunctionsTests: XCTestCase {
             "expected input parameter, but got a null value")
     }
 
+    /// Issue #20: a pattern the formatter cannot use returned "" silently.
+    func testFormatDateWithAPatternItCannotUseIsAnError() throws {
+        let long = String(repeating: "y", count: 1_025)
+        XCTAssertEqual(
+            harness.failure("formatDate", .values([.date(sample), .string(long)])),
+            "invalid date pattern \"\(String(repeating: "y", count: 40))…\": it is 1025 characters long; the longest usable is 1024"
+        )
+        let quoted = String(repeating: "'x'", count: 400)
+        XCTAssertNotNil(harness.failure("formatDate", .values([.date(sample), .string(quoted)])))
+        XCTAssertEqual(
+            harness.failure("formatDate", .values([.date(sample), .string("'")])),
+            "invalid date pattern \"'\": it formats nothing (is a quote left open?)")
+        XCTAssertEqual(
+            try harness.call("formatDate", .values([.date(sample), .string(String(repeating: "'", count: 1_024))])),
+            .string(String(repeating: "'", count: 512)), "the longest pattern still works")
+        XCTAssertEqual(try harness.call("formatDate", .values([.date(sample), .string("")])), .string(""))
+        XCTAssertEqual(
+            harness.failure("reformatDate", .values([.string("26 Oct 1986"), .string("dd MMM yyyy"), .string(long)])),
+            "invalid date pattern \"\(String(repeating: "y", count: 40))…\": it is 1025 characters long; the longest usable is 1024"
+        )
+    }
+
     func testFormatSortableDateUsesTheWeekBasedYear() throws {
         try requireUTC()
         XCTAssertEqual(

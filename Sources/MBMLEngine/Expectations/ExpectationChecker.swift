@@ -90,12 +90,41 @@ public struct ExpectationChecker {
         }
     }
 
-    /// Evaluates and judges one expectation.
+    /// Evaluates and judges one expectation. The evaluation and the comparison with the expected
+    /// value share ``timeLimit``: comparing huge sets stops too.
     public func check(_ expectation: Expectation) -> ExpectationResult {
         let start = DispatchTime.now().uptimeNanoseconds
-        let actual = evaluate(expectation)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Self.judge(expectation, actual: actual, duration: seconds)
+        let bindings = expectation.variables.map { ($0.name, Optional($0.value)) }
+        var evaluated: Value?? = nil
+        var result: ExpectationResult
+        do {
+            result = try environment.withDeadline(seconds: timeLimit ?? 0) {
+                let value = try environment.evaluate(
+                    expectation.expression, in: expectation.context, binding: bindings)
+                evaluated = .some(value)
+                return try Self.judge(expectation, actual: .value(value), isCancelled: environment.isCancelled)
+            }
+        } catch {
+            let message = Environment.logText(for: error)
+            if let value = evaluated {
+                result = ExpectationResult(
+                    expectation: expectation, status: .failed, actual: .value(value),
+                    reason: Self.stoppedComparison(error, message: message), diff: [], duration: 0)
+            } else {
+                result = Self.judge(expectation, actual: .error(message))
+            }
+        }
+        result.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return result
+    }
+
+    /// Why an expectation whose result was not compared to the end failed.
+    private static func stoppedComparison(_ error: Error, message: String) -> String {
+        if let deadline = error as? DeadlineExceeded {
+            return "the comparison with the expected value stopped: it ran longer than the time budget of "
+                + DeadlineExceeded.budgetText(seconds: deadline.seconds)
+        }
+        return "the comparison with the expected value stopped: " + message
     }
 
     /// Judges an outcome against an expectation (no evaluation).
@@ -103,9 +132,23 @@ public struct ExpectationChecker {
         _ expectation: Expectation, actual: ObservedOutcome,
         duration: Double = 0
     ) -> ExpectationResult {
+        var result =
+            (try? judge(expectation, actual: actual, isCancelled: { false }))
+            ?? ExpectationResult(
+                expectation: expectation, status: .failed, actual: actual, reason: "the comparison stopped",
+                diff: [], duration: 0)
+        result.duration = duration
+        return result
+    }
+
+    /// Judges an outcome, asking `isCancelled` while comparing values.
+    /// - Throws: ``ComparisonInterrupted`` once `isCancelled` returns true.
+    static func judge(
+        _ expectation: Expectation, actual: ObservedOutcome, isCancelled: @escaping () -> Bool
+    ) throws -> ExpectationResult {
         var result = ExpectationResult(
             expectation: expectation, status: .passed, actual: actual, reason: nil,
-            diff: [], duration: duration)
+            diff: [], duration: 0)
         if expectation.isWatch {
             result.status = .watched
             return result
@@ -119,12 +162,13 @@ public struct ExpectationChecker {
         case (_, .error(let message)):
             reason = "error: \(message)"
         case (.value(let expected), .value(let value)):
-            reason = mismatch(expected, value, match: expectation.match)
+            reason = try mismatch(expected, value, match: expectation.match, isCancelled: isCancelled)
             if reason != nil, expectation.match != .type, expectation.match != .nonempty {
-                result.diff = ValueDiff.lines(expected: expected, actual: value, match: expectation.match)
+                result.diff = try ValueDiff.lines(
+                    expected: expected, actual: value, match: expectation.match, isCancelled: isCancelled)
             }
         case (.watch, .value(let value)):
-            reason = mismatch(nil, value, match: expectation.match)
+            reason = try mismatch(nil, value, match: expectation.match, isCancelled: isCancelled)
         }
         if let reason = reason {
             result.status = .failed
@@ -133,8 +177,10 @@ public struct ExpectationChecker {
         return result
     }
 
-    private static func mismatch(_ expected: Value?, _ actual: Value?, match: Expectation.Match) -> String? {
-        if ValueMatcher.matches(expected, actual, match: match) { return nil }
+    private static func mismatch(
+        _ expected: Value?, _ actual: Value?, match: Expectation.Match, isCancelled: @escaping () -> Bool
+    ) throws -> String? {
+        if try ValueMatcher.matches(expected, actual, match: match, isCancelled: isCancelled) { return nil }
         let got = short(JSONCodec.encode(actual))
         switch match {
         case .type: return "expected \(EncodedKind(of: expected).withArticle), got \(got)"

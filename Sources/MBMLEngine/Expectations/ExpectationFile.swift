@@ -112,7 +112,7 @@ enum ExpectationLineParser {
     static func parse(_ line: String, at location: Expectation.Location) throws -> Expectation {
         let decoded: Value
         do {
-            decoded = try JSONCodec.decodeTagged(line)
+            decoded = try JSONCodec.decodeTagged(rejectingUnrepresentableNumbers: line)
         } catch let error as JSONDecodingError {
             throw ExpectationProblem(
                 location: location, column: error.column, message: "invalid JSON: \(error.message)")

@@ -15,7 +15,15 @@ public enum ValueDiff {
     /// The difference lines of `actual` against `expected` under `match` (empty when they match or
     /// when a diff would add nothing).
     public static func lines(expected: Value?, actual: Value?, match: Expectation.Match = .exact) -> [String] {
-        if ValueMatcher.matches(expected, actual, match: match) { return [] }
+        (try? lines(expected: expected, actual: actual, match: match, isCancelled: { false })) ?? []
+    }
+
+    /// ``lines(expected:actual:match:)`` that asks `isCancelled` as it goes.
+    /// - Throws: ``ComparisonInterrupted`` once `isCancelled` returns true.
+    static func lines(
+        expected: Value?, actual: Value?, match: Expectation.Match, isCancelled: @escaping () -> Bool
+    ) throws -> [String] {
+        if try ValueMatcher.matches(expected, actual, match: match, isCancelled: isCancelled) { return [] }
         switch (expected, actual) {
         case (.string(let a)?, .string(let b)?):
             if a.contains("\n") || b.contains("\n") {
@@ -24,7 +32,8 @@ public enum ValueDiff {
             return [firstDifference(a, b)]
         case (let a?, let b?) where isStructure(a) || isStructure(b):
             var output: [String] = []
-            PathDiff(match: match).walk(a, b, path: "", into: &output)
+            var diff = PathDiff(comparer: ValueComparer(match: match, isCancelled: isCancelled))
+            try diff.walk(a, b, path: "", into: &output)
             if output.count > maximumPathLines {
                 let more = output.count - maximumPathLines
                 output = Array(output.prefix(maximumPathLines)) + ["… and \(more) more"]
@@ -64,17 +73,17 @@ public enum ValueDiff {
 
 /// Walks two structures side by side and lists where they differ.
 private struct PathDiff {
-    let match: Expectation.Match
+    var comparer: ValueComparer
 
-    func walk(_ expected: Value, _ actual: Value, path: String, into output: inout [String]) {
-        if ValueMatcher.equal(expected, actual, match) { return }
+    mutating func walk(_ expected: Value, _ actual: Value, path: String, into output: inout [String]) throws {
+        if try comparer.equal(expected, actual) { return }
         let at = path.isEmpty ? "top" : path
         switch (expected, actual) {
         case (.dictionary(let a), .dictionary(let b)):
             for (key, value) in a {
                 let keyPath = path + Self.component(key)
                 if let other = b[key] {
-                    walk(value, other, path: keyPath, into: &output)
+                    try walk(value, other, path: keyPath, into: &output)
                 } else {
                     output.append("\(keyPath): missing \(Self.show(value))")
                 }
@@ -82,7 +91,7 @@ private struct PathDiff {
             for (key, value) in b where a[key] == nil {
                 output.append("\(path + Self.component(key)): unexpected \(Self.show(value))")
             }
-        case (.array(let a), .array(let b)) where match != .set:
+        case (.array(let a), .array(let b)) where comparer.match != .set:
             for index in 0..<max(a.count, b.count) {
                 let elementPath = path + "[\(index)]"
                 if index >= b.count {
@@ -90,13 +99,13 @@ private struct PathDiff {
                 } else if index >= a.count {
                     output.append("\(elementPath): unexpected \(Self.show(b[index]))")
                 } else {
-                    walk(a[index], b[index], path: elementPath, into: &output)
+                    try walk(a[index], b[index], path: elementPath, into: &output)
                 }
             }
         case (.set(let a), .set(let b)), (.set(let a), .array(let b)), (.array(let a), .array(let b)),
             (.array(let a), .set(let b)):
             let before = output.count
-            memberDifferences(a, b, at: at, into: &output)
+            try memberDifferences(a, b, at: at, into: &output)
             if output.count == before {
                 output.append(
                     "\(at): expected \(EncodedKind(of: expected).withArticle), got \(EncodedKind(of: actual).withArticle)"
@@ -108,18 +117,15 @@ private struct PathDiff {
     }
 
     /// Members of `a` not matched in `b` and the other way round (as multisets).
-    private func memberDifferences(_ a: [Value], _ b: [Value], at: String, into output: inout [String]) {
-        let inner: Expectation.Match = match == .approx ? .approx : .exact
-        var unmatched = b
-        for member in a {
-            if let index = unmatched.firstIndex(where: { ValueMatcher.equal(member, $0, inner) }) {
-                unmatched.remove(at: index)
-            } else {
-                output.append("\(at): missing member \(Self.show(member))")
-            }
+    private mutating func memberDifferences(_ a: [Value], _ b: [Value], at: String, into output: inout [String]) throws
+    {
+        var inner = comparer.memberComparer
+        let matching = try MultisetMatching(expected: a, actual: b, comparer: &inner, stopsAtFirstMismatch: false)
+        for index in matching.unmatchedExpected {
+            output.append("\(at): missing member \(Self.show(a[index]))")
         }
-        for member in unmatched {
-            output.append("\(at): unexpected member \(Self.show(member))")
+        for index in matching.unmatchedActual {
+            output.append("\(at): unexpected member \(Self.show(b[index]))")
         }
     }
 

@@ -60,74 +60,35 @@ public enum ValueMatcher {
 
     /// Structural equality under `match` (`exact`, `set` or `approx`).
     static func equal(_ expected: Value?, _ actual: Value?, _ match: Expectation.Match) -> Bool {
-        let relative = match == .approx ? 1e-6 : 1e-9
-        let expectedKind = EncodedKind(of: expected), actualKind = EncodedKind(of: actual)
-        if expectedKind == .null || actualKind == .null { return expectedKind == actualKind }
-        if expectedKind == .boolean || actualKind == .boolean {
-            guard case .boolean(let a)? = expected, case .boolean(let b)? = actual else { return false }
-            return a == b
-        }
-        if expectedKind == .number || actualKind == .number {
-            guard expectedKind == actualKind, let a = expected.flatMap(double), let b = actual.flatMap(double) else {
-                return false
-            }
-            return numbersEqual(a, b, relative: relative)
-        }
-        if expectedKind == .string || actualKind == .string {
-            guard expectedKind == actualKind, let a = expected.flatMap(text), let b = actual.flatMap(text) else {
-                return false
-            }
-            return a.unicodeScalars.elementsEqual(b.unicodeScalars)
-        }
-        guard let expected = expected, let actual = actual else { return false }
-        if expectedKind.isTagged || actualKind.isTagged {
-            return taggedEqual(expected, actual, match)
-        }
-        switch (expected, actual) {
-        case (.array(let a), .array(let b)):
-            if match == .set { return multisetEqual(a, b, match) }
-            return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1, match) }
-        case (.dictionary(let a), .dictionary(let b)):
-            guard a.count == b.count else { return false }
-            return a.allSatisfy { key, value in b[key].map { equal(value, $0, match) } ?? false }
-        default:
-            return false
+        var comparer = ValueComparer(match: match, isCancelled: { false })
+        return (try? comparer.equal(expected, actual)) ?? false
+    }
+
+    /// ``matches(_:_:match:)`` that asks `isCancelled` as it goes (comparing two sets of a million
+    /// members takes a while).
+    /// - Throws: ``ComparisonInterrupted`` once `isCancelled` returns true.
+    static func matches(
+        _ expected: Value?, _ actual: Value?, match: Expectation.Match, isCancelled: @escaping () -> Bool
+    ) throws -> Bool {
+        switch match {
+        case .type, .nonempty: return matches(expected, actual, match: match)
+        case .exact, .set, .approx:
+            var comparer = ValueComparer(match: match, isCancelled: isCancelled)
+            return try comparer.equal(expected, actual)
         }
     }
 
-    private static func taggedEqual(_ expected: Value, _ actual: Value, _ match: Expectation.Match) -> Bool {
-        switch (expected, actual) {
-        case (.set(let a), .set(let b)), (.set(let a), .array(let b)):
-            return multisetEqual(a, b, match)
-        case (.array(let a), .set(let b)) where match == .set:
-            return multisetEqual(a, b, match)
-        case (.date(let a), .date(let b)):
-            return abs(a.timeIntervalSince1970 - b.timeIntervalSince1970) < 1e-3
-        case (.data(let a), .data(let b)):
-            return a == b
-        default:
-            return false
-        }
-    }
-
-    /// Same members, counted, in any order; members compare exactly (approximately under `approx`).
-    static func multisetEqual(_ a: [Value], _ b: [Value], _ match: Expectation.Match) -> Bool {
-        let inner: Expectation.Match = match == .approx ? .approx : .exact
-        guard a.count == b.count else { return false }
-        var left = b
-        for member in a {
-            guard let index = left.firstIndex(where: { equal(member, $0, inner) }) else { return false }
-            left.remove(at: index)
-        }
-        return true
-    }
-
+    /// Whether `a` and `b` are equal numbers within a relative `relative`. A number that is not
+    /// finite equals only itself (`NaN` equals `NaN`): infinity is not "within a relative 1e-9" of
+    /// every number.
     static func numbersEqual(_ a: Double, _ b: Double, relative: Double) -> Bool {
         if a == b || (a.isNaN && b.isNaN) { return true }
+        guard a.isFinite, b.isFinite else { return false }
         return abs(a - b) <= relative * max(abs(a), abs(b), 1e-300)
     }
 
-    private static func double(_ value: Value) -> Double? {
+    /// The number a value encodes as, if it is a number.
+    static func double(_ value: Value) -> Double? {
         switch value {
         case .integer(let i): return Double(i)
         case .double(let d): return d
@@ -136,7 +97,8 @@ public enum ValueMatcher {
         }
     }
 
-    private static func text(_ value: Value) -> String? {
+    /// The text a string-kind value encodes as (host objects encode as their text).
+    static func text(_ value: Value) -> String? {
         switch value {
         case .string(let text): return text
         case .object: return value.text

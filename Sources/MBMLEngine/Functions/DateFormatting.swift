@@ -9,14 +9,14 @@ extension DateFunctions {
             FunctionDefinition(
                 "formatDate", input: .pipedObjects, signature: "^formatDate(date|pattern)", category: .date,
                 summary:
-                    "Formats a date with an ICU date pattern (for example MM/dd/yy) in the current locale and local time zone. The date is a Date or a String in the default parsing format; the pattern must be a String."
+                    "Formats a date with an ICU date pattern (for example MM/dd/yy) in the current locale and local time zone. The date is a Date or a String in the default parsing format; the pattern must be a String the formatter can use (at most 1024 characters, quotes closed), else it is an error."
             ) { call in
                 let parameters = try call.values(.exactly(2))
                 let date = try DateSupport.dateOrString(parameters[0], at: 0, in: call)
                 guard case .string(let pattern) = parameters[1] else {
                     throw FunctionError.type(at: 1, expected: "String", got: parameters[1])
                 }
-                return .string(DateSupport.formatter(pattern: pattern).string(from: date))
+                return .string(try formatted(date, pattern: pattern))
             },
 
             FunctionDefinition(
@@ -91,6 +91,29 @@ extension DateFunctions {
             let formatter = DateSupport.formatter(date: style, time: style)
             return .string(DateSupport.plainSpaces(formatter.string(from: date)))
         }
+    }
+
+    /// The longest pattern ICU's formatter takes, in UTF-16 code units (it ignores a longer one
+    /// and formats nothing).
+    static let maximumPatternLength = 1024
+
+    /// `date` formatted with the ICU `pattern` of `^formatDate`.
+    /// - Throws: ``FunctionError`` when the formatter can not use the pattern: it is too long, or it
+    ///   formats nothing (an unterminated quote), so a broken pattern never yields a silent `""`.
+    static func formatted(_ date: Date, pattern: String) throws -> String {
+        func invalid(_ reason: String) -> FunctionError {
+            let excerpt = pattern.count > 40 ? String(pattern.prefix(40)) + "…" : pattern
+            return FunctionError("invalid date pattern \"\(excerpt)\": \(reason)")
+        }
+        let length = pattern.utf16.count
+        guard length <= maximumPatternLength else {
+            throw invalid("it is \(length) characters long; the longest usable is \(maximumPatternLength)")
+        }
+        let text = DateSupport.formatter(pattern: pattern).string(from: date)
+        if text.isEmpty, !pattern.isEmpty {
+            throw invalid("it formats nothing (is a quote left open?)")
+        }
+        return text
     }
 
     /// The zone named by a time-zone abbreviation parameter, or nil (local zone) for an unknown or

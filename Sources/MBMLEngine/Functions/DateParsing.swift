@@ -54,6 +54,6 @@ extension DateFunctions {
         outputPattern: String
     ) throws -> String {
         let date = try DateSupport.parse(text, pattern: inputPattern, localeIdentifier: localeIdentifier)
-        return DateSupport.formatter(pattern: outputPattern).string(from: date)
+        return try formatted(date, pattern: outputPattern)
     }
 }

@@ -109,11 +109,13 @@ final class ManifestLoadSession {
         }
     }
 
-    /// Reads a file, recording it in ``files``.
+    /// Reads a file, recording it in ``files`` whether or not it can be read: a file that fails to
+    /// load (unreadable, or for a moment a link to a device) is still one the space is built from,
+    /// and a watcher that watches ``files`` reloads when it comes back.
     func read(_ url: URL, path: String) -> Result<[UInt8], Diagnostic> {
+        files.append(url)
         do {
             let data = try Data(contentsOf: url)
-            files.append(url)
             return .success([UInt8](data))
         } catch {
             return .failure(

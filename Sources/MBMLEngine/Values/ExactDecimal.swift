@@ -50,7 +50,8 @@ enum ExactDecimal {
         }
         if significand == 0 { return Decimal.zero }
         let exponent = trailingZeros - fractionDigits
-        guard exponent >= -128 else { return nil }
+        // `Decimal`'s exponent is 8 bits: beyond it, it would read as NaN.
+        guard exponent >= -128, exponent <= 127 else { return nil }
         return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 

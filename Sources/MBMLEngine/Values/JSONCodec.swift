@@ -51,6 +51,18 @@ public enum JSONCodec {
         try decode(Array(text.utf8), tagged: true, maximumDepth: maximumDepth)
     }
 
+    /// Decodes tagged JSON in which every number literal must be one a `Double` holds: `1e400`
+    /// (infinity) and `1e-400` (zero) are errors. The tagged non-finite values (`{"$number":
+    /// "Infinity"}`, `NaN`) are still read: they say what they mean.
+    /// - Throws: ``JSONDecodingError`` with the line and column of the problem.
+    static func decodeTagged(rejectingUnrepresentableNumbers text: String) throws -> Value {
+        try Array(text.utf8).withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, tagged: true, maximumDepth: defaultMaximumDepth)
+            reader.rejectsUnrepresentableNumbers = true
+            return try reader.readDocument()
+        }
+    }
+
     /// Decodes plain JSON, as read from a data file.
     /// - Throws: ``JSONDecodingError`` with the line and column of the problem.
     public static func decodePlain(_ data: Data, maximumDepth: Int = defaultMaximumDepth) throws -> Value {

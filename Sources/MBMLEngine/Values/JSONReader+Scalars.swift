@@ -143,7 +143,22 @@ extension JSONReader {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if let decimal = ExactDecimal.parse(bytes[start..<position]) { return .decimal(decimal) }
         guard let double = Double(text) else { throw error("Invalid number \(text)", at: start) }
+        if rejectsUnrepresentableNumbers, !double.isFinite || (double == 0 && Self.hasNonZeroDigit(text)) {
+            let reading = double == 0 ? "zero" : "infinity"
+            throw error(
+                "The number \(text) is out of the range of a number (it would read as \(reading))", at: start)
+        }
         return .double(double)
+    }
+
+    /// Whether the significand of JSON number text (the part before any exponent) has a digit
+    /// other than zero.
+    static func hasNonZeroDigit(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
     }
 
     /// The integer that JSON integer text (already validated) spells, or nil if `Int` cannot hold it.

@@ -12,6 +12,10 @@ struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let tagged: Bool
     let maximumDepth: Int
+    /// Whether a number literal a `Double` cannot hold (`1e400` overflows to infinity, `1e-400`
+    /// underflows to zero) is an error rather than read as infinity or zero. Expectation files ask
+    /// for it: an expected `1e400` would otherwise read as infinity.
+    var rejectsUnrepresentableNumbers = false
     var position = 0
     var depth = 0
     var shapes = ObjectShapes()
