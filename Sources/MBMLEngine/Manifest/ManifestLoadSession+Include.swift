@@ -65,11 +65,7 @@ extension ManifestLoadSession {
             return
         }
         let path = url.path
-        if let reason = options.fileReadPolicy.refusal(for: path) {
-            report("Not loading \"\(entry.file)\": \(reason) (the file-read policy)", at: entry.element)
-            return
-        }
-        let loaded = read(url, path: path).mapError { ManifestError(diagnostics: [$0]) }
+        let loaded = read(url, path: path, asInclude: true).mapError { ManifestError(diagnostics: [$0]) }
             .flatMap { open($0, path: path) }
         switch loaded {
         case .success(let root):
