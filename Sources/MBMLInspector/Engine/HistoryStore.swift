@@ -7,16 +7,7 @@ struct HistoryStore {
 
     /// The standard location for `environment` (the process environment by default).
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> HistoryStore {
-        let base: URL
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = URL(fileURLWithPath: state, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
-                ".local/state", isDirectory: true)
-        }
-        return HistoryStore(
-            url: base.appendingPathComponent("mbml", isDirectory: true).appendingPathComponent("history"))
+        HistoryStore(url: StateFolder.url(environment: environment).appendingPathComponent("history"))
     }
 
     /// The saved entries, oldest first (none when the file does not exist).

@@ -18,26 +18,13 @@ struct LessonProgressStore: Equatable {
         let name = lessonFile.deletingPathExtension().lastPathComponent.filter {
             $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_"
         }
-        url = Self.stateFolder(environment: environment)
+        url = StateFolder.url(environment: environment)
             .appendingPathComponent("lessons", isDirectory: true)
             .appendingPathComponent("\(name.prefix(60))-\(Self.hash(path)).json")
     }
 
     init(url: URL) {
         self.url = url
-    }
-
-    /// `$XDG_STATE_HOME/mbml` when it is an absolute path, else `~/.local/state/mbml`.
-    static func stateFolder(environment: [String: String]) -> URL {
-        let base: URL
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = URL(fileURLWithPath: state, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
-                ".local/state", isDirectory: true)
-        }
-        return base.appendingPathComponent("mbml", isDirectory: true)
     }
 
     /// The saved progress; none when the file is missing or cannot be read as progress.
