@@ -1,3 +1,4 @@
+import Foundation
 import MBMLEngine
 
 /// `textDocument/completion`: function names after `^`, variable names after `$`, keys and
@@ -7,7 +8,10 @@ enum CompletionProvider {
     static let maximumItems = 500
     /// LSP `CompletionItemKind` values.
     private enum Kind: Int {
-        case function = 3, field = 5, variable = 6, property = 10
+        case function = 3
+        case field = 5
+        case variable = 6
+        case property = 10
     }
 
     static func completion(at cursor: CursorContext, analysis: DocumentAnalysis) -> JSONValue {
@@ -25,8 +29,12 @@ enum CompletionProvider {
             switch chain.partial {
             case .variableName(let typed):
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
+                // Values are previewed while the answer's time budget lasts; later names go without.
+                let budgetEnd = DispatchTime.now().uptimeNanoseconds + UInt64(ValuePreview.deadlineSeconds * 1e9)
                 for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
-                    let detail = ValuePreview.text(of: "$" + name, in: environment, limit: 200)
+                    let detail =
+                        DispatchTime.now().uptimeNanoseconds < budgetEnd
+                        ? ValuePreview.text(of: "$" + name, in: environment, limit: 200) : nil
                     items.append(item(label: name, kind: .variable, detail: detail, newText: name, range: range))
                     if items.count >= maximumItems { break }
                 }

@@ -99,7 +99,9 @@ extension JSONValue: Decodable {
     init(from decoder: Decoder) throws {
         if let container = try? decoder.container(keyedBy: Key.self) {
             self = .object(
-                try container.allKeys.map { key in (key: key.stringValue, value: try container.decode(JSONValue.self, forKey: key)) })
+                try container.allKeys.map { key in
+                    (key: key.stringValue, value: try container.decode(JSONValue.self, forKey: key))
+                })
             return
         }
         if var container = try? decoder.unkeyedContainer() {

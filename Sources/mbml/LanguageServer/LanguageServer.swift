@@ -22,7 +22,9 @@ final class LanguageServer {
         do {
             json = try JSONValue(parsing: body)
         } catch {
-            return [OutgoingMessage.response(id: nil, error: ResponseError(code: .parseError, message: "malformed JSON"))]
+            return [
+                OutgoingMessage.response(id: nil, error: ResponseError(code: .parseError, message: "malformed JSON"))
+            ]
         }
         let message: IncomingMessage
         do {
@@ -115,7 +117,9 @@ final class LanguageServer {
         let analysis = DocumentAnalysis(document)
         documents[document.uri] = document
         analyses[document.uri] = analysis
-        return [Self.publish(uri: document.uri, diagnostics: analysis.diagnostics(for: document), version: document.version)]
+        return [
+            Self.publish(uri: document.uri, diagnostics: analysis.diagnostics(for: document), version: document.version)
+        ]
     }
 
     private static func publish(uri: String, diagnostics: JSONValue, version: Int? = nil) -> JSONValue {
