@@ -151,6 +151,10 @@ def main():
     client.notify("some/unknownNotification")
     alive = client.request("workspace/frobnicate")
     check("$/cancelRequest and unknown notifications are accepted; the server keeps going", alive and "error" in alive, alive)
+    deep = b"[" * 200000
+    client.send_raw(b"Content-Length: %d\r\n\r\n" % len(deep) + deep)
+    error = client.wait(lambda m: "error" in m)
+    check("JSON nested 200,000 deep is a parse error, not a crash", error and error["error"]["code"] == -32700, error)
     client.send_raw(b'Content-Length: 2\r\n\r\n[]')
     error = client.wait(lambda m: "error" in m)
     check("a JSON value that is not a request is InvalidRequest (-32600)", error and error["error"]["code"] == -32600, error)

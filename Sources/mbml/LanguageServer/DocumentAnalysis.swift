@@ -21,8 +21,13 @@ struct DocumentAnalysis {
         let directory =
             path.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        // The file-read policy of the other commands: the current folder and the document's folder
+        // (hidden files excepted); no file writes. Opening an untrusted manifest in an editor must
+        // not read more than `mbml --manifest` would.
         var options = EnvironmentOptions()
         options.searchDirectories = [directory]
+        options.fileReadPolicy = .restricted(
+            workFolders: [FileManager.default.currentDirectoryPath, directory.path])
         var builder = EnvironmentBuilder(options: options, log: LogSink())
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.loadBudgetSeconds * 1e9)
         builder.isCancelled = { DispatchTime.now().uptimeNanoseconds >= deadline }
