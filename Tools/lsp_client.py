@@ -180,7 +180,18 @@ def main():
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": broken}]})
     diagnostics = client.diagnostics(uri) or []
     check("an XML error is an error diagnostic", any(d["severity"] == 1 for d in diagnostics), diagnostics)
-    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": good}]})
+    emoji_line = '    <!-- 😀 é --><Var name="e" type="dynamic" expression="😀 $cats $tpyo"/>'
+    emoji = good.replace("</MBML>", emoji_line + "\n</MBML>")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": emoji}]})
+    diagnostics = client.diagnostics(uri) or []
+    utf16 = lambda text: len(text.encode("utf-16-le")) // 2
+    want = {"line": emoji.splitlines().index(emoji_line), "character": utf16(emoji_line[: emoji_line.index("<Var")])}
+    check("columns after astral characters are counted in UTF-16", [d["range"]["start"] for d in diagnostics] == [want],
+          (want, diagnostics))
+    response = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {
+        "line": want["line"], "character": utf16(emoji_line[: emoji_line.index("$cats") + 2])}})
+    check("a hover after astral characters finds the reference", "Barrett" in hover_text(response), response)
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": good}]})
     client.diagnostics(uri)
 
     lines = good.splitlines()
