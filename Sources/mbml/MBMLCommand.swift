@@ -27,6 +27,7 @@ struct MBMLCommand: ParsableCommand {
         BenchCommand.self,
         CheckCommand.self,
         TutorialCommand.self,
+        LSPCommand.self,
     ]
 
     /// The command that runs when `mbml` is given no command name (`mbml`, `mbml MANIFEST`).

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# End-to-end checks of `mbml lsp`: bash .ci/lsp-e2e.sh PATH/TO/mbml
+# Tools/lsp_client.py drives the real binary over stdio as an editor would (framing, lifecycle,
+# diagnostics, hover, completion, signature help, declaration, budgets); when nvim is installed,
+# Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover). Ends with
+# "N passed, M failed" and exits non-zero when a check fails.
+set -euo pipefail
+
+bin="$(cd "$(dirname "${1:?usage: lsp-e2e.sh PATH/TO/mbml}")" && pwd)/$(basename "$1")"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export SWIFT_BACKTRACE=enable=no
+
+echo "mbml lsp: scripted client"
+status=0
+python3 "$repo/Tools/lsp_client.py" "$bin" | tee "$work/client.txt" || status=$?
+tally="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/client.txt" | tail -1 || true)"
+passed=0
+failed=0
+if [ -n "$tally" ]; then
+    passed="${tally%% passed*}"
+    failed="${tally#*, }"
+    failed="${failed%% failed}"
+fi
+if [ -z "$tally" ] || { [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; }; then
+    echo "  FAIL  the scripted client ended with status $status"
+    failed=$((failed + 1))
+fi
+
+echo "mbml lsp: headless Neovim"
+if command -v nvim >/dev/null 2>&1; then
+    cat > "$work/manifest.xml" <<'XML'
+<MBML>
+    <Var name="cats" type="list">
+        <Var literal="Barrett"/>
+        <Var literal="Duncan"/>
+    </Var>
+    <Var name="total" expression="$tpyo" type="dynamic"/>
+    <Var name="first" value="$cats[0]"/>
+</MBML>
+XML
+    MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim.txt" \
+        timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_check.lua" >/dev/null 2>&1 || true
+    if [ -s "$work/nvim.txt" ]; then
+        while IFS= read -r line; do
+            case "$line" in
+            ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
+            *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
+            esac
+        done < "$work/nvim.txt"
+    else
+        echo "  FAIL  headless Neovim wrote no results"
+        failed=$((failed + 1))
+    fi
+else
+    echo "  skip  nvim is not installed"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

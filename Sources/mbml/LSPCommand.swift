@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+
+/// `mbml lsp`: a language server for MBML manifests over standard input and output.
+struct LSPCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Serve the Language Server Protocol for MBML manifests over standard input and output.",
+        discussion: """
+            Speaks LSP 3.17 (JSON-RPC 2.0 with Content-Length framing) for MBML manifests: diagnostics \
+            from the engine's loader as you type, hover with values and declaration sites, completion of \
+            functions, variables and properties, signature help and go to declaration. Editors start it \
+            as `mbml lsp`; see the README, "Editor integration (mbml lsp)".
+            """
+    )
+
+    func run() throws {
+        let status = LanguageServerSession().run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

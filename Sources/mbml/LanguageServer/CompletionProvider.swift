@@ -1,0 +1,81 @@
+import Foundation
+import MBMLEngine
+
+/// `textDocument/completion`: function names after `^`, variable names after `$`, keys and
+/// properties after `$x.`.
+enum CompletionProvider {
+    /// The most items one answer lists.
+    static let maximumItems = 500
+    /// LSP `CompletionItemKind` values.
+    private enum Kind: Int {
+        case function = 3
+        case field = 5
+        case variable = 6
+        case property = 10
+    }
+
+    static func completion(at cursor: CursorContext, analysis: DocumentAnalysis) -> JSONValue {
+        let environment = analysis.environment
+        var items: [JSONValue] = []
+        if let function = cursor.syntax.functionName(at: cursor.offset) {
+            let range = cursor.range(from: function.start + 1, to: cursor.offset)
+            for definition in environment.functions.all where definition.name.hasPrefix(function.typed) {
+                items.append(
+                    item(
+                        label: definition.name, kind: .function, detail: definition.signature,
+                        documentation: definition.summary, newText: definition.name + "(", range: range))
+            }
+        } else if let chain = cursor.syntax.referenceChain(endingAt: cursor.offset) {
+            switch chain.partial {
+            case .variableName(let typed):
+                let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
+                // Values are previewed while the answer's time budget lasts; later names go without.
+                let budgetEnd = DispatchTime.now().uptimeNanoseconds + UInt64(ValuePreview.deadlineSeconds * 1e9)
+                for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
+                    let detail =
+                        DispatchTime.now().uptimeNanoseconds < budgetEnd
+                        ? ValuePreview.text(of: "$" + name, in: environment, limit: 200) : nil
+                    items.append(item(label: name, kind: .variable, detail: detail, newText: name, range: range))
+                    if items.count >= maximumItems { break }
+                }
+            case .property(let typed):
+                let base = String(cursor.characters[chain.start..<chain.partialStart])
+                let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
+                items = properties(of: base, typed: typed, environment: environment, range: range)
+            case .bracketedVariableName, .subscripted:
+                break
+            }
+        }
+        return .object(["isIncomplete": .bool(false), "items": .array(Array(items.prefix(maximumItems)))])
+    }
+
+    private static func properties(
+        of base: String, typed: String, environment: Environment, range: LSPRange
+    ) -> [JSONValue] {
+        guard let value = ValuePreview.value(of: base, in: environment) else { return [] }
+        var items: [JSONValue] = []
+        if case .dictionary(let members) = value {
+            for (key, member) in members where MBMLIdentifier.isIdentifier(key) && key.hasPrefix(typed) {
+                let detail = ValuePreview.truncated(JSONCodec.encode(member), to: 200)
+                items.append(item(label: key, kind: .field, detail: detail, newText: key, range: range))
+                if items.count >= maximumItems { return items }
+            }
+        }
+        for name in MBMLSyntax.propertyNames(offeredBy: value) where name.hasPrefix(typed) {
+            items.append(item(label: name, kind: .property, detail: nil, newText: name, range: range))
+        }
+        return items
+    }
+
+    private static func item(
+        label: String, kind: Kind, detail: String?, documentation: String? = nil, newText: String, range: LSPRange
+    ) -> JSONValue {
+        .object([
+            "label": .string(label),
+            "kind": .int(kind.rawValue),
+            "detail": detail.map(JSONValue.string),
+            "documentation": documentation.map(JSONValue.string),
+            "textEdit": .object(["range": range.json, "newText": .string(newText)]),
+        ])
+    }
+}

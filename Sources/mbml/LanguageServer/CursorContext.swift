@@ -1,0 +1,80 @@
+import MBMLEngine
+
+/// The expression text around an LSP position: the position's line as characters, the character
+/// offset of the position in it, and ``MBMLSyntax`` over that line (expressions are read a line at
+/// a time; an expression that spans lines is seen one line at a time).
+struct CursorContext {
+    let line: Int
+    let characters: [Character]
+    let offset: Int
+    let syntax: MBMLSyntax
+
+    init(document: TextDocument, position: LSPPosition) {
+        line = position.line
+        characters = document.characters(ofLine: position.line)
+        offset = TextDocument.characterOffset(utf16: position.character, in: characters)
+        syntax = MBMLSyntax(characters: characters)
+    }
+
+    /// The function name under the position (on its `^` too).
+    var functionName: (name: String, typed: String, start: Int)? {
+        if let found = syntax.functionName(at: offset), !found.name.isEmpty { return found }
+        if offset < characters.count, characters[offset] == "^" { return syntax.functionName(at: offset + 1) }
+        return nil
+    }
+
+    /// The reference under the position: the chain that ends where the word under the position ends
+    /// (`$tot|al.count` → `$total`), its variable and expression text.
+    var reference: (variable: String, expression: String, start: Int, end: Int)? {
+        var end = offset
+        if end < characters.count, characters[end] == "$" { end += 1 }
+        while end < characters.count, MBMLIdentifier.isCharacter(characters[end]) { end += 1 }
+        guard let chain = syntax.referenceChain(endingAt: end) else { return nil }
+        let variable: String
+        switch chain.partial {
+        case .variableName(let name): variable = chain.variable ?? name
+        default:
+            guard let name = chain.variable else { return nil }
+            variable = name
+        }
+        guard !variable.isEmpty else { return nil }
+        return (variable, String(characters[chain.start..<end]), chain.start, end)
+    }
+
+    /// The LSP range of the character offsets `start..<end` on this line.
+    func range(from start: Int, to end: Int) -> LSPRange {
+        LSPRange(
+            start: LSPPosition(line: line, character: TextDocument.utf16Offset(character: start, in: characters)),
+            end: LSPPosition(line: line, character: TextDocument.utf16Offset(character: end, in: characters)))
+    }
+}
+
+/// Values shown in hovers and completion details: as `mbml eval` prints them, evaluated under a
+/// deadline so that a slow dynamic variable never stops the server.
+enum ValuePreview {
+    /// How long one hover or completion may evaluate.
+    static let deadlineSeconds = 2.0
+    /// The longest preview text.
+    static let maximumLength = 2000
+
+    /// The value of `expression` in the object context, as JSON, truncated; or the error.
+    static func text(of expression: String, in environment: Environment, limit: Int = maximumLength) -> String {
+        do {
+            let value = try environment.withDeadline(seconds: deadlineSeconds) {
+                try environment.evaluate(expression, in: .object)
+            }
+            return truncated(JSONCodec.encode(value), to: limit)
+        } catch {
+            return "error: " + truncated(String(describing: error), to: limit)
+        }
+    }
+
+    /// The value of `expression`, or nil on an error or timeout.
+    static func value(of expression: String, in environment: Environment) -> Value? {
+        try? environment.withDeadline(seconds: deadlineSeconds) { try environment.evaluate(expression, in: .object) }
+    }
+
+    static func truncated(_ text: String, to limit: Int) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+}

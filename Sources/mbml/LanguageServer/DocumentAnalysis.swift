@@ -1,0 +1,68 @@
+import Foundation
+import MBMLEngine
+
+/// An open document loaded by the engine: the environment built from its unsaved text (includes
+/// read from disk) and the diagnostics of that load.
+struct DocumentAnalysis {
+    /// The longest a load may run before it stops with an error (a manifest whose load-time
+    /// expression never ends must not stop the server from answering).
+    static let loadBudgetSeconds = 10.0
+
+    /// The name the document has in diagnostics and provenance: its path, or its URI when it is not a file.
+    let name: String
+    let load: EnvironmentLoad
+
+    var environment: Environment { load.environment }
+
+    /// Loads `document` with ``EnvironmentBuilder``, as `--manifest` would load the file, but from its text.
+    init(_ document: TextDocument) {
+        let path = document.path
+        name = path ?? document.uri
+        let directory =
+            path.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        // The file-read policy of the other commands: the current folder and the document's folder
+        // (hidden files excepted); no file writes. Opening an untrusted manifest in an editor must
+        // not read more than `mbml --manifest` would.
+        var options = EnvironmentOptions()
+        options.searchDirectories = [directory]
+        options.fileReadPolicy = .restricted(
+            workFolders: [FileManager.default.currentDirectoryPath, directory.path])
+        var builder = EnvironmentBuilder(options: options, log: LogSink())
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.loadBudgetSeconds * 1e9)
+        builder.isCancelled = { DispatchTime.now().uptimeNanoseconds >= deadline }
+        builder.cancellationMessage = "Loading stopped: it ran longer than \(Int(Self.loadBudgetSeconds)) seconds"
+        load = builder.build([.manifestText(document.text, name: name, directory: directory)])
+    }
+
+    /// Whether the diagnostic's file is this document.
+    func isInDocument(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.file == name || URL(fileURLWithPath: diagnostic.file).standardizedFileURL.path == name
+    }
+
+    /// The LSP diagnostics of the load for `document`: its own at their line and column, those of
+    /// included files at the document's first line, naming the file.
+    func diagnostics(for document: TextDocument) -> JSONValue {
+        .array(
+            load.diagnostics.map { diagnostic in
+                let line: Int
+                let character: Int
+                var message = diagnostic.message
+                if isInDocument(diagnostic) {
+                    line = max(0, diagnostic.line - 1)
+                    character = document.utf16Offset(ofScalarColumn: diagnostic.column, line: line)
+                } else {
+                    line = 0
+                    character = 0
+                    message = "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(message)"
+                }
+                let position = LSPPosition(line: line, character: character)
+                return .object([
+                    "range": LSPRange(start: position, end: position).json,
+                    "severity": .int(diagnostic.severity == .error ? 1 : 2),
+                    "source": .string("mbml"),
+                    "message": .string(message),
+                ])
+            })
+    }
+}

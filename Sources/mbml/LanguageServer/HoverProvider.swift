@@ -1,0 +1,35 @@
+import MBMLEngine
+
+/// `textDocument/hover`: a reference's value and declaration site, a function's signature and summary.
+enum HoverProvider {
+    static func hover(at cursor: CursorContext, analysis: DocumentAnalysis) -> JSONValue {
+        let environment = analysis.environment
+        if let function = cursor.functionName,
+            let definition = environment.functions.definition(named: function.name)
+        {
+            let text = "```\n\(definition.signature)\n```\n\(definition.summary)"
+            let end = function.start + 1 + function.name.count
+            return result(text, range: cursor.range(from: function.start, to: end))
+        }
+        guard let reference = cursor.reference else { return .null }
+        var text = "`\(reference.expression)`\n```json\n"
+        text += ValuePreview.text(of: reference.expression, in: environment) + "\n```"
+        if let provenance = environment.provenance(of: reference.variable) {
+            text += "\n\n" + provenance.kind.label + (provenance.isReadOnly ? " (read-only)" : "")
+            if let site = provenance.site { text += ", declared at " + site }
+            if let expression = provenance.expression {
+                text += "\n\nexpression: `" + ValuePreview.truncated(expression, to: 200) + "`"
+            }
+        } else if environment.variables.declaration(of: reference.variable) == nil {
+            text += "\n\nnot declared"
+        }
+        return result(text, range: cursor.range(from: reference.start, to: reference.end))
+    }
+
+    private static func result(_ markdown: String, range: LSPRange) -> JSONValue {
+        .object([
+            "contents": .object(["kind": .string("markdown"), "value": .string(markdown)]),
+            "range": range.json,
+        ])
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// An open document's text, split into lines, with the conversions between LSP positions (0-based
+/// lines, UTF-16 code units) and the character (grapheme) offsets ``MBMLEngine/MBMLSyntax`` uses.
+struct TextDocument {
+    var uri: String
+    var version: Int
+    var text: String
+    /// The lines, without their line breaks (a `\r` before `\n` removed).
+    private(set) var lines: [Substring]
+
+    init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        self.version = version
+        self.text = text
+        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.last == "\r" ? line.dropLast() : line
+        }
+    }
+
+    /// The file path the URI names (`file:///a/b.xml` → `/a/b.xml`), or nil for other schemes.
+    var path: String? { Self.path(ofURI: uri) }
+
+    static func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    static func uri(ofPath path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+    }
+
+    /// The characters of line `line` (empty past the end).
+    func characters(ofLine line: Int) -> [Character] {
+        lines.indices.contains(line) ? Array(lines[line]) : []
+    }
+
+    /// The character offset in `characters` of a UTF-16 offset (clamped to the line).
+    static func characterOffset(utf16 offset: Int, in characters: [Character]) -> Int {
+        var units = 0
+        for (index, character) in characters.enumerated() {
+            if units >= offset { return index }
+            units += character.utf16.count
+        }
+        return characters.count
+    }
+
+    /// The UTF-16 offset of a character offset of `characters`.
+    static func utf16Offset(character offset: Int, in characters: [Character]) -> Int {
+        characters.prefix(max(0, offset)).reduce(0) { $0 + $1.utf16.count }
+    }
+
+    /// The UTF-16 offset of a 1-based column counted in Unicode scalars (as ``MBMLEngine/Diagnostic`` counts).
+    func utf16Offset(ofScalarColumn column: Int, line: Int) -> Int {
+        guard lines.indices.contains(line) else { return 0 }
+        return lines[line].unicodeScalars.prefix(max(0, column - 1)).reduce(0) { $0 + $1.utf16.count }
+    }
+}

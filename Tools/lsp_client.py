@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""A scripted LSP client for `mbml lsp`: starts the real binary, speaks Content-Length framed
+JSON-RPC over its standard input and output, and checks its answers.
+
+    python3 Tools/lsp_client.py PATH/TO/mbml
+
+Prints `ok`/`FAIL` per check and ends with `N passed, M failed`; exits 1 on any failure.
+"""
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import queue
+
+
+class Client:
+    def __init__(self, binary):
+        self.process = subprocess.Popen(
+            [binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        self.messages = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        stream = self.process.stdout
+        while True:
+            headers = {}
+            while True:
+                line = stream.readline()
+                if not line:
+                    self.messages.put(None)
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.decode().partition(":")
+                headers[name.strip().lower()] = value.strip()
+            body = stream.read(int(headers["content-length"]))
+            self.messages.put(json.loads(body))
+
+    def send_raw(self, data):
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def notify(self, method, params=None):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params or {}})
+
+    def request(self, method, params=None, timeout=20):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params or {}})
+        return self.wait(lambda m: m.get("id") == self.next_id and "method" not in m, timeout)
+
+    def wait(self, predicate, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                message = self.messages.get(timeout=max(0.01, deadline - time.time()))
+            except queue.Empty:
+                break
+            if message is None:
+                return None
+            if predicate(message):
+                return message
+        return None
+
+    def diagnostics(self, uri, timeout=30):
+        message = self.wait(
+            lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri, timeout
+        )
+        return None if message is None else message["params"]["diagnostics"]
+
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print("  ok    " + name)
+    else:
+        failed += 1
+        print("  FAIL  " + name + ("\n        " + str(detail)[:2000] if detail else ""))
+
+
+def hover_text(response):
+    try:
+        return response["result"]["contents"]["value"]
+    except (TypeError, KeyError):
+        return ""
+
+
+def labels(response):
+    try:
+        return [item["label"] for item in response["result"]["items"]]
+    except (TypeError, KeyError):
+        return []
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    work = pathlib.Path(tempfile.mkdtemp())
+    (work / "shared.xml").write_text(
+        '<MBML>\n    <Var name="catalog" type="map">\n        <Var name="title" literal="Store"/>\n'
+        '        <Var name="count" literal="3"/>\n    </Var>\n</MBML>\n'
+    )
+    manifest = work / "manifest.xml"
+    good = (
+        "<MBML>\n"
+        '    <Include file="shared.xml"/>\n'
+        '    <Var name="cats" type="list">\n        <Var literal="Barrett"/>\n        <Var literal="Duncan"/>\n    </Var>\n'
+        '    <Var name="total" expression="$cats.count" type="dynamic"/>\n'
+        '    <Var name="joined" value="^join($cats|, )"/>\n'
+        '    <Var name="slow" type="dynamic" expression="^repeat(1000000|^repeat(1000000|x))"/>\n'
+        "</MBML>\n"
+    )
+    typo = good.replace('expression="$cats.count"', 'expression="$tpyo"')
+    manifest.write_text(typo)
+    uri = manifest.as_uri()
+
+    print("lifecycle and framing")
+    client = Client(binary)
+    early = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
+    check("a request before initialize is refused (-32002)", early and early.get("error", {}).get("code") == -32002, early)
+    init = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    capabilities = (init or {}).get("result", {}).get("capabilities", {})
+    check("initialize answers its capabilities", capabilities.get("hoverProvider") and "completionProvider" in capabilities, init)
+    client.notify("initialized")
+    client.send_raw(b"Content-Length: 9\r\n\r\n{not json")
+    error = client.wait(lambda m: "error" in m)
+    check("malformed JSON is a parse error (-32700)", error and error["error"]["code"] == -32700, error)
+    client.send_raw(b"Content-Type: x\r\n\r\n")
+    error = client.wait(lambda m: "error" in m)
+    check("a header without Content-Length is answered with an error", error and error["error"]["code"] == -32700, error)
+    client.send_raw(b"Content-Length: abc\r\n\r\n")
+    error = client.wait(lambda m: "error" in m)
+    check("a Content-Length that is not a number is answered with an error", error and "error" in error, error)
+    unknown = client.request("workspace/frobnicate")
+    check("an unknown method is MethodNotFound (-32601)", unknown and unknown.get("error", {}).get("code") == -32601, unknown)
+    client.notify("$/cancelRequest", {"id": 99})
+    client.notify("some/unknownNotification")
+    alive = client.request("workspace/frobnicate")
+    check("$/cancelRequest and unknown notifications are accepted; the server keeps going", alive and "error" in alive, alive)
+    deep = b"[" * 200000
+    client.send_raw(b"Content-Length: %d\r\n\r\n" % len(deep) + deep)
+    error = client.wait(lambda m: "error" in m)
+    check("JSON nested 200,000 deep is a parse error, not a crash", error and error["error"]["code"] == -32700, error)
+    client.send_raw(b'Content-Length: 2\r\n\r\n[]')
+    error = client.wait(lambda m: "error" in m)
+    check("a JSON value that is not a request is InvalidRequest (-32600)", error and error["error"]["code"] == -32600, error)
+
+    print("diagnostics")
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "xml", "version": 1, "text": typo}})
+    diagnostics = client.diagnostics(uri) or []
+    typo_line = typo.splitlines().index(next(l for l in typo.splitlines() if "$tpyo" in l))
+    found = [d for d in diagnostics if "$tpyo is referred to by" in d["message"]]
+    check("didOpen publishes the loader's warning about $tpyo", found and found[0]["severity"] == 2, diagnostics)
+    check(
+        "at the declaration's line and column (0-based)",
+        found and found[0]["range"]["start"] == {"line": typo_line, "character": 4},
+        found,
+    )
+    client.notify(
+        "textDocument/didChange",
+        {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": good}]},
+    )
+    diagnostics = client.diagnostics(uri)
+    check("fixing it in an unsaved change clears it", diagnostics == [], diagnostics)
+    broken = good.replace('<Var name="joined"', '<Var name="joined" value="1"')
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": broken}]})
+    diagnostics = client.diagnostics(uri) or []
+    check("an XML error is an error diagnostic", any(d["severity"] == 1 for d in diagnostics), diagnostics)
+    emoji_line = '    <!-- 😀 é --><Var name="e" type="dynamic" expression="😀 $cats $tpyo"/>'
+    emoji = good.replace("</MBML>", emoji_line + "\n</MBML>")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": emoji}]})
+    diagnostics = client.diagnostics(uri) or []
+    utf16 = lambda text: len(text.encode("utf-16-le")) // 2
+    want = {"line": emoji.splitlines().index(emoji_line), "character": utf16(emoji_line[: emoji_line.index("<Var")])}
+    check("columns after astral characters are counted in UTF-16", [d["range"]["start"] for d in diagnostics] == [want],
+          (want, diagnostics))
+    response = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {
+        "line": want["line"], "character": utf16(emoji_line[: emoji_line.index("$cats") + 2])}})
+    check("a hover after astral characters finds the reference", "Barrett" in hover_text(response), response)
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": good}]})
+    client.diagnostics(uri)
+
+    lines = good.splitlines()
+
+    def position(needle, offset=0):
+        line = next(i for i, l in enumerate(lines) if needle in l)
+        return {"line": line, "character": lines[line].index(needle) + offset}
+
+    def at(method, needle, offset=0):
+        return client.request(method, {"textDocument": {"uri": uri}, "position": position(needle, offset)})
+
+    print("hover")
+    text = hover_text(at("textDocument/hover", "$cats.count", 2))
+    check("hover on $cats shows its value", '["Barrett","Duncan"]' in text, text)
+    check("and where it is declared", "declared at" in text and "manifest.xml:3:" in text, text)
+    text = hover_text(at("textDocument/hover", "$cats.count", 8))
+    check("hover on .count shows the value of $cats.count", "2" in text and "$cats.count" in text, text)
+    text = hover_text(at("textDocument/hover", "^join", 2))
+    check("hover on ^join shows its signature and summary", "join(" in text and len(text) > 20, text)
+    # Hover on the reference $slow written in a scratch line.
+    scratch = good.replace("</MBML>", '    <Var name="use" literal="$slow"/>\n</MBML>')
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": scratch}]})
+    client.diagnostics(uri)
+    slow_line = scratch.splitlines().index('    <Var name="use" literal="$slow"/>')
+    started = time.time()
+    response = client.request(
+        "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": slow_line, "character": 33}}
+    )
+    elapsed = time.time() - started
+    check(
+        "hover on a slow dynamic variable stops at its deadline",
+        response is not None and elapsed < 8 and "time budget" in hover_text(response),
+        (elapsed, response),
+    )
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 6}, "contentChanges": [{"text": good}]})
+    client.diagnostics(uri)
+
+    print("completion and signature help")
+    edited = good.replace("</MBML>", '    <Var name="a" value="^jo"/>\n    <Var name="b" value="$ca"/>\n'
+                          '    <Var name="c" value="$catalog."/>\n    <Var name="d" value="^join($cats|x)"/>\n</MBML>')
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 7}, "contentChanges": [{"text": edited}]})
+    client.diagnostics(uri)
+    lines[:] = edited.splitlines()
+    response = at("textDocument/completion", '^jo"', 3)
+    items = (response or {}).get("result", {}).get("items", [])
+    join = [i for i in items if i["label"] == "join"]
+    check("^jo completes to join( with its signature as detail",
+          join and join[0]["textEdit"]["newText"] == "join(" and "join" in join[0].get("detail", ""), items[:5])
+    response = at("textDocument/completion", '$ca"', 3)
+    names = labels(response)
+    check("$ca completes variable names", "cats" in names and "catalog" in names, names)
+    cats = [i for i in response["result"]["items"] if i["label"] == "cats"] if response else []
+    check("with their values as detail", cats and "Barrett" in cats[0].get("detail", ""), cats)
+    response = at("textDocument/completion", '$catalog."', 9)
+    names = labels(response)
+    check("$catalog. completes its keys", "title" in names and "count" in names, names)
+    response = at("textDocument/signatureHelp", "^join($cats|x)", 12)
+    result = (response or {}).get("result") or {}
+    check("signature help inside ^join(a|b) is on the second parameter",
+          result.get("activeParameter") == 1 and "join" in result.get("signatures", [{}])[0].get("label", ""), response)
+
+    print("go to declaration")
+    response = at("textDocument/declaration", "$cats|x", 2)
+    result = (response or {}).get("result") or {}
+    check("$cats is declared in the document", result.get("uri") == uri and result["range"]["start"]["line"] == 2, response)
+    response = at("textDocument/definition", '$catalog."', 3)
+    result = (response or {}).get("result") or {}
+    check("$catalog is declared in the included file", result.get("uri", "").endswith("/shared.xml")
+          and result["range"]["start"]["line"] == 1, response)
+
+    print("budgets")
+    big_uri = (work / "big.xml").as_uri()
+    big = "<MBML>\n<!-- " + ("x" * 100 + "\n") * (50 * 1024 * 1024 // 101) + " -->\n<Var name=\"q\" literal=\"1\"/>\n</MBML>\n"
+    started = time.time()
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": big_uri, "languageId": "xml", "version": 1, "text": big}})
+    diagnostics = client.diagnostics(big_uri, timeout=120)
+    check("a 50 MB document is loaded (%.1f s)" % (time.time() - started), diagnostics is not None, diagnostics)
+    response = at("textDocument/hover", "$cats|x", 2)
+    check("and the server still answers", "Barrett" in hover_text(response), response)
+    client.notify("textDocument/didClose", {"textDocument": {"uri": big_uri}})
+
+    print("shutdown")
+    response = client.request("shutdown")
+    check("shutdown answers null", response is not None and response.get("result", 1) is None, response)
+    response = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
+    check("requests after shutdown are InvalidRequest", response and response.get("error", {}).get("code") == -32600, response)
+    client.notify("exit")
+    try:
+        status = client.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        client.process.kill()
+        status = None
+    check("exit after shutdown ends with status 0", status == 0, status)
+    stderr = client.process.stderr.read().decode(errors="replace")
+    check("nothing on standard error", stderr == "", stderr)
+
+    other = Client(binary)
+    other.request("initialize", {"capabilities": {}})
+    other.notify("exit")
+    try:
+        status = other.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        other.process.kill()
+        status = None
+    check("exit without shutdown ends with status 1", status == 1, status)
+
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
