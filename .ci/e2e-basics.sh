@@ -26,7 +26,6 @@ start() {
         "cd '$root' && export LANG=C.UTF-8 && $4; echo EXIT=\$? > '$dir/$1.exit'; sleep 30"
 }
 
-keys() { tmx send-keys -t "$session" "$@" 2>/dev/null; }
 stop() { tmx kill-session -t "$session" >/dev/null 2>&1; }
 
 printf '%s\n' '{"id":1,"level":"info"}' '{"id":2,"level":"warn"}' '' '{"id":3,"level":"error"}' >"$dir/events.jsonl"

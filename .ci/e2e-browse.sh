@@ -35,7 +35,6 @@ shell() {
     tmx new-session -d -s "$session" -x 100 -y 30 "cd '$root' && LANG=C.UTF-8 bash --norc --noprofile"
 }
 
-keys() { tmx send-keys -t "$session" "$@" 2>/dev/null; }
 stop() { tmx kill-session -t "$session" >/dev/null 2>&1; }
 
 

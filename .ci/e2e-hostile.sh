@@ -18,7 +18,6 @@ evil = 'A\x1b]0;PWNED\x07B\x1b]52;c;SGVsbG8=\x07C\x1b[2JD\u009b31mE\u202eF\x7fG'
 json.dump({"a": evil, "k" + evil: 1, "list": [evil]}, open(sys.argv[1], 'w'))
 PY
 
-keys() { tmx send-keys -t "$session" "$@" 2>/dev/null; }
 
 # clean_capture: the screen with escapes (-e), minus the SGR colour sequences tmux writes; prints
 # what unsafe characters remain (empty when none).

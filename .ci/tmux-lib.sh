@@ -2,7 +2,7 @@
 # Shared by the inspector's tmux end-to-end scripts: `. "$(dirname "$0")/tmux-lib.sh" "$@"`.
 # Sets root, bin (argument 1, else $MBML_BIN, else .build/release/mbml), timeout, dir (a scratch
 # folder, removed on exit) and a private tmux server; provides pass/fail/finish, screen, wait_for,
-# alive, check, show_failure, rename_save, number_row/boolean_row and start_inspector.
+# keys, alive, check, show_failure, rename_save, number_row/boolean_row and start_inspector.
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="${1:-${MBML_BIN:-$root/.build/release/mbml}}"
@@ -55,6 +55,9 @@ wait_for() {
         sleep 0.1
     done
 }
+
+# keys KEYS...: send keys to the current session (tmux send-keys syntax; -l for literal text).
+keys() { tmx send-keys -t "$session" "$@" 2>/dev/null; }
 
 # alive: true while the inspector's tmux session exists.
 alive() { tmx has-session -t "$session" 2>/dev/null; }
