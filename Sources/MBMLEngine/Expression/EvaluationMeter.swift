@@ -12,6 +12,9 @@ import Foundation
 /// memory. The count is of bytes built, not of bytes alive: it also bounds the work of an
 /// evaluation that builds and drops large values over and over. Values an evaluation only reads
 /// (the variables, a loaded JSON file) cost nothing.
+///
+/// `@unchecked Sendable`: a meter belongs to one top-level evaluation, which runs on one thread (the
+/// environment finds it by that thread, ``Environment/currentMeter()``); no other thread touches it.
 final class EvaluationMeter: @unchecked Sendable {
     /// The budget, in bytes.
     let limit: Int
