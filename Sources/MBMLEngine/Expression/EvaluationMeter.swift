@@ -14,7 +14,7 @@ import Foundation
 /// (the variables, a loaded JSON file) cost nothing.
 ///
 /// `@unchecked Sendable`: a meter belongs to one top-level evaluation, which runs on one thread (the
-/// environment finds it by that thread, ``Environment/currentMeter()``); no other thread touches it.
+/// environment finds it by that thread, `Environment.currentMeter()`); no other thread touches it.
 final class EvaluationMeter: @unchecked Sendable {
     /// The budget, in bytes.
     let limit: Int
