@@ -262,6 +262,28 @@ def main():
     check("$catalog is declared in the included file", result.get("uri", "").endswith("/shared.xml")
           and result["range"]["start"]["line"] == 1, response)
 
+    print("find references and semantic tokens")
+    import re
+    want = sum(len(re.findall(r"(?<!\$)\$cats(?![A-Za-z0-9_:-])", l)) for l in lines)
+    response = client.request("textDocument/references", {"textDocument": {"uri": uri}, "position": position("$cats|x", 2),
+                                                          "context": {"includeDeclaration": False}})
+    found = (response or {}).get("result") or []
+    check("find references lists every $cats (%d) and no $catalog" % want,
+          len([r for r in found if r["uri"] == uri]) == want and want > 1, found)
+    response = client.request("textDocument/references", {"textDocument": {"uri": uri}, "position": position("$cats|x", 2),
+                                                          "context": {"includeDeclaration": True}})
+    check("with the declaration when asked", len((response or {}).get("result") or []) == want + 1, response)
+    response = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+    data = ((response or {}).get("result") or {}).get("data", [])
+    tokens, line, start = [], 0, 0
+    for i in range(0, len(data), 5):
+        line = line + data[i]
+        start = data[i + 1] if data[i] else start + data[i + 1]
+        tokens.append((line, start, data[i + 2], data[i + 3]))
+    join_at = position("^join($cats|x)")
+    check("semantic tokens mark ^join as a function", (join_at["line"], join_at["character"], 5, 1) in tokens, tokens[:12])
+    check("and $cats as a variable", (join_at["line"], join_at["character"] + 6, 5, 0) in tokens, tokens[:12])
+
     print("budgets")
     big_uri = (work / "big.xml").as_uri()
     big = "<MBML>\n<!-- " + ("x" * 100 + "\n") * (50 * 1024 * 1024 // 101) + " -->\n<Var name=\"q\" literal=\"1\"/>\n</MBML>\n"

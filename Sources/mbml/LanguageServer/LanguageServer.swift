@@ -89,8 +89,13 @@ final class LanguageServer {
             documents[uri] = nil
             analyses[uri] = nil
             return [Self.publish(uri: uri, diagnostics: .array([]))]
+        case "textDocument/semanticTokens/full":
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else {
+                return [OutgoingMessage.response(id: message.id, result: .null)]
+            }
+            return [OutgoingMessage.response(id: message.id, result: SemanticTokensProvider.tokens(in: document))]
         case "textDocument/hover", "textDocument/completion", "textDocument/signatureHelp",
-            "textDocument/declaration", "textDocument/definition":
+            "textDocument/declaration", "textDocument/definition", "textDocument/references":
             let result = try answer(message.method, params: params)
             return [OutgoingMessage.response(id: message.id, result: result)]
         default:
@@ -108,6 +113,10 @@ final class LanguageServer {
         case "textDocument/hover": return HoverProvider.hover(at: cursor, analysis: analysis)
         case "textDocument/completion": return CompletionProvider.completion(at: cursor, analysis: analysis)
         case "textDocument/signatureHelp": return SignatureHelpProvider.signatureHelp(at: cursor, analysis: analysis)
+        case "textDocument/references":
+            return ReferencesProvider.references(
+                at: cursor, analysis: analysis, document: document, openDocuments: Array(documents.values),
+                includeDeclaration: params["context"]?["includeDeclaration"] == .bool(true))
         default: return DeclarationProvider.declaration(at: cursor, analysis: analysis, document: document)
         }
     }
@@ -137,6 +146,8 @@ final class LanguageServer {
             "signatureHelpProvider": .object(["triggerCharacters": .array(["(", "|"].map(JSONValue.string))]),
             "declarationProvider": .bool(true),
             "definitionProvider": .bool(true),
+            "referencesProvider": .bool(true),
+            "semanticTokensProvider": .object(["legend": SemanticTokensProvider.legend, "full": .bool(true)]),
         ]),
         "serverInfo": .object(["name": .string("mbml")]),
     ])

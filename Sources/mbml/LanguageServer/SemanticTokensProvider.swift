@@ -1,0 +1,31 @@
+/// `textDocument/semanticTokens/full`: the `$variable` references and `^function` names of a
+/// document (``ExpressionOccurrences``), so that an editor can colour MBML inside XML attributes and
+/// text. Encoded as LSP asks: five numbers a token (line and start relative to the previous token,
+/// length, type, no modifiers), in UTF-16 units.
+enum SemanticTokensProvider {
+    /// The legend the server announces in its capabilities.
+    static let legend = JSONValue.object([
+        "tokenTypes": .array(ExpressionOccurrences.Occurrence.Kind.legend.map(JSONValue.string)),
+        "tokenModifiers": .array([]),
+    ])
+
+    static func tokens(in document: TextDocument) -> JSONValue {
+        var data: [Int] = []
+        var previousLine = 0
+        var previousStart = 0
+        for line in 0..<document.lines.count {
+            let characters = document.characters(ofLine: line)
+            for occurrence in ExpressionOccurrences(line: characters).occurrences {
+                let start = TextDocument.utf16Offset(character: occurrence.start, in: characters)
+                let end = TextDocument.utf16Offset(character: occurrence.end, in: characters)
+                let deltaLine = line - previousLine
+                data += [
+                    deltaLine, deltaLine == 0 ? start - previousStart : start, end - start, occurrence.kind.rawValue, 0,
+                ]
+                previousLine = line
+                previousStart = start
+            }
+        }
+        return .object(["data": .array(data.map(JSONValue.int))])
+    }
+}
