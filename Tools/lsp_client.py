@@ -226,6 +226,21 @@ def main():
         response is not None and elapsed < 8 and "time budget" in hover_text(response),
         (elapsed, response),
     )
+    # The same hover, cancelled while it evaluates: answered RequestCancelled at once, and the server goes on.
+    client.next_id += 1
+    cancelled_id = client.next_id
+    client.send({"jsonrpc": "2.0", "id": cancelled_id, "method": "textDocument/hover",
+                 "params": {"textDocument": {"uri": uri}, "position": {"line": slow_line, "character": 33}}})
+    time.sleep(0.3)
+    started = time.time()
+    client.notify("$/cancelRequest", {"id": cancelled_id})
+    response = client.wait(lambda m: m.get("id") == cancelled_id and "method" not in m, 10)
+    elapsed = time.time() - started
+    check("$/cancelRequest stops a hover mid-evaluation with RequestCancelled (-32800)",
+          response is not None and response.get("error", {}).get("code") == -32800 and elapsed < 1.2,
+          (round(elapsed, 2), response))
+    response = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": position("$cats.count", 2)})
+    check("and the next request is answered", "Barrett" in hover_text(response), response)
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 6}, "contentChanges": [{"text": good}]})
     client.diagnostics(uri)
 

@@ -15,6 +15,12 @@ final class LanguageServer {
     private(set) var exitStatus: Int32?
     private var documents: [String: TextDocument] = [:]
     private var analyses: [String: DocumentAnalysis] = [:]
+    /// The requests the client cancelled; an evaluation for one of them stops.
+    private let cancelled: CancelledRequests
+
+    init(cancelled: CancelledRequests = CancelledRequests()) {
+        self.cancelled = cancelled
+    }
 
     /// Handles one message body.
     func handle(_ body: Data) -> [JSONValue] {
@@ -96,7 +102,7 @@ final class LanguageServer {
             return [OutgoingMessage.response(id: message.id, result: SemanticTokensProvider.tokens(in: document))]
         case "textDocument/hover", "textDocument/completion", "textDocument/signatureHelp",
             "textDocument/declaration", "textDocument/definition", "textDocument/references":
-            let result = try answer(message.method, params: params)
+            let result = try answer(message.method, params: params, id: message.id)
             return [OutgoingMessage.response(id: message.id, result: result)]
         default:
             if message.isNotification { return [] }
@@ -104,10 +110,28 @@ final class LanguageServer {
         }
     }
 
-    private func answer(_ method: String, params: JSONValue) throws(ResponseError) -> JSONValue {
+    /// The answer to request `id`; a request the client cancels before or while it is answered gets
+    /// `RequestCancelled` instead (its evaluations stop at the cancellation).
+    private func answer(_ method: String, params: JSONValue, id: JSONValue?) throws(ResponseError) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let position = LSPPosition(params["position"])
         else { throw ResponseError(code: .invalidParams, message: "textDocument.uri and position are required") }
         guard let document = documents[uri], let analysis = analyses[uri] else { return .null }
+        guard let id else {
+            return provide(method, params: params, document: document, analysis: analysis, at: position)
+        }
+        defer { cancelled.forget(id) }
+        let cancelled = self.cancelled
+        analysis.environment.isCancelled = { cancelled.contains(id) }
+        defer { analysis.environment.isCancelled = { false } }
+        let result = provide(method, params: params, document: document, analysis: analysis, at: position)
+        if cancelled.contains(id) { throw ResponseError(code: .requestCancelled, message: "the request was cancelled") }
+        return result
+    }
+
+    private func provide(
+        _ method: String, params: JSONValue, document: TextDocument, analysis: DocumentAnalysis,
+        at position: LSPPosition
+    ) -> JSONValue {
         let cursor = CursorContext(document: document, position: position)
         switch method {
         case "textDocument/hover": return HoverProvider.hover(at: cursor, analysis: analysis)
