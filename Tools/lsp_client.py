@@ -165,9 +165,11 @@ def main():
     typo_line = typo.splitlines().index(next(l for l in typo.splitlines() if "$tpyo" in l))
     found = [d for d in diagnostics if "$tpyo is referred to by" in d["message"]]
     check("didOpen publishes the loader's warning about $tpyo", found and found[0]["severity"] == 2, diagnostics)
+    tpyo_at = typo.splitlines()[typo_line].index("$tpyo")
     check(
-        "at the declaration's line and column (0-based)",
-        found and found[0]["range"]["start"] == {"line": typo_line, "character": 4},
+        "on the reference itself: its line and columns (0-based)",
+        found and found[0]["range"] == {"start": {"line": typo_line, "character": tpyo_at},
+                                        "end": {"line": typo_line, "character": tpyo_at + 5}},
         found,
     )
     client.notify(
@@ -186,6 +188,7 @@ def main():
     diagnostics = client.diagnostics(uri) or []
     utf16 = lambda text: len(text.encode("utf-16-le")) // 2
     want = {"line": emoji.splitlines().index(emoji_line), "character": utf16(emoji_line[: emoji_line.index("<Var")])}
+    want["character"] = utf16(emoji_line[: emoji_line.index("$tpyo")])
     check("columns after astral characters are counted in UTF-16", [d["range"]["start"] for d in diagnostics] == [want],
           (want, diagnostics))
     response = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {

@@ -45,24 +45,47 @@ struct DocumentAnalysis {
     func diagnostics(for document: TextDocument) -> JSONValue {
         .array(
             load.diagnostics.map { diagnostic in
-                let line: Int
-                let character: Int
+                var range = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
                 var message = diagnostic.message
                 if isInDocument(diagnostic) {
-                    line = max(0, diagnostic.line - 1)
-                    character = document.utf16Offset(ofScalarColumn: diagnostic.column, line: line)
+                    let line = max(0, diagnostic.line - 1)
+                    range = Self.range(of: diagnostic, line: line, in: document)
                 } else {
-                    line = 0
-                    character = 0
                     message = "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(message)"
                 }
-                let position = LSPPosition(line: line, character: character)
                 return .object([
-                    "range": LSPRange(start: position, end: position).json,
+                    "range": range.json,
                     "severity": .int(diagnostic.severity == .error ? 1 : 2),
                     "source": .string("mbml"),
                     "message": .string(message),
                 ])
             })
+    }
+
+    /// What a diagnostic at an element covers: the reference it names (`$tpyo is referred to by …`)
+    /// when that is on the element's line, else the element's tag (`<Var`), else its position.
+    static func range(of diagnostic: Diagnostic, line: Int, in document: TextDocument) -> LSPRange {
+        let characters = document.characters(ofLine: line)
+        let start = TextDocument.characterOffset(
+            utf16: document.utf16Offset(ofScalarColumn: diagnostic.column, line: line), in: characters)
+        func lspRange(_ from: Int, _ to: Int) -> LSPRange {
+            LSPRange(
+                start: LSPPosition(line: line, character: TextDocument.utf16Offset(character: from, in: characters)),
+                end: LSPPosition(line: line, character: TextDocument.utf16Offset(character: to, in: characters)))
+        }
+        if diagnostic.message.hasPrefix("$"), let nameEnd = diagnostic.message.firstIndex(of: " ") {
+            let name = String(diagnostic.message.dropFirst().prefix(upTo: nameEnd))
+            if let reference = ExpressionOccurrences(line: characters).occurrences.first(where: {
+                $0.kind == .variable && $0.name == name && $0.start >= start
+            }) {
+                return lspRange(reference.start, reference.end)
+            }
+        }
+        guard start < characters.count, characters[start] == "<" else { return lspRange(start, start) }
+        var end = start + 1
+        while end < characters.count, !characters[end].isWhitespace, characters[end] != ">", characters[end] != "/" {
+            end += 1
+        }
+        return lspRange(start, end)
     }
 }
