@@ -64,6 +64,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
+            name: "mbmlTests",
+            dependencies: ["mbml"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
             name: "MBMLInspectorTests",
             dependencies: ["MBMLInspector", "MBMLEngine", "MBMLTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]
