@@ -249,7 +249,8 @@ def main():
 
     print("completion and signature help")
     edited = good.replace("</MBML>", '    <Var name="a" value="^jo"/>\n    <Var name="b" value="$ca"/>\n'
-                          '    <Var name="c" value="$catalog."/>\n    <Var name="d" value="^join($cats|x)"/>\n</MBML>')
+                          '    <Var name="c" value="$catalog."/>\n    <Var name="d" value="^join($cats|x)"/>\n'
+                          '    <Var name="e" value="$catalog[ti"/>\n    <Var name="f" value="$cats["/>\n</MBML>')
     client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 7}, "contentChanges": [{"text": edited}]})
     client.diagnostics(uri)
     lines[:] = edited.splitlines()
@@ -266,6 +267,12 @@ def main():
     response = at("textDocument/completion", '$catalog."', 9)
     names = labels(response)
     check("$catalog. completes its keys", "title" in names and "count" in names, names)
+    response = at("textDocument/completion", '$catalog[ti"', 11)
+    items = (response or {}).get("result", {}).get("items", [])
+    check("$catalog[ti completes its keys with the closing bracket",
+          [i["textEdit"]["newText"] for i in items] == ["title]"], items)
+    response = at("textDocument/completion", '$cats["', 6)
+    check("$cats[ completes its indexes", labels(response)[:2] == ["0", "1"], labels(response))
     response = at("textDocument/signatureHelp", "^join($cats|x)", 12)
     result = (response or {}).get("result") or {}
     check("signature help inside ^join(a|b) is on the second parameter",

@@ -1,8 +1,8 @@
 import Foundation
 import MBMLEngine
 
-/// `textDocument/completion`: function names after `^`, variable names after `$`, keys and
-/// properties after `$x.`.
+/// `textDocument/completion`: function names after `^`, variable names after `$` and `$[`, keys and
+/// properties after `$x.`, keys and indexes after `$x[`.
 enum CompletionProvider {
     /// The most items one answer lists.
     static let maximumItems = 500
@@ -42,8 +42,16 @@ enum CompletionProvider {
                 let base = String(cursor.characters[chain.start..<chain.partialStart])
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
                 items = properties(of: base, typed: typed, environment: environment, range: range)
-            case .bracketedVariableName, .subscripted:
-                break
+            case .bracketedVariableName(let typed):
+                let range = cursor.range(from: chain.partialStart + 2, to: cursor.offset)
+                for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
+                    items.append(item(label: name, kind: .variable, detail: nil, newText: name + "]", range: range))
+                    if items.count >= maximumItems { break }
+                }
+            case .subscripted(let typed):
+                let base = String(cursor.characters[chain.start..<chain.partialStart])
+                let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
+                items = subscripts(of: base, typed: typed, environment: environment, range: range)
             }
         }
         return .object(["isIncomplete": .bool(false), "items": .array(Array(items.prefix(maximumItems)))])
@@ -65,6 +73,33 @@ enum CompletionProvider {
             items.append(item(label: name, kind: .property, detail: nil, newText: name, range: range))
         }
         return items
+    }
+
+    /// After `[`: a dictionary's keys (any key, escaped for the brackets) or an array's first indexes.
+    private static func subscripts(
+        of base: String, typed: String, environment: Environment, range: LSPRange
+    ) -> [JSONValue] {
+        switch ValuePreview.value(of: base, in: environment) {
+        case .dictionary(let members)?:
+            var items: [JSONValue] = []
+            for (key, member) in members where key.hasPrefix(typed) {
+                items.append(
+                    item(
+                        label: key, kind: .field, detail: ValuePreview.truncated(JSONCodec.encode(member), to: 200),
+                        newText: MBMLIdentifier.escapedKey(key) + "]", range: range))
+                if items.count >= maximumItems { break }
+            }
+            return items
+        case .array(let elements)?:
+            return elements.prefix(100).enumerated().filter { String($0.offset).hasPrefix(typed) }.map {
+                item(
+                    label: String($0.offset), kind: .field,
+                    detail: ValuePreview.truncated(JSONCodec.encode($0.element), to: 200),
+                    newText: String($0.offset) + "]", range: range)
+            }
+        default:
+            return []
+        }
     }
 
     private static func item(
