@@ -6,6 +6,14 @@ struct Evaluator {
     let expression: String
     /// Set while tracing (``Environment/trace(_:context:textLimit:)``): notes what every token produced.
     var recorder: TraceRecorder? = nil
+    /// The memory meter of the top-level evaluation this one belongs to, looked up once.
+    let meter: EvaluationMeter?
+
+    init(environment: Environment, expression: String) {
+        self.environment = environment
+        self.expression = expression
+        self.meter = environment.currentMeter()
+    }
 
     /// The whole pipeline for one context: cache, constant shortcut, parse, evaluate, combine.
     func evaluate(in context: ExpressionContext) throws -> Value? {
@@ -117,11 +125,10 @@ struct Evaluator {
             return value?.isNull == true ? nil : value
         }
         if tokens.isEmpty { return nil }
-        let meter = environment.currentMeter()
         var text = ""
         for token in tokens {
             guard let value = try value(of: token), !value.isNull else { continue }
-            let part = try budgetedText(of: value, meter: meter)
+            let part = try budgetedText(of: value)
             try meter?.charge(part.utf8.count)
             text += part
         }
@@ -131,10 +138,9 @@ struct Evaluator {
     /// A value's text, stopped by the environment's cancellation check (a time budget) while a large
     /// collection is rendered, and by the evaluation's memory budget: a collection's text never grows
     /// past what is left of it.
-    func budgetedText(of value: Value, meter: EvaluationMeter? = nil) throws -> String {
+    func budgetedText(of value: Value) throws -> String {
         if case .string(let text) = value { return text }
         let isCancelled = environment.isCancelled
-        let meter = meter ?? environment.currentMeter()
         let maximumBytes = meter?.remaining ?? .max
         guard let text = value.text(stoppingWhen: isCancelled, maximumBytes: maximumBytes) else {
             if let meter, !isCancelled() { try meter.charge(maximumBytes &+ 1) }

@@ -38,7 +38,7 @@ struct FunctionInvoker {
         }
         do {
             let result = try definition.implementation(call)
-            try evaluator.environment.currentMeter()?.charge(for: result)
+            try call.meter?.charge(for: result)
             return result
         } catch let exceeded as MemoryBudgetExceeded {
             throw exceeded

@@ -8,11 +8,15 @@ public struct FunctionCall {
     public let input: FunctionInput
     /// The environment the call runs in.
     public let environment: Environment
+    /// The memory meter of the evaluation the call is part of, looked up once: loops that check
+    /// for cancellation on every item read it without a lock.
+    let meter: EvaluationMeter?
 
     public init(name: String, input: FunctionInput, environment: Environment) {
         self.name = name
         self.input = input
         self.environment = environment
+        self.meter = environment.currentMeter()
     }
 
     /// The variable space of the environment.
@@ -64,13 +68,13 @@ public struct FunctionCall {
     /// this), and ``MemoryBudgetExceeded`` once the evaluation's memory budget is spent.
     public func checkCancellation() throws {
         if environment.isCancelled() { throw CancellationFailure() }
-        if let exceeded = environment.currentMeter()?.exceeded { throw exceeded }
+        if let exceeded = meter?.exceeded { throw exceeded }
     }
 
     /// Charges `bytes` that the function is about to build or read to the evaluation's memory budget.
     /// - Throws: ``MemoryBudgetExceeded`` when that passes the budget.
     public func chargeMemory(_ bytes: Int) throws {
-        try environment.currentMeter()?.charge(bytes)
+        try meter?.charge(bytes)
     }
 
     func describing(_ error: Error) -> String {
