@@ -49,7 +49,7 @@ struct VariableTreeFormatter {
         }
         output.append(pad + label + ": " + Self.summary(of: value) + note)
         guard level < maximumDepth else { return }
-        switch value {
+        switch value.decodedOneLevel {
         case .array(let elements), .set(let elements):
             for (index, element) in elements.enumerated() {
                 append(element, label: "[\(index)]", note: "", level: level + 1, to: &output)
@@ -88,6 +88,7 @@ struct VariableTreeFormatter {
         case .date: return "Date " + value.text
         case .data(let data): return "Data[\(data.count) bytes]"
         case .object(let object): return TerminalSafeText.escaping(object.typeName)
+        case .json(let node): return (node.isArray ? "Array" : "Dictionary") + "[\(node.count)]"
         }
     }
 

@@ -13,7 +13,8 @@ extension Environment {
             try evaluate(expression, in: context)
         }
         if context == .boolean { return .boolean(value?.isTruthy ?? false) }
-        return value
+        // Expectations compare and print whole values: lazily decoded JSON is decoded here.
+        return value?.materialized
     }
 }
 

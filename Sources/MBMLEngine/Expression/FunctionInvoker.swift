@@ -18,9 +18,11 @@ struct FunctionInvoker {
             throw evaluator.failure(.evaluation, "Can't find MBMLFunction declaration for: ^\(name)()", token)
         }
         let groups = token.children.filter { $0.kind == .parameterGroup }
-        let input = try makeInput(inputType, groups: groups)
+        var input = try makeInput(inputType, groups: groups)
+        if !definition.readsLazyJSON { input = input.materialized }
         evaluator.recorder?.noteInput(input, of: groups)
-        let call = FunctionCall(name: name, input: input, environment: evaluator.environment)
+        let call = FunctionCall(
+            name: name, input: input, environment: evaluator.environment, readsLazyJSON: definition.readsLazyJSON)
         guard let recorder = evaluator.recorder, inputType == .pipedExpressions else {
             return try run(definition, call, token)
         }

@@ -51,6 +51,7 @@ enum CollectionFunctions {
         }
         return .integer(count)
     }
+    .readingLazyJSON()
 
     static let keys = FunctionDefinition(
         "keys", input: .object, signature: "^keys(dictionary)", category: .collection,

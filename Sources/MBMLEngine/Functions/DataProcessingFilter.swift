@@ -20,7 +20,7 @@ extension DataProcessingFunctions {
             texts.removeLast()
         }
         let model = call.evaluateQuietly(texts[0], as: .object)
-        guard let dataModel = model, CollectionSupport.isCollection(dataModel) else {
+        guard let dataModel = model?.decodedOneLevel, CollectionSupport.isCollection(dataModel) else {
             throw CollectionSupport.notIterable(model, at: 0)
         }
         let filter = Filter(
@@ -47,6 +47,7 @@ extension DataProcessingFunctions {
             throw CollectionSupport.notIterable(model, at: 0)
         }
     }
+    .readingLazyJSON()
 
     /// One `^filter` run: decides whether a top-level item passes.
     ///
@@ -113,6 +114,7 @@ extension DataProcessingFunctions {
         }
         return .array(results)
     }
+    .readingLazyJSON()
 
     /// One `^list` run.
     private struct Lister {

@@ -21,6 +21,8 @@ enum CollectionSupport {
             return elements.map { Entry(key: nil, item: $0) }
         case .dictionary(let dictionary):
             return dictionary.map { Entry(key: $0.key, item: $0.value) }
+        case .json:
+            return entries(of: value.decodedOneLevel)
         case .null:
             return []
         default:
@@ -34,6 +36,7 @@ enum CollectionSupport {
         switch value {
         case .array(let elements), .set(let elements): return elements
         case .dictionary(let dictionary): return Array(dictionary.values)
+        case .json: return members(of: value.decodedOneLevel)
         case .null: return []
         default: return nil
         }
@@ -42,7 +45,7 @@ enum CollectionSupport {
     /// Whether the value is an Array, a Dictionary or a Set.
     static func isCollection(_ value: Value?) -> Bool {
         switch value {
-        case .array?, .dictionary?, .set?: return true
+        case .array?, .dictionary?, .set?, .json?: return true
         default: return false
         }
     }

@@ -11,12 +11,25 @@ public struct FunctionCall {
     /// The memory meter of the evaluation the call is part of, looked up once: loops that check
     /// for cancellation on every item read it without a lock.
     let meter: EvaluationMeter?
+    /// Whether the function reads lazily decoded JSON itself (``FunctionDefinition/readsLazyJSON``):
+    /// when false, what it evaluates comes back fully decoded.
+    let readsLazyJSON: Bool
 
     public init(name: String, input: FunctionInput, environment: Environment) {
+        self.init(name: name, input: input, environment: environment, readsLazyJSON: false)
+    }
+
+    init(name: String, input: FunctionInput, environment: Environment, readsLazyJSON: Bool) {
         self.name = name
         self.input = input
         self.environment = environment
         self.meter = environment.currentMeter()
+        self.readsLazyJSON = readsLazyJSON
+    }
+
+    /// `value` as the function may see it: decoded unless it reads lazily decoded JSON itself.
+    func presented(_ value: Value?) -> Value? {
+        readsLazyJSON ? value : value?.materialized
     }
 
     /// The variable space of the environment.
@@ -24,7 +37,7 @@ public struct FunctionCall {
 
     /// Evaluates `expression` in `context`; errors propagate.
     public func evaluate(_ expression: String, as context: ExpressionContext) throws -> Value? {
-        try environment.evaluate(expression, in: context)
+        presented(try environment.evaluate(expression, in: context))
     }
 
     /// Evaluates `expression` as a boolean; errors propagate. Empty text is false.
@@ -36,7 +49,7 @@ public struct FunctionCall {
     /// functions whose per-item errors are swallowed (<doc:FunctionCalls>).
     public func evaluateQuietly(_ expression: String, as context: ExpressionContext) -> Value? {
         do {
-            return try environment.evaluate(expression, in: context)
+            return presented(try environment.evaluate(expression, in: context))
         } catch {
             environment.log.write(describing(error))
             return nil

@@ -38,3 +38,14 @@ public enum FunctionInput: Sendable {
     /// `pipedExpressions`: each parameter's normalized source text, not evaluated.
     case expressions([String])
 }
+
+extension FunctionInput {
+    /// The input with every lazily decoded JSON value in it decoded (``Value/materialized``).
+    var materialized: FunctionInput {
+        switch self {
+        case .value(let value): return .value(value.materialized)
+        case .values(let values): return .values(values.map(\.materialized))
+        case .absent, .text, .expressions: return self
+        }
+    }
+}

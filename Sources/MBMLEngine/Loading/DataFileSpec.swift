@@ -50,6 +50,20 @@ public struct DataFileSpec: Equatable, Sendable {
     /// - Throws: ``DataFileError``.
     public func load(relativeTo directory: URL? = nil) throws -> Value {
         let url = url(relativeTo: directory)
+        if !isJSONLines {
+            // Plain JSON stays as its bytes and is decoded where it is read (``JSONDocument``).
+            let bytes: [UInt8]
+            do {
+                bytes = try FileBytes.array(path: url.path)
+            } catch {
+                throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
+            }
+            do {
+                return try JSONCodec.decodePlainLazily(bytes)
+            } catch let error as JSONDecodingError {
+                throw DataFileError.invalidJSON(path: url.path, error)
+            }
+        }
         let file: FileBytes
         do {
             // The file functions' checks: a FIFO, device or directory is refused by what it is,

@@ -58,6 +58,44 @@ final class FileBytes {
         munmap(mapping, mappedSize)
     }
 
+    /// The bytes of the regular file at `path` in an array of their own (a FIFO, device or directory
+    /// is refused by what it is), for a ``JSONDocument`` that keeps them.
+    /// - Throws: `FunctionError` with the system's reason.
+    static func array(path: String) throws -> [UInt8] {
+        let (descriptor, size) = try FileSystemAccess.openRegularFile(path, maximumSize: Int.max)
+        defer { close(descriptor) }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(size, 1)) { buffer, count in
+            count = 0
+            adviseHugePages(buffer)
+            // A file that grows while it is read is read up to the size it had when opened.
+            while count < size {
+                let chunk = read(descriptor, buffer.baseAddress! + count, min(size - count, 1 << 24))
+                if chunk == 0 { break }
+                if chunk < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                count += chunk
+            }
+        }
+        if failure != 0 { throw FileSystemAccess.failure("read", path, code: failure) }
+        return bytes
+    }
+
+    /// Asks for transparent huge pages under a large buffer about to be filled: a gigabyte then
+    /// takes 512 page faults rather than 262,144 (a third of the time of reading it).
+    private static func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let hugePage = 2 << 20
+        guard buffer.count >= 4 * hugePage, let base = buffer.baseAddress else { return }
+        let address = Int(bitPattern: base)
+        let start = (address + hugePage - 1) / hugePage * hugePage
+        let end = (address + buffer.count) / hugePage * hugePage
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        madvise(aligned, end - start, MADV_HUGEPAGE)
+    }
+
     /// Gives back the whole pages inside `range`; they read as zeros afterwards.
     func release(_ range: Range<Int>) {
         let start = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize

@@ -72,6 +72,25 @@ public enum JSONCodec {
         }
     }
 
+    /// Decodes plain JSON whose top-level value is an array or an object lazily: the value is a
+    /// ``Value/json(_:)`` over the kept `bytes` (see ``JSONDocument``). Other texts, and texts that are
+    /// not valid JSON, are read as ``decodePlain(_:maximumDepth:)`` reads them (its errors included).
+    /// - Throws: ``JSONDecodingError`` with the line and column of the problem.
+    public static func decodePlainLazily(
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth,
+        checkCancellation: () throws -> Void = {}
+    ) throws -> Value {
+        if let root = try JSONDocument.root(
+            of: bytes, maximumDepth: maximumDepth, checkCancellation: checkCancellation)
+        {
+            return root
+        }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, tagged: false, maximumDepth: maximumDepth)
+            return try reader.readDocument()
+        }
+    }
+
     /// Decodes plain JSON from `bytes`, calling `release` with each range of them the reader is done
     /// with (bounds on megabyte boundaries) so that the caller can give the memory back.
     static func decodePlain(

@@ -139,14 +139,25 @@ extension JSONReader {
         }
         // Integers stay integers; other numbers that a Decimal holds exactly are decimals (99.99
         // prints as written); the rest are doubles.
-        if isInteger, let integer = Self.integer(bytes[start..<position]) { return .integer(integer) }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if let decimal = ExactDecimal.parse(bytes[start..<position]) { return .decimal(decimal) }
-        guard let double = Double(text) else { throw error("Invalid number \(text)", at: start) }
-        if rejectsUnrepresentableNumbers, !double.isFinite || (double == 0 && Self.hasNonZeroDigit(text)) {
+        let digits = bytes[start..<position]
+        if isInteger, let integer = Self.integer(digits) { return .integer(integer) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)
+        guard let value = Self.nonIntegerNumber(digits) else { throw error("Invalid number \(text)", at: start) }
+        guard rejectsUnrepresentableNumbers, case .double(let double) = value else { return value }
+        if !double.isFinite || (double == 0 && Self.hasNonZeroDigit(text)) {
             let reading = double == 0 ? "zero" : "infinity"
             throw error(
                 "The number \(text) is out of the range of a number (it would read as \(reading))", at: start)
+        }
+        return value
+    }
+
+    /// The value of valid JSON number text that is not an `Int`: a decimal when a `Decimal` holds it
+    /// exactly (99.99 prints as written), else a double.
+    static func nonIntegerNumber(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Value? {
+        if let decimal = ExactDecimal.parse(text) { return .decimal(decimal) }
+        guard let double = Double(String(decoding: UnsafeBufferPointer(rebasing: text), as: UTF8.self)) else {
+            return nil
         }
         return .double(double)
     }

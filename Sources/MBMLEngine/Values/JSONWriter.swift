@@ -43,6 +43,16 @@ enum JSONWriter {
             output.append(UInt8(ascii: "}"))
         case .object:
             appendString(value.text, to: &output)
+        case .json(let node) where node.isArray:
+            // Element by element: a large array is never decoded whole.
+            output.append(UInt8(ascii: "["))
+            for (index, offset) in node.memberOffsets().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                append(node.member(at: offset), to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .json:
+            append(value.decodedOneLevel, to: &output)
         }
     }
 

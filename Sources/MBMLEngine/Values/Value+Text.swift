@@ -17,7 +17,7 @@ extension Value {
         case .date(let date): return Value.dateText(date)
         case .data(let data): return Value.dataText(data)
         case .object(let object): return object.text
-        case .array, .dictionary, .set:
+        case .array, .dictionary, .set, .json:
             var output: [UInt8] = []
             var budget = PreviewBudget(limit: .max)
             appendPropertyList(to: &output, indent: 0, budget: &budget)
@@ -30,7 +30,7 @@ extension Value {
     /// when a collection's text would pass `maximumBytes`.
     public func text(stoppingWhen shouldStop: @escaping () -> Bool, maximumBytes: Int = .max) -> String? {
         switch self {
-        case .array, .dictionary, .set:
+        case .array, .dictionary, .set, .json:
             var output: [UInt8] = []
             var budget = PreviewBudget(limit: .max, shouldStop: shouldStop, maximumBytes: maximumBytes)
             appendPropertyList(to: &output, indent: 0, budget: &budget)
@@ -44,7 +44,7 @@ extension Value {
     /// rest of a large collection: what a one-line preview needs.
     public func text(limit: Int) -> (text: String, isTruncated: Bool) {
         switch self {
-        case .array, .dictionary, .set:
+        case .array, .dictionary, .set, .json:
             var output: [UInt8] = []
             var budget = PreviewBudget(limit: limit)
             appendPropertyList(to: &output, indent: 0, budget: &budget)
@@ -122,6 +122,20 @@ extension Value {
             }
             Self.appendIndent(indent, to: &output)
             output.append(UInt8(ascii: "}"))
+        case .json(let node) where node.isArray:
+            // Element by element, so that a preview of a large array decodes only what it shows.
+            output.append(contentsOf: Self.openArray)
+            let offsets = node.memberOffsets()
+            for (index, offset) in offsets.enumerated() {
+                if budget.isSpent(by: output) { return }
+                Self.appendIndent(indent + 1, to: &output)
+                node.member(at: offset).appendElement(to: &output, indent: indent + 1, budget: &budget)
+                output.append(contentsOf: index < offsets.count - 1 ? Self.commaNewline : Self.newline)
+            }
+            Self.appendIndent(indent, to: &output)
+            output.append(contentsOf: Self.closeArray)
+        case .json:
+            decodedOneLevel.appendPropertyList(to: &output, indent: indent, budget: &budget)
         default:
             Self.appendQuotedIfNeeded(text, to: &output)
         }
@@ -129,7 +143,7 @@ extension Value {
 
     private func appendElement(to output: inout [UInt8], indent: Int, budget: inout PreviewBudget) {
         switch self {
-        case .array, .set, .dictionary: appendPropertyList(to: &output, indent: indent, budget: &budget)
+        case .array, .set, .dictionary, .json: appendPropertyList(to: &output, indent: indent, budget: &budget)
         default: Self.appendQuotedIfNeeded(text, to: &output)
         }
     }

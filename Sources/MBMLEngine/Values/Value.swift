@@ -27,6 +27,10 @@ public enum Value: Sendable {
     case null
     /// A host object that answers properties by name (`$Environment`, `$Platform`, ...).
     case object(HostObject)
+    /// An array or object of a large JSON data file, decoded only where it is read (<doc:LargeData>).
+    /// It is the ``array(_:)`` or ``dictionary(_:)`` the same text reads as, in every function,
+    /// context and comparison; ``decodedOneLevel`` and ``materialized`` turn it into one.
+    case json(JSONNode)
 }
 
 extension Value {
@@ -54,6 +58,7 @@ extension Value {
         case .data: return "Data"
         case .null: return "Null"
         case .object(let object): return object.typeName
+        case .json(let node): return node.isArray ? "Array" : "Dictionary"
         }
     }
 
@@ -80,12 +85,14 @@ extension Value {
     /// The elements of an array, if this is an array.
     public var arrayValue: [Value]? {
         if case .array(let elements) = self { return elements }
+        if case .json(let node) = self, node.isArray { return node.elements() }
         return nil
     }
 
     /// The entries of a dictionary, if this is a dictionary.
     public var dictionaryValue: OrderedDictionary<String, Value>? {
         if case .dictionary(let entries) = self { return entries }
+        if case .json(let node) = self, !node.isArray { return node.entries() }
         return nil
     }
 
@@ -93,6 +100,7 @@ extension Value {
     public var elements: [Value]? {
         switch self {
         case .array(let elements), .set(let elements): return elements
+        case .json(let node) where node.isArray: return node.elements()
         default: return nil
         }
     }
@@ -102,6 +110,7 @@ extension Value {
         switch self {
         case .array(let elements), .set(let elements): return elements.count
         case .dictionary(let entries): return entries.count
+        case .json(let node): return node.count
         default: return nil
         }
     }
@@ -112,6 +121,7 @@ extension Value {
 extension Value: Hashable {
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
+        case (.json, _), (_, .json): return lhs.decodedOneLevel == rhs.decodedOneLevel
         case (.string(let a), .string(let b)): return a.utf16.elementsEqual(b.utf16)
         case (.array(let a), .array(let b)): return a == b
         case (.dictionary(let a), .dictionary(let b)):
@@ -153,6 +163,7 @@ extension Value: Hashable {
         case .data(let data): hasher.combine(data)
         case .null: hasher.combine(5)
         case .object(let object): object.hash(into: &hasher)
+        case .json: decodedOneLevel.hash(into: &hasher)
         }
     }
 

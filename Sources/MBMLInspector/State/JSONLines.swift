@@ -70,6 +70,7 @@ final class JSONLines: ViewerLines {
         switch value {
         case .array(let elements), .set(let elements): return elements.count
         case .dictionary(let entries): return entries.count
+        case .json(let node): return node.count
         default: return 0
         }
     }
@@ -79,6 +80,8 @@ final class JSONLines: ViewerLines {
         switch value {
         case .array(let elements), .set(let elements): return (nil, elements[index])
         case .dictionary(let entries): return (entries.keys[index], entries.values[index])
+        case .json(let node) where node.isArray: return (nil, node.element(at: index) ?? .null)
+        case .json: return child(value.decodedOneLevel, at: index)
         default: return (nil, .null)
         }
     }
@@ -87,6 +90,7 @@ final class JSONLines: ViewerLines {
         switch value {
         case .set: return ("{\"$set\": [", "]}")
         case .dictionary: return ("{", "}")
+        case .json(let node) where !node.isArray: return ("{", "}")
         default: return ("[", "]")
         }
     }

@@ -60,7 +60,7 @@ enum CompletionProvider {
     private static func properties(
         of base: String, typed: String, environment: Environment, range: LSPRange
     ) -> [JSONValue] {
-        guard let value = ValuePreview.value(of: base, in: environment) else { return [] }
+        guard let value = ValuePreview.value(of: base, in: environment)?.decodedOneLevel else { return [] }
         var items: [JSONValue] = []
         if case .dictionary(let members) = value {
             for (key, member) in members where MBMLIdentifier.isIdentifier(key) && key.hasPrefix(typed) {
@@ -79,7 +79,7 @@ enum CompletionProvider {
     private static func subscripts(
         of base: String, typed: String, environment: Environment, range: LSPRange
     ) -> [JSONValue] {
-        switch ValuePreview.value(of: base, in: environment) {
+        switch ValuePreview.value(of: base, in: environment)?.decodedOneLevel {
         case .dictionary(let members)?:
             var items: [JSONValue] = []
             for (key, member) in members where key.hasPrefix(typed) {

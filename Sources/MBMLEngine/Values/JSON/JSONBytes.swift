@@ -1,0 +1,25 @@
+/// Byte tests shared by the JSON scanners.
+enum JSONBytes {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each of the eight bytes of `word` (loaded little-endian) that is a quote, a
+    /// backslash or below U+0020 — the bytes that end the plain run of a JSON string — or zero when
+    /// none is. Only the lowest set bit is exact (the "has a zero byte" test of Hacker's Delight can
+    /// mark bytes above a true one), which is all a scanner needs: where the run ends.
+    @inline(__always)
+    static func specialStringBytes(_ word: UInt64) -> UInt64 {
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & highBits
+    }
+
+    /// Whether `byte` is an ASCII hexadecimal digit.
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A JSON text kept as its bytes plus a structural index, whose containers are decoded only when an
+/// expression or a viewer touches them (``Value/json(_:)``).
+///
+/// Building one reads the bytes once with ``JSONStructureIndexer``: no value is made, so a large data
+/// file is ready at close to the speed of reading it and takes little more memory than its size.
+/// The document never changes afterwards, so nodes of it may be read from any thread.
+///
+/// Decisions:
+/// - Only a text whose top-level value is an array or an object becomes a document; anything else,
+///   and any text the indexer refuses, is read by ``JSONReader`` as before, so that values and error
+///   messages (with line and column) are exactly the reader's.
+/// - Scalars are decoded each time they are read (they are small); containers are views
+///   (``JSONNode``) until something needs their contents.
+public final class JSONDocument: Sendable {
+    /// The text.
+    let bytes: [UInt8]
+    /// Where the containers of the text begin and, for large ones, where their members are.
+    let index: JSONStructureIndex
+    /// The nesting limit the text was checked against.
+    let maximumDepth: Int
+
+    private init(bytes: [UInt8], index: JSONStructureIndex, maximumDepth: Int) {
+        self.bytes = bytes
+        self.index = index
+        self.maximumDepth = maximumDepth
+    }
+
+    /// The top-level container of `bytes` as a lazily decoded value, or nil when the text is not
+    /// valid JSON or its top-level value is not a container (read it with ``JSONCodec`` then).
+    static func root(
+        of bytes: [UInt8], maximumDepth: Int = JSONCodec.defaultMaximumDepth,
+        checkCancellation: () throws -> Void = {}
+    ) rethrows -> Value? {
+        let index = try bytes.withUnsafeBufferPointer {
+            try JSONStructureIndexer.index($0, maximumDepth: maximumDepth, checkCancellation: checkCancellation)
+        }
+        guard let index else { return nil }
+        let document = JSONDocument(bytes: bytes, index: index, maximumDepth: maximumDepth)
+        return .json(JSONNode(document: document, offset: index.root))
+    }
+
+    /// Calls `body` with the text's bytes.
+    @inline(__always)
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try bytes.withUnsafeBufferPointer(body)
+    }
+}

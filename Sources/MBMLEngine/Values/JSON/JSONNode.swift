@@ -1,0 +1,165 @@
+import OrderedCollections
+
+/// An array or object inside a ``JSONDocument``, not yet decoded: the payload of ``Value/json(_:)``.
+///
+/// It behaves as the ``Value/array(_:)`` or ``Value/dictionary(_:)`` that ``JSONReader`` would have
+/// built from the same text. Reading a member decodes only that member; members that are
+/// containers are nodes again.
+public struct JSONNode: Sendable {
+    let document: JSONDocument
+    /// The offset of the container's opening bracket in the document.
+    let offset: Int
+
+    /// Whether the node is an array (otherwise it is an object).
+    public var isArray: Bool { document.bytes[offset] == UInt8(ascii: "[") }
+
+    /// The number of elements or entries (an object's repeated keys count once, as in a dictionary).
+    public var count: Int {
+        let offsets = memberOffsets()
+        return isArray ? offsets.count : entries().count
+    }
+
+    /// Where the members begin: from the index for a large container, else by scanning its text.
+    func memberOffsets() -> [Int] {
+        if let known = document.index.members[offset] { return known }
+        return document.withBytes { bytes in
+            var cursor = JSONTextCursor(bytes: bytes, position: offset)
+            return cursor.memberOffsets()
+        }
+    }
+
+    /// The elements of an array, decoded one level (nested containers stay nodes).
+    public func elements() -> [Value] {
+        let offsets = memberOffsets()
+        return document.withBytes { bytes in offsets.map { JSONNode.value(in: document, bytes, at: $0) } }
+    }
+
+    /// The member value that begins at `offset` (one of ``memberOffsets()`` of an array).
+    func member(at offset: Int) -> Value {
+        document.withBytes { JSONNode.value(in: document, $0, at: offset) }
+    }
+
+    /// The element at `index` of an array, or nil outside its bounds.
+    public func element(at index: Int) -> Value? {
+        let offsets = memberOffsets()
+        guard offsets.indices.contains(index) else { return nil }
+        return document.withBytes { JSONNode.value(in: document, $0, at: offsets[index]) }
+    }
+
+    /// The entries of an object, decoded one level. A repeated key keeps its first place and its
+    /// last value, as ``JSONReader`` builds it.
+    public func entries() -> OrderedDictionary<String, Value> {
+        let offsets = memberOffsets()
+        return document.withBytes { bytes in
+            var entries = OrderedDictionary<String, Value>(minimumCapacity: offsets.count)
+            for member in offsets {
+                var cursor = JSONTextCursor(bytes: bytes, position: member)
+                let key = JSONNode.string(bytes, at: member)
+                cursor.skipToValue()
+                entries[key] = JSONNode.value(in: document, bytes, at: cursor.position)
+            }
+            return entries
+        }
+    }
+
+    /// The value of an object's `key` (the last one when the key repeats), without decoding the
+    /// other entries.
+    public func value(forKey key: String) -> Value? {
+        let offsets = memberOffsets()
+        // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
+        let isPlain = key.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        return document.withBytes { bytes in
+            var found: Int?
+            for member in offsets.reversed() {
+                let matches =
+                    isPlain
+                    ? JSONNode.rawKey(bytes, at: member, equals: key)
+                    : JSONNode.string(bytes, at: member) == key
+                if matches {
+                    found = member
+                    break
+                }
+            }
+            guard let found else { return nil }
+            var cursor = JSONTextCursor(bytes: bytes, position: found)
+            cursor.skipToValue()
+            return JSONNode.value(in: document, bytes, at: cursor.position)
+        }
+    }
+
+    /// The whole container as ``JSONReader`` builds it.
+    func materialized() -> Value {
+        document.withBytes { bytes in
+            var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: document.maximumDepth)
+            reader.position = offset
+            // The document was checked when it was indexed: the reader cannot fail on it.
+            return (try? reader.readValue()) ?? .null
+        }
+    }
+
+    /// The value that begins at `position`: a node for a container, else the decoded scalar.
+    static func value(in document: JSONDocument, _ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Value {
+        switch bytes[position] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"): return .json(JSONNode(document: document, offset: position))
+        case UInt8(ascii: "\""): return .string(string(bytes, at: position))
+        case UInt8(ascii: "t"): return .boolean(true)
+        case UInt8(ascii: "f"): return .boolean(false)
+        case UInt8(ascii: "n"): return .null
+        default: return number(bytes, at: position)
+        }
+    }
+
+    /// The string whose opening quote is at `position`, decoded as ``JSONReader`` decodes it.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> String {
+        var end = position + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            end += 1
+        }
+        var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: 1)
+        reader.position = position
+        return (try? reader.readString()) ?? ""
+    }
+
+    /// Whether the key whose opening quote is at `position` is `wanted` (ASCII without quotes or
+    /// backslashes): compared byte for byte when the key's text is plain ASCII, else decoded first.
+    private static func rawKey(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, equals wanted: String) -> Bool {
+        var wanted = wanted
+        return wanted.withUTF8 { expected in
+            let start = position + 1
+            guard start + expected.count < bytes.count else { return false }
+            var index = 0
+            while index < expected.count {
+                let byte = bytes[start + index]
+                if byte == UInt8(ascii: "\\") || byte >= 0x80 {
+                    return string(bytes, at: position) == String(decoding: expected, as: UTF8.self)
+                }
+                if byte != expected[index] { return false }
+                index += 1
+            }
+            return bytes[start + index] == UInt8(ascii: "\"")
+        }
+    }
+
+    /// The number that begins at `position`.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Value {
+        var end = position
+        var isInteger = true
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") {
+                isInteger = false
+            } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "+") && byte &- UInt8(ascii: "0") >= 10 {
+                break
+            }
+            end += 1
+        }
+        let text = bytes[position..<end]
+        if isInteger, let integer = JSONReader.integer(text) { return .integer(integer) }
+        return JSONReader.nonIntegerNumber(text) ?? .null
+    }
+}

@@ -1,0 +1,38 @@
+extension Value {
+    /// An ``json(_:)`` value as the array or dictionary it stands for, its members decoded one level
+    /// (nested containers stay lazy); any other value as it is.
+    public var decodedOneLevel: Value {
+        guard case .json(let node) = self else { return self }
+        return node.isArray ? .array(node.elements()) : .dictionary(node.entries())
+    }
+
+    /// The value with every ``json(_:)`` inside it decoded: exactly what reading the whole JSON text
+    /// would have built. Values without lazy parts come back as they are.
+    public var materialized: Value {
+        switch self {
+        case .json(let node):
+            return node.materialized()
+        case .array(let elements):
+            guard elements.contains(where: \.holdsLazyJSON) else { return self }
+            return .array(elements.map(\.materialized))
+        case .set(let members):
+            guard members.contains(where: \.holdsLazyJSON) else { return self }
+            return .set(members.map(\.materialized))
+        case .dictionary(let entries):
+            guard entries.values.contains(where: \.holdsLazyJSON) else { return self }
+            return .dictionary(entries.mapValues(\.materialized))
+        default:
+            return self
+        }
+    }
+
+    /// Whether a ``json(_:)`` value is anywhere inside this one.
+    var holdsLazyJSON: Bool {
+        switch self {
+        case .json: return true
+        case .array(let elements), .set(let elements): return elements.contains(where: \.holdsLazyJSON)
+        case .dictionary(let entries): return entries.values.contains(where: \.holdsLazyJSON)
+        default: return false
+        }
+    }
+}

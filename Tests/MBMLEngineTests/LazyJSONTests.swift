@@ -1,0 +1,128 @@
+import MBMLEngine
+import XCTest
+
+/// A data file read lazily (``JSONDocument``) must give exactly what reading it whole gives: the
+/// same values, the same text, the same errors, in every function and context.
+final class LazyJSONTests: XCTestCase {
+    private let texts = [
+        #"[1, 2.5, -0.0, 1e3, 12345678901234567890, "a", true, false, null, [], {}, [[]], {"a": {}}]"#,
+        #"{"name": "Ann", "age": 31, "tags": ["x", "y"], "address": {"city": "Oslo", "zip": "0150"}}"#,
+        #"{"a": 1, "b": 2, "a": 3}"#,
+        #"{"caf\u00e9": 1, "café": 2, "e\u0301": 3, "\"q\"": 4, "back\\slash": 5}"#,
+        "\u{FEFF}[\"bom\"]",
+        " \n\t[ 1 ,\n 2 ]\r\n",
+        #"["\ud83d\ude00", "\ud800", "\u0000\n\t\/", "tab\tinside"]"#,
+        #"[0.1, 99.99, 1.5e-7, 123456789012345678901234567890.5, -1, 0]"#,
+    ]
+
+    func testLazyValuesEncodeAndPrintAsTheEagerOnes() throws {
+        for text in texts {
+            let eager = try JSONCodec.decodePlain(text)
+            let lazy = try JSONCodec.decodePlainLazily(Array(text.utf8))
+            guard case .json = lazy else { return XCTFail("not lazy: \(text)") }
+            XCTAssertEqual(JSONCodec.encode(lazy), JSONCodec.encode(eager), text)
+            XCTAssertEqual(lazy.text, eager.text, text)
+            XCTAssertEqual(lazy.text(limit: 20).text, eager.text(limit: 20).text, text)
+            XCTAssertEqual(JSONCodec.encode(lazy.materialized), JSONCodec.encode(eager), text)
+            XCTAssertEqual(lazy, eager, text)
+            XCTAssertEqual(lazy.hashValue, eager.hashValue, text)
+            XCTAssertEqual(lazy.collectionCount, eager.collectionCount, text)
+            XCTAssertEqual(lazy.typeName, eager.typeName, text)
+        }
+    }
+
+    func testInvalidTextsFailWithTheReadersMessage() {
+        let invalid = [
+            "[1,]", "[01]", "{\"a\" 1}", "[\"\u{01}\"]", "[1 2]", "{\"a\":1,}", "[tru]", "[\"\\x\"]", "[\"\\u12G4\"]",
+            "[1]x", "", "   ", "[", "{\"a\":", "[-]", "[1.]", "[1e]", "[NaN]", "{1:2}",
+            String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+        ]
+        for text in invalid {
+            var eagerError: JSONDecodingError?
+            XCTAssertThrowsError(try JSONCodec.decodePlain(text)) { eagerError = $0 as? JSONDecodingError }
+            XCTAssertThrowsError(try JSONCodec.decodePlainLazily(Array(text.utf8)), text) { error in
+                let lazyError = error as? JSONDecodingError
+                XCTAssertEqual(lazyError?.message, eagerError?.message, text)
+                XCTAssertEqual(lazyError?.line, eagerError?.line, text)
+                XCTAssertEqual(lazyError?.column, eagerError?.column, text)
+            }
+        }
+    }
+
+    func testScalarDocumentsAreReadWhole() throws {
+        for text in ["42", "\"text\"", "null", "true"] {
+            let value = try JSONCodec.decodePlainLazily(Array(text.utf8))
+            XCTAssertEqual(JSONCodec.encode(value), JSONCodec.encode(try JSONCodec.decodePlain(text)))
+            if case .json = value { XCTFail("a scalar document is not lazy") }
+        }
+    }
+
+    func testKeysRepeatAsInADictionaryAndMatchByUnicodeEquality() throws {
+        let value = try JSONCodec.decodePlainLazily(Array(texts[3].utf8))
+        guard case .json(let node) = value else { return XCTFail("not lazy") }
+        XCTAssertEqual(node.value(forKey: "café"), .integer(2))
+        XCTAssertEqual(node.value(forKey: "e\u{301}"), .integer(3))
+        XCTAssertEqual(node.value(forKey: "\"q\""), .integer(4))
+        XCTAssertEqual(node.value(forKey: "back\\slash"), .integer(5))
+        let repeated = try JSONCodec.decodePlainLazily(Array(texts[2].utf8))
+        guard case .json(let object) = repeated else { return XCTFail("not lazy") }
+        XCTAssertEqual(object.value(forKey: "a"), .integer(3))
+        XCTAssertEqual(object.count, 2)
+        XCTAssertEqual(Array(object.entries().keys), ["a", "b"])
+    }
+
+    func testALargeArrayIsIndexedAndReadByPosition() throws {
+        let records = (0..<2000).map { #"{"id":\#($0),"name":"P\#($0)","age":\#(18 + $0 % 70)}"# }
+        let text = "[" + records.joined(separator: ",") + "]"
+        let value = try JSONCodec.decodePlainLazily(Array(text.utf8))
+        guard case .json(let node) = value else { return XCTFail("not lazy") }
+        XCTAssertEqual(node.count, 2000)
+        guard case .json(let record)? = node.element(at: 1234) else { return XCTFail("record is not lazy") }
+        XCTAssertEqual(record.value(forKey: "name"), .string("P1234"))
+        XCTAssertNil(node.element(at: 2000))
+        XCTAssertEqual(JSONCodec.encode(value), JSONCodec.encode(try JSONCodec.decodePlain(text)))
+    }
+
+    func testExpressionsGiveTheSameResultsOnLazyAndEagerData() throws {
+        let records = (0..<300).map {
+            #"{"id":\#($0),"name":"Person \#($0)","age":\#(18 + ($0 * 7) % 70),"score":\#(Double($0) / 8),"#
+                + #""tags":["t\#($0 % 3)","x"],"address":{"city":"City \#($0 % 5)"},"note":null}"#
+        }
+        let text = #"{"people":["# + records.joined(separator: ",") + #"],"meta":{"count":300,"ok":true}}"#
+        let eager = Environment()
+        eager.variables.declare("data", value: try JSONCodec.decodePlain(text))
+        let lazy = Environment()
+        lazy.variables.declare("data", value: try JSONCodec.decodePlainLazily(Array(text.utf8)))
+        let expressions = [
+            "$data", "$data.people.count", "$data.people[7]", "$data.people[7].name", "$data.meta",
+            "$data[meta][count]", "$data.people[299].tags[0]", "$data.people[300]", "$data.nothing",
+            "^count($data.people)", "^count(^filter($data.people|$item.age > 30))",
+            "^filter($data.people|$item.age -EQ 53)", "^list($data.people|$item.address.city)",
+            "^join(^list($data.people|$item.name)|, )", "^sort(^list($data.people|$item.age))",
+            "^keys($data.people[3])", "^values($data.meta)", "^collectValues($data.people|tags)",
+            "^unique(^list($data.people|$item.address.city))", "^dump($data.meta)",
+            "^associate($data.people|$item.id|$item.name)", "#($data.people[4].score * 2)",
+            "$data.people[4].score", "$data.people[4].note", "$data.meta.ok", "$data.people[2] == $data.people[2]",
+            "^containsValue($data.people|$data.people[9])", "Age: $data.people[1].age years",
+            "^jsonEncode($data.meta)", "^filter($data.meta|$item)", "^list($data.people|$item.tags|$item)",
+            "^count(^filter($data.people|$item.tags|$item == t1))", "$data.people.count -GT 2",
+            "^copy($data.meta)", "^mergeDictionaries($data.meta|$data.people[0])",
+        ]
+        for expression in expressions {
+            for context in ExpressionContext.allCases {
+                let expected = outcome { try eager.evaluate(expression, in: context) }
+                let actual = outcome { try lazy.evaluate(expression, in: context) }
+                XCTAssertEqual(actual, expected, "\(expression) in \(context)")
+            }
+        }
+    }
+
+    private func outcome(_ body: () throws -> Value?) -> String {
+        do {
+            let value = try body()
+            return JSONCodec.encode(value) + " | " + (value?.text ?? "nil")
+        } catch {
+            return "error: \(error)"
+        }
+    }
+}
