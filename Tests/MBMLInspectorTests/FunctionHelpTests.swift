@@ -76,16 +76,18 @@ final class FunctionHelpTests: XCTestCase {
 final class TokenUnderCursorTests: XCTestCase {
     func testMovingTheEditorCursorSelectsTheTokenUnderIt() {
         let (session, screen) = makeSession()
-        session.type("$cats[1].length is #(2 + 3)")
+        // The cursor goes to 3️⃣ (just after the 2), then 1️⃣ (in $cats), then 2️⃣ (just after the 1 of [1]).
+        let marks = MarkedText("$1️⃣cats[12️⃣].length is #(23️⃣ + 3)")
+        session.type(marks.text)
         XCTAssertEqual(EditorView.selectedToken(session.state)?.kind, .mathExpression, "the cursor is after the )")
-        for _ in 0..<5 { session.press(.left) } // before " + 3)": on the 2
+        for _ in marks.characterOffset(of: "3️⃣")..<marks.text.count { session.press(.left) }
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "2")
         session.press(.home)
-        session.press(.right)
+        for _ in 0..<marks.characterOffset(of: "1️⃣") { session.press(.right) }
         session.render(on: screen)
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "$cats")
         XCTAssertNotNil(screen.firstRow(containing: "ⓘ " + Token.Kind.variableReference.explanation), screen.text)
-        for _ in 0..<6 { session.press(.right) } // after "$cats[1"
+        for _ in marks.characterOffset(of: "1️⃣")..<marks.characterOffset(of: "2️⃣") { session.press(.right) }
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "1")
     }
 }
