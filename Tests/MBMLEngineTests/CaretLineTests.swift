@@ -1,39 +1,47 @@
 import MBMLEngine
+import MBMLTestSupport
 import XCTest
 
 /// The caret line under an error's range: the one renderer the CLI and the inspector's editor use.
 final class CaretLineTests: XCTestCase {
+    /// The caret line under the range from `1️⃣` to `2️⃣` of `marked` (see ``MarkedText``).
+    private func caret(_ marked: String) -> CaretLine {
+        let input = MarkedText(marked)
+        return CaretLine(text: input.text, range: input.range())
+    }
+
+    /// For ranges no marker can show: past the end, negative, inside a character.
     private func caret(_ text: String, _ location: Int, _ length: Int) -> CaretLine {
         CaretLine(text: text, range: SourceRange(location: location, length: length))
     }
 
     func testMarksTheRangeUnderItsCharacters() {
-        let line = caret("#(10 / (5 - 5))", 5, 1)
+        let line = caret("#(10 1️⃣/2️⃣ (5 - 5))")
         XCTAssertEqual(line.line, "#(10 / (5 - 5))")
         XCTAssertEqual(line.caret, "     ^")
-        XCTAssertEqual(caret("$cats.count", 0, 5).caret, "^~~~~")
-        XCTAssertEqual(caret("$cats.count", 0, 5).marks(first: "~", rest: "~"), "~~~~~")
+        XCTAssertEqual(caret("1️⃣$cats2️⃣.count").caret, "^~~~~")
+        XCTAssertEqual(caret("1️⃣$cats2️⃣.count").marks(first: "~", rest: "~"), "~~~~~")
     }
 
     func testWideCharactersTakeTwoColumns() {
         // 猫 is one UTF-16 unit and two columns wide; the range after it starts two columns later.
-        let line = caret("猫猫 $x", 3, 2)
+        let line = caret("猫猫 1️⃣$x2️⃣")
         XCTAssertEqual(line.column, 5)
         XCTAssertEqual(line.caret, "     ^~")
-        XCTAssertEqual(caret("猫猫 $x", 0, 2).caret, "^~~~", "two wide characters: four columns")
+        XCTAssertEqual(caret("1️⃣猫猫2️⃣ $x").caret, "^~~~", "two wide characters: four columns")
     }
 
     func testSurrogatePairsAndCombiningMarksCountAsTheyShow() {
         // 😀 is two UTF-16 units, two columns; é (e + U+0301) is two units, one column.
-        XCTAssertEqual(caret("😀 $x", 3, 2).column, 3)
-        XCTAssertEqual(caret("😀 $x", 0, 2).width, 2)
-        XCTAssertEqual(caret("e\u{301}$x", 2, 2).column, 1)
+        XCTAssertEqual(caret("😀 1️⃣$x2️⃣").column, 3)
+        XCTAssertEqual(caret("1️⃣😀2️⃣ $x").width, 2)
+        XCTAssertEqual(caret("e\u{301}1️⃣$x2️⃣").column, 1)
         // A range starting inside a character marks the whole character.
         XCTAssertEqual(caret("😀 $x", 1, 1).column, 0)
     }
 
     func testTabsAndControlCharactersShowAsTheirEscapes() {
-        let line = caret("a\tb\u{1B}[31m\u{202E} $x", 10, 2)
+        let line = caret("a\tb\u{1B}[31m\u{202E} 1️⃣$x2️⃣")
         XCTAssertEqual(line.line, "a\\tb\\e[31m\\u{202E} $x", "no control character reaches the terminal")
         XCTAssertFalse(line.line.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) })
         XCTAssertEqual(line.column, 19, "each escape is as wide as it is shown")
@@ -41,7 +49,7 @@ final class CaretLineTests: XCTestCase {
     }
 
     func testRangesAtAndBeyondTheEndGetOneMarkAfterTheText() {
-        XCTAssertEqual(caret("^if(", 4, 0).caret, "    ^")
+        XCTAssertEqual(caret("^if(1️⃣2️⃣").caret, "    ^")
         XCTAssertEqual(caret("^if(", 40, 3).caret, "    ^", "clamped to the end")
         XCTAssertEqual(caret("$x", 1, 30).caret, " ^", "a range past the end marks what exists")
         XCTAssertEqual(caret("", 0, 0).caret, "^")
@@ -56,9 +64,8 @@ final class CaretLineTests: XCTestCase {
     }
 
     func testTheScalarWidthCanComeFromTheTerminal() {
-        let line = CaretLine(
-            characters: Array("ab $x"), range: SourceRange(location: 3, length: 1),
-            scalarWidth: { _ in 3 })
+        let input = MarkedText("ab 1️⃣$2️⃣x")
+        let line = CaretLine(characters: Array(input.text), range: input.range(), scalarWidth: { _ in 3 })
         XCTAssertEqual(line.column, 9)
         XCTAssertEqual(line.width, 3)
     }

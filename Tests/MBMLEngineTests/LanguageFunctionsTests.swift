@@ -190,9 +190,7 @@ final class LanguageFunctionsTests: ExpressionTestCase {
                 "fail", input: .raw, signature: "^fail(x)", category: .debug,
                 summary: "Test-only."
             ) { _ in throw FunctionError("it broke") })
-        assertError(
-            "a ^fail(x) b", .string, message: "^fail() it broke", range: SourceRange(location: 2, length: 8),
-            kind: .function)
+        assertError(marked: "a 1️⃣^fail(x)2️⃣ b", .string, message: "^fail() it broke", kind: .function)
         let logged = env.evaluate("^fail(x)", in: .object, default: "d")
         XCTAssertEqual(logged, "d")
     }

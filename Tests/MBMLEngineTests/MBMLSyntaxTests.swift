@@ -5,13 +5,9 @@ import XCTest
 /// ``MBMLSyntax``: reading unfinished expression text. Positions are marked with 1️⃣ in the text.
 final class MBMLSyntaxTests: XCTestCase {
     private func syntax(_ marked: String) -> (MBMLSyntax, Int) {
+        // The syntax service counts characters, not UTF-16 units.
         let text = MarkedText(marked)
-        let utf16 = text.offset(of: "1️⃣")
-        let characters = Array(text.text)
-        // MarkedText counts UTF-16 units; the syntax service counts characters.
-        let offsets = CharacterOffsets(characters).offsets
-        let offset = offsets.firstIndex(of: utf16) ?? characters.count
-        return (MBMLSyntax(characters: characters), offset)
+        return (MBMLSyntax(text.text), text.characterOffset(of: "1️⃣"))
     }
 
     func testTheCallAroundAPosition() {
@@ -40,10 +36,10 @@ final class MBMLSyntaxTests: XCTestCase {
 
     func testTheFunctionNameAtAPosition() {
         XCTAssertEqual(syntax("a ^jo1️⃣").0.functionName(at: syntax("a ^jo1️⃣").1)?.typed, "jo")
-        let (middle, offset) = syntax("^jo1️⃣in(")
+        let (middle, offset) = syntax("2️⃣^jo1️⃣in(")
         XCTAssertEqual(middle.functionName(at: offset)?.name, "join")
         XCTAssertEqual(middle.functionName(at: offset)?.typed, "jo")
-        XCTAssertEqual(middle.functionName(at: offset)?.start, 0)
+        XCTAssertEqual(middle.functionName(at: offset)?.start, MarkedText("2️⃣^jo1️⃣in(").characterOffset(of: "2️⃣"))
         let (lone, loneOffset) = syntax("x ^1️⃣")
         XCTAssertEqual(lone.functionName(at: loneOffset)?.name, "")
         let (escaped, escapedOffset) = syntax("^^jo1️⃣")
@@ -53,15 +49,21 @@ final class MBMLSyntaxTests: XCTestCase {
     }
 
     func testTheReferenceChainEndingAtAPosition() {
-        let (plain, plainOffset) = syntax("Hi $ca1️⃣")
+        // 2️⃣ where the chain starts, 3️⃣ where its unfinished part starts.
+        let plainText = MarkedText("Hi 2️⃣3️⃣$ca1️⃣")
+        let (plain, plainOffset) = syntax("Hi 2️⃣3️⃣$ca1️⃣")
         XCTAssertEqual(
             plain.referenceChain(endingAt: plainOffset),
-            SyntaxReferenceChain(start: 3, variable: nil, steps: [], partial: .variableName("ca"), partialStart: 3))
-        let (deep, deepOffset) = syntax("$cats[1].le1️⃣")
+            SyntaxReferenceChain(
+                start: plainText.characterOffset(of: "2️⃣"), variable: nil, steps: [], partial: .variableName("ca"),
+                partialStart: plainText.characterOffset(of: "3️⃣")))
+        let deepText = MarkedText("2️⃣$cats[1]3️⃣.le1️⃣")
+        let (deep, deepOffset) = syntax("2️⃣$cats[1]3️⃣.le1️⃣")
         XCTAssertEqual(
             deep.referenceChain(endingAt: deepOffset),
             SyntaxReferenceChain(
-                start: 0, variable: "cats", steps: [.subscripted("1")], partial: .property("le"), partialStart: 8))
+                start: deepText.characterOffset(of: "2️⃣"), variable: "cats", steps: [.subscripted("1")],
+                partial: .property("le"), partialStart: deepText.characterOffset(of: "3️⃣")))
         let (bracket, bracketOffset) = syntax("$[Barrett Te1️⃣")
         XCTAssertEqual(bracket.referenceChain(endingAt: bracketOffset)?.partial, .bracketedVariableName("Barrett Te"))
         let (key, keyOffset) = syntax("$catGenders[Dun1️⃣")

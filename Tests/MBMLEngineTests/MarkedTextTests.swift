@@ -18,6 +18,14 @@ final class MarkedTextTests: XCTestCase {
         XCTAssertEqual(input.range(from: "3️⃣", to: "4️⃣"), SourceRange(location: 4, length: 6))
     }
 
+    func testCharacterOffsetsCountGraphemeClusters() {
+        let input = MarkedText("1️⃣é😀e\u{301} 2️⃣$x3️⃣")
+        XCTAssertEqual(input.characterOffset(of: "1️⃣"), 0)
+        XCTAssertEqual(input.characterOffset(of: "2️⃣"), 4, "é, 😀, e with its accent and the space")
+        XCTAssertEqual(input.offset(of: "2️⃣"), 6)
+        XCTAssertEqual(input.characterOffset(of: "3️⃣"), 6, "the end of the text")
+    }
+
     func testOtherEmojiAndDigitsAreText() {
         let input = MarkedText("#1 😀 1")
         XCTAssertEqual(input.text, "#1 😀 1")

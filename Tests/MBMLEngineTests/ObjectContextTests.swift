@@ -305,9 +305,7 @@ final class ObjectContextTests: ExpressionTestCase {
         env.variables.declare("pet", value: .object(Pet()))
         assertString("$pet.species", .object, "cat")
         assertValue("#($pet.age + 1)", .object, .decimal(8))
-        assertError(
-            "$pet.wings", .object, message: "No such key \"wings\" for object of type Pet",
-            range: SourceRange(location: 4, length: 6))
+        assertError(marked: "$pet1️⃣.wings2️⃣", .object, message: "No such key \"wings\" for object of type Pet")
     }
 
     // MARK: <doc:ContextsAndCoercions> the expression cache

@@ -88,29 +88,29 @@ final class ParserErrorTests: ExpressionTestCase {
 
     func testCurlyReferenceMustBeOneVariableReference() {
         assertError(
-            "${this will fail}", .object, message: "expecting exactly one MBMLVariableReferenceToken here",
-            range: SourceRange(location: 0, length: 17), kind: .syntax)
+            marked: "1️⃣${this will fail}2️⃣", .object,
+            message: "expecting exactly one MBMLVariableReferenceToken here", kind: .syntax)
         assertError(
             "${this } fail}", .object, message: "expecting exactly one MBMLVariableReferenceToken here",
             kind: .syntax)
         assertError(
-            "x ${a b} y", .string, message: "expecting exactly one MBMLVariableReferenceToken here",
-            range: SourceRange(location: 2, length: 6), kind: .syntax)
+            marked: "x 1️⃣${a b}2️⃣ y", .string, message: "expecting exactly one MBMLVariableReferenceToken here",
+            kind: .syntax)
         assertError("${$name}", .object, message: "expecting exactly one MBMLVariableReferenceToken here")
     }
 
     func testSyntaxErrorInsideKnownFunctionParameters() {
         assertError(
-            "^array(${a b})", .object, message: "expecting exactly one MBMLVariableReferenceToken here",
-            range: SourceRange(location: 7, length: 6))
+            marked: "^array(1️⃣${a b}2️⃣)", .object,
+            message: "expecting exactly one MBMLVariableReferenceToken here")
     }
 
     /// <doc:ExpressionSyntax>: parameters of undeclared functions are not tokenized, so syntax errors there go unreported;
     /// evaluation fails with "Can't find MBMLFunction declaration".
     func testUndeclaredFunctionHidesSyntaxErrors() {
         assertError(
-            "^nosuch(${a b})", .object, message: "Can't find MBMLFunction declaration for: ^nosuch()",
-            range: SourceRange(location: 0, length: 15), kind: .evaluation)
+            marked: "1️⃣^nosuch(${a b})2️⃣", .object, message: "Can't find MBMLFunction declaration for: ^nosuch()",
+            kind: .evaluation)
     }
 
     /// <doc:ExpressionSyntax>: unbalanced brackets, unknown escapes, stray operators are not parse errors.
@@ -124,43 +124,28 @@ final class ParserErrorTests: ExpressionTestCase {
     // MARK: <doc:ExpressionSyntax> evaluation-time errors
 
     func testExpectingOneValueInMathExpression() {
-        for (expression, range) in [
-            ("#(1 1)", SourceRange(location: 0, length: 6)),
-            ("#(2+3)", SourceRange(location: 0, length: 6)),
-            ("#(1 -1)", SourceRange(location: 0, length: 7)),
-            ("#()", SourceRange(location: 0, length: 3)),
-        ] {
-            assertError(
-                expression, .object, message: "Expecting one and only one value here", range: range,
-                kind: .generic)
+        for marked in ["1️⃣#(1 1)2️⃣", "1️⃣#(2+3)2️⃣", "1️⃣#(1 -1)2️⃣", "1️⃣#()2️⃣"] {
+            assertError(marked: marked, .object, message: "Expecting one and only one value here", kind: .generic)
         }
-        assertError(
-            "x #(1 1)", .string, message: "Expecting one and only one value here",
-            range: SourceRange(location: 2, length: 6))
+        assertError(marked: "x 1️⃣#(1 1)2️⃣", .string, message: "Expecting one and only one value here")
     }
 
     func testMathGroupingWithTwoValues() {
-        assertError(
-            "(1 1) + 2", .number, message: "Expecting one and only one value here",
-            range: SourceRange(location: 0, length: 5))
+        assertError(marked: "1️⃣(1 1)2️⃣ + 2", .number, message: "Expecting one and only one value here")
     }
 
     func testBooleanNeedsExactlyOneValue() {
         let error = assertError(
-            "$name $count", .boolean, message: "expecting one and only one value here",
-            range: SourceRange(location: 6, length: 6), kind: .evaluation)
+            marked: "$name 1️⃣$count2️⃣", .boolean, message: "expecting one and only one value here",
+            kind: .evaluation)
         XCTAssertEqual(error?.tokenText, "$count", "the reported token is the second one")
         assertError("hello world == x", .boolean, message: "expecting one and only one value here")
-        assertError(
-            "a = b", .boolean, message: "expecting one and only one value here",
-            range: SourceRange(location: 2, length: 1))
+        assertError(marked: "a 1️⃣=2️⃣ b", .boolean, message: "expecting one and only one value here")
         assertError("$name == Cooper Smith", .boolean, message: "expecting one and only one value here")
     }
 
     func testBooleanGroupingNeedsExactlyOneValue() {
-        assertError(
-            "(a b) -OR T", .boolean, message: "expecting one and only one value here",
-            range: SourceRange(location: 0, length: 5))
+        assertError(marked: "1️⃣(a b)2️⃣ -OR T", .boolean, message: "expecting one and only one value here")
     }
 
     func testNumberContextResultNotANumber() {
@@ -172,27 +157,23 @@ final class ParserErrorTests: ExpressionTestCase {
 
     func testOperandNotANumber() {
         assertError(
-            "#(1 + T)", .object, message: "Right operand couldn't be interpreted as a number: \"T\"",
-            range: SourceRange(location: 6, length: 1))
+            marked: "#(1 + 1️⃣T2️⃣)", .object, message: "Right operand couldn't be interpreted as a number: \"T\"")
         assertError(
-            "#(T + 1)", .object, message: "Left operand couldn't be interpreted as a number: \"T\"",
-            range: SourceRange(location: 2, length: 1))
+            marked: "#(1️⃣T2️⃣ + 1)", .object, message: "Left operand couldn't be interpreted as a number: \"T\"")
         assertError(
-            "#($missing + 1)", .object,
-            message: "Left operand couldn't be interpreted as a number: \"$missing\"",
-            range: SourceRange(location: 2, length: 8))
+            marked: "#(1️⃣$missing2️⃣ + 1)", .object,
+            message: "Left operand couldn't be interpreted as a number: \"$missing\"")
         assertError("$cats * 2", .number, message: "Left operand couldn't be interpreted as a number: \"$cats\"")
     }
 
     func testDivisionAndModuloByZero() {
         assertError(
-            "#(0 / 0)", .object, message: "It is mathematically irresponsible to divide by zero",
-            range: SourceRange(location: 4, length: 1))
+            marked: "#(0 1️⃣/2️⃣ 0)", .object, message: "It is mathematically irresponsible to divide by zero")
         assertError(
-            "#(5 % 0)", .object,
+            marked: "#(5 1️⃣%2️⃣ 0)", .object,
             message:
-                "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero",
-            range: SourceRange(location: 4, length: 1))
+                "It is mathematically irresponsible to perform the modulo operation using a divisor whose value is zero"
+        )
         assertError(
             "5 % 0.5", .number,
             message:
@@ -202,24 +183,21 @@ final class ParserErrorTests: ExpressionTestCase {
 
     func testContainedValueErrors() {
         assertError(
-            "$genders[$missing]", .object, message: "Couldn't determine contained value of token",
-            range: SourceRange(location: 8, length: 10))
+            marked: "$genders1️⃣[$missing]2️⃣", .object, message: "Couldn't determine contained value of token")
         assertError(
-            "$[]", .object, message: "Couldn't determine key to use for obtaining value of token",
-            range: SourceRange(location: 0, length: 3))
+            marked: "1️⃣$[]2️⃣", .object, message: "Couldn't determine key to use for obtaining value of token")
         assertError("$()", .object, message: "Couldn't determine key to use for obtaining value of token")
         assertError("${}", .object, message: "Couldn't determine key to use for obtaining value of token")
         assertError(
-            "$cats[]", .object, message: "Couldn't determine key to use for obtaining value of token",
-            range: SourceRange(location: 5, length: 2))
+            marked: "$cats1️⃣[]2️⃣", .object, message: "Couldn't determine key to use for obtaining value of token")
     }
 
     func testNoSuchKey() {
-        let error = assertError("$name.foo", .object, range: SourceRange(location: 5, length: 4), kind: .evaluation)
+        let error = assertError(marked: "$name1️⃣.foo2️⃣", .object, kind: .evaluation)
         XCTAssertTrue(
             error?.message.hasPrefix("No such key \"foo\" for object of type ") == true,
             error?.message ?? "")
-        let indexing = assertError("$name[0]", .object, range: SourceRange(location: 5, length: 3))
+        let indexing = assertError(marked: "$name1️⃣[0]2️⃣", .object)
         XCTAssertTrue(
             indexing?.message.hasPrefix("No such key \"0\" for object of type ") == true,
             indexing?.message ?? "")
@@ -227,17 +205,15 @@ final class ParserErrorTests: ExpressionTestCase {
 
     func testUnknownFunctions() {
         assertError(
-            "^nosuch(1)", .object, message: "Can't find MBMLFunction declaration for: ^nosuch()",
-            range: SourceRange(location: 0, length: 10), kind: .evaluation)
+            marked: "1️⃣^nosuch(1)2️⃣", .object, message: "Can't find MBMLFunction declaration for: ^nosuch()",
+            kind: .evaluation)
         assertError("^()", .object, message: "Can't find MBMLFunction declaration for: ^(null)()")
         assertError(
-            "a ^nosuch() b", .string, message: "Can't find MBMLFunction declaration for: ^nosuch()",
-            range: SourceRange(location: 2, length: 9))
+            marked: "a 1️⃣^nosuch()2️⃣ b", .string, message: "Can't find MBMLFunction declaration for: ^nosuch()")
     }
 
     func testFunctionErrorsNameTheFunction() {
-        let error = assertError("x ^if()", .string, kind: .function)
-        XCTAssertEqual(error?.range, SourceRange(location: 2, length: 5))
+        let error = assertError(marked: "x 1️⃣^if()2️⃣", .string, kind: .function)
         XCTAssertTrue(error?.message.hasPrefix("^if()") == true, error?.message ?? "")
         XCTAssertTrue(error?.message.contains("expected input parameters, but got none") == true, error?.message ?? "")
         let tooMany = assertError("^if(a|b|c|d)", .object, kind: .function)
@@ -249,7 +225,7 @@ final class ParserErrorTests: ExpressionTestCase {
     /// Errors raised while a function evaluates text of its own are reported at the call.
     func testInnerEvaluationErrorsAreReportedAtTheCall() throws {
         env.variables.declare("broken", value: "#(1 +)")
-        let error = assertError("ab ^eval($broken)", .string, range: SourceRange(location: 3, length: 14))
+        let error = assertError(marked: "ab 1️⃣^eval($broken)2️⃣", .string)
         XCTAssertTrue(
             error?.message.contains("The operator \"+\" requires both left and right operands") == true,
             error?.message ?? "")

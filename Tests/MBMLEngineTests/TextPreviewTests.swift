@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -42,15 +43,16 @@ final class TextPreviewTests: ExpressionTestCase {
 /// Error messages stay readable when the offending text is huge.
 final class ErrorMessageLengthTests: ExpressionTestCase {
     func testLoggedDescriptionAbbreviatesLongClauses() {
-        let expression = String(repeating: "#(", count: 5_000) + "1" + String(repeating: ")", count: 5_000)
-        XCTAssertThrowsError(try env.evaluate(expression, in: .object)) { error in
+        // 1️⃣: the contents of the 101st #(, the first level past the limit.
+        let input = MarkedText(
+            String(repeating: "#(", count: 101) + "1️⃣" + String(repeating: "#(", count: 4_899) + "1"
+                + String(repeating: ")", count: 5_000))
+        XCTAssertThrowsError(try env.evaluate(input.text, in: .object)) { error in
             guard let error = error as? ExpressionError else { return XCTFail("\(error)") }
             XCTAssertTrue(error.message.contains("nested more than"))
             XCTAssertLessThan(error.loggedDescription.count, 600)
             XCTAssertTrue(error.loggedDescription.contains("…"))
-            XCTAssertEqual(
-                error.range?.location, 202,
-                "the range points at the contents of the 101st #(, the first level past the limit")
+            XCTAssertEqual(error.range?.location, input.offset(of: "1️⃣"), "the range points at 1️⃣")
         }
     }
 }

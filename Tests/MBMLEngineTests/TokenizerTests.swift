@@ -720,15 +720,17 @@ final class TokenizerTests: ExpressionTestCase {
         let math = try XCTUnwrap(tokens.last)
         XCTAssertEqual(math.absoluteRange, input.range(from: "1️⃣", to: "9️⃣"))
         let plus = try XCTUnwrap(math.children.first)
-        XCTAssertEqual(plus.range, SourceRange(location: 2, length: 1), "relative to the math token's contents")
+        // Ranges are relative to the parent's contents, absolute ranges to the whole text.
+        let contents = MarkedText("1 1️⃣+2️⃣ 3️⃣$a4️⃣[b]")
+        XCTAssertEqual(plus.range, contents.range(), "relative to the math token's contents")
         XCTAssertEqual(plus.absoluteRange, input.range(from: "2️⃣", to: "3️⃣"))
         let reference = plus.children[1]
-        XCTAssertEqual(reference.range, SourceRange(location: 4, length: 2))
+        XCTAssertEqual(reference.range, contents.range(from: "3️⃣", to: "4️⃣"))
         XCTAssertEqual(reference.absoluteRange, input.range(from: "4️⃣", to: "5️⃣"))
         let subreference = try XCTUnwrap(reference.children.first)
         XCTAssertEqual(subreference.absoluteRange, input.range(from: "5️⃣", to: "8️⃣"))
         let key = try XCTUnwrap(subreference.children.first)
-        XCTAssertEqual(key.range, SourceRange(location: 0, length: 1))
+        XCTAssertEqual(key.range, MarkedText("1️⃣b2️⃣").range(), "relative to the brackets' contents")
         XCTAssertEqual(key.absoluteRange, input.range(from: "6️⃣", to: "7️⃣"))
     }
 

@@ -12,15 +12,16 @@ final class EditorTests: XCTestCase {
     }
 
     func testReadlineMovement() {
-        var e = editor("$cats.count + $dogs")
+        let marks = MarkedText("$cats1️⃣.2️⃣count3️⃣ + $dogs")
+        var e = editor(marks.text)
         e.moveToStart()
         XCTAssertEqual(e.cursor, 0)
         e.moveWordRight()
-        XCTAssertEqual(e.cursor, 5) // after "cats"
+        XCTAssertEqual(e.cursor, marks.characterOffset(of: "1️⃣"))
         e.moveWordRight()
-        XCTAssertEqual(e.cursor, 11) // after "count"
+        XCTAssertEqual(e.cursor, marks.characterOffset(of: "3️⃣"))
         e.moveWordLeft()
-        XCTAssertEqual(e.cursor, 6)
+        XCTAssertEqual(e.cursor, marks.characterOffset(of: "2️⃣"))
         e.moveToEnd()
         XCTAssertEqual(e.cursor, e.characters.count)
         e.moveLeft()
@@ -31,7 +32,8 @@ final class EditorTests: XCTestCase {
     }
 
     func testKillingAndYanking() {
-        var e = editor("^join($cats|, )")
+        let marks = MarkedText("^join1️⃣($cats|, )")
+        var e = editor(marks.text)
         e.deleteWhitespaceWordBackward()
         XCTAssertEqual(e.text, "^join($cats|, ")
         XCTAssertEqual(e.killBuffer, ")")
@@ -40,7 +42,7 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(e.killBuffer, "^join($cats|, ")
         e.yank()
         XCTAssertEqual(e.text, "^join($cats|, ")
-        e.cursor = 5
+        e.cursor = marks.characterOffset(of: "1️⃣")
         e.killToEnd()
         XCTAssertEqual(e.text, "^join")
         e.moveToStart()
@@ -50,18 +52,19 @@ final class EditorTests: XCTestCase {
 
     func testReadlineKeysThroughTheReducer() {
         let (session, _) = makeSession()
-        session.type("hello world")
+        let marks = MarkedText("1️⃣hello 2️⃣world3️⃣")
+        session.type(marks.text)
         session.press(.control("a"))
-        XCTAssertEqual(session.state.editor.cursor, 0)
+        XCTAssertEqual(session.state.editor.cursor, marks.characterOffset(of: "1️⃣"))
         session.press(.control("e"))
-        XCTAssertEqual(session.state.editor.cursor, 11)
+        XCTAssertEqual(session.state.editor.cursor, marks.characterOffset(of: "3️⃣"))
         session.press(.alt("b"))
-        XCTAssertEqual(session.state.editor.cursor, 6)
+        XCTAssertEqual(session.state.editor.cursor, marks.characterOffset(of: "2️⃣"))
         session.press(.control("b"))
         session.press(.control("f"))
-        XCTAssertEqual(session.state.editor.cursor, 6)
+        XCTAssertEqual(session.state.editor.cursor, marks.characterOffset(of: "2️⃣"))
         session.press(.alt("f"))
-        XCTAssertEqual(session.state.editor.cursor, 11)
+        XCTAssertEqual(session.state.editor.cursor, marks.characterOffset(of: "3️⃣"))
         session.press(.control("w"))
         XCTAssertEqual(session.state.editor.text, "hello ")
         session.press(.control("u"))

@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -5,6 +6,12 @@ import XCTest
 
 /// F1 on a function, the signature with the current parameter, the syntax section of the help.
 final class FunctionHelpTests: XCTestCase {
+    /// The syntax service on `marked` without its markers, and the character offset of its `1️⃣`.
+    private func syntax(_ marked: String) -> (MBMLSyntax, Int) {
+        let input = MarkedText(marked)
+        return (MBMLSyntax(input.text), input.characterOffset(of: "1️⃣"))
+    }
+
     func testF1InsideACallShowsTheFullDescription() {
         let (session, screen) = makeSession()
         session.type("^join($cats|")
@@ -30,8 +37,10 @@ final class FunctionHelpTests: XCTestCase {
         guard case .viewer(let viewer)? = session.state.overlay else { return XCTFail("no overlay") }
         let title = viewer.title
         XCTAssertEqual(title, "^count")
-        XCTAssertEqual(MBMLSyntax("a ^fo").functionName(at: 5)?.name, "fo")
-        XCTAssertNil(MBMLSyntax("a ^^fo").functionName(at: 6), "^^ is a literal caret")
+        let (name, nameEnd) = syntax("a ^fo1️⃣")
+        XCTAssertEqual(name.functionName(at: nameEnd)?.name, "fo")
+        let (escaped, escapedEnd) = syntax("a ^^fo1️⃣")
+        XCTAssertNil(escaped.functionName(at: escapedEnd), "^^ is a literal caret")
     }
 
     func testF1WithoutAFunctionListsTheKeysAndSyntax() {
@@ -55,27 +64,30 @@ final class FunctionHelpTests: XCTestCase {
         XCTAssertEqual(screen.role(of: "whenTrue"), .highlight, screen.text)
         XCTAssertEqual(screen.role(of: "condition|"), .hint)
         XCTAssertEqual(screen.role(of: "whenFalse"), .hint)
-        XCTAssertEqual(MBMLSyntax("^join($cats|").call(at: 12)?.parameterIndex, 1)
-        XCTAssertEqual(MBMLSyntax("^join(^count($cats").call(at: 18)?.parameterIndex, 0)
-        XCTAssertEqual(
-            MBMLSyntax("^join(#(1|").call(at: 10)?.parameterIndex, 0, "| inside #( ) is not a delimiter")
-        XCTAssertNil(MBMLSyntax("^join(a|b) x").call(at: 12)?.parameterIndex)
+        for (marked, index) in [("^join($cats|1️⃣", 1), ("^join(^count($cats1️⃣", 0), ("^join(#(1|1️⃣", 0)] {
+            let (text, cursor) = syntax(marked)
+            XCTAssertEqual(text.call(at: cursor)?.parameterIndex, index, marked) // | inside #( ) is not a delimiter
+        }
+        let (closed, cursor) = syntax("^join(a|b) x1️⃣")
+        XCTAssertNil(closed.call(at: cursor)?.parameterIndex)
     }
 }
 
 final class TokenUnderCursorTests: XCTestCase {
     func testMovingTheEditorCursorSelectsTheTokenUnderIt() {
         let (session, screen) = makeSession()
-        session.type("$cats[1].length is #(2 + 3)")
+        // The cursor goes to 3️⃣ (just after the 2), then 1️⃣ (in $cats), then 2️⃣ (just after the 1 of [1]).
+        let marks = MarkedText("$1️⃣cats[12️⃣].length is #(23️⃣ + 3)")
+        session.type(marks.text)
         XCTAssertEqual(EditorView.selectedToken(session.state)?.kind, .mathExpression, "the cursor is after the )")
-        for _ in 0..<5 { session.press(.left) } // before " + 3)": on the 2
+        for _ in marks.characterOffset(of: "3️⃣")..<marks.text.count { session.press(.left) }
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "2")
         session.press(.home)
-        session.press(.right)
+        for _ in 0..<marks.characterOffset(of: "1️⃣") { session.press(.right) }
         session.render(on: screen)
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "$cats")
         XCTAssertNotNil(screen.firstRow(containing: "ⓘ " + Token.Kind.variableReference.explanation), screen.text)
-        for _ in 0..<6 { session.press(.right) } // after "$cats[1"
+        for _ in marks.characterOffset(of: "1️⃣")..<marks.characterOffset(of: "2️⃣") { session.press(.right) }
         XCTAssertEqual(EditorView.selectedToken(session.state)?.text, "1")
     }
 }

@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -12,12 +13,15 @@ final class HintTests: ExpressionTestCase {
         hints(expression, context).map(\.code)
     }
 
-    /// Asserts exactly one hint of `code` with the given range and replacement.
+    /// Asserts exactly one hint of `code` with the given replacement, its range marked in the
+    /// expression from `1️⃣` to `2️⃣` (see ``MarkedText``).
     private func assertHint(
-        _ expression: String, _ context: ExpressionContext = .object, _ code: HintCode,
-        range: SourceRange, replacement: String?, mentioning words: [String] = [],
+        marked: String, _ context: ExpressionContext = .object, _ code: HintCode,
+        replacement: String?, mentioning words: [String] = [],
         file: StaticString = #filePath, line: UInt = #line
     ) {
+        let input = MarkedText(marked)
+        let (expression, range) = (input.text, input.range())
         let found = hints(expression, context).filter { $0.code == code }
         guard found.count == 1, let hint = found.first else {
             XCTFail(
@@ -48,55 +52,50 @@ final class HintTests: ExpressionTestCase {
 
     func testUnclosedConstruct() {
         assertHint(
-            "#(1 + 2", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 7),
-            replacement: "#(1 + 2)", mentioning: ["#(", ")"])
+            marked: "1️⃣#(1 + 22️⃣", .object, .unclosedConstruct, replacement: "#(1 + 2)", mentioning: ["#(", ")"])
         assertHint(
-            "x ^join($cats|, ", .object, .unclosedConstruct, range: SourceRange(location: 2, length: 14),
-            replacement: "^join($cats|, )")
+            marked: "x 1️⃣^join($cats|, 2️⃣", .object, .unclosedConstruct, replacement: "^join($cats|, )")
         assertHint(
-            "$[a b", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 5), replacement: "$[a b]")
+            marked: "1️⃣$[a b2️⃣", .object, .unclosedConstruct, replacement: "$[a b]")
         assertHint(
-            "${name", .object, .unclosedConstruct, range: SourceRange(location: 0, length: 6), replacement: "${name}")
+            marked: "1️⃣${name2️⃣", .object, .unclosedConstruct, replacement: "${name}")
         XCTAssertEqual(codes("##(1 + 2"), [], "an escaped # starts no construct")
     }
 
     func testLowercaseOperator() {
         assertHint(
-            "3 -eq 3", .boolean, .lowercaseOperator, range: SourceRange(location: 2, length: 3),
-            replacement: "-EQ", mentioning: ["-eq", "-EQ"])
+            marked: "3 1️⃣-eq2️⃣ 3", .boolean, .lowercaseOperator, replacement: "-EQ", mentioning: ["-eq", "-EQ"])
         assertHint(
-            "$yes -and $no", .boolean, .lowercaseOperator, range: SourceRange(location: 5, length: 4),
-            replacement: "-AND")
+            marked: "$yes 1️⃣-and2️⃣ $no", .boolean, .lowercaseOperator, replacement: "-AND")
         XCTAssertEqual(codes("3 -EQ 3", .boolean), [])
         XCTAssertEqual(codes("-equal", .object), [], "not a keyword")
     }
 
     func testSingleEquals() {
-        assertHint("$x = 3", .number, .singleEquals, range: SourceRange(location: 3, length: 1), replacement: "==")
-        assertHint("$x = 3", .object, .singleEquals, range: SourceRange(location: 3, length: 1), replacement: "==")
-        assertHint("3 = 3", .boolean, .singleEquals, range: SourceRange(location: 2, length: 1), replacement: "==")
+        assertHint(
+            marked: "$x 1️⃣=2️⃣ 3", .number, .singleEquals, replacement: "==")
+        assertHint(
+            marked: "$x 1️⃣=2️⃣ 3", .object, .singleEquals, replacement: "==")
+        assertHint(
+            marked: "3 1️⃣=2️⃣ 3", .boolean, .singleEquals, replacement: "==")
         for fine in ["$x == 3", "$x != 3", "$x <= 3", "$x => 3", "$x =< 3"] {
             XCTAssertEqual(codes(fine, .boolean), [], fine)
         }
         XCTAssertEqual(codes("name = value"), [], "plain text with = is not a comparison")
         XCTAssertEqual(codes("^stripQueryString(http://x.com/a?b=c)"), [], "= inside a parameter's text")
         assertHint(
-            "$cats[1] = Duncan", .object, .singleEquals, range: SourceRange(location: 9, length: 1),
-            replacement: "==")
+            marked: "$cats[1] 1️⃣=2️⃣ Duncan", .object, .singleEquals, replacement: "==")
     }
 
     func testMathOperatorSpacing() {
         assertHint(
-            "#(1+2)", .object, .mathOperatorSpacing, range: SourceRange(location: 2, length: 3),
-            replacement: "1 + 2", mentioning: ["+2"])
+            marked: "#(1️⃣1+22️⃣)", .object, .mathOperatorSpacing, replacement: "1 + 2", mentioning: ["+2"])
         assertHint(
-            "#($ten-1)", .number, .mathOperatorSpacing, range: SourceRange(location: 2, length: 6),
-            replacement: "$ten - 1")
+            marked: "#(1️⃣$ten-12️⃣)", .number, .mathOperatorSpacing, replacement: "$ten - 1")
         assertHint(
-            "1+2", .number, .mathOperatorSpacing, range: SourceRange(location: 0, length: 3), replacement: "1 + 2")
+            marked: "1️⃣1+22️⃣", .number, .mathOperatorSpacing, replacement: "1 + 2")
         assertHint(
-            "^mod(7+1|3)", .object, .mathOperatorSpacing, range: SourceRange(location: 5, length: 3),
-            replacement: "7 + 1")
+            marked: "^mod(1️⃣7+12️⃣|3)", .object, .mathOperatorSpacing, replacement: "7 + 1")
         XCTAssertEqual(codes("1+2", .object), [], "outside math, 1+2 is text")
         XCTAssertEqual(codes("#(2*3)"), [], "* needs no spaces")
     }
@@ -104,11 +103,9 @@ final class HintTests: ExpressionTestCase {
     func testUndefinedVariable() {
         env.variables.declare("catx", value: "x")
         assertHint(
-            "$catz", .object, .undefinedVariable, range: SourceRange(location: 0, length: 5),
-            replacement: "$cats", mentioning: ["$cats", "$catx"])
+            marked: "1️⃣$catz2️⃣", .object, .undefinedVariable, replacement: "$cats", mentioning: ["$cats", "$catx"])
         assertHint(
-            "the Ke$ha concert", .object, .undefinedVariable, range: SourceRange(location: 6, length: 3),
-            replacement: "$$ha", mentioning: ["$$"])
+            marked: "the Ke1️⃣$ha2️⃣ concert", .object, .undefinedVariable, replacement: "$$ha", mentioning: ["$$"])
         XCTAssertEqual(codes("$cats $missing.count", .object).filter { $0 == .undefinedVariable }.count, 1)
         XCTAssertEqual(codes("^list($cats|$item $key)"), [], "names bound by the function")
         XCTAssertEqual(codes("$nullValue"), [], "declared, even if its value is nothing")
@@ -119,35 +116,29 @@ final class HintTests: ExpressionTestCase {
 
     func testDictionaryProperty() {
         assertHint(
-            "$catGenders.count", .object, .dictionaryProperty, range: SourceRange(location: 0, length: 17),
-            replacement: "^count($catGenders)", mentioning: ["^count($catGenders)"])
+            marked: "1️⃣$catGenders.count2️⃣", .object, .dictionaryProperty, replacement: "^count($catGenders)",
+            mentioning: ["^count($catGenders)"])
         assertHint(
-            "$catGenders.count == 3", .boolean, .dictionaryProperty, range: SourceRange(location: 0, length: 17),
-            replacement: "^count($catGenders)")
+            marked: "1️⃣$catGenders.count2️⃣ == 3", .boolean, .dictionaryProperty, replacement: "^count($catGenders)")
         assertHint(
-            "$catGenders.Barret", .object, .dictionaryProperty, range: SourceRange(location: 0, length: 18),
-            replacement: "$catGenders.Barrett")
+            marked: "1️⃣$catGenders.Barret2️⃣", .object, .dictionaryProperty, replacement: "$catGenders.Barrett")
         XCTAssertEqual(codes("$cats.count"), [], "arrays have a count")
         XCTAssertEqual(codes("$catGenders.Barrett"), [])
     }
 
     func testUnknownFunction() {
         assertHint(
-            "^jion($cats|, )", .object, .unknownFunction, range: SourceRange(location: 0, length: 5),
-            replacement: "^join", mentioning: ["^join"])
+            marked: "1️⃣^jion2️⃣($cats|, )", .object, .unknownFunction, replacement: "^join", mentioning: ["^join"])
         assertHint(
-            "^nosuch(1)", .object, .unknownFunction, range: SourceRange(location: 0, length: 7),
-            replacement: nil)
+            marked: "1️⃣^nosuch2️⃣(1)", .object, .unknownFunction, replacement: nil)
         XCTAssertEqual(codes("^join($cats|, )"), [])
     }
 
     func testRegexDollar() {
         assertHint(
-            "^matchesRegex($name|^(C).*$)", .boolean, .regexDollar, range: SourceRange(location: 20, length: 1),
-            replacement: "^^")
+            marked: "^matchesRegex($name|1️⃣^2️⃣(C).*$)", .boolean, .regexDollar, replacement: "^^")
         assertHint(
-            "^replaceRegex($name|o$zz|0)", .object, .regexDollar, range: SourceRange(location: 21, length: 1),
-            replacement: "$$")
+            marked: "^replaceRegex($name|o1️⃣$2️⃣zz|0)", .object, .regexDollar, replacement: "$$")
         XCTAssertEqual(codes("^matchesRegex($name|$name)", .boolean), [], "a defined variable is intended")
         XCTAssertEqual(codes("^matchesRegex($name|^^C.*$$)", .boolean), [])
     }

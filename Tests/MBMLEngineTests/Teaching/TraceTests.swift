@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -32,7 +33,8 @@ final class TraceTests: ExpressionTestCase {
     // MARK: token-tree examples
 
     func testObjectExampleWithUnknownFunction() {
-        let trace = env.trace("This $aint.no ^party()", context: .object)
+        let input = MarkedText("This $aint.no 1️⃣^party()2️⃣")
+        let trace = env.trace(input.text, context: .object)
         XCTAssertEqual(trace.nodes.map(\.kind), [.literal, .variableReference, .literal, .functionCall])
         assertOutcome(trace, .literal, "This ", .value("This "))
         assertOutcome(trace, .variableReference, "$aint", .value(nil))
@@ -40,7 +42,7 @@ final class TraceTests: ExpressionTestCase {
         assertOutcome(trace, .literal, " ", .value(" "))
         XCTAssertTrue(isError(node(trace, .functionCall, "^party()")?.outcome))
         XCTAssertTrue(isError(trace.result))
-        XCTAssertEqual(trace.nodes[3].range, SourceRange(location: 14, length: 8))
+        XCTAssertEqual(trace.nodes[3].range, input.range())
     }
 
     func testBooleanInequalityWithFailingOperand() {
@@ -52,7 +54,8 @@ final class TraceTests: ExpressionTestCase {
     }
 
     func testMathGroupingWithSubreferences() {
-        let trace = env.trace("($user.firstName.length + $user.lastName.length) + 1", context: .number)
+        let input = MarkedText("($user.firstName.length + $user.lastName.length) 1️⃣+2️⃣ 1")
+        let trace = env.trace(input.text, context: .number)
         XCTAssertEqual(trace.result, .value(.decimal(10)))
         XCTAssertEqual(trace.nodes.first?.outcome, .value(.decimal(10)))
         assertOutcome(trace, .mathGrouping, "($user.firstName.length + $user.lastName.length)", .value(.decimal(9)))
@@ -61,11 +64,12 @@ final class TraceTests: ExpressionTestCase {
         assertOutcome(trace, .numericLiteral, "1", .value(.decimal(1)))
         let lengths = trace.allNodes.filter { $0.text == ".length" }.map(\.outcome.value)
         XCTAssertEqual(lengths, [.integer(4), .integer(5)])
-        XCTAssertEqual(trace.nodes.first?.range, SourceRange(location: 49, length: 1))
+        XCTAssertEqual(trace.nodes.first?.range, input.range())
     }
 
     func testBooleanAndWithBracketSubreference() {
-        let trace = env.trace("$catName -AND $catGenders[$catName] == female", context: .boolean)
+        let input = MarkedText("1️⃣$catName -AND $catGenders[2️⃣$catName] == female")
+        let trace = env.trace(input.text, context: .boolean)
         XCTAssertEqual(trace.result, .value(.boolean(true)))
         assertOutcome(trace, .and, "-AND", .value(.boolean(true)))
         assertOutcome(trace, .equal, "==", .value(.boolean(true)))
@@ -73,7 +77,9 @@ final class TraceTests: ExpressionTestCase {
         assertOutcome(trace, .literal, "female", .value("female"))
         let names = trace.allNodes.filter { $0.text == "$catName" }
         XCTAssertEqual(names.map(\.outcome), [.value("Barrett"), .value("Barrett")])
-        XCTAssertEqual(names.map(\.range.location), [0, 26], "the bracket's reference maps into the top-level text")
+        XCTAssertEqual(
+            names.map(\.range.location), [input.offset(of: "1️⃣"), input.offset(of: "2️⃣")],
+            "the bracket's reference maps into the top-level text")
     }
 
     func testCurlyReference() {
@@ -96,12 +102,12 @@ final class TraceTests: ExpressionTestCase {
     }
 
     func testPipedObjectsParameters() {
-        let trace = env.trace("^array(ab|$cd)", context: .object)
+        let input = MarkedText("^array(1️⃣ab2️⃣|3️⃣$cd4️⃣)")
+        let trace = env.trace(input.text, context: .object)
         let groups = trace.allNodes.filter { $0.kind == .parameterGroup }
         XCTAssertEqual(groups.map(\.parameterContext), [.object, .object])
         XCTAssertEqual(groups.map(\.outcome), [.value("ab"), .value(.null)])
-        XCTAssertEqual(
-            groups.map(\.range), [SourceRange(location: 7, length: 2), SourceRange(location: 10, length: 3)])
+        XCTAssertEqual(groups.map(\.range), [input.range(), input.range(from: "3️⃣", to: "4️⃣")])
         assertOutcome(trace, .variableReference, "$cd", .value(nil))
     }
 
@@ -181,22 +187,24 @@ final class TraceTests: ExpressionTestCase {
     }
 
     func testSelfEvaluatedParameterIsTracedPerItem() {
-        let trace = env.trace("^filter($cats|$genders[$item] == female)", context: .object)
+        let input = MarkedText("^filter($cats|$genders[$item] 1️⃣==2️⃣ female)")
+        let trace = env.trace(input.text, context: .object)
         XCTAssertEqual(trace.result, .value(["Barrett"]))
         guard let test = node(trace, .equal, "==") else { return }
         XCTAssertEqual(test.evaluationCount, 3)
         XCTAssertEqual(test.outcomes, [.value(.boolean(true)), .value(.boolean(false)), .value(.boolean(false))])
-        XCTAssertEqual(test.range, SourceRange(location: 30, length: 2), "ranges point into the whole expression")
+        XCTAssertEqual(test.range, input.range(), "ranges point into the whole expression")
         let items = trace.allNodes.filter { $0.text == "$item" }.first
         XCTAssertEqual(items?.outcomes, [.value("Barrett"), .value("Duncan"), .value("Gabby")])
     }
 
     func testNestedSelfEvaluatingFunctions() {
-        let trace = env.trace("^list($cats|^if($item == Duncan|D|-))", context: .object)
+        let input = MarkedText("^list($cats|^if($item 1️⃣== Duncan|D|-))")
+        let trace = env.trace(input.text, context: .object)
         XCTAssertEqual(trace.result, .value(["-", "D", "-"]))
         guard let comparison = node(trace, .equal, "==") else { return }
         XCTAssertEqual(comparison.evaluationCount, 3)
-        XCTAssertEqual(comparison.range.location, 22)
+        XCTAssertEqual(comparison.range.location, input.offset(of: "1️⃣"))
     }
 
     func testTracingDoesNotChangeResults() throws {

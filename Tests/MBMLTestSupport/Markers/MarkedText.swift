@@ -9,7 +9,8 @@ import MBMLEngine
 /// input.range()    // SourceRange(location: 11, length: 1): from 1️⃣ to 2️⃣
 /// ```
 ///
-/// Offsets count UTF-16 code units, as ``SourceRange`` does.
+/// Offsets count UTF-16 code units, as ``SourceRange`` does; ``characterOffset(of:)`` counts
+/// characters (grapheme clusters), as ``MBMLSyntax`` and the inspector's editor cursor do.
 public struct MarkedText {
     /// The text with every marker removed.
     public let text: String
@@ -38,6 +39,22 @@ public struct MarkedText {
             preconditionFailure("the marked text \"\(text)\" has no marker \(marker)")
         }
         return offset
+    }
+
+    /// The offset of `marker` in characters (grapheme clusters) of ``text``, as ``MBMLSyntax`` and
+    /// the inspector's editor count; a precondition failure if the marker is inside a character
+    /// (`e1️⃣\u{301}`: the accent joins the `e` once the marker is gone).
+    public func characterOffset(of marker: String) -> Int {
+        let utf16 = offset(of: marker)
+        var units = 0
+        var count = 0
+        for character in text {
+            if units >= utf16 { break }
+            units += character.utf16.count
+            count += 1
+        }
+        precondition(units == utf16, "the marker \(marker) in \"\(text)\" is inside a character")
+        return count
     }
 
     /// The range from marker `start` to marker `end` (by default `1️⃣` to `2️⃣`).
