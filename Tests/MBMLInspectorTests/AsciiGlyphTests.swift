@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLInspector
@@ -11,10 +12,7 @@ final class AsciiGlyphTests: XCTestCase {
     /// Letters the engine's sources mention as data (`ß` in a case-folding rule), not drawn as glyphs.
     private static let letters: Set<Character> = ["ß"]
 
-    private var sources: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
-    }
+    private var sources: URL { RepositoryFile.url("Sources") }
 
     /// The non-ASCII characters outside comments in the Swift files under `folder`, with a file
     /// each was seen in.

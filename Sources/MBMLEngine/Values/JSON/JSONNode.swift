@@ -65,19 +65,20 @@ public struct JSONNode: Sendable {
     /// The value of an object's `key` (the last one when the key repeats), without decoding the
     /// other entries.
     public func value(forKey key: String) -> Value? {
-        let offsets = memberOffsets()
         // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
         let isPlain = key.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ member: Int) -> Bool {
+            isPlain ? JSONNode.rawKey(bytes, at: member, equals: key) : JSONNode.string(bytes, at: member) == key
+        }
         return document.withBytes { bytes in
             var found: Int?
-            for member in offsets.reversed() {
-                let matches =
-                    isPlain
-                    ? JSONNode.rawKey(bytes, at: member, equals: key)
-                    : JSONNode.string(bytes, at: member) == key
-                if matches {
-                    found = member
-                    break
+            if let offsets = document.index.members[offset] {
+                found = offsets.last { matches(bytes, $0) }
+            } else {
+                // A small object: one pass over its text, without a list of offsets.
+                var cursor = JSONTextCursor(bytes: bytes, position: offset)
+                cursor.forEachMember { member in
+                    if matches(bytes, member) { found = member }
                 }
             }
             guard let found else { return nil }

@@ -82,14 +82,21 @@ struct JSONTextCursor {
     /// The offsets of the members of the container at `position` (elements of an array, the
     /// opening quotes of the keys of an object), up to the first that begins at `limit` or later.
     mutating func memberOffsets(before limit: Int = .max) -> [Int] {
+        var offsets: [Int] = []
+        forEachMember(before: limit) { offsets.append($0) }
+        return offsets
+    }
+
+    /// Calls `body` with the offset of each member of the container at `position`, up to the
+    /// first that begins at `limit` or later.
+    mutating func forEachMember(before limit: Int = .max, _ body: (Int) -> Void) {
         let isObject = bytes[position] == UInt8(ascii: "{")
         position += 1
-        var offsets: [Int] = []
         skipWhitespace()
         while position < limit, position < bytes.count, bytes[position] != UInt8(ascii: "]"),
             bytes[position] != UInt8(ascii: "}")
         {
-            offsets.append(position)
+            body(position)
             if isObject {
                 skipString()
                 skipWhitespace()
@@ -103,7 +110,6 @@ struct JSONTextCursor {
                 skipWhitespace()
             }
         }
-        return offsets
     }
 
     /// From the opening quote of an object's key to the first byte of its value.

@@ -1,5 +1,6 @@
 import Foundation
 import MBMLEngine
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLInspector
@@ -10,9 +11,8 @@ import XCTest
 /// A claim reads: type EXPRESSION, and the `string` row shows RESULT; `→ number: R`,
 /// `→ boolean: R` and `→ object: R` name another row.
 final class BuiltInSampleClaimsTests: XCTestCase {
-    /// The repository root, found from this file's path (Tests/MBMLInspectorTests/<this file>).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root (``RepositoryFile/root``).
+    static let repositoryRoot = RepositoryFile.root
     static let samples = repositoryRoot.appendingPathComponent("Samples")
 
     /// Every `manifest.xml` under Samples/, sorted.

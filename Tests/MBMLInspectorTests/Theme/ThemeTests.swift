@@ -4,10 +4,7 @@ import XCTest
 @testable import MBMLInspector
 
 final class ThemeTests: XCTestCase {
-    private var themesFolder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Themes")
-    }
+    private var themesFolder: URL { RepositoryFile.url("Themes") }
 
     func testEmbeddedThemesEqualTheFiles() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: themesFolder.path).filter {
