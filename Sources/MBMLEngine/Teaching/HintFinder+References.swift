@@ -110,7 +110,9 @@ extension HintFinder {
         // MARK: dictionary-property
 
         private func dictionaryProperty(_ node: TraceNode, of parent: TraceNode) -> Hint? {
-            guard node.text.hasPrefix("."), case .dictionary(let entries)? = node.receiver?.decodedOneLevel else { return nil }
+            guard node.text.hasPrefix("."), case .dictionary(let entries)? = node.receiver?.decodedOneLevel else {
+                return nil
+            }
             let key = String(node.text.dropFirst())
             guard entries[key] == nil else { return nil }
             let start = parent.range.location

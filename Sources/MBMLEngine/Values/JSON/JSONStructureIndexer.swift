@@ -28,7 +28,8 @@ struct JSONStructureIndexer {
         var scanner = Scanner(base: base, count: count)
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { scanner.position = 3 }
         scanner.skipWhitespace()
-        guard scanner.position < count, base[scanner.position] == UInt8(ascii: "[") || base[scanner.position] == UInt8(ascii: "{")
+        guard scanner.position < count,
+            base[scanner.position] == UInt8(ascii: "[") || base[scanner.position] == UInt8(ascii: "{")
         else { return nil }
         let root = scanner.position
         var members: [Int: [Int]] = [:]

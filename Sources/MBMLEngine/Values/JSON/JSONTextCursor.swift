@@ -100,7 +100,7 @@ struct JSONTextCursor {
             if isObject {
                 skipString()
                 skipWhitespace()
-                position += 1  // the colon
+                position += 1 // the colon
                 skipWhitespace()
             }
             skipValue()

@@ -13,7 +13,12 @@ enum FunctionHelp {
             name = String(menu.candidates[selected].insertion.dropFirst().prefix(while: { $0 != "(" }))
         }
         let syntax = MBMLSyntax(characters: editor.characters)
-        if name == nil, let word = syntax.functionName(at: editor.cursor)?.name, !word.isEmpty { name = word }
+        // The name under the cursor when it is a function; a partial name (`^co`) falls back to the call.
+        if name == nil, let word = syntax.functionName(at: editor.cursor)?.name,
+            state.functions.contains(where: { $0.name == word })
+        {
+            name = word
+        }
         if name == nil { name = syntax.call(at: editor.cursor)?.name }
         guard let wanted = name else { return nil }
         return state.functions.first { $0.name == wanted }
