@@ -85,9 +85,7 @@ public enum Inspector {
             engine: engine, size: terminal.size, mode: .background,
             history: HistoryStore.standard())
         let watcher = FileWatcher(paths: [])
-        session.onLoad = { [unowned session] in
-            watcher.watch(paths: engine.watchedFiles + (session.comparison?.watchedFiles ?? []))
-        }
+        session.watcher = watcher
         session.clipboard = { terminal.copyToClipboard($0) }
         session.openEditor = { [unowned session] file, line in
             let editor = ExternalEditor.command()
@@ -113,8 +111,9 @@ public enum Inspector {
                     includesProcessEnvironment: configuration.includesProcessEnvironment),
                 label: comparison.label)
         }
-        var loop = EventLoop(session: session, terminal: terminal, watcher: watcher, signals: signals)
-        loop.refreshInterval = configuration.refreshInterval
+        let loop = EventLoop(
+            session: session, terminal: terminal, watcher: watcher, signals: signals,
+            refreshInterval: configuration.refreshInterval)
         if let signal = loop.run() {
             return 128 + signal
         }

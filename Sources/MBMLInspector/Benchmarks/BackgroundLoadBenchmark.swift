@@ -63,7 +63,8 @@ public enum BackgroundLoadBenchmark {
         var typed = 0
         while true {
             let key = now()
-            if session.deliverFinishedLoads() {
+            session.deliverBackgroundAnswers()
+            if !session.state.status.isLoading {
                 session.render(on: screen)
                 takeIn = since(key)
                 break
@@ -81,7 +82,10 @@ public enum BackgroundLoadBenchmark {
     }
 
     private static func waitForLoad(_ session: InspectorSession) {
-        while !session.deliverFinishedLoads() { Thread.sleep(forTimeInterval: 0.005) }
+        while session.state.status.isLoading {
+            Thread.sleep(forTimeInterval: 0.005)
+            session.deliverBackgroundAnswers()
+        }
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -12,12 +12,14 @@ final class EngineController {
     let options: EnvironmentOptions
     /// The environment expressions are evaluated in (the last one that loaded).
     private(set) var environment: Environment
-    /// Every file whose change should trigger a reload.
-    private(set) var watchedFiles: [URL] = []
-    private let ticket = EvaluationTicket()
-    private let loadTicket = LoadTicket()
-    /// The loading thread's cancellation check while it computes dynamic variables.
-    private let loadChecks = ThreadCancellationChecks()
+    /// The evaluation wanted now (its number is the reducer's evaluation generation).
+    private let evaluation = Generation()
+    /// The newest load: a load, and the dynamic variables it leaves to compute, stop when a newer
+    /// load starts or the user cancels.
+    private let loading = Generation()
+    /// The cancellation check of each thread working in the environment (evaluating, computing
+    /// dynamic variables).
+    private let checks = ThreadCancellationChecks()
     private var hasLoaded = false
 
     /// Whether `$ENV` (the process environment) loads before everything else.
@@ -85,7 +87,7 @@ final class EngineController {
     /// A load that may run on any thread; hand its result to ``finishLoad(_:)`` on the UI thread.
     /// Starting it makes every older load (and its dynamic variables) stale.
     func prepareLoad(now: Date = Date()) -> () -> PreparedLoad {
-        let generation = loadTicket.begin()
+        let generation = loading.advance()
         if preloaded {
             let environment = self.environment
             let name = manifestDisplayName
@@ -99,8 +101,8 @@ final class EngineController {
             }
         }
         var builder = EnvironmentBuilder(options: options, log: LogSink())
-        let ticket = loadTicket
-        builder.isCancelled = { ticket.isCancelled(generation) }
+        let loading = self.loading
+        builder.isCancelled = { !loading.isCurrent(generation) }
         let inputs = self.inputs
         let isText: Bool
         if case .text = source { isText = true } else { isText = false }
@@ -108,10 +110,11 @@ final class EngineController {
         return {
             let load = builder.build(inputs)
             let files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
-            let space = Self.spaceLoad(
+            var space = Self.spaceLoad(
                 for: load.environment, load: load, manifestPath: name, fileCount: files.count,
                 error: nil, now: now, generation: generation)
-            return PreparedLoad(generation: generation, build: load, files: files, space: space)
+            space.files = files
+            return PreparedLoad(generation: generation, build: load, space: space)
         }
     }
 
@@ -127,11 +130,12 @@ final class EngineController {
             if case .data = input { return false }
             return true
         }
-        if manifestFailed || loadTicket.isCancelled(prepared.generation) {
+        if manifestFailed || !loading.isCurrent(prepared.generation) {
             let message = load.errors.last?.description ?? "the space could not be loaded"
-            watchedFiles = merge(watchedFiles, prepared.files)
             if hasLoaded {
-                return .loadFailed(message: message, diagnostics: load.diagnostics, at: prepared.space.date)
+                return .loadFailed(
+                    message: message, diagnostics: load.diagnostics, at: prepared.space.date,
+                    files: prepared.space.files)
             }
             hasLoaded = true
             environment = Environment(options: options, log: LogSink())
@@ -140,34 +144,34 @@ final class EngineController {
                 for: environment, load: nil, manifestPath: manifestDisplayName, fileCount: 0,
                 error: message, now: prepared.space.date, generation: prepared.generation)
             space.diagnostics = load.diagnostics
+            space.files = prepared.space.files
             return .spaceLoaded(space)
         }
         environment = load.environment
         attachCancellation(to: environment)
-        watchedFiles = prepared.files
         hasLoaded = true
         return .spaceLoaded(prepared.space)
     }
 
     /// Stops the running load and the dynamic variables still being computed.
     func cancelLoad() {
-        loadTicket.cancel()
+        loading.cancel()
     }
 
     /// Computes the dynamic variable `name` of the environment on show for the load `generation`.
     /// - Returns: nil when that load is no longer current or was cancelled.
     func dynamicVariableJob(_ name: String, generation: Int) -> () -> InspectorAction? {
         let environment = self.environment
-        let ticket = loadTicket
-        let loadChecks = self.loadChecks
+        let loading = self.loading
+        let checks = self.checks
         return {
-            guard !ticket.isCancelled(generation),
+            let isCancelled = { !loading.isCurrent(generation) }
+            guard !isCancelled(),
                 case .dynamic(let expression, let context)? = environment.variables.declaration(of: name)
             else {
                 return nil
             }
-            let isCancelled = { ticket.isCancelled(generation) }
-            let outcome: (Value?, String?) = loadChecks.with(isCancelled) {
+            let outcome: (Value?, String?) = checks.with(isCancelled) {
                 do {
                     return (try environment.evaluate(expression, in: context), nil)
                 } catch {
@@ -175,7 +179,7 @@ final class EngineController {
                 }
             }
             // A cancelled computation may have stopped half way: its answer is not shown.
-            guard !ticket.isCancelled(generation) else { return nil }
+            guard !isCancelled() else { return nil }
             return .dynamicComputed(name: name, value: outcome.0, failure: outcome.1, generation: generation)
         }
     }
@@ -210,48 +214,40 @@ final class EngineController {
             diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
     }
 
-    private func merge(_ a: [URL], _ b: [URL]) -> [URL] {
-        var seen = Set<String>()
-        return (a + b).filter { seen.insert($0.standardizedFileURL.path).inserted }
-    }
-
-    /// Evaluations of the editor's text stop when the text changes; work on the loading thread
-    /// (dynamic variables) stops when a newer load starts or the user cancels it. One environment
-    /// serves both threads, so the check asks the calling thread's own ticket.
+    /// Evaluations stop when the text changes or the user cancels; dynamic variables stop when a
+    /// newer load starts or the user cancels it. One environment serves both threads, so the
+    /// environment asks the calling thread's own check (none: never cancelled).
     private func attachCancellation(to environment: Environment) {
-        let ticket = self.ticket
-        let checks = loadChecks
-        environment.isCancelled = {
-            if let check = checks.current() { return check() }
-            return ticket.isCancelled
-        }
+        let checks = self.checks
+        environment.isCancelled = { checks.current()?() ?? false }
     }
 
     // MARK: Parsing and evaluating
 
-    /// The token trees of `text` in the object, math and boolean grammars, parsed once: the same
-    /// ``PreparedExpression`` is evaluated, traced and checked for hints.
-    func parse(_ text: String) -> ParseOutcome {
-        let prepared = environment.prepare(text)
-        var trees: [Grammar: ParseOutcome.Tree] = [:]
-        for context in [ExpressionContext.object, .number, .boolean] {
-            switch prepared.parse(in: context) {
-            case .success(let tokens)?: trees[context.grammar] = .tokens(tokens)
-            case .failure(let error)?: trees[context.grammar] = .failure(error)
-            case nil: break
-            }
-        }
-        return ParseOutcome(text: text, trees: trees, prepared: prepared)
+    /// The token trees of `text` in every grammar, parsed once: the same ``PreparedExpression``
+    /// is shown in the token pane, evaluated, traced and checked for hints.
+    func parse(_ text: String) -> PreparedExpression {
+        environment.prepare(text)
     }
 
     /// Marks `generation` as the wanted evaluation: any older one still running is cancelled.
     func request(_ generation: Int) {
-        ticket.request(generation)
+        evaluation.start(generation)
     }
 
-    /// Cancels whatever is running.
+    /// Cancels the running evaluation (and the pins, comparison or snapshot work on its lane).
     func cancel() {
-        ticket.cancelAll()
+        evaluation.cancel()
+    }
+
+    /// `work` as a job for the evaluation lane (pins, a comparison, a refreshed snapshot): it
+    /// stops when the evaluation wanted now is superseded or cancelled, as the evaluation itself does.
+    func evaluationLaneJob<Answer>(_ work: @escaping () -> Answer) -> () -> Answer {
+        let checks = self.checks
+        let evaluation = self.evaluation
+        let wanted = evaluation.currentNumber
+        let isCancelled = { !evaluation.isCurrent(wanted) }
+        return { checks.with(isCancelled) { work() } }
     }
 
     /// Evaluates `text` in the four contexts, on the calling thread.
@@ -262,14 +258,20 @@ final class EngineController {
 
     /// Evaluates (traces) a prepared text in the four contexts, on the calling thread.
     func evaluate(_ prepared: PreparedExpression, generation: Int) -> EvaluationOutcome? {
-        Self.evaluate(prepared, generation: generation, in: environment, ticket: ticket)
+        evaluationJob(prepared, generation: generation)()
     }
 
-    /// The environment and ticket an evaluation started now would use (for the background queue).
+    /// The evaluation of `prepared` in the environment on show now, to run on any thread.
     func evaluationJob(_ prepared: PreparedExpression, generation: Int) -> () -> EvaluationOutcome? {
         let environment = self.environment
-        let ticket = self.ticket
-        return { Self.evaluate(prepared, generation: generation, in: environment, ticket: ticket) }
+        let evaluation = self.evaluation
+        let checks = self.checks
+        let isCancelled = { !evaluation.isCurrent(generation) }
+        return {
+            checks.with(isCancelled) {
+                Self.evaluate(prepared, generation: generation, in: environment, isCancelled: isCancelled)
+            }
+        }
     }
 
     /// How much interpolated text a result row keeps. Rows show one line; a longer interpolation (a
@@ -278,27 +280,26 @@ final class EngineController {
 
     private static func evaluate(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        ticket: EvaluationTicket
+        isCancelled: () -> Bool
     ) -> EvaluationOutcome? {
         // The contexts read each dynamic variable once between them, as `mbml eval` reads it once.
         environment.variables.sharingDynamicValues {
-            evaluateInEveryContext(prepared, generation: generation, in: environment, ticket: ticket)
+            evaluateInEveryContext(prepared, generation: generation, in: environment, isCancelled: isCancelled)
         }
     }
 
     private static func evaluateInEveryContext(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        ticket: EvaluationTicket
+        isCancelled: () -> Bool
     ) -> EvaluationOutcome? {
-        guard ticket.isCurrent(generation) else { return nil }
-        ticket.begin(generation)
+        guard !isCancelled() else { return nil }
         let text = prepared.text
         var results: [ExpressionContext: ContextResult] = [:]
         var failures: [ExpressionContext: ExpressionError] = [:]
         var traces: [ExpressionContext: ExpressionTrace] = [:]
         var logs: [(contexts: [ExpressionContext], lines: [String])] = []
         for context in ExpressionContext.allCases {
-            if ticket.isCancelled { return nil }
+            if isCancelled() { return nil }
             // The string context is the object context's result as text (the ContextsAndCoercions article of MBMLEngine):
             // reuse it, so a large collection is evaluated once and rendered only as far as a row shows.
             if context == .string, let objectResult = results[.object] {
@@ -345,20 +346,18 @@ final class EngineController {
         var hints: [ExpressionContext: [Hint]] = [:]
         for context in [ExpressionContext.object, .number, .boolean] {
             guard let trace = traces[context] else { continue }
-            if ticket.isCancelled { return nil }
+            if isCancelled() { return nil }
             hints[context] = environment.hints(for: prepared, context: context, trace: trace)
         }
         // The string context shares the object context's trace, and so its hints.
         if traces[.string] != nil { hints[.string] = hints[.object] }
         environment.log.clear()
-        if ticket.isCancelled { return nil }
+        if isCancelled() { return nil }
         // Contexts that logged the same lines share them: `[object, string] hello`.
         let logLines = logs.flatMap { group in
             group.lines.map { "[\(group.contexts.map(\.rawValue).joined(separator: ", "))] \($0)" }
         }
-        var outcome = EvaluationOutcome(
-            text: text, generation: generation, results: results, parseFailures: failures,
-            logLines: logLines)
+        var outcome = EvaluationOutcome(text: text, generation: generation, results: results, logLines: logLines)
         outcome.traces = traces
         outcome.hints = hints
         return outcome
@@ -370,7 +369,5 @@ struct PreparedLoad {
     var generation: Int
     /// The build, or nil for a controller around a ready-made environment.
     var build: EnvironmentLoad?
-    /// Files to watch.
-    var files: [URL] = []
     var space: SpaceLoad
 }

@@ -4,13 +4,18 @@ import Foundation
 import Glibc
 #endif
 
-/// The inspector's loop: poll(stdin, signals, evaluation answers, watcher) → actions → state →
-/// one frame. Nothing in it blocks for long: evaluation runs on a background queue.
+/// The inspector's loop: poll(keys, signals, background answers, watcher) → actions → state →
+/// one frame. Nothing in it blocks for long: evaluations, loads and searches run on background
+/// lanes and come back through one wake descriptor (``InspectorSession/wakeFileDescriptor``).
+///
+/// It reads keys from an ``InspectorTerminal`` and changes from a ``FileWatcher`` (built on any
+/// ``DirectoryEventSource``), so tests drive it with scripted keys and scripted file events.
 struct EventLoop {
     let session: InspectorSession
-    let terminal: NcursesScreen
+    let terminal: any InspectorTerminal
     let watcher: FileWatcher
-    let signals: SignalPipe
+    /// Termination signals (nil: none are caught, as in tests).
+    let signals: SignalPipe?
     /// How often to send ``InspectorAction/refresh`` (nil: never).
     var refreshInterval: TimeInterval?
 
@@ -21,6 +26,17 @@ struct EventLoop {
     /// How long the rest of a bracketed paste may take to arrive.
     static let pasteGrace: Int32 = 500
 
+    init(
+        session: InspectorSession, terminal: any InspectorTerminal, watcher: FileWatcher,
+        signals: SignalPipe? = nil, refreshInterval: TimeInterval? = nil
+    ) {
+        self.session = session
+        self.terminal = terminal
+        self.watcher = watcher
+        self.signals = signals
+        self.refreshInterval = refreshInterval
+    }
+
     /// Runs until the user quits or a termination signal arrives.
     /// - Returns: the signal that ended the loop, or nil after a normal quit.
     func run() -> Int32? {
@@ -28,20 +44,16 @@ struct EventLoop {
         var nextRefresh = refreshInterval.map { Date().addingTimeInterval($0) }
         while !session.state.shouldQuit {
             var descriptors = [
-                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: session.loadWakeFileDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: session.searchWakeFileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(refreshAt: nextRefresh))
-            if descriptors[1].revents != 0, let signal = signals.takeSignals().first { return signal }
+            if descriptors[1].revents != 0, let signal = signals?.takeSignals().first { return signal }
             if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return SIGHUP }
             if descriptors[0].revents & Int16(POLLIN) != 0 || ready < 0 { readKeys() }
-            if descriptors[2].revents != 0 { session.deliverFinishedEvaluations() }
-            if descriptors[4].revents != 0 { session.deliverFinishedLoads() }
-            if descriptors[5].revents != 0 { session.deliverSearchResults() }
+            if descriptors[2].revents != 0 { session.deliverBackgroundAnswers() }
             if !watcher.changedFiles().isEmpty { session.send(.filesChanged) }
             if let due = nextRefresh, let interval = refreshInterval, due.timeIntervalSinceNow <= 0 {
                 session.send(.refresh)
@@ -62,15 +74,12 @@ struct EventLoop {
 
     private func readKeys() {
         var inputs = terminal.readInputs()
-        if case .character(27)? = inputs.last {
+        if case .character(27)? = inputs.last, waitForInput(Self.escapeGrace) {
             // A lone Escape, or the start of an Alt key / escape sequence still arriving.
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, Self.escapeGrace) > 0 { inputs += terminal.readInputs() }
+            inputs += terminal.readInputs()
         }
         // The rest of a paste still arriving: read it all, so that none of it is taken for keys.
-        while KeyDecoder.endsInsidePaste(inputs) {
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Self.pasteGrace) > 0 else { break }
+        while KeyDecoder.endsInsidePaste(inputs), waitForInput(Self.pasteGrace) {
             inputs += terminal.readInputs()
         }
         for key in KeyDecoder.decode(inputs) {
@@ -89,8 +98,23 @@ struct EventLoop {
         }
     }
 
+    /// Whether more input arrived within `milliseconds`.
+    private func waitForInput(_ milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
+    /// Waits up to ``evaluationGrace`` for the evaluation just requested, delivering whatever
+    /// background answers arrive meanwhile.
     private func waitBrieflyForEvaluation() {
-        var descriptor = pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&descriptor, 1, Self.evaluationGrace) > 0 { session.deliverFinishedEvaluations() }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.evaluationGrace) * 1_000_000
+        while session.state.results.isEvaluating {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return }
+            var descriptor = pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0)
+            let left = Int32((deadline - now + 999_999) / 1_000_000)
+            guard poll(&descriptor, 1, left) > 0 else { return }
+            session.deliverBackgroundAnswers()
+        }
     }
 }

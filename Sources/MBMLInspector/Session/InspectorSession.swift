@@ -2,16 +2,17 @@ import Foundation
 import MBMLEngine
 
 /// Holds the inspector's state and performs the effects the reducer asks for: parsing and
-/// evaluating through the ``EngineController``, reloading, the clipboard, the history file.
+/// evaluating through the ``EngineController``, reloading, watching files, the clipboard, the
+/// history file.
 ///
-/// The terminal loop (``Inspector``) feeds it keys; tests and the benchmark drive it directly and
-/// render into a ``BufferScreen``.
+/// The terminal loop (``EventLoop``) feeds it keys and background answers; tests and the benchmark
+/// drive it directly and render into a ``BufferScreen``.
 final class InspectorSession {
     /// How evaluations run.
     enum EvaluationMode {
         /// On the calling thread, before ``send(_:)`` returns (tests, benchmark).
         case synchronous
-        /// On a background queue; answers arrive through ``wakeFileDescriptor``.
+        /// On background lanes; answers arrive through ``wakeFileDescriptor``.
         case background
     }
 
@@ -27,19 +28,21 @@ final class InspectorSession {
     var mouseSwitch: (Bool) -> Void = { _ in }
     /// Where `y f` writes value files (the current directory by default).
     var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    /// Called after every load attempt (the loop updates the watcher's file list).
-    var onLoad: () -> Void = {}
+    /// Watches the files the spaces read (``InspectorEffect/watch(_:)``); nil: nothing is watched.
+    var watcher: FileWatcher?
     /// Suspends the terminal, runs the user's editor on `file` at `line`, and resumes (the
     /// terminal loop provides it; nil means no editor can be opened).
     var openEditor: ((_ file: String, _ line: Int) -> String?)?
     /// The second space of `--compare`, reloaded with the first; start comparing with
     /// ``compare(with:label:)``.
     private(set) var comparison: EngineController?
-    private let evaluator: BackgroundWorker<InspectorAction>?
-    /// Loads and dynamic variables, on their own queue so that evaluating the editor's text in the
-    /// space on show never waits for a load.
-    private let loader: BackgroundWorker<LoaderOutput>?
-    private let searcher: BackgroundTasks?
+    /// Evaluations, loads and searches off the UI thread (nil in the synchronous mode).
+    private let background: BackgroundLanes<BackgroundAnswer>?
+    /// The tree search wanted now, and the value viewer's.
+    private let searches = Generation()
+    private let viewerSearches = Generation()
+    /// How often a running tree search reports progress.
+    private static let searchProgressInterval = 50_000
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
@@ -51,30 +54,53 @@ final class InspectorSession {
         self.mode = mode
         self.history = history
         state = InspectorState(size: size)
-        evaluator = mode == .background ? BackgroundWorker(label: "mbml.inspector.evaluation") : nil
-        loader = mode == .background ? BackgroundWorker(label: "mbml.inspector.loading") : nil
-        searcher = mode == .background ? BackgroundTasks() : nil
+        background = mode == .background ? BackgroundLanes(label: "mbml.inspector") : nil
     }
 
-    /// Readable when background evaluations have finished (-1 in synchronous mode).
-    var wakeFileDescriptor: Int32 { evaluator?.wakeFileDescriptor ?? -1 }
-
-    /// Readable when a background search has progress or an answer (-1 in synchronous mode).
-    var searchWakeFileDescriptor: Int32 { searcher?.wakeFileDescriptor ?? -1 }
-
-    /// Hands background search progress and answers (and written-file notices) to the state.
-    func deliverSearchResults() {
-        for action in searcher?.take() ?? [] { send(action) }
+    /// What the background lanes hand back to the UI thread.
+    private enum BackgroundAnswer {
+        /// An action for the state.
+        case action(InspectorAction)
+        /// The space on show's load, and the comparison space's when there is one (the
+        /// controllers take them on the UI thread).
+        case load(PreparedLoad, comparison: PreparedLoad?)
+        /// The first load of the space compared with (``compare(with:label:)``).
+        case comparison(PreparedLoad, label: String)
     }
 
-    /// Waits for the background work queued (searches, file writes) and delivers its answers (tests).
-    func waitForSearch() {
-        searcher?.waitUntilIdle()
-        deliverSearchResults()
+    /// Readable when background answers are waiting (-1 in the synchronous mode): evaluations,
+    /// loads, dynamic variables, search progress and results, written-file notices.
+    var wakeFileDescriptor: Int32 { background?.mailbox.fileDescriptor ?? -1 }
+
+    /// Hands the waiting background answers to the state.
+    /// - Returns: whether anything arrived.
+    @discardableResult
+    func deliverBackgroundAnswers() -> Bool {
+        guard let background else { return false }
+        let answers = background.mailbox.take()
+        for answer in answers {
+            switch answer {
+            case .action(let action):
+                send(action)
+            case .load(let prepared, let comparisonLoad):
+                if let comparisonLoad, let comparison {
+                    send(Self.comparisonLoaded(comparison.finishLoad(comparisonLoad)))
+                }
+                send(engine.finishLoad(prepared))
+            case .comparison(let prepared, let label):
+                if let comparison { send(Self.comparisonLoaded(comparison.finishLoad(prepared))) }
+                send(.startComparison(label: label))
+            }
+        }
+        return !answers.isEmpty
     }
 
-    /// Readable when a background load or dynamic variable has finished (-1 in synchronous mode).
-    var loadWakeFileDescriptor: Int32 { loader?.wakeFileDescriptor ?? -1 }
+    /// Waits until the background work is done and its answers (and the work they cause) are
+    /// delivered (tests).
+    func waitForBackgroundWork() {
+        guard let background else { return }
+        repeat { background.waitUntilIdle() } while deliverBackgroundAnswers()
+    }
 
     /// Reads the history and loads the space (in the background mode, off the UI thread: the
     /// screen shows `loading…` until it arrives).
@@ -83,58 +109,26 @@ final class InspectorSession {
         for action in reload(now: now) { send(action) }
     }
 
-    /// Loads `engine` as a second space (on the loading queue, when there is one) and then shows
+    /// Loads `engine` as a second space (on the loading lane, when there is one) and then shows
     /// every value in both spaces.
     func compare(with engine: EngineController, label: String) {
         comparison = engine
-        guard let loader = loader else {
-            _ = engine.load()
-            onLoad()
+        guard let background else {
+            send(Self.comparisonLoaded(engine.load()))
             send(.startComparison(label: label))
             return
         }
         let job = engine.prepareLoad()
-        loader.submit { .comparison(job(), label: label) }
+        background.submit(on: .loading) { .comparison(job(), label: label) }
     }
 
-    /// What the loading queue hands back.
-    private enum LoaderOutput {
-        /// The space on show's load, and the comparison space's when there is one.
-        case load(PreparedLoad, comparison: PreparedLoad?)
-        /// The first load of the space compared with (``compare(with:label:)``).
-        case comparison(PreparedLoad, label: String)
-        case action(InspectorAction)
-    }
-
-    /// Hands finished loads and dynamic variables to the state.
-    /// - Returns: whether anything arrived.
-    @discardableResult
-    func deliverFinishedLoads() -> Bool {
-        guard let loader = loader else { return false }
-        let outputs = loader.takeFinished()
-        for output in outputs {
-            switch output {
-            case .load(let prepared, let comparisonLoad):
-                if let comparisonLoad = comparisonLoad { _ = comparison?.finishLoad(comparisonLoad) }
-                send(engine.finishLoad(prepared))
-                onLoad()
-            case .comparison(let prepared, let label):
-                _ = comparison?.finishLoad(prepared)
-                onLoad()
-                send(.startComparison(label: label))
-            case .action(let action):
-                send(action)
-            }
+    /// What the space compared with read, from the action its controller answered a load with.
+    private static func comparisonLoaded(_ action: InspectorAction) -> InspectorAction {
+        switch action {
+        case .spaceLoaded(let load): return .comparisonLoaded(files: load.files, failed: false)
+        case .loadFailed(_, _, _, let files): return .comparisonLoaded(files: files, failed: true)
+        default: return .comparisonLoaded(files: [], failed: true)
         }
-        return !outputs.isEmpty
-    }
-
-    /// Waits for queued background loads and delivers them (tests).
-    func waitForLoads() {
-        loader?.waitUntilIdle()
-        deliverFinishedLoads()
-        loader?.waitUntilIdle()
-        deliverFinishedLoads()
     }
 
     /// Applies an action and performs the effects it causes (which may cause more actions).
@@ -158,22 +152,6 @@ final class InspectorSession {
         for character in text { press(.character(character)) }
     }
 
-    /// Hands finished background evaluations to the state.
-    /// - Returns: whether anything arrived.
-    @discardableResult
-    func deliverFinishedEvaluations() -> Bool {
-        guard let evaluator = evaluator else { return false }
-        let answers = evaluator.takeFinished()
-        for answer in answers { send(answer) }
-        return !answers.isEmpty
-    }
-
-    /// Waits for queued background evaluations and delivers them (tests).
-    func waitForEvaluations() {
-        evaluator?.waitUntilIdle()
-        deliverFinishedEvaluations()
-    }
-
     /// Draws the state on `screen`, adopting the screen's size first.
     func render(on screen: Screen) {
         if screen.size != state.size { send(.resize(screen.size)) }
@@ -186,15 +164,16 @@ final class InspectorSession {
         let job = engine.prepareLoad(now: now)
         let comparisonJob = comparison?.prepareLoad(now: now)
         // A ready-made environment only needs a snapshot: take it at once.
-        guard let loader = loader, !engine.isPreloaded else {
-            if let comparisonJob = comparisonJob { _ = comparison?.finishLoad(comparisonJob()) }
-            let action = engine.finishLoad(job())
-            onLoad()
-            return [action]
+        guard let background, !engine.isPreloaded else {
+            var actions: [InspectorAction] = []
+            if let comparisonJob, let comparison {
+                actions.append(Self.comparisonLoaded(comparison.finishLoad(comparisonJob())))
+            }
+            return actions + [engine.finishLoad(job())]
         }
         // A reload is compared with the space on show now, on the loading queue.
         let base = state.loadGeneration > 0 ? (snapshot: state.space, generation: state.loadGeneration) : nil
-        loader.submit {
+        background.submit(on: .loading) {
             var prepared = job()
             if let base = base {
                 prepared.space.reloadDiff = PrecomputedReloadDiff(
@@ -206,16 +185,24 @@ final class InspectorSession {
         return [.loadStarted]
     }
 
+    /// Runs `job` on `lane` and answers later (the background mode), or runs it now and answers at once.
+    private func answer(on lane: BackgroundLanes<BackgroundAnswer>.Lane, _ job: @escaping () -> InspectorAction?)
+        -> [InspectorAction]
+    {
+        guard let background else { return job().map { [$0] } ?? [] }
+        background.submit(on: lane) { job().map(BackgroundAnswer.action) }
+        return []
+    }
+
     private func perform(_ effect: InspectorEffect) -> [InspectorAction] {
         switch effect {
         case .evaluate(let text, let generation):
             engine.request(generation)
-            let parsed = engine.parse(text)
-            let prepared = parsed.prepared ?? engine.environment.prepare(text)
-            var actions: [InspectorAction] = [.parsed(parsed)]
-            if let evaluator = evaluator {
+            let prepared = engine.parse(text)
+            var actions: [InspectorAction] = [.parsed(prepared)]
+            if let background {
                 let job = engine.evaluationJob(prepared, generation: generation)
-                evaluator.submit { job().map(InspectorAction.evaluated) }
+                background.submit(on: .evaluation) { job().map { .action(.evaluated($0)) } }
             } else {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let outcome = engine.evaluate(prepared, generation: generation)
@@ -232,32 +219,22 @@ final class InspectorSession {
             engine.cancelLoad()
             return []
         case .computeDynamicVariables(let names, let generation):
-            let jobs = names.map { engine.dynamicVariableJob($0, generation: generation) }
-            guard let loader = loader else { return jobs.compactMap { $0() } }
-            for job in jobs { loader.submit { job().map(LoaderOutput.action) } }
-            return []
+            return names.flatMap { answer(on: .loading, engine.dynamicVariableJob($0, generation: generation)) }
         case .openInEditor(let file, let line):
             guard let openEditor = openEditor else { return [] }
             if let problem = openEditor(file, line) { return [.editorFailed(problem)] }
             return [.filesChanged]
         case .evaluatePins(let expectations, let generation, let afterReload):
             let checker = ExpectationChecker(environment: engine.environment)
-            let job: () -> InspectorAction = {
-                .pinsEvaluated(expectations.map(checker.check), generation: generation, afterReload: afterReload)
-            }
-            if let evaluator = evaluator {
-                evaluator.submit(job)
-                return []
-            }
-            return [job()]
+            return answer(
+                on: .evaluation,
+                engine.evaluationLaneJob {
+                    .pinsEvaluated(expectations.map(checker.check), generation: generation, afterReload: afterReload)
+                })
         case .refreshSpace:
             let environment = engine.environment
-            let job: () -> InspectorAction = { .spaceRefreshed(VariableSnapshot(of: environment)) }
-            if let evaluator = evaluator {
-                evaluator.submit(job)
-                return []
-            }
-            return [job()]
+            return answer(
+                on: .evaluation, engine.evaluationLaneJob { .spaceRefreshed(VariableSnapshot(of: environment)) })
         case .switchSpaces:
             guard let other = comparison else { return [] }
             comparison = engine
@@ -267,15 +244,13 @@ final class InspectorSession {
         case .compare(let text, let pins, let generation):
             guard let comparison = comparison else { return [] }
             let first = engine.environment, second = comparison.environment
-            let job: () -> InspectorAction = {
-                .compared(
-                    SpaceComparison.rows(text: text, pins: pins, first: first, second: second), generation: generation)
-            }
-            if let evaluator = evaluator {
-                evaluator.submit(job)
-                return []
-            }
-            return [job()]
+            return answer(
+                on: .evaluation,
+                engine.evaluationLaneJob {
+                    .compared(
+                        SpaceComparison.rows(text: text, pins: pins, first: first, second: second),
+                        generation: generation)
+                })
         case .savePins(let path, let text, let overwrites):
             if !overwrites, FileManager.default.fileExists(atPath: path) { return [.pinsFileExists(path: path)] }
             do {
@@ -291,45 +266,72 @@ final class InspectorSession {
             clipboard(text)
             return []
         case .writeValueFile(let name, let value):
-            if let searcher = searcher {
-                searcher.write(value, suggestedName: name, in: directory)
-                return []
+            let directory = self.directory
+            return answer(on: .search) {
+                .notice(ValueFile.write(Reducer.copyText(value), suggestedName: name, in: directory))
             }
-            return [.notice(ValueFile.write(Reducer.copyText(value), suggestedName: name, in: directory))]
         case .saveHistory(let entries):
             try? history?.save(entries)
             return []
         case .setMouse(let enabled):
             mouseSwitch(enabled)
             return []
+        case .watch(let files):
+            watcher?.watch(paths: files)
+            return []
         case .search(let text, let generation):
             guard let query = try? SearchQuery(text) else { return [] }
-            if let searcher = searcher {
-                searcher.start(query, in: state.space, generation: generation)
-                return []
-            }
-            return [.searchFinished(generation: generation, outcome: TreeSearch.search(query, in: state.space))]
+            return search(query, in: state.space, generation: generation)
         case .cancelSearch:
-            searcher?.cancel()
+            searches.cancel()
             return []
         case .searchViewer(let request):
-            if let searcher = searcher {
-                searcher.start(request)
-                return []
+            viewerSearches.start(request.generation)
+            let searches = viewerSearches
+            // In the background the search reads a copy of the lines, with caches of its own.
+            let lines = background == nil ? request.lines : request.lines.detached()
+            return answer(on: .search) {
+                guard
+                    let outcome = request.run(
+                        on: lines, shouldContinue: { _ in searches.isCurrent(request.generation) }),
+                    searches.isCurrent(request.generation)
+                else { return nil }
+                return .viewerSearchFinished(generation: request.generation, outcome: outcome)
             }
-            guard let outcome = request.run(on: request.lines) else { return [] }
-            return [.viewerSearchFinished(generation: request.generation, outcome: outcome)]
         case .countViewerLines(let request):
-            if let searcher = searcher {
-                searcher.count(request)
-                return []
+            let lines = background == nil ? request.lines : request.lines.detached()
+            return answer(on: .search) {
+                .viewerLinesCounted(generation: request.generation, lines: request.run(on: lines))
             }
-            return [.viewerLinesCounted(generation: request.generation, lines: request.run(on: request.lines))]
         case .cancelViewerSearch:
-            searcher?.cancelViewerSearch()
+            viewerSearches.cancel()
             return []
         case .quit:
             return []
         }
+    }
+
+    /// Searches the tree (in the background, reporting progress) until a newer search or Esc.
+    private func search(_ query: SearchQuery, in snapshot: VariableSnapshot, generation: Int) -> [InspectorAction] {
+        searches.start(generation)
+        guard let background else {
+            return [.searchFinished(generation: generation, outcome: TreeSearch.search(query, in: snapshot))]
+        }
+        let searches = self.searches
+        background.run(on: .search) { mailbox in
+            guard searches.isCurrent(generation) else { return }
+            let outcome = TreeSearch.search(query, in: snapshot, progressInterval: Self.searchProgressInterval) {
+                visited in
+                guard searches.isCurrent(generation) else { return false }
+                mailbox.post(.action(.searchProgress(generation: generation, visited: visited))) {
+                    if case .action(.searchProgress) = $0 { return true }
+                    return false
+                }
+                return true
+            }
+            guard outcome.isComplete, searches.isCurrent(generation) else { return }
+            mailbox.post(.action(.searchFinished(generation: generation, outcome: outcome)))
+        }
+        return []
     }
 }

@@ -9,13 +9,17 @@ enum InspectorAction {
     case loadStarted
     /// A space loaded (at start, on reload).
     case spaceLoaded(SpaceLoad)
-    /// A load failed; the last good space stays. `diagnostics` are all that load found.
-    case loadFailed(message: String, diagnostics: [Diagnostic], at: Date)
+    /// A load failed; the last good space stays. `diagnostics` are all that load found; `files`
+    /// are those it read (watched too, so that a fix is noticed).
+    case loadFailed(message: String, diagnostics: [Diagnostic], at: Date, files: [URL] = [])
+    /// The space compared with (`--compare`) loaded, reading `files` (a failed load adds them to
+    /// the files watched, a good one replaces its files).
+    case comparisonLoaded(files: [URL], failed: Bool)
     /// A dynamic variable of the space on show was computed in the background (`generation` is
     /// the load's, so that answers for a replaced space are dropped).
     case dynamicComputed(name: String, value: Value?, failure: String?, generation: Int)
-    /// The editor's text was parsed.
-    case parsed(ParseOutcome)
+    /// The editor's text was parsed (in every grammar).
+    case parsed(PreparedExpression)
     /// An evaluation finished.
     case evaluated(EvaluationOutcome)
     /// The history file was read.
@@ -77,6 +81,8 @@ struct SpaceLoad {
     /// What changed since the space shown when the reload started, worked out on the loading queue
     /// (comparing two large spaces takes too long for the UI thread), or nil.
     var reloadDiff: PrecomputedReloadDiff?
+    /// The files the load read: a change to any of them reloads the space.
+    var files: [URL] = []
 
     init(
         snapshot: VariableSnapshot, functions: [FunctionInfo], manifestPath: String?, fileCount: Int,
@@ -162,4 +168,6 @@ enum InspectorEffect: Equatable {
     case savePins(path: String, text: String, overwrites: Bool)
     /// Keep the lessons' progress (no answer: progress that cannot be written is only not kept).
     case saveLessonProgress(LessonProgress, store: LessonProgressStore)
+    /// Watch these files (and no others): a change to any of them answers `.filesChanged`.
+    case watch([URL])
 }

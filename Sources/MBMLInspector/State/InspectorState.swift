@@ -30,8 +30,13 @@ struct InspectorState {
     var loadGeneration = 0
     /// Declared functions, sorted by name.
     var functions: [FunctionInfo] = []
-    /// The token trees of the editor's text.
-    var parse = ParseOutcome.empty
+    /// The parse of the editor's text in every grammar (nil before the first): the one verdict on
+    /// whether the text is valid in each context (see ``parseError(in:)``).
+    var parse: PreparedExpression?
+    /// What the token pane lists, worked out once per change (see ``refreshTokenRows()``).
+    private(set) var tokenRows: [TokenRow] = []
+    /// The files whose change reloads the spaces.
+    var watchList = WatchList()
     var mouseEnabled = false
     /// Set by `y` in the variable tree: the next key chooses what to copy.
     var awaitingCopyChoice = false
@@ -40,6 +45,11 @@ struct InspectorState {
 
     init(size: TerminalSize) {
         self.size = size
+    }
+
+    /// Works out ``tokenRows`` again from the parse, the evaluation on show and the pane's context.
+    mutating func refreshTokenRows() {
+        tokenRows = TokenPaneRows.rows(for: self)
     }
 
     /// The variable tree with the current expansion.

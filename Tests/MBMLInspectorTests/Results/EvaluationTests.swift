@@ -33,7 +33,7 @@ final class EvaluationTests: XCTestCase {
         XCTAssertTrue(session.state.results.isEvaluating)
         session.press(.control("u"))
         session.type("$n")
-        session.waitForEvaluations()
+        session.waitForBackgroundWork()
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "the spinning evaluation was not cancelled")
         XCTAssertFalse(session.state.results.isEvaluating)
         XCTAssertEqual(session.state.results.shownText, "$n")
@@ -50,7 +50,7 @@ final class EvaluationTests: XCTestCase {
         XCTAssertFalse(session.state.results.isEvaluating)
         XCTAssertEqual(session.state.status.message, "Evaluation cancelled (results are of an earlier text)")
         let started = Date()
-        session.waitForEvaluations()
+        session.waitForBackgroundWork()
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
         XCTAssertNotEqual(session.state.results.shownText, "^spin()")
     }
@@ -63,7 +63,7 @@ final class EvaluationTests: XCTestCase {
         session.start()
         XCTAssertGreaterThanOrEqual(session.wakeFileDescriptor, 0)
         session.type("$products.count")
-        session.waitForEvaluations()
+        session.waitForBackgroundWork()
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(100)))
     }
 
@@ -75,8 +75,8 @@ final class EvaluationTests: XCTestCase {
             source: .manifest(manifest), dataFiles: [DataFileSpec(name: "order", path: data.path)])
         let session = InspectorSession(engine: engine, size: TerminalSize(rows: 30, columns: 100))
         session.start()
-        XCTAssertTrue(engine.watchedFiles.map(\.lastPathComponent).contains("order.json"))
-        XCTAssertTrue(engine.watchedFiles.map(\.lastPathComponent).contains("manifest.xml"))
+        XCTAssertTrue(session.state.watchList.all.map(\.lastPathComponent).contains("order.json"))
+        XCTAssertTrue(session.state.watchList.all.map(\.lastPathComponent).contains("manifest.xml"))
         session.type("$order.items.count")
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(3)))
         try folder.write(#"{"number": "1", "items": [1]}"#, to: "order.json", atomically: true)
@@ -101,7 +101,7 @@ final class EvaluationTests: XCTestCase {
         let engine = EngineController(source: .manifest(manifest))
         let session = InspectorSession(engine: engine, size: TerminalSize(rows: 30, columns: 100))
         session.start()
-        XCTAssertEqual(Set(engine.watchedFiles.map(\.lastPathComponent)), ["manifest.xml", "more.xml"])
+        XCTAssertEqual(Set(session.state.watchList.all.map(\.lastPathComponent)), ["manifest.xml", "more.xml"])
         XCTAssertEqual(session.state.status.fileCount, 2)
         XCTAssertNotNil(session.state.space.value(of: "extra"))
     }

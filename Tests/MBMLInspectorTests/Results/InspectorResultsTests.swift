@@ -50,7 +50,8 @@ final class InspectorResultsTests: XCTestCase {
         session.type(" #(1 +")
         session.render(on: screen)
         // `#(1 +` does not parse in the math grammar: the number row keeps its last valid result, dimmed.
-        XCTAssertNotNil(session.state.results.invalid[.number])
+        XCTAssertEqual(session.state.invalidContexts, [.number])
+        XCTAssertNotNil(session.state.parseError(in: .number))
         XCTAssertEqual(screen.resultRow("number"), "3")
         XCTAssertEqual(screen.role(of: "number   3"), .label)
         let numberRow = screen.firstRow(containing: "number   3")
@@ -70,7 +71,7 @@ final class InspectorResultsTests: XCTestCase {
         session.press(.control("u"))
         session.type("#(1 + 2)")
         session.render(on: screen)
-        XCTAssertTrue(session.state.results.invalid.isEmpty)
+        XCTAssertTrue(session.state.invalidContexts.isEmpty)
         XCTAssertEqual(screen.resultRow("number"), "3")
         XCTAssertEqual(screen.role(row: numberRow?.index ?? 0, column: (numberRow?.text.count ?? 1) - 1), .value)
         XCTAssertNil(screen.firstRow(containing: "requires both"))
@@ -82,7 +83,7 @@ final class InspectorResultsTests: XCTestCase {
         XCTAssertNotNil(session.state.results.shown[.number]?.error)
         session.type(" +")
         session.render(on: screen)
-        XCTAssertTrue(session.state.results.isStale(.number))
+        XCTAssertTrue(session.state.isInvalid(.number))
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(3)))
         XCTAssertEqual(screen.resultRow("number"), "3")
     }
@@ -92,7 +93,7 @@ final class InspectorResultsTests: XCTestCase {
         session.type("$name")
         session.type(" ${x y}")
         session.render(on: screen)
-        XCTAssertEqual(session.state.results.invalid.count, 4)
+        XCTAssertEqual(session.state.invalidContexts, ExpressionContext.allCases)
         // Typed one key at a time, the last text that parsed was `$name ${x y` (plain text there).
         XCTAssertEqual(screen.resultRow("string"), "Cooper ${x y")
         XCTAssertEqual(screen.role(of: "Cooper ${x y"), .stale)

@@ -109,7 +109,7 @@ final class TeachingPaneTests: XCTestCase {
     func testOneParseFeedsEveryPane() {
         let (session, _) = makeSession()
         session.type("$cats.count == 3")
-        let prepared = session.state.parse.prepared
+        let prepared = session.state.parse
         XCTAssertEqual(prepared?.text, "$cats.count == 3")
         XCTAssertEqual(session.state.results.traces[.boolean]?.result, .value(.boolean(true)))
         XCTAssertEqual(session.state.results.hints[.boolean], [], "no hint on correct input")

@@ -61,7 +61,7 @@ final class TreeSearchTests: XCTestCase {
             engine: EngineController(environment: environment),
             size: TerminalSize(rows: 30, columns: 100), mode: .background)
         session.start()
-        session.waitForEvaluations()
+        session.waitForBackgroundWork()
         openSearch(session)
         session.type("product 99999")
         XCTAssertTrue(session.state.tree.search.progress.isRunning)
@@ -71,13 +71,13 @@ final class TreeSearchTests: XCTestCase {
         // Esc stops it: its answer never arrives.
         session.press(.escape)
         XCTAssertFalse(session.state.tree.search.progress.isRunning)
-        session.waitForSearch()
+        session.waitForBackgroundWork()
         XCTAssertTrue(session.state.tree.search.matches.isEmpty)
         // A search that runs to the end delivers its matches.
         session.press(.character("/"))
         session.type("product 99999")
         session.press(.enter)
-        session.waitForSearch()
+        session.waitForBackgroundWork()
         XCTAssertFalse(session.state.tree.search.progress.isRunning)
         XCTAssertEqual(session.state.tree.search.matches.count, 1)
         XCTAssertEqual(session.state.tree.selection?.last, .key("name"))

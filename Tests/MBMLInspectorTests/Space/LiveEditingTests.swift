@@ -199,7 +199,7 @@ final class LiveEditingTests: XCTestCase {
         session.start()
         XCTAssertEqual(session.state.space.value(of: "p"), "1")
         XCTAssertEqual(session.state.status.diagnosticCounts, "1 error")
-        XCTAssertTrue(engine.watchedFiles.map(\.path).contains("/nonexistent/d.json"))
+        XCTAssertTrue(session.state.watchList.all.map(\.path).contains("/nonexistent/d.json"))
     }
 
     func testIncludeTargetsThatDoNotExistYetAreWatched() throws {
@@ -207,9 +207,11 @@ final class LiveEditingTests: XCTestCase {
         let manifest = try folder.write(
             #"<MBML><Include file="later.xml"/></MBML>"#, to: "manifest.xml", atomically: true)
         let engine = EngineController(source: .manifest(manifest))
-        InspectorSession(engine: engine, size: size).start()
+        let session = InspectorSession(engine: engine, size: size)
+        session.start()
         let later = folder.url.appendingPathComponent("later.xml").standardizedFileURL.path
-        XCTAssertTrue(engine.watchedFiles.map { $0.standardizedFileURL.path }.contains(later))
-        XCTAssertTrue(WatchedPaths(engine.watchedFiles).directories.contains(folder.url.standardizedFileURL.path))
+        XCTAssertTrue(session.state.watchList.all.map { $0.standardizedFileURL.path }.contains(later))
+        XCTAssertTrue(
+            WatchedPaths(session.state.watchList.all).directories.contains(folder.url.standardizedFileURL.path))
     }
 }

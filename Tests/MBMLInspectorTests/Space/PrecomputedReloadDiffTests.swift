@@ -60,10 +60,12 @@ final class PrecomputedReloadDiffTests: XCTestCase {
         let engine = EngineController(source: .empty, dataFiles: [DataFileSpec(name: "d", path: file.path)])
         let session = InspectorSession(engine: engine, size: size, mode: .background)
         session.start()
-        while !session.deliverFinishedLoads() { Thread.sleep(forTimeInterval: 0.005) }
+        session.waitForBackgroundWork()
         try Data(#"{"n":2}"#.utf8).write(to: file)
         session.send(.filesChanged)
-        while !session.deliverFinishedLoads() { Thread.sleep(forTimeInterval: 0.005) }
+        XCTAssertTrue(session.state.status.isLoading)
+        session.waitForBackgroundWork()
+        XCTAssertFalse(session.state.status.isLoading)
         XCTAssertEqual(session.state.reloadDiff.changed, ["d"])
         XCTAssertEqual(session.state.status.changeSummary, "1 changed · 0 added · 0 removed")
     }

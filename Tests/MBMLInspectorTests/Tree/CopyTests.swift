@@ -83,7 +83,7 @@ final class CopyTests: XCTestCase {
         selectInTree(session, [.variable("list")])
         session.type("yf")
         XCTAssertEqual(session.state.status.message?.hasPrefix("Writing the value of list to ./mbml-list.json"), true)
-        session.waitForSearch()
+        session.waitForBackgroundWork()
         XCTAssertEqual(session.state.status.message, "Wrote 9 bytes to ./mbml-list.json")
         XCTAssertEqual(
             try String(contentsOf: folder.url.appendingPathComponent("mbml-list.json"), encoding: .utf8), #"[1,"two"]"#)

@@ -25,7 +25,7 @@ final class CompareTests: XCTestCase {
         session.start()
         session.compare(with: EngineController(source: .text(second, name: "v2.xml")), label: "v2.xml")
         XCTAssertFalse(session.state.compare.isActive, "not before the second space has loaded")
-        session.waitForLoads()
+        session.waitForBackgroundWork()
         XCTAssertTrue(session.state.compare.isActive)
         XCTAssertEqual(session.comparison?.environment.variables["cats"]?.collectionCount, 4)
     }

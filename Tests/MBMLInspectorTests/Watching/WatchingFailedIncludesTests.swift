@@ -15,7 +15,7 @@ final class WatchingFailedIncludesTests: XCTestCase {
         let engine = EngineController(source: .manifest(manifest))
         let session = InspectorSession(engine: engine, size: size)
         let watcher = FileWatcher(paths: [], debounce: 0, pollInterval: 0, events: nil)
-        session.onLoad = { watcher.watch(paths: engine.watchedFiles) }
+        session.watcher = watcher
         session.start()
         return (session, engine, watcher)
     }

@@ -19,13 +19,8 @@ extension Reducer {
 
     // MARK: Tokens
 
-    /// The rows of the token pane for the current text and context.
-    static func tokenRows(_ state: InspectorState) -> [TokenRow] {
-        TokenPaneRows.rows(for: state)
-    }
-
     static func handleTokensKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        let count = tokenRows(state).count
+        let count = state.tokenRows.count
         let page = max(state.layout.tokenRows - 1, 1)
         switch KeyTable.command(for: key, in: .tokens) {
         case .up?: state.tokens.selected -= 1
@@ -52,7 +47,8 @@ extension Reducer {
     }
 
     static func clampTokenSelection(_ state: inout InspectorState) {
-        let count = tokenRows(state).count
+        state.refreshTokenRows()
+        let count = state.tokenRows.count
         state.tokens.selected = clamp(state.tokens.selected, 0, max(count - 1, 0))
         keepTokenSelectionVisible(&state)
     }

@@ -12,7 +12,16 @@ enum Reducer {
         return (next, effects)
     }
 
+    /// Applies `action` to `state`, collecting the effects it asks for; the token pane's rows are
+    /// worked out again after every action (views only read them).
     static func apply(_ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]) {
+        dispatch(action, to: &state, effects: &effects)
+        state.refreshTokenRows()
+    }
+
+    private static func dispatch(
+        _ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]
+    ) {
         switch action {
         case .key(let key):
             handleKey(key, state: &state, effects: &effects)
@@ -24,15 +33,20 @@ enum Reducer {
             state.status.isLoading = true
         case .spaceLoaded(let load):
             spaceLoaded(load, state: &state, effects: &effects)
-        case .loadFailed(let message, let diagnostics, _):
+        case .loadFailed(let message, let diagnostics, _, let files):
             loadFailed(message, diagnostics: diagnostics, state: &state)
+            state.watchList.spaceRead(files, failed: true)
+            effects.append(.watch(state.watchList.all))
+        case .comparisonLoaded(let files, let failed):
+            state.watchList.comparisonRead(files, failed: failed)
+            effects.append(.watch(state.watchList.all))
         case .dynamicComputed(let name, let value, let failure, let generation):
             dynamicComputed(name, value: value, failure: failure, generation: generation, state: &state)
         case .editorFailed(let message):
             state.status.show(message, priority: .high)
-        case .parsed(let outcome):
-            guard outcome.text == state.editor.text else { return }
-            state.parse = outcome
+        case .parsed(let prepared):
+            guard prepared.text == state.editor.text else { return }
+            state.parse = prepared
             clampTokenSelection(&state)
             TokenPaneRows.selectTokenUnderCursor(&state)
         case .evaluated(let outcome):
@@ -86,9 +100,8 @@ enum Reducer {
         markResultsChangedByReload(outcome, state: &state)
         state.results.shownGeneration = outcome.generation
         state.results.shownText = outcome.text
-        state.results.invalid = outcome.parseFailures
         for context in ExpressionContext.allCases {
-            if outcome.parseFailures[context] != nil {
+            if state.isInvalid(context) {
                 state.results.shown[context] = state.results.lastGood[context]
                 continue
             }
@@ -186,6 +199,7 @@ enum Reducer {
         case .diagnostics?:
             openDiagnostics(&state)
         case .switchSpaces? where state.compare.isActive:
+            state.watchList.switchSpaces()
             effects.append(.switchSpaces)
         case .nextPane?:
             cycleFocus(by: 1, state: &state)

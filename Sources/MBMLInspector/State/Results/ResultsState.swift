@@ -21,10 +21,8 @@ struct EvaluationOutcome: Equatable {
     var text: String
     /// Which edit of the text this evaluation answers (stale outcomes are ignored).
     var generation: Int
+    /// The result of each context the text parses in (see ``InspectorState/parseError(in:)``).
     var results: [ExpressionContext: ContextResult]
-    /// The contexts whose grammar could not parse the text, with the parse error. These contexts
-    /// have no result: the text is invalid there.
-    var parseFailures: [ExpressionContext: ExpressionError]
     /// What the evaluation wrote to the log (`^log`, `^dump`, `^tokenize`, swallowed errors),
     /// prefixed with the context.
     var logLines: [String]
@@ -33,30 +31,24 @@ struct EvaluationOutcome: Equatable {
     /// The hints about the text, per context.
     var hints: [ExpressionContext: [Hint]] = [:]
 
-    init(
-        text: String, generation: Int, results: [ExpressionContext: ContextResult],
-        parseFailures: [ExpressionContext: ExpressionError] = [:], logLines: [String] = []
-    ) {
+    init(text: String, generation: Int, results: [ExpressionContext: ContextResult], logLines: [String] = []) {
         self.text = text
         self.generation = generation
         self.results = results
-        self.parseFailures = parseFailures
         self.logLines = logLines
     }
 }
 
 /// The results pane: the rows on show, and whether an evaluation is running.
 ///
-/// When the text does not parse in a context, that context's row keeps its last valid result,
-/// dimmed (the context is in ``invalid``), and the editor points at the parse error.
+/// When the text does not parse in a context (``InspectorState/isInvalid(_:)``), that context's
+/// row keeps its last valid result, dimmed, and the editor points at the parse error.
 struct ResultsState {
-    /// The result shown for each context (the last good one for contexts in ``invalid``).
+    /// The result shown for each context (the last good one for contexts the text is invalid in).
     var shown: [ExpressionContext: ContextResult] = [:]
     /// The last result of each context that was not an error, shown (dimmed) while the text
     /// does not parse in that context.
     var lastGood: [ExpressionContext: ContextResult] = [:]
-    /// The contexts in which the current text does not parse, with the error.
-    var invalid: [ExpressionContext: ExpressionError] = [:]
     /// The text of the latest evaluation.
     var shownText = ""
     /// The generation of the latest requested evaluation.
@@ -76,17 +68,4 @@ struct ResultsState {
     var hints: [ExpressionContext: [Hint]] = [:]
 
     var isEvaluating: Bool { shownGeneration < requestedGeneration }
-
-    /// Whether the row of `context` shows a result of an earlier text.
-    func isStale(_ context: ExpressionContext) -> Bool {
-        invalid[context] != nil
-    }
-
-    /// The parse error to point at: the first invalid context's, in pane order.
-    var invalidError: (context: ExpressionContext, error: ExpressionError)? {
-        for context in ExpressionContext.allCases {
-            if let error = invalid[context] { return (context, error) }
-        }
-        return nil
-    }
 }

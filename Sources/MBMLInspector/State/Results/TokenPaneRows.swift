@@ -9,12 +9,23 @@ enum TokenPaneRows {
         if let trace = trace(for: state, context: context) {
             return rows(of: trace)
         }
-        return state.parse.tree(for: context)?.rows ?? []
+        return rows(of: state.parse?.tokens(in: context) ?? [])
+    }
+
+    /// The tokens depth first, children after their parent.
+    static func rows(of tokens: [Token]) -> [TokenRow] {
+        var rows: [TokenRow] = []
+        func visit(_ token: Token, _ depth: Int) {
+            rows.append(TokenRow(token: token, depth: depth))
+            for child in token.children { visit(child, depth + 1) }
+        }
+        for token in tokens { visit(token, 0) }
+        return rows
     }
 
     /// The trace of `context` when it belongs to the text in the editor and the evaluation on show.
     static func trace(for state: InspectorState, context: ExpressionContext) -> ExpressionTrace? {
-        guard !state.results.isEvaluating, state.parse.text == state.editor.text,
+        guard !state.results.isEvaluating, state.currentParse != nil,
             let trace = state.results.traces[context], trace.expression == state.editor.text,
             !trace.nodes.isEmpty || trace.usedConstantShortcut
         else { return nil }
@@ -44,7 +55,8 @@ enum TokenPaneRows {
         let offsets = CharacterOffsets(state.editor.characters).offsets
         let target = offsets[max(min(state.editor.cursor, offsets.count - 1) - 1, 0)]
         var best: (row: Int, depth: Int)?
-        for (row, item) in rows(for: state).enumerated() {
+        state.refreshTokenRows()
+        for (row, item) in state.tokenRows.enumerated() {
             let range = item.token.absoluteRange
             guard range.location <= target, target < range.upperBound else { continue }
             if best == nil || item.depth >= (best?.depth ?? 0) { best = (row, item.depth) }

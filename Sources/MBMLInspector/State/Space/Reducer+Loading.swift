@@ -21,6 +21,8 @@ extension Reducer {
         state.status.loadError = load.error
         state.status.diagnostics = load.diagnostics
         state.log.loadLines = load.logLines.map { LogEntry($0) }
+        state.watchList.spaceRead(load.files, failed: load.error != nil)
+        effects.append(.watch(state.watchList.all))
         if isReload {
             state.reloadDiff = precomputed ?? ReloadDiff(old: state.previousSpace, new: state.space)
             state.reloadDiff.separateVolatile(VolatileValues.names(in: state.provenance))
@@ -123,7 +125,7 @@ extension Reducer {
         }
         state.results.changedByReload = Set(
             ExpressionContext.allCases.filter { context in
-                outcome.parseFailures[context] == nil && outcome.results[context] != before.results[context]
+                !state.isInvalid(context) && outcome.results[context] != before.results[context]
             })
     }
 }

@@ -9,7 +9,7 @@ enum EditorTeachingRows {
         let editor = state.editor
         let context = state.results.selected
         guard !editor.characters.isEmpty, !state.results.isEvaluating, state.results.shownText == editor.text,
-            !state.results.isStale(context)
+            !state.isInvalid(context)
         else { return false }
         let scroll = EditorColumns.scroll(for: editor, width: painter.width - EditorView.promptWidth)
         var hints = state.results.hints[context] ?? []

@@ -52,7 +52,7 @@ enum EditorView {
     static func characterRoles(_ state: InspectorState) -> [StyleRole] {
         let characters = state.editor.characters
         var roles: [StyleRole]
-        if state.parse.text == state.editor.text, case .tokens(let tokens)? = state.parse.trees[.object] {
+        if let parse = state.currentParse, case .success(let tokens)? = parse.parse(in: .object) {
             roles = SyntaxRoles.roles(for: characters, tokens: tokens)
         } else {
             roles = Array(repeating: .syntaxLiteral, count: characters.count)
@@ -70,7 +70,7 @@ enum EditorView {
     }
 
     static func selectedToken(_ state: InspectorState) -> Token? {
-        let rows = Reducer.tokenRows(state)
+        let rows = state.tokenRows
         guard state.tokens.selected >= 0, state.tokens.selected < rows.count else { return nil }
         return rows[state.tokens.selected].token
     }
@@ -83,20 +83,8 @@ enum EditorView {
 
     /// The error the editor points at and the contexts it concerns.
     static func shownProblem(_ state: InspectorState) -> (contexts: [ExpressionContext], error: ExpressionError)? {
-        if state.parse.text == state.editor.text {
-            var failing: [ExpressionContext] = []
-            var first: ExpressionError?
-            for context in ExpressionContext.allCases {
-                if case .failure(let error)? = state.parse.tree(for: context) {
-                    failing.append(context)
-                    if first == nil { first = error }
-                }
-            }
-            if let error = first { return (failing, error) }
-        } else if let (context, error) = state.results.invalidError {
-            return ([context], error)
-        }
-        if state.focus == .results, !state.results.isEvaluating, !state.results.isStale(state.results.selected),
+        if let problem = state.parseProblem { return problem }
+        if state.focus == .results, !state.results.isEvaluating, !state.isInvalid(state.results.selected),
             let error = state.results.shown[state.results.selected]?.error, error.range != nil
         {
             return ([state.results.selected], error)

@@ -12,8 +12,8 @@ enum ResultsView {
         var note = ""
         if results.isEvaluating {
             note = "evaluating…"
-        } else if !results.invalid.isEmpty {
-            let names = ExpressionContext.allCases.filter(results.isStale).map(\.rawValue)
+        } else if !state.invalidContexts.isEmpty {
+            let names = state.invalidContexts.map(\.rawValue)
             note =
                 names.count == ExpressionContext.allCases.count
                 ? "invalid: last good results"
@@ -30,8 +30,8 @@ enum ResultsView {
                 context.rawValue.padding(toLength: labelWidth - 1, withPad: " ", startingAt: 0),
                 row: row, column: 0, role: labelRole)
             let (text, role, type) = describe(results.shown[context], context: context)
-            guard results.shown[context] != nil || !results.isStale(context) else { continue }
-            let stale = results.isStale(context)
+            let stale = state.isInvalid(context)
+            guard results.shown[context] != nil || !stale else { continue }
             if context == .boolean, case .error(let error)? = results.shown[context] {
                 drawBooleanFailure(error, row: row, stale: stale, painter: painter)
                 continue

@@ -15,18 +15,18 @@ enum TokensView {
             painter.truncated("The token tree of the expression appears here.", row: 1, column: 1, role: .dim)
             return
         }
-        guard state.parse.text == state.editor.text, let tree = state.parse.tree(for: context) else {
+        guard let parse = state.currentParse, parse.parse(in: context) != nil else {
             painter.truncated("parsing…", row: 1, column: 1, role: .dim)
             return
         }
-        if case .failure(let error) = tree {
+        if let error = parse.parseError(in: context) {
             painter.truncated(EditorView.errorMessage(error), row: 1, column: 1, role: .error)
             if let range = error.range {
                 painter.truncated("at \(range)", row: 2, column: 1, role: .dim)
             }
             return
         }
-        let rows = Reducer.tokenRows(state)
+        let rows = state.tokenRows
         if rows.isEmpty {
             painter.truncated("(no tokens)", row: 1, column: 1, role: .dim)
             return
