@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "mbml",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "MBMLEngine", targets: ["MBMLEngine"]),
         .library(name: "MBMLInspector", targets: ["MBMLInspector"]),
@@ -33,8 +33,7 @@ let package = Package(
                 "CLibXML2",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            ]
         ),
         .target(
             name: "MBMLInspector",
