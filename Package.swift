@@ -37,8 +37,7 @@ let package = Package(
         ),
         .target(
             name: "MBMLInspector",
-            dependencies: ["MBMLEngine", "CNcurses"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            dependencies: ["MBMLEngine", "CNcurses"]
         ),
         .executableTarget(
             name: "mbml",

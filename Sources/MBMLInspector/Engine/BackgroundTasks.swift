@@ -5,12 +5,13 @@ import MBMLEngine
 /// tree searches, value viewer searches, writing a value to a file (`y f`). A new search or
 /// ``cancel()`` stops the running one; progress and answers wait in a mailbox, and a byte on a pipe
 /// wakes the event loop (``wakeFileDescriptor``), which collects them as actions.
-final class BackgroundTasks: @unchecked Sendable {
+final class BackgroundTasks: Sendable {
     private let queue = DispatchQueue(label: "mbml.inspector.background", qos: .userInitiated)
     private let lock = NSLock()
-    private var wanted = 0
-    private var wantedViewerSearch = 0
-    private var mailbox: [InspectorAction] = []
+    // Unchecked: every access to these holds `lock` (actions are not `Sendable`; each is handed over once).
+    nonisolated(unsafe) private var wanted = 0
+    nonisolated(unsafe) private var wantedViewerSearch = 0
+    nonisolated(unsafe) private var mailbox: [InspectorAction] = []
     private let wakePipe = WakePipe()
     /// How often a running search reports progress.
     private static let progressInterval = 50_000
@@ -35,7 +36,8 @@ final class BackgroundTasks: @unchecked Sendable {
     /// Starts a search of the value viewer's lines (on a copy with its own caches), stopping any
     /// running one.
     func start(_ request: ViewerSearchRequest) {
-        let lines = request.lines.detached()
+        // Unchecked: the request and the copy of its lines are handed to the queue, which alone uses them.
+        nonisolated(unsafe) let (request, lines) = (request, request.lines.detached())
         let generation = request.generation
         lock.lock()
         wantedViewerSearch = generation
@@ -49,7 +51,8 @@ final class BackgroundTasks: @unchecked Sendable {
 
     /// Counts the value viewer's lines on a copy and hands the counted copy back.
     func count(_ request: ViewerCountRequest) {
-        let lines = request.lines.detached()
+        // Unchecked: the request and the copy of its lines are handed to the queue, which alone uses them.
+        nonisolated(unsafe) let (request, lines) = (request, request.lines.detached())
         queue.async { [self] in
             post(.viewerLinesCounted(generation: request.generation, lines: request.run(on: lines)))
         }

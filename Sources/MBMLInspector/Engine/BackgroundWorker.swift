@@ -4,10 +4,11 @@ import Foundation
 /// variable) never freezes the screen. Finished outputs wait in a mailbox; a byte on a
 /// ``WakePipe`` wakes the event loop, which polls ``wakeFileDescriptor`` and collects them with
 /// ``takeFinished()``.
-final class BackgroundWorker<Output>: @unchecked Sendable {
+final class BackgroundWorker<Output>: Sendable {
     private let queue: DispatchQueue
     private let lock = NSLock()
-    private var finished: [Output] = []
+    /// Unchecked: every access holds `lock` (outputs are not `Sendable`; each is handed over once).
+    nonisolated(unsafe) private var finished: [Output] = []
     private let wakePipe = WakePipe()
 
     /// - Parameter label: the queue's name (seen in debuggers).
@@ -20,6 +21,8 @@ final class BackgroundWorker<Output>: @unchecked Sendable {
 
     /// Runs `job` after the jobs already queued; its output (if any) goes to the mailbox.
     func submit(_ job: @escaping () -> Output?) {
+        // Unchecked: the job is handed to the queue, which alone runs it.
+        nonisolated(unsafe) let job = job
         queue.async { [self] in
             guard let output = job() else { return }
             lock.lock()

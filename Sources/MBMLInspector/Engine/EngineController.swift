@@ -166,7 +166,7 @@ final class EngineController {
             else {
                 return nil
             }
-            let isCancelled = { ticket.isCancelled(generation) }
+            let isCancelled: @Sendable () -> Bool = { ticket.isCancelled(generation) }
             let outcome: (Value?, String?) = loadChecks.with(isCancelled) {
                 do {
                     return (try environment.evaluate(expression, in: context), nil)

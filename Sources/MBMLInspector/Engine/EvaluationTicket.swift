@@ -1,44 +1,33 @@
 import Foundation
+import Synchronization
 
 /// Tells a running evaluation that its answer is no longer wanted: the text changed (a newer
 /// generation was requested) or the user cancelled. Read by the environment's `isCancelled`
 /// from the evaluation thread, written from the main thread.
-final class EvaluationTicket: @unchecked Sendable {
-    private let lock = NSLock()
-    private var latest = 0
-    private var running = 0
+final class EvaluationTicket: Sendable {
+    private let state = Mutex((latest: 0, running: 0))
 
     /// A newer evaluation was requested; older ones should stop.
     func request(_ generation: Int) {
-        lock.lock()
-        latest = generation
-        lock.unlock()
+        state.withLock { $0.latest = generation }
     }
 
     /// No evaluation is wanted any more.
     func cancelAll() {
-        lock.lock()
-        latest = -1
-        lock.unlock()
+        state.withLock { $0.latest = -1 }
     }
 
     /// Marks `generation` as the one now running.
     func begin(_ generation: Int) {
-        lock.lock()
-        running = generation
-        lock.unlock()
+        state.withLock { $0.running = generation }
     }
 
     /// Whether the running evaluation should stop.
     var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return running != latest
+        state.withLock { $0.running != $0.latest }
     }
 
     func isCurrent(_ generation: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return generation == latest
+        state.withLock { generation == $0.latest }
     }
 }

@@ -1,38 +1,31 @@
 import Foundation
+import Synchronization
 
 /// Which load is current, shared between the UI thread and the background loader: a load (and the
 /// dynamic variables it leaves to compute) stops when a newer load starts or the user cancels.
-final class LoadTicket: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private var cancelled = -1
+final class LoadTicket: Sendable {
+    private let state = Mutex((current: 0, cancelled: -1))
 
     /// Starts a new load and returns its generation; older ones count as cancelled from now on.
     func begin() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        current += 1
-        return current
+        state.withLock { state in
+            state.current += 1
+            return state.current
+        }
     }
 
     /// The generation of the newest load.
     var generation: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
+        state.withLock { $0.current }
     }
 
     /// Cancels the newest load (Esc).
     func cancel() {
-        lock.lock()
-        cancelled = current
-        lock.unlock()
+        state.withLock { $0.cancelled = $0.current }
     }
 
     /// Whether the work of `generation` should stop.
     func isCancelled(_ generation: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return generation != current || cancelled == generation
+        state.withLock { generation != $0.current || $0.cancelled == generation }
     }
 }

@@ -6,16 +6,18 @@ import Glibc
 
 /// A non-blocking pipe a background queue writes a byte to, so that the event loop's `poll` wakes
 /// when answers are waiting.
-final class WakePipe: @unchecked Sendable {
-    private var descriptors: [Int32] = [-1, -1]
+final class WakePipe: Sendable {
+    private let descriptors: [Int32]
 
     init() {
+        var descriptors: [Int32] = [-1, -1]
         if pipe(&descriptors) == 0 {
             for fd in descriptors {
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             }
         }
+        self.descriptors = descriptors
     }
 
     deinit {
