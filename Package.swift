@@ -46,8 +46,7 @@ let package = Package(
                 "MBMLInspector",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            ]
         ),
         .target(
             name: "MBMLTestSupport",
