@@ -1,5 +1,6 @@
 import Foundation
 import MBMLEngine
+import Synchronization
 
 /// Runs the slow things keys ask for on a background queue, so that they never freeze the screen:
 /// tree searches, value viewer searches, writing a value to a file (`y f`). A new search or
@@ -7,10 +8,10 @@ import MBMLEngine
 /// wakes the event loop (``wakeFileDescriptor``), which collects them as actions.
 final class BackgroundTasks: Sendable {
     private let queue = DispatchQueue(label: "mbml.inspector.background", qos: .userInitiated)
+    /// The generations of the search and of the viewer search whose answers are wanted.
+    private let wanted = Mutex((search: 0, viewerSearch: 0))
     private let lock = NSLock()
-    // Unchecked: every access to these holds `lock` (actions are not `Sendable`; each is handed over once).
-    nonisolated(unsafe) private var wanted = 0
-    nonisolated(unsafe) private var wantedViewerSearch = 0
+    /// Unchecked: every access holds `lock` (actions are not `Sendable`; each is handed over once).
     nonisolated(unsafe) private var mailbox: [InspectorAction] = []
     private let wakePipe = WakePipe()
     /// How often a running search reports progress.
@@ -39,9 +40,7 @@ final class BackgroundTasks: Sendable {
         // Unchecked: the request and the copy of its lines are handed to the queue, which alone uses them.
         nonisolated(unsafe) let (request, lines) = (request, request.lines.detached())
         let generation = request.generation
-        lock.lock()
-        wantedViewerSearch = generation
-        lock.unlock()
+        wanted.withLock { $0.viewerSearch = generation }
         queue.async { [self] in
             let outcome = request.run(on: lines) { _ in self.isWantedViewerSearch(generation) }
             guard let outcome = outcome, isWantedViewerSearch(generation) else { return }
@@ -67,15 +66,11 @@ final class BackgroundTasks: Sendable {
 
     /// Stops the running viewer search.
     func cancelViewerSearch() {
-        lock.lock()
-        wantedViewerSearch = -1
-        lock.unlock()
+        wanted.withLock { $0.viewerSearch = -1 }
     }
 
     private func isWantedViewerSearch(_ generation: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return wantedViewerSearch == generation
+        wanted.withLock { $0.viewerSearch == generation }
     }
 
     /// Stops the running search; its answer never arrives.
@@ -99,15 +94,11 @@ final class BackgroundTasks: Sendable {
     }
 
     private func setWanted(_ generation: Int) {
-        lock.lock()
-        wanted = generation
-        lock.unlock()
+        wanted.withLock { $0.search = generation }
     }
 
     private func isWanted(_ generation: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return wanted == generation
+        wanted.withLock { $0.search == generation }
     }
 
     private func post(_ action: InspectorAction) {
