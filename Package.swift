@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "mbml",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "MBMLEngine", targets: ["MBMLEngine"]),
         .library(name: "MBMLInspector", targets: ["MBMLInspector"]),
@@ -33,13 +33,11 @@ let package = Package(
                 "CLibXML2",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            ]
         ),
         .target(
             name: "MBMLInspector",
-            dependencies: ["MBMLEngine", "CNcurses"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            dependencies: ["MBMLEngine", "CNcurses"]
         ),
         .executableTarget(
             name: "mbml",
@@ -48,30 +46,25 @@ let package = Package(
                 "MBMLInspector",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            ]
         ),
         .target(
             name: "MBMLTestSupport",
             dependencies: ["MBMLEngine"],
-            path: "Tests/MBMLTestSupport",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            path: "Tests/MBMLTestSupport"
         ),
         .testTarget(
             name: "MBMLEngineTests",
             dependencies: ["MBMLEngine", "MBMLTestSupport"],
-            resources: [.copy("Conformance")],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            resources: [.copy("Conformance")]
         ),
         .testTarget(
             name: "mbmlTests",
-            dependencies: ["mbml"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            dependencies: ["mbml"]
         ),
         .testTarget(
             name: "MBMLInspectorTests",
-            dependencies: ["MBMLInspector", "MBMLEngine", "MBMLTestSupport"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            dependencies: ["MBMLInspector", "MBMLEngine", "MBMLTestSupport"]
         ),
     ]
 )
@@ -79,9 +72,9 @@ let package = Package(
 // libFuzzer targets, declared only when MBML_FUZZ is set: `.ci/fuzz.sh` builds them with
 // `-sanitize=fuzzer` in its own scratch folder. Plain `swift build` and `swift test` never see them.
 if Context.environment["MBML_FUZZ"] != nil {
-    let fuzzSettings: [SwiftSetting] = [.swiftLanguageMode(.v5), .unsafeFlags(["-parse-as-library"])]
+    let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
     package.targets += [
-        .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport"),
         .executableTarget(name: "FuzzExpression", dependencies: ["MBMLEngine", "FuzzSupport"],
                           path: "Fuzz/Sources/FuzzExpression", swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzManifest", dependencies: ["MBMLEngine", "FuzzSupport"],

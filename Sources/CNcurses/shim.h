@@ -18,6 +18,8 @@ static inline int mbml_colors(void) { return COLORS; }
 static inline int mbml_color_pairs(void) { return COLOR_PAIRS; }
 static inline int mbml_key_resize(void) { return KEY_RESIZE; }
 static inline int mbml_key_mouse(void) { return KEY_MOUSE; }
+/* C's stdout stream: Swift 6 refuses to read the global `stdout` variable. */
+static inline int mbml_flush_stdout(void) { return fflush(stdout); }
 
 /* Style flags used by mbml_set_style and mbml_set_background. */
 #define MBML_BOLD 1

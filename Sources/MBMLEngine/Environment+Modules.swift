@@ -19,7 +19,9 @@ extension Environment {
     /// Enables a built-in module (the original's `+[MBEnvironment enableModuleClass:]`): its file is
     /// reported as loaded from now on. Enabling an enabled module does nothing.
     public func enable(_ module: BuiltInModule) {
-        if !facts.enabledModules.contains(module) { facts.enabledModules.append(module) }
+        facts.withValues { facts in
+            if !facts.enabledModules.contains(module) { facts.enabledModules.append(module) }
+        }
     }
 
     /// Every MBML file loaded, as the original reports them: the manifest, then the enabled modules'
@@ -29,6 +31,11 @@ extension Environment {
 }
 
 extension EnvironmentFacts {
+    /// See ``Environment/mbmlPathsLoaded``.
+    var mbmlPathsLoaded: [String] { withValues { $0.mbmlPathsLoaded } }
+}
+
+extension EnvironmentFacts.Values {
     /// See ``Environment/mbmlPathsLoaded``. An environment that knows only its manifest path
     /// reports that as its manifest.
     var mbmlPathsLoaded: [String] {

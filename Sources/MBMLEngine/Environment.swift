@@ -1,20 +1,27 @@
 import Foundation
+import Synchronization
 
 /// The front door of the engine: a variable space, the functions, the expression cache and a log,
 /// with the entry points that evaluate and parse expressions (<doc:ContextsAndCoercions>).
 ///
 /// An environment is what a manifest loads into (see ``ManifestLoader``). Hosts that reload build a
 /// new environment and swap it in only when the load succeeded.
-public final class Environment: @unchecked Sendable {
+public final class Environment: Sendable {
     /// The variables.
     public let variables: VariableSpace
     /// The declared functions. Changing them clears the expression cache.
-    public private(set) var functions: FunctionRegistry
+    public var functions: FunctionRegistry { state.withLock { $0.functions } }
     /// Where logging functions and swallowed errors write.
     public let log: LogSink
-    public var options: EnvironmentOptions
+    public var options: EnvironmentOptions {
+        get { state.withLock { $0.options } }
+        set { state.withLock { $0.options = newValue } }
+    }
     /// Checked by long-running functions; return true to make them stop with an error.
-    public var isCancelled: @Sendable () -> Bool = { false }
+    public var isCancelled: @Sendable () -> Bool {
+        get { state.withLock { $0.isCancelled } }
+        set { state.withLock { $0.isCancelled = newValue } }
+    }
     /// What `$Environment` answers from (it keeps this, not the environment itself: a weak
     /// reference to the environment would slow down every retain of it).
     let facts = EnvironmentFacts()
@@ -41,18 +48,23 @@ public final class Environment: @unchecked Sendable {
     ])
 
     let cache = ExpressionCache()
-    let depthLock = NSLock()
-    /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
-    var evaluationDepths = ThreadDepths()
-    /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
-    var traceCaptures: [ThreadKey: [Int: EvaluationCapture]] = [:]
+    /// What changes after the environment is made: the settings above and the evaluations under way.
+    struct State {
+        var options: EnvironmentOptions
+        var functions: FunctionRegistry
+        var isCancelled: @Sendable () -> Bool = { false }
+        /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
+        var evaluationDepths = ThreadDepths()
+        /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
+        var traceCaptures: [ThreadKey: [Int: EvaluationCapture]] = [:]
+    }
+    let state: Mutex<State>
 
     public init(
         options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
         log: LogSink = LogSink()
     ) {
-        self.options = options
-        self.functions = functions
+        self.state = Mutex(State(options: options, functions: functions))
         self.log = log
         self.variables = VariableSpace()
         variables.dynamicResolver = { [unowned self] name, expression, context in
@@ -99,7 +111,7 @@ public final class Environment: @unchecked Sendable {
     /// Declares a function (last declaration of a name wins) and clears the expression cache, whose
     /// trees froze parameter input types at parse time (<doc:ContextsAndCoercions>).
     public func declare(_ function: FunctionDefinition) {
-        functions.declare(function)
+        state.withLock { $0.functions.declare(function) }
         cache.removeAll()
     }
 
@@ -184,9 +196,9 @@ public final class Environment: @unchecked Sendable {
     ///     showing a parse never changes a later result: a cached tree bypasses the constant shortcut).
     public func parse(_ expression: String, grammar: Grammar, caching: Bool = true) throws -> [Token] {
         if let cached = cache.tokens(for: expression, grammar: grammar) { return cached }
+        let (functions, maximumDepth) = state.withLock { ($0.functions, $0.options.maximumNestingDepth) }
         let tokens = try Parser(
-            expression: expression, grammar: grammar, functions: functions,
-            maximumDepth: options.maximumNestingDepth
+            expression: expression, grammar: grammar, functions: functions, maximumDepth: maximumDepth
         ).parse()
         if caching { cache.store(tokens, for: expression, grammar: grammar) }
         return tokens
@@ -214,27 +226,29 @@ public final class Environment: @unchecked Sendable {
     /// function runs, `body` gets the capture that notes the evaluations at the new depth.
     func withDepth<T>(_ expression: String, _ body: (EvaluationCapture?) throws -> T) throws -> T {
         let thread = currentThreadKey()
-        depthLock.lock()
-        let depth = (evaluationDepths[thread] ?? 0) + 1
-        evaluationDepths[thread] = depth
-        let capture = traceCaptures.isEmpty ? nil : traceCaptures[thread]?[depth]
-        let meter: EvaluationMeter?
-        if depth == 1 {
-            meter = options.maximumEvaluationBytes > 0 ? EvaluationMeter(limit: options.maximumEvaluationBytes) : nil
-            evaluationDepths.setMeter(meter, of: thread)
-        } else {
-            meter = nil
+        let (depth, maximumDepth, capture, meter) = state.withLock { state in
+            let depth = (state.evaluationDepths[thread] ?? 0) + 1
+            state.evaluationDepths[thread] = depth
+            let capture = state.traceCaptures.isEmpty ? nil : state.traceCaptures[thread]?[depth]
+            let meter: EvaluationMeter?
+            if depth == 1 {
+                let budget = state.options.maximumEvaluationBytes
+                meter = budget > 0 ? EvaluationMeter(limit: budget) : nil
+                state.evaluationDepths.setMeter(meter, of: thread)
+            } else {
+                meter = nil
+            }
+            return (depth, state.options.maximumNestingDepth, capture, meter)
         }
-        depthLock.unlock()
         defer {
-            depthLock.lock()
-            evaluationDepths[thread] = depth > 1 ? depth - 1 : nil
-            if depth == 1 { evaluationDepths.setMeter(nil, of: thread) }
-            depthLock.unlock()
+            state.withLock { state in
+                state.evaluationDepths[thread] = depth > 1 ? depth - 1 : nil
+                if depth == 1 { state.evaluationDepths.setMeter(nil, of: thread) }
+            }
         }
-        if depth > options.maximumNestingDepth {
+        if depth > maximumDepth {
             throw ExpressionError(
-                .evaluation, "Evaluation nested more than \(options.maximumNestingDepth) levels deep",
+                .evaluation, "Evaluation nested more than \(maximumDepth) levels deep",
                 expression: expression)
         }
         guard let meter else { return try body(capture) }
@@ -252,8 +266,7 @@ public final class Environment: @unchecked Sendable {
 
     /// The memory meter of the evaluation the calling thread is in, if any.
     func currentMeter() -> EvaluationMeter? {
-        depthLock.lock()
-        defer { depthLock.unlock() }
-        return evaluationDepths.meter(of: currentThreadKey())
+        let thread = currentThreadKey()
+        return state.withLock { $0.evaluationDepths.meter(of: thread) }
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Where `^log`, `^dump`, `^tokenize`, swallowed errors and manifest warnings write. The CLI prints it
 /// on stderr; the inspector shows it in a pane. Never stdout, which carries results.
-public final class LogSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedLines: [String] = []
+public final class LogSink: Sendable {
+    private let storedLines = Mutex<[String]>([])
     private let limit: Int
     private let handler: (@Sendable (String) -> Void)?
 
@@ -18,25 +18,21 @@ public final class LogSink: @unchecked Sendable {
 
     /// Writes one message (it may span several lines).
     public func write(_ message: String) {
-        lock.lock()
-        storedLines.append(message)
-        if storedLines.count > limit { storedLines.removeFirst(storedLines.count - limit) }
-        lock.unlock()
+        storedLines.withLock { lines in
+            lines.append(message)
+            if lines.count > limit { lines.removeFirst(lines.count - limit) }
+        }
         handler?(message)
     }
 
     /// The most recent messages, oldest first.
     public var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedLines
+        storedLines.withLock { $0 }
     }
 
     /// Forgets the stored messages.
     public func clear() {
-        lock.lock()
-        storedLines.removeAll()
-        lock.unlock()
+        storedLines.withLock { $0.removeAll() }
     }
 
     /// A sink that prints each message to standard error, through ``TerminalSafeText`` (line breaks

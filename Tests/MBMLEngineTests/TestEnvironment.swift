@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import MBMLEngine
@@ -229,20 +230,15 @@ class ExpressionTestCase: XCTestCase {
 }
 
 /// Collects the inputs a test-only function received.
-final class InputRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [FunctionInput] = []
+final class InputRecorder: Sendable {
+    private let stored = Mutex<[FunctionInput]>([])
 
     func record(_ input: FunctionInput) {
-        lock.lock()
-        stored.append(input)
-        lock.unlock()
+        stored.withLock { $0.append(input) }
     }
 
     var inputs: [FunctionInput] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        stored.withLock { $0 }
     }
 
     /// A comparable description of the last input: `absent`, `text(...)`, `value(...)`,

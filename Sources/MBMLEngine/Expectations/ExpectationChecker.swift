@@ -67,7 +67,7 @@ public struct ExpectationResult: Sendable {
 /// that expectation and the next one runs. Expectations run in the order given, against the same
 /// environment (as `mbml eval --jsonl` serves requests), so a function with side effects is seen by
 /// later expectations.
-public struct ExpectationChecker {
+public struct ExpectationChecker: Sendable {
     public let environment: Environment
     /// Longest an evaluation may run, in seconds (nil: no limit). Long loops (`^repeat`, `^filter`
     /// over huge collections, regular expressions) then stop with an error instead of hanging a run.

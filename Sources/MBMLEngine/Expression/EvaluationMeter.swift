@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The memory budget of one top-level evaluation (``EnvironmentOptions/maximumEvaluationBytes``):
 /// what its texts, collections and file reads add up to.
@@ -13,15 +14,14 @@ import Foundation
 /// evaluation that builds and drops large values over and over. Values an evaluation only reads
 /// (the variables, a loaded JSON file) cost nothing.
 ///
-/// `@unchecked Sendable`: a meter belongs to one top-level evaluation, which runs on one thread (the
-/// environment finds it by that thread, `Environment.currentMeter()`); no other thread touches it.
-final class EvaluationMeter: @unchecked Sendable {
+/// A meter belongs to one top-level evaluation, which runs on one thread (the environment finds it
+/// by that thread, `Environment.currentMeter()`); its count is atomic only so that the type is
+/// `Sendable`: relaxed loads and stores cost what plain ones do.
+final class EvaluationMeter: Sendable {
     /// The budget, in bytes.
     let limit: Int
-    /// Bytes charged so far.
-    private(set) var used = 0
-    /// Set once the budget is spent: every later charge and cancellation check fails too.
-    private(set) var exceeded: MemoryBudgetExceeded?
+    /// Bytes charged so far (saturating at `Int.max`): past `limit` once the budget is spent.
+    private let charged = Atomic<Int>(0)
 
     /// The estimated size of one element of a collection, in bytes.
     static let elementBytes = MemoryLayout<Value>.stride + 8
@@ -30,19 +30,27 @@ final class EvaluationMeter: @unchecked Sendable {
         self.limit = limit
     }
 
+    /// Bytes charged so far.
+    var used: Int { charged.load(ordering: .relaxed) }
+
+    /// Set once the budget is spent: every later charge and cancellation check fails too.
+    var exceeded: MemoryBudgetExceeded? {
+        used > limit ? MemoryBudgetExceeded(bytes: limit) : nil
+    }
+
     /// Bytes left before the budget is spent.
     var remaining: Int { max(0, limit - used) }
 
     /// Adds `bytes` to what the evaluation built.
     /// - Throws: ``MemoryBudgetExceeded`` when the total passes the budget.
     func charge(_ bytes: Int) throws {
-        if let exceeded { throw exceeded }
+        var used = self.used
+        if used > limit { throw MemoryBudgetExceeded(bytes: limit) }
         let (total, overflow) = used.addingReportingOverflow(max(bytes, 0))
         used = overflow ? Int.max : total
+        charged.store(used, ordering: .relaxed)
         guard used > limit else { return }
-        let failure = MemoryBudgetExceeded(bytes: limit)
-        exceeded = failure
-        throw failure
+        throw MemoryBudgetExceeded(bytes: limit)
     }
 
     /// Charges what `value`, just built, holds: a text's bytes, a collection's elements (not what

@@ -1,15 +1,15 @@
 import Foundation
+import Synchronization
 
 /// Parsed token trees keyed by (expression text, grammar) (<doc:ContextsAndCoercions>). Values are never
 /// cached. Lock-protected; bounded so that a stream of distinct expressions cannot exhaust memory.
-final class ExpressionCache: @unchecked Sendable {
+final class ExpressionCache: Sendable {
     private struct Key: Hashable {
         let text: String
         let grammar: Grammar
     }
 
-    private var entries: [Key: [Token]] = [:]
-    private let lock = NSLock()
+    private let entries = Mutex<[Key: [Token]]>([:])
     private let capacity: Int
 
     init(capacity: Int = 20_000) {
@@ -17,27 +17,21 @@ final class ExpressionCache: @unchecked Sendable {
     }
 
     func tokens(for text: String, grammar: Grammar) -> [Token]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[Key(text: text, grammar: grammar)]
+        entries.withLock { $0[Key(text: text, grammar: grammar)] }
     }
 
     func store(_ tokens: [Token], for text: String, grammar: Grammar) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[Key(text: text, grammar: grammar)] = tokens
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[Key(text: text, grammar: grammar)] = tokens
+        }
     }
 
     func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.removeAll()
+        entries.withLock { $0.removeAll() }
     }
 
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
+        entries.withLock { $0.count }
     }
 }

@@ -23,7 +23,7 @@ import Foundation
 /// ])
 /// for diagnostic in load.diagnostics { print(diagnostic) }    // file:line:column: message
 /// ```
-public struct EnvironmentBuilder {
+public struct EnvironmentBuilder: Sendable {
     public var options: EnvironmentOptions
     public var functions: FunctionRegistry
     /// Where diagnostics, redeclarations and load-time evaluation errors are written.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where each variable of an environment came from (``VariableProvenance``), by name.
 ///
@@ -6,49 +7,50 @@ import Foundation
 /// most runs never ask for one. Records are appended in order and indexed by name only on the first
 /// look-up, so that a load does not pay for a hash table it may never read. Later records of a name
 /// replace earlier ones. Safe to use from several threads.
-final class ProvenanceTable: @unchecked Sendable {
-    private var index: [String: VariableProvenance]
-    private var pending: [(name: String, provenance: VariableProvenance)] = []
-    private let lock = NSLock()
+final class ProvenanceTable: Sendable {
+    private struct Records {
+        var index: [String: VariableProvenance]
+        var pending: [(name: String, provenance: VariableProvenance)] = []
+
+        mutating func indexPending() {
+            guard !pending.isEmpty else { return }
+            index.reserveCapacity(index.count + pending.count)
+            for (name, provenance) in pending { index[name] = provenance }
+            pending = []
+        }
+    }
+
+    private let records: Mutex<Records>
 
     init(_ initial: [String: VariableProvenance]) {
-        index = initial
+        records = Mutex(Records(index: initial))
     }
 
     /// The latest provenance recorded for `name`.
     subscript(name: String) -> VariableProvenance? {
-        lock.lock()
-        defer { lock.unlock() }
-        indexPending()
-        return index[name]
+        records.withLock { records in
+            records.indexPending()
+            return records.index[name]
+        }
     }
 
     func record(_ provenance: VariableProvenance, of name: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        pending.append((name, provenance))
+        records.withLock { $0.pending.append((name, provenance)) }
     }
 
     /// Each name whose latest provenance satisfies `include`, with that provenance (in no
     /// particular order). Does not index the table when few records qualify.
     func latest(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
-        lock.lock()
-        defer { lock.unlock() }
-        var selected = index.filter { include($0.value) }
-        for (name, provenance) in pending {
-            if include(provenance) {
-                selected[name] = provenance
-            } else if !selected.isEmpty {
-                selected.removeValue(forKey: name)
+        records.withLock { records in
+            var selected = records.index.filter { include($0.value) }
+            for (name, provenance) in records.pending {
+                if include(provenance) {
+                    selected[name] = provenance
+                } else if !selected.isEmpty {
+                    selected.removeValue(forKey: name)
+                }
             }
+            return selected.map { ($0.key, $0.value) }
         }
-        return selected.map { ($0.key, $0.value) }
-    }
-
-    private func indexPending() {
-        guard !pending.isEmpty else { return }
-        index.reserveCapacity(index.count + pending.count)
-        for (name, provenance) in pending { index[name] = provenance }
-        pending = []
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// An element does not keep its document alive (a manifest can have hundreds of thousands of
 /// elements, and retaining the document for each one is measurable): whoever walks the elements
 /// keeps the document (``ManifestLoadSession`` holds every document it opened until the load ends).
-struct XMLElementNode {
+struct XMLElementNode: Sendable {
     unowned(unsafe) let document: XMLSourceDocument
     /// The element's number in document order (the root is 0).
     let index: Int

@@ -12,7 +12,7 @@ struct SourcePosition: Equatable, Sendable {
 /// of every start tag. No libxml2 tree of the document is built and the source is read once.
 ///
 /// ``XMLElementNode`` values do not keep their document alive; whoever walks them does.
-final class XMLSourceDocument {
+final class XMLSourceDocument: Sendable {
     /// The file's name in diagnostics.
     let path: String
     let elements: [XMLElementRecord]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Notes, during one evaluation, what every token of one expression produced: the first few outcomes
 /// and how often it was evaluated. The evaluator calls it only while tracing.
@@ -117,7 +118,10 @@ final class TraceRecorder {
 /// The evaluations a function (input type `pipedExpressions`) made of expressions while it ran, one
 /// recorder per distinct (expression text, context), in the order first seen. Bounded: a function
 /// that evaluates many distinct texts (e.g. `^eval` of generated text) keeps only the first ones.
-final class EvaluationCapture {
+///
+/// The thread that traces the function is the only one that uses a capture; it is `Sendable`, its
+/// list behind a lock, so that the environment's lock-protected state can hold it.
+final class EvaluationCapture: Sendable {
     struct Evaluated {
         let expression: String
         let context: ExpressionContext
@@ -125,16 +129,20 @@ final class EvaluationCapture {
     }
 
     static let capacity = 64
-    private(set) var evaluated: [Evaluated] = []
+    private let storage = Mutex<[Evaluated]>([])
+
+    var evaluated: [Evaluated] { storage.withLock { $0 } }
 
     func recorder(for expression: String, in context: ExpressionContext) -> TraceRecorder? {
-        if let found = evaluated.first(where: { $0.expression == expression && $0.context == context }) {
-            return found.recorder
+        storage.withLock { evaluated in
+            if let found = evaluated.first(where: { $0.expression == expression && $0.context == context }) {
+                return found.recorder
+            }
+            guard evaluated.count < Self.capacity else { return nil }
+            let recorder = TraceRecorder()
+            evaluated.append(Evaluated(expression: expression, context: context, recorder: recorder))
+            return recorder
         }
-        guard evaluated.count < Self.capacity else { return nil }
-        let recorder = TraceRecorder()
-        evaluated.append(Evaluated(expression: expression, context: context, recorder: recorder))
-        return recorder
     }
 }
 
@@ -143,16 +151,17 @@ extension Environment {
     /// thread, one level deeper, are noted in `capture`.
     func capturingEvaluations<T>(into capture: EvaluationCapture, _ body: () throws -> T) rethrows -> T {
         let thread = currentThreadKey()
-        depthLock.lock()
-        let depth = (evaluationDepths[thread] ?? 0) + 1
-        let previous = traceCaptures[thread]?[depth]
-        traceCaptures[thread, default: [:]][depth] = capture
-        depthLock.unlock()
+        let (depth, previous) = state.withLock { state in
+            let depth = (state.evaluationDepths[thread] ?? 0) + 1
+            let previous = state.traceCaptures[thread]?[depth]
+            state.traceCaptures[thread, default: [:]][depth] = capture
+            return (depth, previous)
+        }
         defer {
-            depthLock.lock()
-            traceCaptures[thread]?[depth] = previous
-            if traceCaptures[thread]?.isEmpty == true { traceCaptures[thread] = nil }
-            depthLock.unlock()
+            state.withLock { state in
+                state.traceCaptures[thread]?[depth] = previous
+                if state.traceCaptures[thread]?.isEmpty == true { state.traceCaptures[thread] = nil }
+            }
         }
         return try body()
     }

@@ -4,6 +4,12 @@
 /// Subclasses override ``value(forProperty:)``. Equality is object identity unless a subclass
 /// compares by value (``isEqual(to:)`` with ``hash(into:)``), and the text form is `<TypeName>`
 /// unless a subclass gives one (``text``).
+///
+/// Thread safety: values, and the objects in them, cross threads (the inspector evaluates in the
+/// background), so every subclass must be safe to use from several threads: immutable, or with its
+/// state behind a lock. The base class has no state. Its conformance is unchecked only because the
+/// compiler checks no open class; each subclass restates it (the compiler asks it to) and says why
+/// it is safe.
 open class HostObject: @unchecked Sendable {
     public init() {}
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The variables every environment starts with: stand-ins for the original's singletons
 /// (<doc:Variables>): `$Environment` and `$Platform`.
@@ -13,16 +14,41 @@ enum StandardVariables {
 
 /// What an ``Environment`` knows about its manifest, kept apart from it so that `$Environment` can
 /// hold it without holding the environment.
-final class EnvironmentFacts: @unchecked Sendable {
-    var attributes: [String: String] = [:]
-    var loadedFiles: [String] = []
-    var enabledModules: [BuiltInModule] = [.core]
-    var manifestPath: String?
+final class EnvironmentFacts: Sendable {
+    struct Values {
+        var attributes: [String: String] = [:]
+        var loadedFiles: [String] = []
+        var enabledModules: [BuiltInModule] = [.core]
+        var manifestPath: String?
+    }
+
+    private let values = Mutex(Values())
+
+    /// Runs `body` with the facts, holding the lock.
+    func withValues<T: Sendable>(_ body: (inout Values) -> T) -> T {
+        values.withLock { body(&$0) }
+    }
+
+    var attributes: [String: String] {
+        get { values.withLock { $0.attributes } }
+        set { values.withLock { $0.attributes = newValue } }
+    }
+    var loadedFiles: [String] {
+        get { values.withLock { $0.loadedFiles } }
+        set { values.withLock { $0.loadedFiles = newValue } }
+    }
+    var enabledModules: [BuiltInModule] { values.withLock { $0.enabledModules } }
+    var manifestPath: String? {
+        get { values.withLock { $0.manifestPath } }
+        set { values.withLock { $0.manifestPath = newValue } }
+    }
 }
 
 /// `$Environment`: `isLoaded`, `manifestFilePath`, `mbmlPathsLoaded` (with the built-in core module,
 /// ``Environment/mbmlPathsLoaded``) and every attribute of the
 /// manifest's `<MBML>` element. Unknown names are nil, not errors (<doc:ExpressionSyntax>).
+///
+/// Unchecked as ``HostObject`` is; safe: its one stored property is a `let` of a `Sendable` type.
 final class EnvironmentObject: HostObject, @unchecked Sendable {
     private let facts: EnvironmentFacts
 
@@ -48,6 +74,8 @@ final class EnvironmentObject: HostObject, @unchecked Sendable {
 
 /// `$Platform` on Linux (<doc:Variables>): `platformType` 0, `platformName` "linux", every
 /// Apple boolean false, `isLinux` true. Unknown names are errors, like any Cocoa object's.
+///
+/// Unchecked as ``HostObject`` is; safe: it stores nothing (its table is a `static let`).
 final class PlatformObject: HostObject, @unchecked Sendable {
     private static let properties: [(String, Value)] = [
         ("platformType", .integer(0)),

@@ -86,7 +86,7 @@ final class EngineController {
 
     /// A load that may run on any thread; hand its result to ``finishLoad(_:)`` on the UI thread.
     /// Starting it makes every older load (and its dynamic variables) stale.
-    func prepareLoad(now: Date = Date()) -> () -> PreparedLoad {
+    func prepareLoad(now: Date = Date()) -> @Sendable () -> PreparedLoad {
         let generation = loading.advance()
         if preloaded {
             let environment = self.environment
@@ -107,8 +107,9 @@ final class EngineController {
         let isText: Bool
         if case .text = source { isText = true } else { isText = false }
         let name = manifestDisplayName
+        let prepared = builder
         return {
-            let load = builder.build(inputs)
+            let load = prepared.build(inputs)
             let files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
             var space = Self.spaceLoad(
                 for: load.environment, load: load, manifestPath: name, fileCount: files.count,
@@ -160,12 +161,12 @@ final class EngineController {
 
     /// Computes the dynamic variable `name` of the environment on show for the load `generation`.
     /// - Returns: nil when that load is no longer current or was cancelled.
-    func dynamicVariableJob(_ name: String, generation: Int) -> () -> InspectorAction? {
+    func dynamicVariableJob(_ name: String, generation: Int) -> @Sendable () -> InspectorAction? {
         let environment = self.environment
         let loading = self.loading
         let checks = self.checks
         return {
-            let isCancelled = { !loading.isCurrent(generation) }
+            let isCancelled: @Sendable () -> Bool = { !loading.isCurrent(generation) }
             guard !isCancelled(),
                 case .dynamic(let expression, let context)? = environment.variables.declaration(of: name)
             else {
@@ -242,11 +243,11 @@ final class EngineController {
 
     /// `work` as a job for the evaluation lane (pins, a comparison, a refreshed snapshot): it
     /// stops when the evaluation wanted now is superseded or cancelled, as the evaluation itself does.
-    func evaluationLaneJob<Answer>(_ work: @escaping () -> Answer) -> () -> Answer {
+    func evaluationLaneJob<Answer>(_ work: @escaping @Sendable () -> Answer) -> @Sendable () -> Answer {
         let checks = self.checks
         let evaluation = self.evaluation
         let wanted = evaluation.currentNumber
-        let isCancelled = { !evaluation.isCurrent(wanted) }
+        let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(wanted) }
         return { checks.with(isCancelled) { work() } }
     }
 
@@ -262,11 +263,11 @@ final class EngineController {
     }
 
     /// The evaluation of `prepared` in the environment on show now, to run on any thread.
-    func evaluationJob(_ prepared: PreparedExpression, generation: Int) -> () -> EvaluationOutcome? {
+    func evaluationJob(_ prepared: PreparedExpression, generation: Int) -> @Sendable () -> EvaluationOutcome? {
         let environment = self.environment
         let evaluation = self.evaluation
         let checks = self.checks
-        let isCancelled = { !evaluation.isCurrent(generation) }
+        let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(generation) }
         return {
             checks.with(isCancelled) {
                 Self.evaluate(prepared, generation: generation, in: environment, isCancelled: isCancelled)

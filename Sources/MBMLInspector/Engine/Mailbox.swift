@@ -4,7 +4,11 @@ import Synchronization
 /// takes. Each post writes a byte to a pipe, so the loop's `poll(2)` on ``fileDescriptor`` wakes
 /// when answers are waiting.
 final class Mailbox<Message>: Sendable {
-    private let waiting = Mutex<[Message]>([])
+    /// Guards ``waiting``.
+    private let lock = Mutex(())
+    /// The answers not yet taken. Messages are not `Sendable` (actions may hold viewer caches), but
+    /// each is handed over whole (`sending`) and only ever read or written under ``lock``.
+    nonisolated(unsafe) private var waiting: [Message] = []
     private let wakePipe = WakePipe()
 
     init() {}
@@ -14,14 +18,14 @@ final class Mailbox<Message>: Sendable {
 
     /// Leaves `message` for the UI thread.
     func post(_ message: sending Message) {
-        waiting.withLock { $0.append(message) }
+        lock.withLock { _ in waiting.append(message) }
         wakePipe.wake()
     }
 
     /// Leaves `message` for the UI thread in place of the last waiting one when `replaces` says so
     /// (progress reports that a newer one makes pointless).
     func post(_ message: sending Message, replacingLastIf replaces: (Message) -> Bool) {
-        waiting.withLock { waiting in
+        lock.withLock { _ in
             if let last = waiting.last, replaces(last) { waiting.removeLast() }
             waiting.append(message)
         }
@@ -31,7 +35,7 @@ final class Mailbox<Message>: Sendable {
     /// Every answer posted since the last call, oldest first; empties the wake pipe.
     func take() -> [Message] {
         wakePipe.drain()
-        return waiting.withLock { waiting in
+        return lock.withLock { _ in
             let taken = waiting
             waiting = []
             return taken

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Cancellation checks installed for one thread at a time (the loading thread while it computes
 /// dynamic variables), looked up by the calling thread's id.
@@ -7,31 +8,25 @@ import Foundation
 /// the look-up is a lock and a small dictionary: a thread dictionary (an `NSMutableDictionary`
 /// keyed by a bridged string) made a slow dynamic variable about twice as slow on the loading
 /// thread as in `mbml eval`.
-final class ThreadCancellationChecks: @unchecked Sendable {
-    private var checks: [UInt: () -> Bool] = [:]
-    private let lock = NSLock()
+final class ThreadCancellationChecks: Sendable {
+    private let checks = Mutex<[UInt: @Sendable () -> Bool]>([:])
 
     init() {}
 
     /// Runs `body` with `check` as the calling thread's cancellation check.
-    func with<T>(_ check: @escaping () -> Bool, _ body: () throws -> T) rethrows -> T {
+    func with<T>(_ check: @escaping @Sendable () -> Bool, _ body: () throws -> T) rethrows -> T {
         let thread = Self.currentThread()
-        lock.lock()
-        checks[thread] = check
-        lock.unlock()
+        checks.withLock { $0[thread] = check }
         defer {
-            lock.lock()
-            checks[thread] = nil
-            lock.unlock()
+            checks.withLock { $0[thread] = nil }
         }
         return try body()
     }
 
     /// The calling thread's check, or nil when it has none.
-    func current() -> (() -> Bool)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return checks.isEmpty ? nil : checks[Self.currentThread()]
+    func current() -> (@Sendable () -> Bool)? {
+        let thread = Self.currentThread()
+        return checks.withLock { $0.isEmpty ? nil : $0[thread] }
     }
 
     private static func currentThread() -> UInt {

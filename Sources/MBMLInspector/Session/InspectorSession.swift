@@ -186,7 +186,9 @@ final class InspectorSession {
     }
 
     /// Runs `job` on `lane` and answers later (the background mode), or runs it now and answers at once.
-    private func answer(on lane: BackgroundLanes<BackgroundAnswer>.Lane, _ job: @escaping () -> InspectorAction?)
+    private func answer(
+        on lane: BackgroundLanes<BackgroundAnswer>.Lane, _ job: @escaping @Sendable () -> InspectorAction?
+    )
         -> [InspectorAction]
     {
         guard let background else { return job().map { [$0] } ?? [] }
@@ -288,8 +290,10 @@ final class InspectorSession {
         case .searchViewer(let request):
             viewerSearches.start(request.generation)
             let searches = viewerSearches
-            // In the background the search reads a copy of the lines, with caches of its own.
-            let lines = background == nil ? request.lines : request.lines.detached()
+            // In the background the search reads a copy of the lines, with caches of its own: only
+            // the job touches that copy (and the request, which it alone reads from then on).
+            nonisolated(unsafe) let lines = background == nil ? request.lines : request.lines.detached()
+            nonisolated(unsafe) let request = request
             return answer(on: .search) {
                 guard
                     let outcome = request.run(
@@ -299,7 +303,9 @@ final class InspectorSession {
                 return .viewerSearchFinished(generation: request.generation, outcome: outcome)
             }
         case .countViewerLines(let request):
-            let lines = background == nil ? request.lines : request.lines.detached()
+            // As for a search: the job alone reads its copy of the lines and the request.
+            nonisolated(unsafe) let lines = background == nil ? request.lines : request.lines.detached()
+            nonisolated(unsafe) let request = request
             return answer(on: .search) {
                 .viewerLinesCounted(generation: request.generation, lines: request.run(on: lines))
             }

@@ -117,7 +117,7 @@ final class NcursesScreen: Screen {
     /// Puts `text` on the terminal's clipboard with OSC 52.
     func copyToClipboard(_ text: String) {
         let sequence = Clipboard.osc52Sequence(for: text)
-        fflush(stdout)
+        _ = mbml_flush_stdout()
         _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }
 
@@ -142,7 +142,7 @@ final class NcursesScreen: Screen {
 
     /// Writes a control sequence straight to the terminal, after what curses has buffered.
     private func writeControl(_ sequence: String) {
-        fflush(stdout)
+        _ = mbml_flush_stdout()
         _ = sequence.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }
 

@@ -1,35 +1,29 @@
 import Foundation
+import Synchronization
 
 /// The ids of requests the client cancelled (`$/cancelRequest`). The session's reader thread adds an
 /// id the moment the notification arrives; the thread answering requests asks, during an
 /// evaluation, whether its request is among them, and answers a cancelled one with
 /// `RequestCancelled` (-32800).
-///
-/// `@unchecked Sendable`: every access to `ids` holds `lock`.
-final class CancelledRequests: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ids: [JSONValue] = []
+final class CancelledRequests: Sendable {
+    private let ids = Mutex<[JSONValue]>([])
 
     /// Marks `id` as cancelled (the most recent 1,000 are kept).
     func cancel(_ id: JSONValue) {
-        lock.lock()
-        defer { lock.unlock() }
-        ids.append(id)
-        if ids.count > 1_000 { ids.removeFirst(ids.count - 1_000) }
+        ids.withLock { ids in
+            ids.append(id)
+            if ids.count > 1_000 { ids.removeFirst(ids.count - 1_000) }
+        }
     }
 
     /// Whether the request `id` was cancelled.
     func contains(_ id: JSONValue) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return ids.contains(id)
+        ids.withLock { $0.contains(id) }
     }
 
     /// Forgets `id` once its request is answered.
     func forget(_ id: JSONValue) {
-        lock.lock()
-        defer { lock.unlock() }
-        ids.removeAll { $0 == id }
+        ids.withLock { $0.removeAll { $0 == id } }
     }
 
     /// The id a `$/cancelRequest` body names, or nil when `body` is something else.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -64,31 +65,29 @@ private let systemRead = Darwin.read
 
 /// The framed inputs waiting to be answered, in order; `take()` waits for the next (nil once the
 /// input has ended and everything was taken).
-///
-/// `@unchecked Sendable`: every access to `items` and `isClosed` holds `condition`'s lock.
-final class Inbox: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [FramedInput] = []
-    private var isClosed = false
+final class Inbox: Sendable {
+    private let state = Mutex((items: [FramedInput](), isClosed: false))
+    /// Signalled once per input put and once when closed, so that `take()` waits only while there is
+    /// nothing to take.
+    private let available = DispatchSemaphore(value: 0)
 
     func put(_ input: FramedInput) {
-        condition.lock()
-        items.append(input)
-        condition.signal()
-        condition.unlock()
+        state.withLock { $0.items.append(input) }
+        available.signal()
     }
 
     func close() {
-        condition.lock()
-        isClosed = true
-        condition.signal()
-        condition.unlock()
+        state.withLock { $0.isClosed = true }
+        available.signal()
     }
 
     func take() -> FramedInput? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty, !isClosed { condition.wait() }
-        return items.isEmpty ? nil : items.removeFirst()
+        available.wait()
+        let input = state.withLock { state in
+            state.items.isEmpty ? nil : state.items.removeFirst()
+        }
+        // Closed and empty: leave the signal for the next `take()`, which answers nil too.
+        if input == nil { available.signal() }
+        return input
     }
 }

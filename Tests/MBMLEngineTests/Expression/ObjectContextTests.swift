@@ -292,6 +292,7 @@ final class ObjectContextTests: ExpressionTestCase {
     }
 
     func testHostObjectProperties() {
+        // Unchecked as HostObject is; safe: a pet stores nothing.
         final class Pet: HostObject, @unchecked Sendable {
             override var typeName: String { "Pet" }
             override func value(forProperty name: String) throws -> Value? {

@@ -1,5 +1,6 @@
 import Foundation
 import MBMLTestSupport
+import Synchronization
 import XCTest
 
 @testable import MBMLEngine
@@ -8,11 +9,10 @@ final class DebugFunctionsTests: XCTestCase {
     private let harness = FunctionHarness()
 
     /// Counts how often the test function `^tick()` ran.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storedCount = 0
-        var count: Int { lock.lock(); defer { lock.unlock() }; return storedCount }
-        func increment() { lock.lock(); storedCount += 1; lock.unlock() }
+    private final class Counter: Sendable {
+        private let storedCount = Mutex(0)
+        var count: Int { storedCount.withLock { $0 } }
+        func increment() { storedCount.withLock { $0 += 1 } }
     }
 
     private func declareTick(in environment: Environment) -> Counter {

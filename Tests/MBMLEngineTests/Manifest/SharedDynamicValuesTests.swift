@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 
 @testable import MBMLEngine
@@ -7,10 +8,9 @@ import XCTest
 final class SharedDynamicValuesTests: XCTestCase {
     func testADynamicVariableIsComputedOnceWhileTheSpaceIsUnchanged() throws {
         let space = VariableSpace()
-        var computations = 0
+        let computations = Counter()
         space.dynamicResolver = { _, _, _ in
-            computations += 1
-            return .integer(computations)
+            .integer(computations.next())
         }
         space.declareDynamic("counted", expression: "$anything")
         XCTAssertEqual(space["counted"], .integer(1))
@@ -40,5 +40,17 @@ final class SharedDynamicValuesTests: XCTestCase {
             try environment.evaluate("^list(^array(1|2)|$item$joined)", in: .object)
         }
         XCTAssertEqual(list, .array([.string("1a,b"), .string("2a,b")]), "bindings inside still read it afresh")
+    }
+}
+
+/// How often the resolver ran.
+private final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    func next() -> Int {
+        count.withLock { count in
+            count += 1
+            return count
+        }
     }
 }

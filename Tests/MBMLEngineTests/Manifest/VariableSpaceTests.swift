@@ -1,5 +1,6 @@
 import Foundation
 import MBMLTestSupport
+import Synchronization
 import XCTest
 
 @testable import MBMLEngine
@@ -503,14 +504,13 @@ final class VariableSpaceTests: XCTestCase {
 }
 
 /// A thread-safe counter for singleton tests.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+private final class Counter: Sendable {
+    private let value = Mutex(0)
 
     func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
+        value.withLock { value in
+            value += 1
+            return value
+        }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// query has an upper-case letter), or a regular expression after `re:` (same case rule).
 /// Queries that look like paths (`cats[`, `.name`, `$x`) are also matched against each node's
 /// path, written as in MBML (`$cats[1]`, `$catGenders.Duncan`).
-struct SearchQuery: @unchecked Sendable {
+struct SearchQuery: Sendable {
     let text: String
     private let needle: String
     private let ignoresCase: Bool

@@ -20,6 +20,8 @@ import Foundation
 ///   original's form.
 /// - Its properties are `latitude` and `longitude` (Numbers, degrees), `asString` and
 ///   `description`; any other name is an error, as key-value coding on the original object was.
+///
+/// Unchecked as ``HostObject`` is; safe: a point is immutable (two `let` numbers).
 public final class GeolocationPoint: HostObject, @unchecked Sendable {
     /// Degrees north of the equator (negative: south).
     public let latitude: Double
