@@ -333,6 +333,20 @@ else
     fail "--jsonl ids" "status $rc: $ids"
 fi
 
+# A data file is indexed, not decoded (Large Data Files): the answers match python's reading of it.
+python3 "$repo/Tools/generate-people.py" 12 people.json
+people_count="$(python3 -c 'import json,sys; print(len(json.load(open("people.json"))))')"
+expect "\$people.count of a 12 MB data file, read lazily" 0 "$people_count" -- \
+    "$bin" eval --data people=people.json --context number '$people.count'
+last_name="$(python3 -c 'import json; p=json.load(open("people.json")); print(p[-1]["name"] + "|" + p[-1]["address"]["city"])')"
+expect "the last record's name and city, through the index" 0 "$last_name" -- \
+    "$bin" eval --data people=people.json --context string "\$people[$((people_count - 1))].name|\$people[$((people_count - 1))].address.city"
+older="$(python3 -c 'import json; print(sum(1 for p in json.load(open("people.json")) if p["age"] > 30))')"
+expect "^count(^filter(...)) walks the lazy elements" 0 "$older" -- \
+    "$bin" eval --data people=people.json --context number '^count(^filter($people|$item.age > 30))'
+expect "a function that is not lazy gets the decoded array" 0 "$(python3 -c 'import json; print(json.load(open("people.json"))[3]["tags"][1])')" -- \
+    "$bin" eval --data people=people.json --context string '^lastObject($people[3].tags)'
+
 if [ "$failures" -gt 0 ]; then
     echo "$failures CLI check(s) failed"
     exit 1

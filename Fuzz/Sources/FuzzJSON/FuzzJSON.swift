@@ -3,16 +3,42 @@ import FuzzSupport
 import MBMLEngine
 
 /// Fuzzes the JSON reader in both dialects (plain data files and the tagged encoding) and the writer:
-/// whatever the tagged reader accepts is written back and must read again.
+/// whatever the tagged reader accepts is written back and must read again. A data file read lazily
+/// (``JSONDocument``: the structural indexer, then decoding where read) must give exactly what
+/// reading it whole gives: the same encoding, the same text, the same error.
 enum FuzzJSON {
     static func read(_ bytes: [UInt8]) {
-        _ = try? JSONCodec.decodePlain(Data(bytes))
+        compareLazyAndWholeReading(bytes)
         guard let value = try? JSONCodec.decodeTagged(String(decoding: bytes, as: UTF8.self)) else { return }
         let written = JSONCodec.encode(value)
         do {
             _ = try JSONCodec.decodeTagged(written)
         } catch {
             fatalError("the writer's output does not read back: \(written.prefix(200)): \(error)")
+        }
+    }
+}
+
+extension FuzzJSON {
+    static func compareLazyAndWholeReading(_ bytes: [UInt8]) {
+        let whole: Result<Value, Error> = Result { try JSONCodec.decodePlain(Data(bytes)) }
+        let lazy: Result<Value, Error> = Result { try JSONCodec.decodePlainLazily(bytes) }
+        switch (whole, lazy) {
+        case (.success(let expected), .success(let actual)):
+            guard JSONCodec.encode(actual) == JSONCodec.encode(expected), actual.text == expected.text,
+                actual == expected, actual.collectionCount == expected.collectionCount
+            else { fatalError("lazy reading differs: \(JSONCodec.encode(actual).prefix(200))") }
+            if case .json(let node) = actual, node.isArray, let count = expected.collectionCount, count > 0 {
+                guard node.element(at: count - 1) == expected.arrayValue?.last else {
+                    fatalError("lazy element differs")
+                }
+            }
+        case (.failure(let expected), .failure(let actual)):
+            guard String(describing: expected) == String(describing: actual) else {
+                fatalError("lazy reading fails differently: \(actual) instead of \(expected)")
+            }
+        default:
+            fatalError("lazy reading disagrees on validity: whole \(whole), lazy \(lazy)")
         }
     }
 }
