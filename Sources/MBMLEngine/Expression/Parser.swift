@@ -23,7 +23,7 @@ struct Parser {
     /// The token tree of text that may not parse, for tools that only read it (``MBMLSyntax``): a
     /// construct whose inside fails is read as literal text from its first character on (what it
     /// contains is still scanned), a list that can not be arranged keeps its scanned tokens, and the
-    /// parameters of an unknown function are read as `pipedExpressions`. Never throws.
+    /// parameters of an unknown or a `raw` function are read as `pipedExpressions`. Never throws.
     func tolerantParse() -> [Token] {
         let source = SourceText(Array(expression.utf16))
         var context = ParseContext(expression: expression, functions: functions, maximumDepth: maximumDepth)

@@ -316,7 +316,8 @@ struct Scanner {
         var tokenEnd = close + 1
         if unit(tokenEnd) == CodeUnit.openParen { tokenEnd += 1 } // the original swallows it (normative quirk)
         let input = context.functions.definition(named: name)?.input
-        let read = input ?? (context.isTolerant ? .pipedExpressions : nil)
+        // A tolerant parse reads what an unknown function or a raw one (`^log`) may evaluate.
+        let read = context.isTolerant && (input == nil || input == .raw) ? .pipedExpressions : input
         let (groups, contentDepth) = try parameters(of: read, from: j + 1, to: close)
         let token = makeToken(
             .functionCall, p, tokenEnd, children: groups,

@@ -1,6 +1,6 @@
 /// The variables and functions an expression refers to, read from its token tree: what a tool asks
-/// to follow how values depend on one another without evaluating anything. Escapes (`$$`, `^^`),
-/// text that only looks like a reference and the parameters of `raw` functions refer to nothing.
+/// to follow how values depend on one another without evaluating anything. Escapes (`$$`, `^^`) and
+/// text that only looks like a reference refer to nothing.
 public struct SyntaxReferences: Equatable, Sendable {
     /// The names of the variables referred to (every form: `$name`, `$[name]`, `${name}`), in
     /// order of appearance, repeats included.
@@ -35,8 +35,9 @@ extension MBMLSyntax {
     /// The variables and functions `text` refers to when read with `grammar`.
     ///
     /// Tolerant of text that does not parse: a construct that fails to parse is read as the
-    /// scanner reads literal text, character by character, so references inside it still count; an
-    /// unknown function's parameters are read as expressions. Needs no environment.
+    /// scanner reads literal text, character by character, so references inside it still count. The
+    /// parameters of an unknown function and of a `raw` one are read as expressions (`^log`, `^test`
+    /// and `^dump` evaluate theirs; `^q`'s count too). Needs no environment.
     ///
     /// - Parameters:
     ///   - text: the expression text.
