@@ -19,6 +19,18 @@ struct Parser {
         var context = ParseContext(expression: expression, functions: functions, maximumDepth: maximumDepth)
         return try context.parseRegion(source, start: 0, end: source.count, grammar: grammar, depth: 0).tokens
     }
+
+    /// The token tree of text that may not parse, for tools that only read it (``MBMLSyntax``): a
+    /// construct whose inside fails is read as literal text from its first character on (what it
+    /// contains is still scanned), a list that can not be arranged keeps its scanned tokens, and the
+    /// parameters of an unknown or a `raw` function are read as `pipedExpressions`. Never throws.
+    func tolerantParse() -> [Token] {
+        let source = SourceText(Array(expression.utf16))
+        var context = ParseContext(expression: expression, functions: functions, maximumDepth: maximumDepth)
+        context.isTolerant = true
+        let parsed = try? context.parseRegion(source, start: 0, end: source.count, grammar: grammar, depth: 0)
+        return parsed?.tokens ?? []
+    }
 }
 
 /// A scanned item before whitespace removal and arrangement.
@@ -36,6 +48,8 @@ struct ParseContext {
     let expression: String
     let functions: FunctionRegistry
     let maximumDepth: Int
+    /// Whether errors are read around instead of thrown (``Parser/tolerantParse()``).
+    var isTolerant = false
 
     var maximumTreeDepth: Int { maximumDepth * 4 }
 
@@ -52,7 +66,7 @@ struct ParseContext {
         var scanner = Scanner(context: self, source: source, start: start, end: end, grammar: grammar, depth: depth)
         let items = try scanner.scan()
         let cleaned = TreeBuilder.attachSubreferences(items.filter { $0.role != .whitespace })
-        let arranged = try TreeBuilder(context: self).arrange(cleaned, grammar: grammar)
+        let arranged = try TreeBuilder(context: self).arrange(cleaned, grammar: grammar, tolerant: isTolerant)
         let maxDepth = arranged.map(\.depth).max() ?? 0
         if maxDepth > maximumTreeDepth {
             throw error(

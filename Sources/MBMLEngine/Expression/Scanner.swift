@@ -35,7 +35,7 @@ struct Scanner {
         var p = start
         var subreferenceAllowed = false
         while p < end {
-            if let (item, next, allowsSubreference) = try match(at: p, subreferenceAllowed: subreferenceAllowed) {
+            if let (item, next, allowsSubreference) = try candidate(at: p, subreferenceAllowed: subreferenceAllowed) {
                 flushLiteral(upTo: p)
                 items.append(item)
                 p = next
@@ -53,6 +53,13 @@ struct Scanner {
     // MARK: Candidates
 
     private typealias Match = (ScannedItem, Int, Bool)
+
+    /// The candidate at `p`; in a tolerant parse a candidate that fails is no candidate, so that its
+    /// first character becomes literal text and scanning goes on inside it.
+    private mutating func candidate(at p: Int, subreferenceAllowed: Bool) throws -> Match? {
+        guard context.isTolerant else { return try match(at: p, subreferenceAllowed: subreferenceAllowed) }
+        return (try? match(at: p, subreferenceAllowed: subreferenceAllowed)) ?? nil
+    }
 
     private mutating func match(at p: Int, subreferenceAllowed: Bool) throws -> Match? {
         if subreferenceAllowed, let found = try subreference(at: p) { return found }
@@ -100,9 +107,7 @@ struct Scanner {
     }
 
     private func identifierEnd(from i: Int) -> Int {
-        var j = i
-        while let u = unit(j), CodeUnit.isIdentifierPart(u) { j += 1 }
-        return j
+        source.identifierEnd(from: i, before: end)
     }
 
     private mutating func flushLiteral(upTo p: Int) {
@@ -131,16 +136,7 @@ struct Scanner {
     }
 
     private func escapeSequence(at p: Int) -> Match? {
-        guard let first = unit(p), let second = unit(p + 1) else { return nil }
-        let character: String
-        switch (first, second) {
-        case (CodeUnit.dollar, CodeUnit.dollar): character = "$"
-        case (CodeUnit.hash, CodeUnit.hash): character = "#"
-        case (CodeUnit.caret, CodeUnit.caret): character = "^"
-        case (CodeUnit.backslash, CodeUnit.n): character = "\n"
-        case (CodeUnit.backslash, CodeUnit.t): character = "\t"
-        default: return nil
-        }
+        guard let character = source.escape(at: p, before: end) else { return nil }
         let token = makeToken(.escapeSequence, p, p + 2, payload: .escape(character))
         return (ScannedItem(token: token, role: .token, depth: 1), p + 2, false)
     }
@@ -148,24 +144,23 @@ struct Scanner {
     // MARK: Variable references (<doc:ExpressionSyntax>)
 
     private mutating func variableReference(at p: Int) throws -> Match? {
-        guard unit(p) == CodeUnit.dollar, let next = unit(p + 1) else { return nil }
-        if CodeUnit.isIdentifierStart(next) {
-            let nameEnd = identifierEnd(from: p + 1)
+        if let nameEnd = source.simpleReferenceEnd(at: p, before: end) {
             let token = makeToken(
                 .variableReference, p, nameEnd,
                 payload: .variable(name: source.text(p + 1, nameEnd), form: .simple))
             return (ScannedItem(token: token, role: .token, depth: 1), nameEnd, true)
         }
+        guard let bracket = source.referenceBracket(at: p, before: end), let next = unit(bracket) else { return nil }
         switch next {
         case CodeUnit.openSquare, CodeUnit.openParen:
-            guard let close = source.match(of: p + 1, before: end) else { return nil }
+            guard let close = source.match(of: bracket, before: end) else { return nil }
             let form: Token.ReferenceForm = next == CodeUnit.openSquare ? .bracket : .parenthesis
             let token = makeToken(
                 .variableReference, p, close + 1,
                 payload: .variable(name: source.text(p + 2, close), form: form))
             return (ScannedItem(token: token, role: .token, depth: 1), close + 1, form == .bracket)
         case CodeUnit.openCurly:
-            guard let close = source.match(of: p + 1, before: end) else { return nil }
+            guard let close = source.match(of: bracket, before: end) else { return nil }
             let token = try curlyReference(at: p, close: close)
             return (ScannedItem(token: token, role: .token, depth: 1 + token.children.count), close + 1, false)
         default:
@@ -215,8 +210,8 @@ struct Scanner {
     // MARK: Math expressions and groupings (<doc:ExpressionSyntax>)
 
     private mutating func mathExpression(at p: Int) throws -> Match? {
-        guard unit(p) == CodeUnit.hash, unit(p + 1) == CodeUnit.openParen,
-            let close = source.match(of: p + 1, before: end)
+        guard let parenthesis = source.mathParenthesis(at: p, before: end),
+            let close = source.match(of: parenthesis, before: end)
         else { return nil }
         let contents = try parseContents(p + 2, close, grammar: .math)
         let token = makeToken(.mathExpression, p, close + 1, children: contents.tokens)
@@ -314,15 +309,16 @@ struct Scanner {
     // MARK: Function calls (<doc:ExpressionSyntax>, <doc:FunctionCalls>)
 
     private mutating func functionCall(at p: Int) throws -> Match? {
-        guard unit(p) == CodeUnit.caret else { return nil }
-        var j = p + 1
-        if let u = unit(j), CodeUnit.isIdentifierStart(u) { j = identifierEnd(from: j) }
-        guard unit(j) == CodeUnit.openParen, let close = source.match(of: j, before: end) else { return nil }
+        guard let j = source.callParenthesis(at: p, before: end), let close = source.match(of: j, before: end) else {
+            return nil
+        }
         let name = source.text(p + 1, j)
         var tokenEnd = close + 1
         if unit(tokenEnd) == CodeUnit.openParen { tokenEnd += 1 } // the original swallows it (normative quirk)
         let input = context.functions.definition(named: name)?.input
-        let (groups, contentDepth) = try parameters(of: input, from: j + 1, to: close)
+        // A tolerant parse reads what an unknown function or a raw one (`^log`) may evaluate.
+        let read = context.isTolerant && (input == nil || input == .raw) ? .pipedExpressions : input
+        let (groups, contentDepth) = try parameters(of: read, from: j + 1, to: close)
         let token = makeToken(
             .functionCall, p, tokenEnd, children: groups,
             payload: .function(name: name, input: input))
@@ -366,7 +362,7 @@ struct Scanner {
         let builder = TreeBuilder(context: context)
         func closeGroup(at groupEnd: Int) throws {
             let cleaned = TreeBuilder.attachSubreferences(current.filter { $0.role != .whitespace })
-            let arranged = try builder.arrange(cleaned, grammar: math ? .math : .object)
+            let arranged = try builder.arrange(cleaned, grammar: math ? .math : .object, tolerant: context.isTolerant)
             maxDepth = max(maxDepth, (arranged.map(\.depth).max() ?? 0) + 1)
             groups.append(group(groupStart, groupEnd, arranged.map(\.token)))
             current = []

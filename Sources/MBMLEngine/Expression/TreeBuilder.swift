@@ -19,6 +19,13 @@ struct TreeBuilder {
         return result
     }
 
+    /// `items` arranged per `grammar`; when `tolerant`, a list that can not be arranged is returned as
+    /// it was scanned.
+    func arrange(_ items: [ScannedItem], grammar: Grammar, tolerant: Bool) throws -> [ScannedItem] {
+        guard tolerant else { return try arrange(items, grammar: grammar) }
+        return (try? arrange(items, grammar: grammar)) ?? items
+    }
+
     func arrange(_ items: [ScannedItem], grammar: Grammar) throws -> [ScannedItem] {
         switch grammar {
         case .object, .parameterList:

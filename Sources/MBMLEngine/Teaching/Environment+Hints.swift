@@ -27,19 +27,22 @@ extension Environment {
 }
 
 /// Finds the hints of one expression: text patterns first, then what the trace says about references.
+/// The text is read through ``SyntaxUnits`` (escapes, constructs that never close) and the trace's
+/// token tree (references, math), never with lexical rules of its own.
 struct HintFinder {
     let environment: Environment
     let text: String
     let context: ExpressionContext
     let trace: ExpressionTrace
-    let units: [UInt16]
+    let syntax: SyntaxUnits
+    var units: [UInt16] { syntax.units }
 
     init(environment: Environment, text: String, context: ExpressionContext, trace: ExpressionTrace) {
         self.environment = environment
         self.text = text
         self.context = context
         self.trace = trace
-        self.units = Array(text.utf16)
+        self.syntax = SyntaxUnits(text)
     }
 
     func all() -> [Hint] {
@@ -57,57 +60,18 @@ struct HintFinder {
         slice(range.location, range.upperBound)
     }
 
-    /// The indices of units that are not part of an escape (`$$`, `##`, `^^`, `\x`), in order.
-    private var unescapedIndices: [Int] {
-        var result: [Int] = []
-        var index = 0
-        while index < units.count {
-            let unit = units[index]
-            let next = index + 1 < units.count ? units[index + 1] : nil
-            if unit == CodeUnit.backslash
-                || ((unit == CodeUnit.dollar || unit == CodeUnit.hash || unit == CodeUnit.caret)
-                    && next == unit)
-            {
-                index += 2
-                continue
-            }
-            result.append(index)
-            index += 1
-        }
-        return result
-    }
-
     // MARK: unclosed-construct
 
     private func unclosedConstructs() -> [Hint] {
-        let source = SourceText(units)
-        var hints: [Hint] = []
-        for index in unescapedIndices {
-            let unit = units[index]
-            var bracket: Int?
-            if unit == CodeUnit.hash || unit == CodeUnit.dollar, index + 1 < units.count {
-                let next = units[index + 1]
-                if next == CodeUnit.openParen
-                    || (unit == CodeUnit.dollar
-                        && (next == CodeUnit.openSquare || next == CodeUnit.openCurly))
-                {
-                    bracket = index + 1
-                }
-            } else if unit == CodeUnit.caret {
-                var end = index + 1
-                while end < units.count, CodeUnit.isIdentifierPart(units[end]) { end += 1 }
-                if end < units.count, units[end] == CodeUnit.openParen { bracket = end }
-            }
-            guard let open = bracket, source.match(of: open, before: units.count) == nil else { continue }
-            let closer = units[open] == CodeUnit.openParen ? ")" : units[open] == CodeUnit.openSquare ? "]" : "}"
-            let opener = slice(index, open + 1)
-            hints.append(
-                Hint(
-                    code: .unclosedConstruct, range: SourceRange(location: index, length: units.count - index),
-                    message: "\(opener) never closes, so it is literal text: add \(closer)",
-                    replacement: slice(index, units.count) + closer))
+        syntax.unclosedOpeners.map { opener in
+            let closer = syntax.closer(of: opener.bracket)
+            let opening = slice(opener.start, opener.bracket + 1)
+            return Hint(
+                code: .unclosedConstruct,
+                range: SourceRange(location: opener.start, length: units.count - opener.start),
+                message: "\(opening) never closes, so it is literal text: add \(closer)",
+                replacement: slice(opener.start, units.count) + closer)
         }
-        return hints
     }
 
     // MARK: lowercase-operator
@@ -116,7 +80,7 @@ struct HintFinder {
 
     private func lowercaseOperators() -> [Hint] {
         var hints: [Hint] = []
-        for index in unescapedIndices where units[index] == CodeUnit.minus {
+        for index in syntax.unescapedOffsets where units[index] == CodeUnit.minus {
             guard index == 0 || isSpace(units[index - 1]) else { continue }
             var end = index + 1
             while end < units.count, isLetter(units[end]) { end += 1 }
@@ -150,7 +114,7 @@ struct HintFinder {
         var hints: [Hint] = []
         let ends = context == .boolean ? [] : referenceEnds
         let operatorNeighbours: Set<UInt16> = [CodeUnit.equals, CodeUnit.bang, CodeUnit.less, CodeUnit.greater]
-        for index in unescapedIndices where units[index] == CodeUnit.equals {
+        for index in syntax.unescapedOffsets where units[index] == CodeUnit.equals {
             if index > 0, operatorNeighbours.contains(units[index - 1]) { continue }
             if index + 1 < units.count,
                 operatorNeighbours.contains(units[index + 1]) && units[index + 1] != CodeUnit.bang
@@ -204,7 +168,7 @@ struct HintFinder {
                 seen.insert(index)
                 var left = index - 1
                 while left > region.location, isOperandEnd(units[left - 1]) { left -= 1 }
-                if left > region.location, units[left - 1] == CodeUnit.dollar { left -= 1 }
+                if left > region.location, syntax.startsNamedReference(at: left - 1) { left -= 1 }
                 var right = index + 1
                 while right < end, CodeUnit.isDigit(units[right]) || units[right] == CodeUnit.dot { right += 1 }
                 let symbol = slice(index, index + 1)

@@ -36,7 +36,9 @@ struct TemplateChunks {
         var open = (parens: 0, squares: 0, curlies: 0)
         for index in bytes.indices {
             let byte = bytes[index]
-            if index - start >= targetLength, open == (0, 0, 0), Self.canCut(before: index, in: bytes) {
+            if index - start >= targetLength, open == (0, 0, 0),
+                MBMLSyntax.certainlyStartsToken(at: index, inUTF8: bytes)
+            {
                 chunks.append(Chunk(text: Self.text(bytes[start..<index]), line: startLine, column: startColumn))
                 (start, startLine, startColumn) = (index, line, column)
             }
@@ -58,18 +60,6 @@ struct TemplateChunks {
         }
         chunks.append(Chunk(text: Self.text(bytes[start...]), line: startLine, column: startColumn))
         self.chunks = chunks
-    }
-
-    /// True when a top-level token certainly starts at `index`.
-    private static func canCut(before index: Int, in bytes: [UInt8]) -> Bool {
-        let previous = bytes[index - 1]
-        if previous == UInt8(ascii: "\n") { return true }
-        switch bytes[index] {
-        case UInt8(ascii: "$"), UInt8(ascii: "^"), UInt8(ascii: "#"):
-            return !"$^#\\".utf8.contains(previous)
-        default:
-            return false
-        }
     }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {

@@ -18,18 +18,13 @@ struct CursorContext {
 
     /// The function name under the position (on its `^` too).
     var functionName: (name: String, typed: String, start: Int)? {
-        if let found = syntax.functionName(at: offset), !found.name.isEmpty { return found }
-        if offset < characters.count, characters[offset] == "^" { return syntax.functionName(at: offset + 1) }
-        return nil
+        syntax.functionName(under: offset)
     }
 
     /// The reference under the position: the chain that ends where the word under the position ends
     /// (`$tot|al.count` → `$total`), its variable and expression text.
     var reference: (variable: String, expression: String, start: Int, end: Int)? {
-        var end = offset
-        if end < characters.count, characters[end] == "$" { end += 1 }
-        while end < characters.count, MBMLIdentifier.isCharacter(characters[end]) { end += 1 }
-        guard let chain = syntax.referenceChain(endingAt: end) else { return nil }
+        guard let (chain, end) = syntax.referenceChain(under: offset) else { return nil }
         let variable: String
         switch chain.partial {
         case .variableName(let name): variable = chain.variable ?? name

@@ -26,28 +26,9 @@ struct ExpressionOccurrences {
     let occurrences: [Occurrence]
 
     init(line characters: [Character]) {
-        let syntax = MBMLSyntax(characters: characters)
-        var found: [Occurrence] = []
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            guard character == "$" || character == "^" else {
-                index += 1
-                continue
-            }
-            var end = index + 1
-            while end < characters.count, MBMLIdentifier.isCharacter(characters[end]) { end += 1 }
-            if character == "$", end > index + 1, let chain = syntax.referenceChain(endingAt: end),
-                chain.start == index, case .variableName(let name) = chain.partial
-            {
-                found.append(Occurrence(kind: .variable, name: name, start: index, end: end))
-            } else if character == "^", end > index + 1, let call = syntax.functionName(at: end), call.start == index,
-                end < characters.count, characters[end] == "("
-            {
-                found.append(Occurrence(kind: .function, name: call.name, start: index, end: end))
-            }
-            index = max(end, index + 1)
+        occurrences = MBMLSyntax(characters: characters).names().map { name in
+            Occurrence(
+                kind: name.kind == .variable ? .variable : .function, name: name.name, start: name.start, end: name.end)
         }
-        occurrences = found
     }
 }

@@ -75,6 +75,41 @@ final class MBMLSyntaxTests: XCTestCase {
         XCTAssertNil(spaced.referenceChain(endingAt: spacedOffset))
     }
 
+    func testTheReferencesOfAnExpression() {
+        // (text, grammar, variables, functions)
+        let table: [(String, Grammar, [String], [String])] = [
+            ("Hi $name, ^upper($city.name)", .object, ["name", "city"], ["upper"]),
+            ("$[my name] ${other} $(third)", .object, ["my name", "other", "third"], []),
+            ("$$now and ^^random() and ##(1)", .object, [], []),
+            ("$now:x", .object, ["now:x"], []),
+            ("#(^random(6) + $base)", .object, ["base"], ["random"]),
+            ("^myFunction($a|^currentTime())", .object, ["a"], ["myFunction", "currentTime"]),
+            ("^log($a)", .object, ["a"], ["log"]),
+            ("$a == $b", .boolean, ["a", "b"], []),
+            // Text that does not parse still gives its references.
+            ("$a == ", .boolean, ["a"], []),
+            ("#($a +) $b", .object, ["a", "b"], []),
+            ("^join($list|#(1 * ) $c)", .object, ["list", "c"], ["join"]),
+            ("${a b} $c", .object, ["c"], []),
+            ("#(1 + $a", .object, ["a"], []),
+        ]
+        for (text, grammar, variables, functions) in table {
+            let references = MBMLSyntax.references(in: text, grammar: grammar)
+            XCTAssertEqual(references.variables, variables, text)
+            XCTAssertEqual(references.functions, functions, text)
+        }
+    }
+
+    func testTheNamesInALine() {
+        let names = MBMLSyntax("<Var value=\"^join($cats|$$x $[y])\"/> ^^no(").names()
+        XCTAssertEqual(names.map(\.name), ["join", "cats"])
+        XCTAssertEqual(names.map(\.kind), [.function, .variable])
+        let (onCaret, caretOffset) = syntax("1️⃣^join($cats)")
+        XCTAssertEqual(onCaret.functionName(under: caretOffset)?.name, "join", "on the ^")
+        let (onDollar, dollarOffset) = syntax("x 1️⃣$total.count")
+        XCTAssertEqual(onDollar.referenceChain(under: dollarOffset)?.chain.partial, .variableName("total"))
+    }
+
     func testTheIdentifierRule() {
         XCTAssertTrue(MBMLIdentifier.isIdentifier("cat-name:x_1"))
         XCTAssertFalse(MBMLIdentifier.isIdentifier("1cat"))

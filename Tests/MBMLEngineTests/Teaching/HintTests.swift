@@ -60,6 +60,10 @@ final class HintTests: ExpressionTestCase {
         assertHint(
             marked: "1️⃣${name2️⃣", .object, .unclosedConstruct, replacement: "${name}")
         XCTAssertEqual(codes("##(1 + 2"), [], "an escaped # starts no construct")
+        // Only \n and \t are escapes; any other backslash is kept, so `\#(` opens math as the scanner reads it.
+        assertHint(
+            marked: "\\1️⃣#(1 + 22️⃣", .object, .unclosedConstruct, replacement: "#(1 + 2)")
+        XCTAssertEqual(codes("\\n$(1 + 2"), [.unclosedConstruct], "the escape \\n ends before $")
     }
 
     func testLowercaseOperator() {

@@ -76,4 +76,20 @@ final class VolatileReloadTests: XCTestCase {
         ]
         XCTAssertEqual(VolatileValues.names(in: provenance), ["now", "later", "roll"])
     }
+
+    /// The engine reads the expressions: an escape, a name with a colon or text inside a literal is
+    /// no reference, and every form of reference is one (the hand scanner read `$$now`, `^^random()`
+    /// and `$now:zone` as references to `now` and `random`, and missed `$[now]`).
+    func testVolatileNamesFollowTheSyntax() {
+        let provenance: [String: VariableProvenance] = [
+            "now": VariableProvenance(kind: .value, expression: "^currentTime()"),
+            "price": VariableProvenance(kind: .value, expression: "$$now"),
+            "caret": VariableProvenance(kind: .value, expression: "^^random()"),
+            "zone": VariableProvenance(kind: .value, expression: "$now:zone"),
+            "bracketed": VariableProvenance(kind: .value, expression: "^formatDate($[now]|HH)"),
+            "curly": VariableProvenance(kind: .boolean, expression: "${now} == 3"),
+            "unfinished": VariableProvenance(kind: .value, expression: "#(1 + ^random(6)"),
+        ]
+        XCTAssertEqual(VolatileValues.names(in: provenance), ["now", "bracketed", "curly", "unfinished"])
+    }
 }

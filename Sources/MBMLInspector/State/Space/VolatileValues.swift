@@ -15,53 +15,30 @@ enum VolatileValues {
     static let transitiveLimit = 5_000
 
     /// The variables whose defining expression calls a volatile function, or reads a volatile
-    /// variable (followed a few steps).
+    /// variable (followed a few steps). Expressions are read by the engine (``MBMLSyntax``), so an
+    /// escaped `$$now` or `^^random()` is no reference.
     static func names(in provenance: [String: VariableProvenance]) -> Set<String> {
-        var expressions: [String: String] = [:]
+        var references: [String: SyntaxReferences] = [:]
         for (name, entry) in provenance {
+            // Only an expression with a `$` or `^` can refer to anything; skip the parse for the rest.
             if let expression = entry.expression, expression.contains("$") || expression.contains("^") {
-                expressions[name] = expression
+                references[name] = MBMLSyntax.references(in: expression, grammar: grammar(of: entry.kind))
             }
         }
-        var volatile = Set(expressions.filter { callsVolatileFunction($0.value) }.keys)
-        guard !volatile.isEmpty, expressions.count <= transitiveLimit else { return volatile }
+        var volatile = Set(references.filter { $0.value.functions.contains(where: functions.contains) }.keys)
+        guard !volatile.isEmpty, references.count <= transitiveLimit else { return volatile }
         for _ in 0..<4 {
-            let found = expressions.filter { !volatile.contains($0.key) && reads(volatile, $0.value) }.keys
+            let found = references.filter { name, read in
+                !volatile.contains(name) && read.variables.contains(where: volatile.contains)
+            }.keys
             if found.isEmpty { break }
             volatile.formUnion(found)
         }
         return volatile
     }
 
-    /// Whether `expression` calls one of ``functions`` (`^currentTime()`).
-    static func callsVolatileFunction(_ expression: String) -> Bool {
-        names(after: "^", in: expression).contains { functions.contains($0) }
-    }
-
-    /// Whether `expression` reads one of `variables` (`$now`, `$now.year`).
-    private static func reads(_ variables: Set<String>, _ expression: String) -> Bool {
-        names(after: "$", in: expression).contains { variables.contains($0) }
-    }
-
-    /// The identifiers right after each `marker` in `text`.
-    private static func names(after marker: Character, in text: String) -> [String] {
-        var found: [String] = []
-        var current: String?
-        for character in text {
-            if var name = current {
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                    MBMLIdentifier.isCharacter(scalar), scalar != ":"
-                {
-                    name.append(character)
-                    current = name
-                    continue
-                }
-                if !name.isEmpty { found.append(name) }
-                current = nil
-            }
-            if character == marker { current = "" }
-        }
-        if let name = current, !name.isEmpty { found.append(name) }
-        return found
+    /// The grammar a declaration's expression is read with: a test's is boolean.
+    private static func grammar(of kind: VariableProvenance.Kind) -> Grammar {
+        kind == .boolean ? .boolean : .object
     }
 }
