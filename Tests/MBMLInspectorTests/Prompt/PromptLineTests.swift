@@ -66,67 +66,69 @@ final class PromptLineTests: XCTestCase {
 
     private static let history = ["^q(p q)", "$name"]
 
-    private static let cases: [PromptCase] = [
-        PromptCase(
-            name: "tree search", label: "/",
-            open: { state, effects in
-                state.focus = .variables
-                Reducer.apply(.key(.character("/")), to: &state, effects: &effects)
-            },
-            text: { $0.tree.search.isEditing ? $0.tree.search.query : nil },
-            submitted: { state, _ in state.tree.search.searchedQuery },
-            expectedSubmission: "p q",
-            cancelled: { !$0.tree.search.isEditing }),
-        PromptCase(
-            name: "viewer search", label: "/",
-            open: { state, effects in
-                state.overlay = .viewer(ValueViewer(title: "t", value: .string("a p q b")))
-                Reducer.apply(.key(.character("/")), to: &state, effects: &effects)
-            },
-            text: { state in
-                guard case .viewer(let viewer)? = state.overlay, viewer.search.isEditing else { return nil }
-                return viewer.search.query
-            },
-            submitted: { _, effects in
-                effects.compactMap { effect -> String? in
-                    if case .searchViewer(let request) = effect { return request.query }
-                    return nil
-                }.last
-            },
-            expectedSubmission: "p q",
-            cancelled: { state in
-                guard case .viewer(let viewer)? = state.overlay else { return false }
-                return !viewer.search.isEditing && viewer.search.searched.isEmpty
-            }),
-        PromptCase(
-            name: "history search", label: "History search: ",
-            open: { state, effects in
-                state.focus = .editor
-                state.editor.history = history
-                state.editor.setText("draft")
-                Reducer.apply(.key(.alt("r")), to: &state, effects: &effects)
-            },
-            text: { $0.editor.historySearch?.query },
-            submitted: { state, _ in state.editor.text },
-            expectedSubmission: "^q(p q)",
-            cancelled: { $0.editor.text == "draft" }),
-        PromptCase(
-            name: "pins save", label: "Save pins to: ",
-            open: { state, effects in
-                state.focus = .editor
-                _ = state.pins.toggle("$name", context: .object)
-                Reducer.apply(.key(.control("s")), to: &state, effects: &effects)
-            },
-            text: { $0.pins.savePrompt?.text },
-            submitted: { _, effects in
-                effects.compactMap { effect -> String? in
-                    if case .savePins(let path, _, _) = effect { return path }
-                    return nil
-                }.last
-            },
-            expectedSubmission: "p q",
-            cancelled: { $0.status.message == "Not saved" }),
-    ]
+    private static var cases: [PromptCase] {
+        [
+            PromptCase(
+                name: "tree search", label: "/",
+                open: { state, effects in
+                    state.focus = .variables
+                    Reducer.apply(.key(.character("/")), to: &state, effects: &effects)
+                },
+                text: { $0.tree.search.isEditing ? $0.tree.search.query : nil },
+                submitted: { state, _ in state.tree.search.searchedQuery },
+                expectedSubmission: "p q",
+                cancelled: { !$0.tree.search.isEditing }),
+            PromptCase(
+                name: "viewer search", label: "/",
+                open: { state, effects in
+                    state.overlay = .viewer(ValueViewer(title: "t", value: .string("a p q b")))
+                    Reducer.apply(.key(.character("/")), to: &state, effects: &effects)
+                },
+                text: { state in
+                    guard case .viewer(let viewer)? = state.overlay, viewer.search.isEditing else { return nil }
+                    return viewer.search.query
+                },
+                submitted: { _, effects in
+                    effects.compactMap { effect -> String? in
+                        if case .searchViewer(let request) = effect { return request.query }
+                        return nil
+                    }.last
+                },
+                expectedSubmission: "p q",
+                cancelled: { state in
+                    guard case .viewer(let viewer)? = state.overlay else { return false }
+                    return !viewer.search.isEditing && viewer.search.searched.isEmpty
+                }),
+            PromptCase(
+                name: "history search", label: "History search: ",
+                open: { state, effects in
+                    state.focus = .editor
+                    state.editor.history = history
+                    state.editor.setText("draft")
+                    Reducer.apply(.key(.alt("r")), to: &state, effects: &effects)
+                },
+                text: { $0.editor.historySearch?.query },
+                submitted: { state, _ in state.editor.text },
+                expectedSubmission: "^q(p q)",
+                cancelled: { $0.editor.text == "draft" }),
+            PromptCase(
+                name: "pins save", label: "Save pins to: ",
+                open: { state, effects in
+                    state.focus = .editor
+                    _ = state.pins.toggle("$name", context: .object)
+                    Reducer.apply(.key(.control("s")), to: &state, effects: &effects)
+                },
+                text: { $0.pins.savePrompt?.text },
+                submitted: { _, effects in
+                    effects.compactMap { effect -> String? in
+                        if case .savePins(let path, _, _) = effect { return path }
+                        return nil
+                    }.last
+                },
+                expectedSubmission: "p q",
+                cancelled: { $0.status.message == "Not saved" }),
+        ]
+    }
 
     private func freshState() -> InspectorState {
         makeSession().0.state
