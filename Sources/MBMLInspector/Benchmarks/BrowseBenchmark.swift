@@ -106,7 +106,7 @@ public enum BrowseBenchmark {
         // Search: the UI thread only updates the prompt and asks; the walk is timed on its own.
         session.press(.character("/"))
         var state = session.state
-        state.tree.search.query = "product 49999"
+        state.tree.search.prompt = PromptLine("product 49999")
         start = now()
         state = Reducer.reduce(state, .key(.character("9"))).0
         InspectorRenderer.render(state, on: screen)

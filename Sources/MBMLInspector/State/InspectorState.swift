@@ -87,7 +87,9 @@ struct TreeState: Equatable {
 struct SearchState: Equatable {
     /// Whether the query is being typed.
     var isEditing = false
-    var query = ""
+    /// The `/` prompt: the query as typed.
+    var prompt = PromptLine()
+    var query: String { prompt.text }
     /// Matching paths of the last search, in tree order.
     var matches: [NodePath] = []
     var current: Int?

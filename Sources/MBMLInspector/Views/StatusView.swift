@@ -14,15 +14,12 @@ enum StatusView {
         let hintsWidth = TextWidth.of(hints) + 1
         let width = max(painter.width - hintsWidth - 1, 10)
         if let prompt = state.pins.savePrompt {
-            let line = " Save pins to: " + prompt
-            painter.truncated(line, row: 0, column: 0, role: .prompt, maxWidth: width)
-            painter.screen.setCursor(
-                (row: painter.rect.row, column: painter.rect.column + min(TextWidth.of(line), width)))
+            PromptLineView.draw(
+                prompt, label: "Save pins to: ", row: 0, column: 1, maxWidth: width - 1, painter: painter)
         } else if let search = state.editor.historySearch {
-            let line = " " + search.prompt(historyCount: state.editor.history.count)
-            painter.truncated(line, row: 0, column: 0, role: .prompt, maxWidth: width)
-            let queryEnd = TextWidth.of(" History search: " + search.query)
-            painter.screen.setCursor((row: painter.rect.row, column: painter.rect.column + min(queryEnd, width)))
+            PromptLineView.draw(
+                search.prompt, label: "History search: ", note: search.note(historyCount: state.editor.history.count),
+                row: 0, column: 1, maxWidth: width - 1, painter: painter)
         } else if let path = state.pins.overwritePrompt {
             painter.truncated(
                 " \(URL(fileURLWithPath: path).lastPathComponent) exists: overwrite it? y overwrites · any other key keeps it",

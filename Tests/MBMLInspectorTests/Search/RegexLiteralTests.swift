@@ -37,11 +37,11 @@ final class RegexLiteralTests: XCTestCase {
     }
 
     func testTheViewerMatcherStillPlacesTheMatch() {
-        let matcher = SmartCaseMatcher("needle")
+        let matcher = SearchQuery(literal: "needle")
         XCTAssertNil(matcher.firstCell(in: "hay and more hay"))
         XCTAssertEqual(matcher.firstCell(in: "ünï hay NEEDLE"), 8)
-        XCTAssertEqual(SmartCaseMatcher("Needle").firstCell(in: "needle Needle"), 7)
+        XCTAssertEqual(SearchQuery(literal: "Needle").firstCell(in: "needle Needle"), 7)
         XCTAssertEqual(
-            SmartCaseMatcher("née").firstCell(in: "une NÉE"), 4, "a non-ASCII query is lower-cased as before")
+            SearchQuery(literal: "née").firstCell(in: "une NÉE"), 4, "a non-ASCII query is lower-cased as before")
     }
 }

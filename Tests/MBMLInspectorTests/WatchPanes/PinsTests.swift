@@ -156,7 +156,7 @@ final class PinsTests: XCTestCase {
         session.type("#(1 / 0)")
         session.press(.control("p"))
         session.press(.control("s"))
-        XCTAssertEqual(session.state.pins.savePrompt, "pins.jsonl")
+        XCTAssertEqual(session.state.pins.savePrompt?.text, "pins.jsonl")
         session.render(on: screen)
         XCTAssertNotNil(screen.firstRow(containing: "Save pins to: pins.jsonl"))
         for _ in 0..<"pins.jsonl".count { session.press(.backspace) }
@@ -192,7 +192,7 @@ final class PinsTests: XCTestCase {
         session.press(.control("p"))
         session.press(.control("s"))
         session.type("x")
-        XCTAssertEqual(session.state.pins.savePrompt, "pins.jsonlx")
+        XCTAssertEqual(session.state.pins.savePrompt?.text, "pins.jsonlx")
         session.press(.escape)
         XCTAssertNil(session.state.pins.savePrompt)
         XCTAssertEqual(session.state.status.message, "Not saved")

@@ -3,7 +3,8 @@
 /// found, and the text to put back when the search is cancelled.
 struct HistorySearch: Equatable {
     /// What was typed after Alt-R.
-    var query = ""
+    var prompt = PromptLine()
+    var query: String { prompt.text }
     /// The index in the history of the entry on show, nil when nothing matches.
     var match: Int?
     /// The editor's text and cursor before the search, restored by Esc.
@@ -19,25 +20,23 @@ struct HistorySearch: Equatable {
     /// upper-case letter matches case, else case is ignored); an empty query matches any entry.
     static func find(_ query: String, in history: [String], from start: Int) -> Int? {
         guard !history.isEmpty, start >= 0 else { return nil }
-        let ignoresCase = !query.contains(where: \.isUppercase)
-        let needle = ignoresCase ? query.lowercased() : query
+        let matcher = SearchQuery(literal: query)
         var index = min(start, history.count - 1)
         while index >= 0 {
-            let entry = ignoresCase ? history[index].lowercased() : history[index]
-            if needle.isEmpty || entry.contains(needle) { return index }
+            if matcher.isEmpty || matcher.matches(history[index]) { return index }
             index -= 1
         }
         return nil
     }
 
-    /// The line the status bar shows while searching.
-    func prompt(historyCount: Int) -> String {
+    /// What the status bar shows after the query while searching.
+    func note(historyCount: Int) -> String {
         let found: String
         if let match = match {
             found = "\(historyCount - match)/\(historyCount)"
         } else {
             found = historyCount == 0 ? "no history yet" : "no match"
         }
-        return "History search: " + query + "  (" + found + " · Alt-R older · Enter keeps · Esc cancels)"
+        return "  (" + found + " · Alt-R older · Enter keeps · Esc cancels)"
     }
 }

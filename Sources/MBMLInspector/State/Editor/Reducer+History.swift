@@ -8,37 +8,42 @@ extension Reducer {
         showHistoryMatch(&state, effects: &effects)
     }
 
-    /// A key while the history search is open: typing narrows it, Alt-R / Ctrl-R go to an older
-    /// match, Enter keeps the match, Esc / Ctrl-G put the text back; any other key keeps the
-    /// match and then does what it does in the editor.
+    /// A key (or pasted text) while the history search is open: Alt-R / Ctrl-R go to an older
+    /// match; the query is a ``PromptLine`` (typing narrows the search, deleting widens it, Enter
+    /// keeps the match, Esc / Ctrl-G put the text back); any other key keeps the match and then
+    /// does what it does in the editor.
     static func handleHistorySearchKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard var search = state.editor.historySearch else { return }
         let history = state.editor.history
-        switch KeyTable.command(for: key, in: .historySearch) {
-        case .historySearch?:
+        if KeyTable.command(for: key, in: .historySearch) == .historySearch {
             let start = (search.match ?? history.count) - 1
             if let older = HistorySearch.find(search.query, in: history, from: start) { search.match = older }
-        case .acceptHistoryMatch?:
+            state.editor.historySearch = search
+            showHistoryMatch(&state, effects: &effects)
+            return
+        }
+        let before = search.query
+        switch search.prompt.handle(key) {
+        case .submitted:
             state.editor.historySearch = nil
             return
-        case .cancelHistorySearch?:
+        case .cancelled:
             state.editor.historySearch = nil
             state.editor.characters = search.originalText
             state.editor.cursor = min(search.originalCursor, search.originalText.count)
             editorTextChanged(&state, effects: &effects)
             return
-        case .deleteBackward?:
-            if !search.query.isEmpty { search.query.removeLast() }
-            search.match = HistorySearch.find(search.query, in: history, from: history.count - 1)
-        default:
-            if case .character(let character) = key {
-                search.query.append(character)
-                search.match = HistorySearch.find(search.query, in: history, from: search.match ?? history.count - 1)
-            } else {
-                state.editor.historySearch = nil
-                handleEditorKey(key, state: &state, effects: &effects)
-                return
-            }
+        case .ignored:
+            state.editor.historySearch = nil
+            handleEditorKey(key, state: &state, effects: &effects)
+            return
+        case .edited:
+            // A longer query matches only entries the shorter one matched: go on from the match.
+            let narrows = search.query.hasPrefix(before)
+            let start = narrows ? (search.match ?? history.count - 1) : history.count - 1
+            search.match = HistorySearch.find(search.query, in: history, from: start)
+        case .unchanged:
+            break
         }
         state.editor.historySearch = search
         showHistoryMatch(&state, effects: &effects)

@@ -1,21 +1,29 @@
 extension Reducer {
-    /// Pasted text: typed into whatever takes text (a search prompt, else the editor, which gets
+    /// Pasted text: typed into whatever takes text (an open prompt, else the editor, which gets
     /// focus), verbatim except that line breaks become spaces and other control characters are
     /// dropped; never read as keys.
     static func paste(_ text: String, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        let clean = pastedText(text)
-        if case .viewer(var viewer)? = state.overlay {
+        if case .viewer(let viewer)? = state.overlay {
             if viewer.search.isEditing {
-                viewer.search.query += clean
-                state.overlay = .viewer(viewer)
+                state.overlay = viewerKey(.paste(text), viewer: viewer, size: state.size, effects: &effects)
+                    .map(Overlay.viewer)
             }
             return
         }
         guard state.overlay == nil else { return }
-        if state.focus == .variables, state.tree.search.isEditing {
-            state.tree.search.query += clean
+        if state.pins.savePrompt != nil {
+            handleSavePromptKey(.paste(text), state: &state, effects: &effects)
             return
         }
+        if state.focus == .variables, state.tree.search.isEditing {
+            handleSearchKey(.paste(text), state: &state, effects: &effects)
+            return
+        }
+        if state.focus == .editor, state.editor.historySearch != nil {
+            handleHistorySearchKey(.paste(text), state: &state, effects: &effects)
+            return
+        }
+        let clean = pastedText(text)
         guard !clean.isEmpty else { return }
         state.focus = .editor
         state.editor.insert(clean)

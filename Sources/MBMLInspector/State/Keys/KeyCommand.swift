@@ -13,7 +13,9 @@ enum KeyCommand: Hashable, Sendable {
     case deleteBackward, deleteForward, cursorLeft, cursorRight, lineStart, lineEnd, wordLeft, wordRight
     case deleteWordBackward, deleteWhitespaceWordBackward, deleteWordForward, killToStart, killToEnd
     case yank, transpose, showResult, togglePin, savePins, refresh, nextLesson, previousLesson
-    case historySearch, acceptHistoryMatch, cancelHistorySearch
+    case historySearch
+    // Prompts (searches, the file name after Ctrl-S)
+    case submitPrompt, cancelPrompt
     // Variables
     case expand, collapse, toggleExpansion, insertExpression, showValue, openDeclaration, collapseAll
     case search, nextMatch, previousMatch, startCopy

@@ -1,7 +1,7 @@
 /// The rows of ``KeyTable``: every key the inspector reacts to, by pane.
 extension KeyTable {
     static let sections: [KeyTableSection] = [
-        everywhere, editor, historySearch, variables, results, tokens, pins, log, viewer,
+        everywhere, editor, historySearch, prompt, variables, results, tokens, pins, log, viewer,
         diagnosticsList, helpScreen,
     ]
 
@@ -151,16 +151,33 @@ extension KeyTable {
         title: "History search", note: "(Alt-R in the editor)", scope: .historySearch,
         rows: [
             row(
-                "typing, Backspace / Ctrl-H", "narrow / widen the search (smart case)",
-                bind(.deleteBackward, .backspace, .control("h"))),
+                "typing, Backspace, Ctrl-W, Ctrl-U", "narrow / widen the search (smart case; keys as in every prompt)"),
             row(
                 "Alt-R, Ctrl-R", "the next older match",
                 bind(.historySearch, .alt("r"), .control("r"))),
-            row("Enter", "keep the match in the editor", bind(.acceptHistoryMatch, .enter)),
-            row(
-                "Esc, Ctrl-G", "cancel: the text from before the search comes back",
-                bind(.cancelHistorySearch, .escape, .control("g"))),
+            row("Enter", "keep the match in the editor"),
+            row("Esc, Ctrl-G", "cancel: the text from before the search comes back"),
             row("any other key", "keep the match, then act as in the editor"),
+        ])
+
+    private static let prompt = KeyTableSection(
+        title: "Prompts", note: "(`/` in the variables and the full value, Alt-R, Ctrl-S)", scope: .prompt,
+        rows: [
+            row(
+                "typing, paste", "insert text",
+                detail: "insert text (pasted line breaks become spaces); the cursor stays at the end"),
+            row(
+                "Backspace / Ctrl-H", "delete the character before the cursor (on an empty prompt: close it)",
+                bind(.deleteBackward, .backspace, .control("h"))),
+            row(
+                "Ctrl-W", "delete the word before the cursor (up to the last space)",
+                bind(.deleteWhitespaceWordBackward, .control("w"))),
+            row("Ctrl-U", "delete to the start of the line", bind(.killToStart, .control("u"))),
+            row(
+                "Enter", "search / keep the history match / save the pins", bind(.submitPrompt, .enter)),
+            row(
+                "Esc, Ctrl-G", "close the prompt (a running tree search stops; nothing is saved)",
+                bind(.cancelPrompt, .escape, .control("g"))),
         ])
 
     private static let variables = KeyTableSection(

@@ -8,8 +8,11 @@ enum KeyScope: Hashable, Sendable {
     case whileLoading
     case editor, variables, copyChoice, results, tokens, pins, log
     case viewer, viewerSearching, diagnostics, helpScreen
-    /// While the editor's reverse history search (Alt-R) is open.
+    /// While the editor's reverse history search (Alt-R) is open (before ``prompt``).
     case historySearch
+    /// While a prompt is open: a `/` search, the history search, the file name after Ctrl-S
+    /// (see ``PromptLine``).
+    case prompt
 }
 
 /// One key or several keys doing one thing in one scope.

@@ -1,25 +1,21 @@
 extension Reducer {
-    /// A key while the `/` prompt of the variable tree is open: every change searches again (in the
-    /// background), Enter jumps to the first match, Esc stops a running search.
+    /// A key (or pasted text) while the `/` prompt of the variable tree is open (see
+    /// ``PromptLine``): every change searches again (in the background), Enter jumps to the first
+    /// match, Esc stops a running search.
     static func handleSearchKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        var search = state.tree.search
-        switch key {
-        case .character(let character):
-            search.query.append(character)
-        case .backspace:
-            if search.query.isEmpty {
-                state.tree.search.isEditing = false
-                return
-            }
-            search.query.removeLast()
-        case .escape, .control("g"):
+        var prompt = state.tree.search.prompt
+        switch prompt.handle(key) {
+        case .edited:
+            state.tree.search.prompt = prompt
+            startSearch(prompt.text, jumps: false, state: &state, effects: &effects)
+        case .cancelled:
             state.tree.search.isEditing = false
             if state.tree.search.progress.isRunning {
                 stopSearch(&state, effects: &effects)
                 state.status.message = "Search stopped"
             }
-            return
-        case .enter:
+        case .submitted:
+            let search = state.tree.search
             state.tree.search.isEditing = false
             if search.progress.isRunning, search.searchedQuery == search.query {
                 state.tree.search.progress.jumpsWhenDone = true
@@ -29,12 +25,9 @@ extension Reducer {
             } else {
                 startSearch(search.query, jumps: true, state: &state, effects: &effects)
             }
-            return
-        default:
-            return
+        case .unchanged, .ignored:
+            break
         }
-        state.tree.search.query = search.query
-        startSearch(search.query, jumps: false, state: &state, effects: &effects)
     }
 
     /// Asks for a search of `query` (nothing for an empty one), dropping the answer of any earlier one.

@@ -66,7 +66,7 @@ extension Reducer {
             keepTreeSelectionVisible(&state)
         case .search?:
             state.tree.search.isEditing = true
-            state.tree.search.query = ""
+            state.tree.search.prompt = PromptLine()
         case .nextMatch?: jumpToMatch(by: 1, state: &state)
         case .previousMatch?: jumpToMatch(by: -1, state: &state)
         case .startCopy?:

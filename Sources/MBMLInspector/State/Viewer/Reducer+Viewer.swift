@@ -53,7 +53,7 @@ extension Reducer {
             viewer.message = viewer.wraps ? "Wrapping long lines" : "Not wrapping: ← → scroll sideways"
         case .search?:
             viewer.search.isEditing = true
-            viewer.search.query = ""
+            viewer.search.prompt = PromptLine()
         case .nextMatch?: startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
         case .previousMatch?: startViewerSearch(forward: false, viewer: &viewer, effects: &effects)
         case .close?:
@@ -65,24 +65,18 @@ extension Reducer {
         return viewer
     }
 
+    /// A key (or pasted text) while the viewer's `/` prompt is open (see ``PromptLine``): Enter
+    /// searches, Esc closes the prompt.
     private static func viewerSearchKey(_ key: Key, viewer: inout ValueViewer, effects: inout [InspectorEffect]) {
-        switch key {
-        case .character(let character):
-            viewer.search.query.append(character)
-        case .backspace:
-            if viewer.search.query.isEmpty {
-                viewer.search.isEditing = false
-            } else {
-                viewer.search.query.removeLast()
-            }
-        case .escape, .control("g"):
+        switch viewer.search.prompt.handle(key) {
+        case .cancelled:
             viewer.search.isEditing = false
-        case .enter:
+        case .submitted:
             viewer.search.isEditing = false
             viewer.search.searched = viewer.search.query
             viewer.search.matchLine = nil
             startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
-        default:
+        case .edited, .unchanged, .ignored:
             break
         }
     }
@@ -132,52 +126,5 @@ extension Reducer {
             viewer.message = "No match for “\(query)”"
         }
         state.overlay = .viewer(viewer)
-    }
-}
-
-/// Case-insensitive matching unless the query has an upper-case letter (as in vim and less).
-struct SmartCaseMatcher {
-    let query: String
-    let ignoresCase: Bool
-    /// The query when it is ASCII: a line without it is passed over with a byte scan, without a
-    /// lower-cased copy (a search through a million lines mostly passes lines over).
-    private let needle: ASCIINeedle?
-
-    init(_ query: String) {
-        ignoresCase = !query.contains(where: \.isUppercase)
-        self.query = ignoresCase ? query.lowercased() : query
-        needle = ASCIINeedle(query, foldsCase: ignoresCase)
-    }
-
-    /// Whether `text` contains the query.
-    func matches(_ text: String) -> Bool {
-        if let needle = needle { return needle.isFound(in: text) }
-        return (ignoresCase ? text.lowercased() : text).contains(query)
-    }
-
-    /// The cell where the first match starts, if any.
-    func firstCell(in text: String) -> Int? {
-        if let needle = needle, !needle.isFound(in: text) { return nil }
-        return ranges(in: text).first.map { TextWidth.of(String(text[..<$0.lowerBound])) }
-    }
-
-    /// Every match in `text`, as ranges of `text`.
-    func ranges(in text: String) -> [Range<String.Index>] {
-        guard !query.isEmpty else { return [] }
-        let haystack = ignoresCase ? text.lowercased() : text
-        // Lower-casing can change lengths (rarely); then only report whether it matched at the start.
-        guard haystack.count == text.count else {
-            return haystack.contains(query) ? [text.startIndex..<text.startIndex] : []
-        }
-        var result: [Range<String.Index>] = []
-        var searchStart = haystack.startIndex
-        while let range = haystack.range(of: query, range: searchStart..<haystack.endIndex) {
-            let lower = haystack.distance(from: haystack.startIndex, to: range.lowerBound)
-            let length = haystack.distance(from: range.lowerBound, to: range.upperBound)
-            let textLower = text.index(text.startIndex, offsetBy: lower)
-            result.append(textLower..<text.index(textLower, offsetBy: length))
-            searchStart = range.upperBound
-        }
-        return result
     }
 }

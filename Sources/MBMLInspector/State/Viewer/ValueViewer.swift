@@ -77,7 +77,9 @@ struct ValueViewer: Equatable {
 /// `/` inside the viewer.
 struct ViewerSearch: Equatable {
     var isEditing = false
-    var query = ""
+    /// The `/` prompt: the query as typed.
+    var prompt = PromptLine()
+    var query: String { prompt.text }
     /// The query of the last search, highlighted on screen.
     var searched = ""
     /// The line of the last match.

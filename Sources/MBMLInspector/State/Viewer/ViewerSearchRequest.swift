@@ -17,7 +17,7 @@ struct ViewerSearchRequest: Equatable {
     /// The first line (from `start`) containing the query, on `lines` (these lines or a copy).
     /// `shouldContinue` is asked every few thousand lines; the search stops (nil) when it says no.
     func run(on lines: ViewerLines, shouldContinue: (Int) -> Bool = { _ in true }) -> ViewerSearchOutcome? {
-        let matcher = SmartCaseMatcher(query)
+        let matcher = SearchQuery(literal: query)
         if forward { return runForward(on: lines, matcher: matcher, shouldContinue: shouldContinue) }
         var index = start
         var wrapped = false
@@ -46,7 +46,7 @@ struct ViewerSearchRequest: Equatable {
 extension ViewerSearchRequest {
     /// Forwards: one ordered pass from `start` to the end, then from the top to `start`.
     private func runForward(
-        on lines: ViewerLines, matcher: SmartCaseMatcher,
+        on lines: ViewerLines, matcher: SearchQuery,
         shouldContinue: (Int) -> Bool
     ) -> ViewerSearchOutcome? {
         var read = 0

@@ -22,7 +22,7 @@ struct PinsState {
     /// Most rows the pins pane takes (title included).
     static let maximumRows = 8
     /// The file name being typed after Ctrl-S (nil: no prompt).
-    var savePrompt: String?
+    var savePrompt: PromptLine?
     /// The existing file Ctrl-S would replace, while the user is asked whether to (nil: no question).
     var overwritePrompt: String?
     /// Where pins were last loaded from or saved to: the name Ctrl-S offers.

@@ -36,36 +36,28 @@ extension Reducer {
             state.status.message = "No pins to save (Ctrl-P pins the expression)"
             return
         }
-        state.pins.savePrompt = state.pins.fileName
+        state.pins.savePrompt = PromptLine(state.pins.fileName)
     }
 
-    /// Keys while the file name is typed: Enter saves, Esc cancels.
+    /// Keys (or pasted text) while the file name is typed (see ``PromptLine``): Enter saves, Esc
+    /// cancels.
     static func handleSavePromptKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        guard var name = state.pins.savePrompt else { return }
-        switch key {
-        case .enter:
+        guard var prompt = state.pins.savePrompt else { return }
+        switch prompt.handle(key) {
+        case .submitted:
             state.pins.savePrompt = nil
-            let path = name.trimmingCharacters(in: .whitespaces)
+            let path = prompt.text.trimmingCharacters(in: .whitespaces)
             guard !path.isEmpty else {
                 state.status.message = "Not saved: no file name"
                 return
             }
             effects.append(.savePins(path: path, text: state.pins.expectationFileText, overwrites: false))
-            return
-        case .escape, .control("g"):
+        case .cancelled:
             state.pins.savePrompt = nil
             state.status.message = "Not saved"
-            return
-        case .backspace, .control("h"):
-            if !name.isEmpty { name.removeLast() }
-        case .control("u"):
-            name = ""
-        case .character(let character):
-            name.append(character)
-        default:
-            break
+        case .edited, .unchanged, .ignored:
+            state.pins.savePrompt = prompt
         }
-        state.pins.savePrompt = name
     }
 
     /// The key after "FILE exists: overwrite it?": `y` replaces the file, any other key keeps it.

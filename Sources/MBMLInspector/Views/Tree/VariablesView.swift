@@ -125,11 +125,9 @@ enum VariablesView {
         let row = painter.height - 1
         let search = state.tree.search
         if search.isEditing {
-            let end = painter.text("/" + search.query, row: row, column: 0, role: .prompt)
-            if state.focus == .variables, state.overlay == nil {
-                painter.screen.setCursor((painter.rect.row + row, painter.rect.column + min(end, painter.width - 1)))
-            }
-            painter.text("  " + searchNote(search), row: row, column: end, role: .dim)
+            PromptLineView.draw(
+                search.prompt, label: "/", note: "  " + searchNote(search), row: row,
+                showsCursor: state.focus == .variables && state.overlay == nil, painter: painter)
         } else if state.focus == .variables, state.awaitingCopyChoice {
             painter.truncated("copy: v value · p expression", row: row, column: 0, role: .dim)
         } else {

@@ -8,7 +8,7 @@ enum ValueViewerView {
         let geometry = ViewerGeometry(size: size, knownLineCount: viewer.knownLineCount)
         let footer: String
         if viewer.search.isEditing {
-            footer = "/" + viewer.search.query + "▏  Enter finds · Esc cancels"
+            footer = "" // the prompt, drawn below
         } else if viewer.search.isRunning {
             footer = viewer.message ?? "Searching for “\(viewer.search.searched)”… (Esc stops)"
         } else {
@@ -19,7 +19,17 @@ enum ValueViewerView {
         let inside = FrameView.draw(
             geometry.frame, title: "\(viewer.title) · \(viewer.kind)", note: note,
             footer: footer, screen: screen)
-        let matcher = viewer.search.searched.isEmpty ? nil : SmartCaseMatcher(viewer.search.searched)
+        if viewer.search.isEditing {
+            // Where the frame's footer goes, between spaces.
+            let edge = Painter(screen: screen, rect: geometry.frame)
+            let row = geometry.frame.height - 1
+            edge.text(" ", row: row, column: 2, role: .dim)
+            let end = PromptLineView.draw(
+                viewer.search.prompt, label: "/", note: "  Enter finds · Esc cancels", row: row, column: 3,
+                maxWidth: geometry.frame.width - 6, painter: edge)
+            edge.text(" ", row: row, column: end, role: .dim)
+        }
+        let matcher = viewer.search.searched.isEmpty ? nil : SearchQuery(literal: viewer.search.searched)
         let textColumn = geometry.gutterWidth
         var position = viewer.top
         for row in 0..<geometry.rows {
