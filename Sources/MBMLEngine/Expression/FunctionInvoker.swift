@@ -19,7 +19,7 @@ struct FunctionInvoker {
         }
         let groups = token.children.filter { $0.kind == .parameterGroup }
         var input = try makeInput(inputType, groups: groups)
-        if !definition.readsLazyJSON { input = input.materialized }
+        if !definition.readsLazyJSON { input = try input.materialized(chargingTo: evaluator.meter) }
         evaluator.recorder?.noteInput(input, of: groups)
         let call = FunctionCall(
             name: name, input: input, environment: evaluator.environment, readsLazyJSON: definition.readsLazyJSON)

@@ -56,7 +56,7 @@ extension FunctionCall {
     /// Evaluates a prepared expression, logging and swallowing any error (the failure reads as nil).
     func evaluateQuietly(_ repeated: RepeatedEvaluation) -> Value? {
         do {
-            return presented(try environment.evaluate(repeated))
+            return try presented(try environment.evaluate(repeated))
         } catch {
             environment.log.write(describing(error))
             return nil

@@ -117,6 +117,22 @@ final class LazyJSONTests: XCTestCase {
         }
     }
 
+    func testDecodingForAFunctionIsChargedToTheMemoryBudget() throws {
+        let records = (0..<20_000).map { #"{"id":\#($0),"name":"Person \#($0)"}"# }
+        let bytes = Array(("[" + records.joined(separator: ",") + "]").utf8)
+        var options = EnvironmentOptions()
+        options.maximumEvaluationBytes = 1 << 20
+        let environment = Environment(options: options)
+        environment.variables.declare("people", value: try JSONCodec.decodePlainLazily(bytes))
+        // Lazy readers answer without decoding the whole array...
+        XCTAssertEqual(try environment.evaluate("^count($people)", in: .object), .integer(20_000))
+        XCTAssertEqual(try environment.evaluate("$people[19999].name", in: .object), .string("Person 19999"))
+        // ...a function that needs it decoded is charged for it (about twice its 700 KB of text).
+        XCTAssertThrowsError(try environment.evaluate("^lastObject($people)", in: .object)) { error in
+            XCTAssertEqual(error as? MemoryBudgetExceeded, MemoryBudgetExceeded(bytes: 1 << 20), "\(error)")
+        }
+    }
+
     private func outcome(_ body: () throws -> Value?) -> String {
         do {
             let value = try body()

@@ -28,8 +28,8 @@ public struct FunctionCall {
     }
 
     /// `value` as the function may see it: decoded unless it reads lazily decoded JSON itself.
-    func presented(_ value: Value?) -> Value? {
-        readsLazyJSON ? value : value?.materialized
+    func presented(_ value: Value?) throws -> Value? {
+        readsLazyJSON ? value : try value?.materialized(chargingTo: meter)
     }
 
     /// The variable space of the environment.
@@ -37,7 +37,7 @@ public struct FunctionCall {
 
     /// Evaluates `expression` in `context`; errors propagate.
     public func evaluate(_ expression: String, as context: ExpressionContext) throws -> Value? {
-        presented(try environment.evaluate(expression, in: context))
+        try presented(try environment.evaluate(expression, in: context))
     }
 
     /// Evaluates `expression` as a boolean; errors propagate. Empty text is false.
@@ -49,7 +49,7 @@ public struct FunctionCall {
     /// functions whose per-item errors are swallowed (<doc:FunctionCalls>).
     public func evaluateQuietly(_ expression: String, as context: ExpressionContext) -> Value? {
         do {
-            return presented(try environment.evaluate(expression, in: context))
+            return try presented(try environment.evaluate(expression, in: context))
         } catch {
             environment.log.write(describing(error))
             return nil

@@ -40,11 +40,13 @@ public enum FunctionInput: Sendable {
 }
 
 extension FunctionInput {
-    /// The input with every lazily decoded JSON value in it decoded (``Value/materialized``).
-    var materialized: FunctionInput {
+    /// The input with every lazily decoded JSON value in it decoded (``Value/materialized``),
+    /// charged to `meter`.
+    /// - Throws: ``MemoryBudgetExceeded`` when decoding passes the evaluation's budget.
+    func materialized(chargingTo meter: EvaluationMeter?) throws -> FunctionInput {
         switch self {
-        case .value(let value): return .value(value.materialized)
-        case .values(let values): return .values(values.map(\.materialized))
+        case .value(let value): return .value(try value.materialized(chargingTo: meter))
+        case .values(let values): return .values(try values.map { try $0.materialized(chargingTo: meter) })
         case .absent, .text, .expressions: return self
         }
     }

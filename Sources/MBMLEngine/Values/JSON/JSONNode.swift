@@ -19,6 +19,15 @@ public struct JSONNode: Sendable {
         return isArray ? offsets.count : entries().count
     }
 
+    /// The length of the container's text, in bytes.
+    var byteCount: Int {
+        document.withBytes { bytes in
+            var cursor = JSONTextCursor(bytes: bytes, position: offset)
+            cursor.skipValue()
+            return cursor.position - offset
+        }
+    }
+
     /// Where the members begin: from the index for a large container, else by scanning its text.
     func memberOffsets() -> [Int] {
         if let known = document.index.members[offset] { return known }

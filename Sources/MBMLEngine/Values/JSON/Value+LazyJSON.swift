@@ -26,6 +26,25 @@ extension Value {
         }
     }
 
+    /// The bytes of JSON text that ``materialized`` decodes: what decoding charges to an evaluation's
+    /// memory budget (twice this: values take about twice their text).
+    var lazyJSONByteCount: Int {
+        switch self {
+        case .json(let node): return node.byteCount
+        case .array(let elements), .set(let elements): return elements.reduce(0) { $0 + $1.lazyJSONByteCount }
+        case .dictionary(let entries): return entries.values.reduce(0) { $0 + $1.lazyJSONByteCount }
+        default: return 0
+        }
+    }
+
+    /// ``materialized``, charged to `meter` first (about twice the text it decodes).
+    /// - Throws: ``MemoryBudgetExceeded`` when that passes the evaluation's budget.
+    func materialized(chargingTo meter: EvaluationMeter?) throws -> Value {
+        guard holdsLazyJSON else { return self }
+        try meter?.charge(2 * lazyJSONByteCount)
+        return materialized
+    }
+
     /// Whether a ``json(_:)`` value is anywhere inside this one.
     var holdsLazyJSON: Bool {
         switch self {
