@@ -25,12 +25,16 @@ extension FuzzJSON {
         let lazy: Result<Value, Error> = Result { try JSONCodec.decodePlainLazily(bytes) }
         switch (whole, lazy) {
         case (.success(let expected), .success(let actual)):
-            // Equality only where the whole value equals itself (a non-finite number does not).
-            guard JSONCodec.encode(actual) == JSONCodec.encode(expected), actual.text == expected.text,
-                actual == expected || expected != expected, actual.collectionCount == expected.collectionCount
+            // Equality only without non-finite numbers (`1e999`), which equal nothing, not even
+            // themselves, though an array compared with itself short-cuts to equal.
+            let encoded = JSONCodec.encode(expected)
+            guard JSONCodec.encode(actual) == encoded, actual.text == expected.text,
+                actual == expected || encoded.contains(#"{"$number":"#),
+                actual.collectionCount == expected.collectionCount
             else { fatalError("lazy reading differs: \(JSONCodec.encode(actual).prefix(200))") }
             if case .json(let node) = actual, node.isArray, let count = expected.collectionCount, count > 0 {
-                guard node.element(at: count - 1) == expected.arrayValue?.last else {
+                guard JSONCodec.encode(node.element(at: count - 1)) == JSONCodec.encode(expected.arrayValue?.last)
+                else {
                     fatalError("lazy element differs")
                 }
             }

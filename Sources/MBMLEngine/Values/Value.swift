@@ -121,6 +121,7 @@ extension Value {
 extension Value: Hashable {
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
+        case (.json(let a), .json(let b)) where a.hasSameText(as: b): return true
         case (.json, _), (_, .json): return lhs.decodedOneLevel == rhs.decodedOneLevel
         case (.string(let a), .string(let b)): return a.utf16.elementsEqual(b.utf16)
         case (.array(let a), .array(let b)): return a == b

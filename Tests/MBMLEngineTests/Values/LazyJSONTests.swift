@@ -117,6 +117,18 @@ final class LazyJSONTests: XCTestCase {
         }
     }
 
+    func testTwoReadingsOfTheSameTextAreEqual() throws {
+        let text = #"{"a": [1, 2, {"b": "c"}], "d": null}"#
+        let first = try JSONCodec.decodePlainLazily(Array(text.utf8))
+        let again = try JSONCodec.decodePlainLazily(Array(text.utf8))
+        let respaced = try JSONCodec.decodePlainLazily(Array(text.replacingOccurrences(of: " ", with: "").utf8))
+        let changed = try JSONCodec.decodePlainLazily(Array(text.replacingOccurrences(of: "\"c\"", with: "\"C\"").utf8))
+        XCTAssertEqual(first, again)
+        XCTAssertEqual(first, respaced)
+        XCTAssertEqual(first.hashValue, respaced.hashValue)
+        XCTAssertNotEqual(first, changed)
+    }
+
     func testDecodingForAFunctionIsChargedToTheMemoryBudget() throws {
         let records = (0..<20_000).map { #"{"id":\#($0),"name":"Person \#($0)"}"# }
         let bytes = Array(("[" + records.joined(separator: ",") + "]").utf8)

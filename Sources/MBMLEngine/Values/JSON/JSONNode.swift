@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 
 /// An array or object inside a ``JSONDocument``, not yet decoded: the payload of ``Value/json(_:)``.
@@ -25,6 +26,21 @@ public struct JSONNode: Sendable {
             var cursor = JSONTextCursor(bytes: bytes, position: offset)
             cursor.skipValue()
             return cursor.position - offset
+        }
+    }
+
+    /// Whether `other` is the same text (the same place of the same document, or byte for byte
+    /// the same text in another one, as a reload of an unchanged file gives): then the two are
+    /// equal without being decoded.
+    func hasSameText(as other: JSONNode) -> Bool {
+        if document === other.document, offset == other.offset { return true }
+        let length = byteCount
+        guard length == other.byteCount else { return false }
+        return document.withBytes { mine in
+            other.document.withBytes { theirs in
+                guard let a = mine.baseAddress, let b = theirs.baseAddress else { return false }
+                return memcmp(a + offset, b + other.offset, length) == 0
+            }
         }
     }
 
