@@ -125,9 +125,11 @@ enum VariablesView {
         let row = painter.height - 1
         let search = state.tree.search
         if search.isEditing {
-            PromptLineView.draw(
-                search.prompt, label: "/", note: "  " + searchNote(search), row: row,
-                showsCursor: state.focus == .variables && state.overlay == nil, painter: painter)
+            // Locals first: Swift 6.3's optimizer crashes on this call with the expressions inline.
+            let prompt = search.prompt
+            let note = "  " + searchNote(search)
+            let showsCursor = state.focus == .variables && state.overlay == nil
+            PromptLineView.draw(prompt, label: "/", note: note, row: row, showsCursor: showsCursor, painter: painter)
         } else if state.focus == .variables, state.awaitingCopyChoice {
             painter.truncated("copy: v value · p expression", row: row, column: 0, role: .dim)
         } else {
