@@ -52,16 +52,12 @@ public struct DataFileSpec: Equatable, Sendable {
         let url = url(relativeTo: directory)
         if !isJSONLines {
             // Plain JSON stays as its bytes and is decoded where it is read (``JSONDocument``).
-            let bytes: [UInt8]
             do {
-                bytes = try FileBytes.array(path: url.path)
-            } catch {
-                throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
-            }
-            do {
-                return try JSONCodec.decodePlainLazily(bytes)
+                return try JSONDocument.load(path: url.path)
             } catch let error as JSONDecodingError {
                 throw DataFileError.invalidJSON(path: url.path, error)
+            } catch {
+                throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
             }
         }
         let file: FileBytes

@@ -1,4 +1,5 @@
 import MBMLEngine
+import MBMLTestSupport
 import XCTest
 
 /// A data file read lazily (``JSONDocument``) must give exactly what reading it whole gives: the
@@ -114,6 +115,27 @@ final class LazyJSONTests: XCTestCase {
                 let actual = outcome { try lazy.evaluate(expression, in: context) }
                 XCTAssertEqual(actual, expected, "\(expression) in \(context)")
             }
+        }
+    }
+
+    func testADataFileIsIndexedWhileItIsRead() throws {
+        let folder = try ScratchFolder()
+        // Megabytes of records (the pass keeps a megabyte behind the reader), a string longer than
+        // that window (the pass waits for the whole text and runs again), then an invalid file.
+        let records = (0..<40_000).map { #"{"id":\#($0),"name":"Person \#($0)","tags":["a","b"]}"# }
+        let long = String(repeating: "x", count: 1_500_000)
+        for (name, text) in [
+            ("records.json", "[" + records.joined(separator: ",") + "]"),
+            ("long.json", #"{"before":1,"long":""# + long + #"","after":[1,2,3]}"#),
+        ] {
+            let url = try folder.write(text, to: name)
+            let loaded = try DataFileSpec(name: "data", path: url.path).load()
+            guard case .json = loaded else { return XCTFail("\(name) is not lazy") }
+            XCTAssertEqual(JSONCodec.encode(loaded), JSONCodec.encode(try JSONCodec.decodePlain(text)), name)
+        }
+        let broken = try folder.write("[" + records.joined(separator: ",") + ",]", to: "broken.json")
+        XCTAssertThrowsError(try DataFileSpec(name: "data", path: broken.path).load()) { error in
+            XCTAssertTrue("\(error)".contains(":1:"), "\(error)")
         }
     }
 

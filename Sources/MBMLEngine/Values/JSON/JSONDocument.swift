@@ -36,9 +36,30 @@ public final class JSONDocument: Sendable {
         let index = try bytes.withUnsafeBufferPointer {
             try JSONStructureIndexer.index($0, maximumDepth: maximumDepth, checkCancellation: checkCancellation)
         }
+        return root(of: bytes, indexedAs: index, maximumDepth: maximumDepth)
+    }
+
+    /// The top-level container of `bytes` given the index a pass over them found (nil: not valid
+    /// JSON, or not a container).
+    static func root(of bytes: [UInt8], indexedAs index: JSONStructureIndex?, maximumDepth: Int) -> Value? {
         guard let index else { return nil }
         let document = JSONDocument(bytes: bytes, index: index, maximumDepth: maximumDepth)
         return .json(JSONNode(document: document, offset: index.root))
+    }
+
+    /// Reads the regular file at `path` and indexes it while it is read (two cores), giving its
+    /// top-level container as a lazily decoded value, or the text's value as ``JSONReader`` reads it
+    /// (or its error) when the text is not valid JSON or not a container.
+    /// - Throws: `FunctionError` when the file cannot be read; ``JSONDecodingError``.
+    static func load(path: String, maximumDepth: Int = JSONCodec.defaultMaximumDepth) throws -> Value {
+        let (bytes, index) = try FileBytes.array(path: path) { buffer, arrived in
+            try JSONStructureIndexer.index(buffer, maximumDepth: maximumDepth, arrived: arrived)
+        }
+        if let root = root(of: bytes, indexedAs: index, maximumDepth: maximumDepth) { return root }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, tagged: false, maximumDepth: maximumDepth)
+            return try reader.readDocument()
+        }
     }
 
     /// Calls `body` with the text's bytes.

@@ -17,18 +17,38 @@ struct JSONStructureIndexer {
 
     private static let cancellationStride = 1 << 24
 
+    /// How far ahead of the pass the bytes must have arrived while a file is still being read.
+    private static let arrivalWindow = 1 << 20
+
     /// The index of `bytes`, or nil when they are not valid JSON or their top-level value is not
     /// an array or an object. `checkCancellation` is called every 16 MB.
+    ///
+    /// With `arrived` the bytes are still being read (``FileBytes/array(path:whileReading:)``): the
+    /// pass keeps a megabyte behind them. A value longer than that which has not fully arrived looks
+    /// unfinished; the pass then waits for the whole text and runs again.
     static func index(
-        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes? = nil,
         checkCancellation: () throws -> Void = {}
     ) rethrows -> JSONStructureIndex? {
+        if let arrived {
+            let found = try pass(
+                bytes, maximumDepth: maximumDepth, arrived: arrived, checkCancellation: checkCancellation)
+            if found != nil { return found }
+            _ = arrived.wait(until: bytes.count)
+        }
+        return try pass(bytes, maximumDepth: maximumDepth, arrived: nil, checkCancellation: checkCancellation)
+    }
+
+    private static func pass(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes?,
+        checkCancellation: () throws -> Void
+    ) rethrows -> JSONStructureIndex? {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-        let count = bytes.count
-        var scanner = Scanner(base: base, count: count)
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { scanner.position = 3 }
+        let total = bytes.count
+        var scanner = Scanner(base: base, count: arrived?.wait(until: min(total, arrivalWindow)) ?? total)
+        if scanner.count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { scanner.position = 3 }
         scanner.skipWhitespace()
-        guard scanner.position < count,
+        guard scanner.position < scanner.count,
             base[scanner.position] == UInt8(ascii: "[") || base[scanner.position] == UInt8(ascii: "{")
         else { return nil }
         let root = scanner.position
@@ -55,6 +75,10 @@ struct JSONStructureIndexer {
         guard push(root) else { return nil }
         scanner.position += 1
         while let top = open.last {
+            if let arrived, scanner.count < total, scanner.position &+ arrivalWindow > scanner.count {
+                scanner.count = arrived.wait(until: min(total, scanner.position &+ arrivalWindow))
+            }
+            let count = scanner.count
             scanner.skipWhitespace()
             var position = scanner.position
             guard position < count else { return nil }
@@ -69,7 +93,7 @@ struct JSONStructureIndexer {
                 open.removeLast()
                 hasMembers.removeLast()
                 if position - start >= Self.indexedContainerBytes {
-                    let early = earlyMembers(base, count, containerAt: start)
+                    let early = earlyMembers(base, position, containerAt: start)
                     members[start] = early + memberStack[first..<memberCount]
                 }
                 memberCount = first
@@ -112,8 +136,9 @@ struct JSONStructureIndexer {
             }
             guard scanner.skipScalar() else { return nil }
         }
+        if let arrived { scanner.count = arrived.wait(until: total) }
         scanner.skipWhitespace()
-        guard scanner.position == count else { return nil }
+        guard scanner.position == total else { return nil }
         return JSONStructureIndex(root: root, members: members)
     }
 
@@ -127,7 +152,8 @@ struct JSONStructureIndexer {
     /// Steps over whitespace and scalars.
     private struct Scanner {
         let base: UnsafePointer<UInt8>
-        let count: Int
+        /// The end of the bytes the scanner may read (those that have arrived).
+        var count: Int
         var position = 0
 
         init(base: UnsafePointer<UInt8>, count: Int) {

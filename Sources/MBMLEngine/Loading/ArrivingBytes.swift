@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+/// How many bytes of a buffer a reading thread has filled so far, for a consumer that works on them
+/// while the rest are still being read (``FileBytes/array(path:whileReading:)``).
+final class ArrivingBytes: Sendable {
+    private let filled = Atomic<Int>(0)
+    private let finished = Atomic<Bool>(false)
+    private let abandoned = Atomic<Bool>(false)
+
+    /// Whether the consumer stopped wanting bytes (the reader stops at its next chunk).
+    var isAbandoned: Bool { abandoned.load(ordering: .relaxed) }
+
+    /// Called by the consumer when it stops early.
+    func abandon() {
+        abandoned.store(true, ordering: .relaxed)
+    }
+
+    /// Called by the reader after each chunk: the bytes before `count` are in place.
+    func arrive(upTo count: Int) {
+        filled.store(count, ordering: .releasing)
+    }
+
+    /// Called by the reader when it stops, after the whole file or a failure.
+    func finish() {
+        finished.store(true, ordering: .releasing)
+    }
+
+    /// Waits until at least `count` bytes have arrived, or the reader has stopped, and returns how
+    /// many have arrived.
+    func wait(until count: Int) -> Int {
+        while true {
+            let arrived = filled.load(ordering: .acquiring)
+            if arrived >= count || finished.load(ordering: .acquiring) {
+                return filled.load(ordering: .acquiring)
+            }
+            usleep(50)
+        }
+    }
+}
