@@ -44,6 +44,30 @@ public struct JSONNode: Sendable {
         }
     }
 
+    /// The number of lines of the container pretty-printed one value a line (a scalar or an empty
+    /// container is one line, any other container its two brackets plus its members' lines), found
+    /// from the text without decoding it: what a viewer needs to jump to the end.
+    public var lineCount: Int {
+        document.withBytes { bytes in JSONNode.lineCount(bytes, containerAt: offset) }
+    }
+
+    private static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>, containerAt start: Int) -> Int {
+        var lines = 0
+        var cursor = JSONTextCursor(bytes: bytes, position: start)
+        let isObject = bytes[start] == UInt8(ascii: "{")
+        cursor.forEachMember { member in
+            var value = member
+            if isObject {
+                var key = JSONTextCursor(bytes: bytes, position: member)
+                key.skipToValue()
+                value = key.position
+            }
+            let byte = bytes[value]
+            lines += byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") ? lineCount(bytes, containerAt: value) : 1
+        }
+        return lines == 0 ? 1 : lines + 2
+    }
+
     /// Where the members begin: from the index for a large container, else by scanning its text.
     func memberOffsets() -> [Int] {
         if let known = document.index.members[offset] { return known }

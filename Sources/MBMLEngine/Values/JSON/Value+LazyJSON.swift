@@ -6,6 +6,14 @@ extension Value {
         return node.isArray ? .array(node.elements()) : .dictionary(node.entries())
     }
 
+    /// The value as code that visits its children one by one should hold it: a lazily read container
+    /// decoded one level, so that each child is decoded once, except a large array (over 10,000
+    /// elements), whose elements the document's index finds one at a time without decoding them all.
+    public var openedForWalking: Value {
+        guard case .json(let node) = self, !node.isArray || node.count <= 10_000 else { return self }
+        return decodedOneLevel
+    }
+
     /// The value with every ``json(_:)`` inside it decoded: exactly what reading the whole JSON text
     /// would have built. Values without lazy parts come back as they are.
     public var materialized: Value {

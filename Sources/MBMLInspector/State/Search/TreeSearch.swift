@@ -49,7 +49,7 @@ enum TreeSearch {
                 }
                 visited += 1
                 if visited % progressInterval == 0, !progress(visited) { stopped = true }
-                if depth < maximumDepth, let value = value.map(Self.walkable), TreeNode.value(value).childCount > 0 {
+                if depth < maximumDepth, let value = value?.openedForWalking, TreeNode.value(value).childCount > 0 {
                     visit(.value(value), depth: depth + 1)
                 }
                 path.removeLast()
@@ -61,13 +61,6 @@ enum TreeSearch {
         }
         visit(.space(snapshot), depth: 0)
         return Outcome(matches: found, visited: visited, isComplete: !stopped)
-    }
-
-    /// Containers of lazily read JSON decoded one level, so that their children are read once; a
-    /// large array stays lazy (its elements are found through the document's index).
-    private static func walkable(_ value: Value) -> Value {
-        guard case .json(let node) = value, !node.isArray || node.count <= 10_000 else { return value }
-        return value.decodedOneLevel
     }
 
     /// A component as it reads in a path: `$name`, `.key`, `[1]`.

@@ -21,7 +21,7 @@ final class JSONLines: ViewerLines {
     private static let indexedLineCount = 256
 
     init(_ value: Value) {
-        root = value
+        root = value.openedForWalking
     }
 
     var knownLineCount: Int? {
@@ -78,11 +78,21 @@ final class JSONLines: ViewerLines {
     /// Child `index` of a container, with its key for dictionaries.
     static func child(_ value: Value, at index: Int) -> (key: String?, value: Value) {
         switch value {
-        case .array(let elements), .set(let elements): return (nil, elements[index])
-        case .dictionary(let entries): return (entries.keys[index], entries.values[index])
-        case .json(let node) where node.isArray: return (nil, node.element(at: index) ?? .null)
+        case .array(let elements), .set(let elements): return (nil, elements[index].openedForWalking)
+        case .dictionary(let entries): return (entries.keys[index], entries.values[index].openedForWalking)
+        case .json(let node) where node.isArray: return (nil, node.element(at: index)?.openedForWalking ?? .null)
         case .json: return child(value.decodedOneLevel, at: index)
         default: return (nil, .null)
+        }
+    }
+
+    /// Child `index` of a container as it is held: a lazily read container stays a node.
+    private static func rawChild(_ value: Value, at index: Int) -> Value {
+        switch value {
+        case .array(let elements), .set(let elements): return elements[index]
+        case .dictionary(let entries): return entries.values[index]
+        case .json(let node) where node.isArray: return node.element(at: index) ?? .null
+        default: return child(value, at: index).value
         }
     }
 
@@ -146,6 +156,15 @@ final class JSONLines: ViewerLines {
             let start = index.ends.last ?? 1
             if line < start { return true }
             let position = index.ends.count
+            // A lazily read child is counted from its text: decoding every value to count lines
+            // would cost far more (a jump to the end of a large file).
+            if case .json(let node) = Self.rawChild(value, at: position) {
+                let lines = node.lineCount
+                if line != Int.max, line < start + lines { return true }
+                index.ends.append(start + lines)
+                if index.ends.count == children { index.isComplete = true }
+                continue
+            }
             let child = Self.child(value, at: position).value
             if Self.childCount(child) == 0 {
                 // A one-line child: no path to build.
