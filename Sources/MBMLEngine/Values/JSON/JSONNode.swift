@@ -181,17 +181,21 @@ public struct JSONNode: Sendable {
         var wanted = wanted
         return wanted.withUTF8 { expected in
             let start = position + 1
-            guard start + expected.count < bytes.count else { return false }
-            var index = 0
-            while index < expected.count {
-                let byte = bytes[start + index]
-                if byte == UInt8(ascii: "\\") || byte >= 0x80 {
+            guard start + expected.count < bytes.count, let base = bytes.baseAddress, let key = expected.baseAddress
+            else { return false }
+            // The common case: the same bytes, then the closing quote.
+            if memcmp(base + start, key, expected.count) == 0, base[start + expected.count] == UInt8(ascii: "\"") {
+                return true
+            }
+            // A key written with escapes or non-ASCII characters may still spell `wanted`.
+            var index = start
+            while base[index] != UInt8(ascii: "\"") {
+                if base[index] == UInt8(ascii: "\\") || base[index] >= 0x80 {
                     return string(bytes, at: position) == String(decoding: expected, as: UTF8.self)
                 }
-                if byte != expected[index] { return false }
                 index += 1
             }
-            return bytes[start + index] == UInt8(ascii: "\"")
+            return false
         }
     }
 

@@ -23,6 +23,18 @@ public enum NumericParsing {
         var sawDigit = false
         var sawPoint = false
         var isFirst = true
+        // Up to 15 plain digits (a literal such as `30`) are exact as an integer: no strtod.
+        var integer = 0
+        var digits = 0
+        for byte in text.utf8 where digits >= 0 {
+            guard byte &- UInt8(ascii: "0") < 10 else {
+                digits = -1
+                break
+            }
+            integer = integer &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+            digits += 1
+        }
+        if digits > 0, digits <= 15 { return Double(integer) }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
