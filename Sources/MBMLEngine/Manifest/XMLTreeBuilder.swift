@@ -329,7 +329,8 @@ struct XMLTreeBuilder {
     /// `_private` slot). Each event is one mutation of the builder.
     final class Box {
         let context: xmlParserCtxtPtr
-        var builder: XMLTreeBuilder
+        /// Only libxml2's callbacks touch it, one at a time: no run-time exclusivity check per event.
+        @exclusivity(unchecked) var builder: XMLTreeBuilder
 
         init(_ builder: XMLTreeBuilder) {
             context = builder.context
