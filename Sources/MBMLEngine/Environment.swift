@@ -94,6 +94,11 @@ public final class Environment: Sendable {
         provenances.record(provenance, of: name)
     }
 
+    /// Makes room for `count` more provenance records (a manifest about to declare them).
+    func reserveProvenances(forAdditional count: Int) {
+        provenances.reserveCapacity(forAdditional: count)
+    }
+
     /// Each variable whose provenance satisfies `include`, with it (in no particular order).
     func provenances(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
         provenances.latest(where: include)

@@ -38,6 +38,12 @@ final class ProvenanceTable: Sendable {
         records.withLock { $0.pending.append((name, provenance)) }
     }
 
+    /// Makes room for `count` more records (a manifest about to declare them), so that the list of
+    /// records is not copied again and again as it grows.
+    func reserveCapacity(forAdditional count: Int) {
+        records.withLock { $0.pending.reserveCapacity($0.pending.count + count) }
+    }
+
     /// Each name whose latest provenance satisfies `include`, with that provenance (in no
     /// particular order). Does not index the table when few records qualify.
     func latest(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {

@@ -64,10 +64,10 @@ extension ManifestLoadSession {
         of element: XMLElementNode, attributes: XMLAttributes, depth: Int,
         isContained: Bool
     ) throws -> VariableDefinition {
-        guard depth <= options.maximumIncludeDepth else {
+        guard depth <= maximumVariableDepth else {
             throw VariableRejection(
                 message:
-                    "<Var> declarations are nested more than \(options.maximumIncludeDepth) levels deep; this declaration will be ignored: \(element.summary)",
+                    "<Var> declarations are nested more than \(maximumVariableDepth) levels deep; this declaration will be ignored: \(element.summary)",
                 element: element, failsContainer: true)
         }
         switch attributes["type"] {
@@ -126,9 +126,11 @@ extension ManifestLoadSession {
 
     /// A `type="list"` or `type="map"` value: every child element is a nested declaration (<doc:Manifests>).
     private func containerValue(of element: XMLElementNode, isMap: Bool, depth: Int) throws -> Value {
+        let children = element.childElements
         var list: [Value] = []
         var map: OrderedDictionary<String, Value> = [:]
-        for child in element.childElements {
+        if isMap { map.reserveCapacity(children.count) } else { list.reserveCapacity(children.count) }
+        for child in children {
             do {
                 let attributes = child.attributes
                 let key = attributes["name"]

@@ -23,10 +23,14 @@ final class ManifestLoadSession {
     private var documents: [XMLSourceDocument] = []
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
+    /// How deeply `<Var>`s may nest (the options' include depth), read once: every declaration
+    /// checks it.
+    let maximumVariableDepth: Int
 
     init(environment: Environment, parsing: XMLParsingMode = .strict) {
         self.environment = environment
         self.parsing = parsing
+        self.maximumVariableDepth = environment.options.maximumIncludeDepth
         self.manifestDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 
@@ -91,6 +95,7 @@ final class ManifestLoadSession {
         applyRootAttributes(of: root, depth: depth)
         let children = root.childElements
         environment.variables.reserveCapacity(forAdditional: children.count)
+        environment.reserveProvenances(forAdditional: children.count)
         for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }
@@ -120,7 +125,12 @@ final class ManifestLoadSession {
     func read(_ url: URL, path: String, asInclude: Bool = false) -> Result<[UInt8], Diagnostic> {
         files.append(url)
         do {
-            guard asInclude else { return .success([UInt8](try Data(contentsOf: url))) }
+            guard asInclude else {
+                // A regular file straight into an array (through `Data`, a large manifest would be
+                // copied once more); anything else (`<(command)`), or a failure, as Foundation reads it.
+                if let bytes = try? FileBytes.array(path: url.path) { return .success(bytes) }
+                return .success([UInt8](try Data(contentsOf: url)))
+            }
             if let reason = options.fileReadPolicy.refusal(for: path) {
                 return .failure(
                     Diagnostic(file: path, line: 1, column: 1, message: "Not loading \(path): \(reason)"))

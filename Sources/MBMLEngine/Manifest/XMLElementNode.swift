@@ -48,12 +48,20 @@ struct XMLElementNode: Sendable {
 
     /// The child elements in document order.
     var childElements: [XMLElementNode] {
-        var result: [XMLElementNode] = []
-        let end = Int(record.subtreeEnd)
+        let elements = document.elements
+        let end = Int(elements[index].subtreeEnd)
+        var count = 0
         var child = index + 1
         while child < end {
+            count += 1
+            child = Int(elements[child].subtreeEnd)
+        }
+        var result: [XMLElementNode] = []
+        result.reserveCapacity(count)
+        child = index + 1
+        while child < end {
             result.append(XMLElementNode(document: document, index: child))
-            child = Int(document.elements[child].subtreeEnd)
+            child = Int(elements[child].subtreeEnd)
         }
         return result
     }
@@ -93,7 +101,9 @@ struct XMLAttributes {
     let pairs: ArraySlice<(name: String, value: String)>
 
     subscript(name: String) -> String? {
-        for pair in pairs where pair.name == name { return pair.value }
+        // Comparing the lengths first spares most comparisons of different names.
+        let length = name.utf8.count
+        for pair in pairs where pair.name.utf8.count == length && pair.name == name { return pair.value }
         return nil
     }
 

@@ -154,6 +154,7 @@ struct XMLTreeBuilder {
         guard let start = start, let end = end, end > start else { return "" }
         let bytes = UnsafeBufferPointer(start: start, count: end - start)
         guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        if let decoded = Self.literalAmpersands(bytes) { return decoded }
         guard let nodes = xmlStringLenGetNodeList(context.pointee.myDoc, start, Int32(bytes.count)) else { return "" }
         defer { xmlFreeNodeList(nodes) }
         var value = ""
@@ -170,6 +171,29 @@ struct XMLTreeBuilder {
             node = current.pointee.next
         }
         return value
+    }
+
+    /// The value when its only references are `&#38;` (how the parser hands over a literal `&`):
+    /// each is that `&`, as libxml2's splitter would make it. Nil for any other reference.
+    private static func literalAmpersands(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let reference: [UInt8] = Array("&#38;".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&") else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            guard index + reference.count <= bytes.count,
+                bytes[index..<index + reference.count].elementsEqual(reference)
+            else { return nil }
+            result.append(byte)
+            index += reference.count
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     // MARK: Positions
@@ -329,7 +353,8 @@ struct XMLTreeBuilder {
     /// `_private` slot). Each event is one mutation of the builder.
     final class Box {
         let context: xmlParserCtxtPtr
-        var builder: XMLTreeBuilder
+        /// Only libxml2's callbacks touch it, one at a time: no run-time exclusivity check per event.
+        @exclusivity(unchecked) var builder: XMLTreeBuilder
 
         init(_ builder: XMLTreeBuilder) {
             context = builder.context
