@@ -60,6 +60,13 @@ final class FileBytes {
     }
 
     /// The bytes of the regular file at `path` in an array of their own (a FIFO, device or directory
+    /// is refused by what it is).
+    /// - Throws: `FunctionError` with the system's reason.
+    static func array(path: String) throws -> [UInt8] {
+        try array(path: path) { _, _ in () }.bytes
+    }
+
+    /// The bytes of the regular file at `path` in an array of their own (a FIFO, device or directory
     /// is refused by what it is), for a ``JSONDocument`` that keeps them, and what `consume` made of
     /// them. `consume` runs while another thread reads the file: it gets the whole buffer and an
     /// ``ArrivingBytes`` that says how much of it is in place, so that reading (a third of the time
