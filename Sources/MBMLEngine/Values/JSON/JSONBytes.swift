@@ -17,6 +17,20 @@ enum JSONBytes {
         return (zeroQuote | zeroBackslash | control) & highBits
     }
 
+    /// The first position from `position` on, before `end`, whose byte may end a plain string run
+    /// (see ``specialStringBytes(_:)``), found eight bytes at a time; near `end` (fewer than eight
+    /// bytes left) it stops and the caller goes on byte by byte.
+    @inline(__always)
+    static func endOfPlainRun(_ base: UnsafePointer<UInt8>, from position: Int, end: Int) -> Int {
+        var position = position
+        while position + 8 <= end {
+            let special = specialStringBytes(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            if special != 0 { return position + special.trailingZeroBitCount >> 3 }
+            position += 8
+        }
+        return position
+    }
+
     /// Whether `byte` is an ASCII hexadecimal digit.
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool {

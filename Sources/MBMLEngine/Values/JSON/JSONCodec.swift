@@ -85,7 +85,12 @@ public enum JSONCodec {
         {
             return root
         }
-        return try bytes.withUnsafeBufferPointer { buffer in
+        return try decodePlain(bytes, maximumDepth: maximumDepth)
+    }
+
+    /// Decodes plain JSON from `bytes` whole, into values.
+    static func decodePlain(_ bytes: [UInt8], maximumDepth: Int) throws -> Value {
+        try bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(bytes: buffer, tagged: false, maximumDepth: maximumDepth)
             return try reader.readDocument()
         }

@@ -56,10 +56,7 @@ public final class JSONDocument: Sendable {
             try JSONStructureIndexer.index(buffer, maximumDepth: maximumDepth, arrived: arrived)
         }
         if let root = root(of: bytes, indexedAs: index, maximumDepth: maximumDepth) { return root }
-        return try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(bytes: buffer, tagged: false, maximumDepth: maximumDepth)
-            return try reader.readDocument()
-        }
+        return try JSONCodec.decodePlain(bytes, maximumDepth: maximumDepth)
     }
 
     /// Calls `body` with the text's bytes.

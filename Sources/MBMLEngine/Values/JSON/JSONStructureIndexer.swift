@@ -231,16 +231,7 @@ struct JSONStructureIndexer {
             var position = self.position + 1
             defer { self.position = position }
             while true {
-                // Eight bytes at a time up to the first quote, backslash or control character.
-                while position + 8 <= count {
-                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                    let special = JSONBytes.specialStringBytes(word)
-                    if special != 0 {
-                        position += special.trailingZeroBitCount >> 3
-                        break
-                    }
-                    position += 8
-                }
+                position = JSONBytes.endOfPlainRun(base, from: position, end: count)
                 guard position < count else { return false }
                 let byte = base[position]
                 if byte == UInt8(ascii: "\"") {

@@ -36,14 +36,8 @@ struct JSONTextCursor {
     mutating func skipString() {
         position += 1
         while position < bytes.count {
-            while position + 8 <= bytes.count, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                let special = JSONBytes.specialStringBytes(word)
-                if special != 0 {
-                    position += special.trailingZeroBitCount >> 3
-                    break
-                }
-                position += 8
+            if let base = bytes.baseAddress {
+                position = JSONBytes.endOfPlainRun(base, from: position, end: bytes.count)
             }
             guard position < bytes.count else { return }
             let byte = bytes[position]
