@@ -3,13 +3,13 @@ import Foundation
 /// A JSON text kept as its bytes plus a structural index, whose containers are decoded only when an
 /// expression or a viewer touches them (``Value/json(_:)``).
 ///
-/// Building one reads the bytes once with ``JSONStructureIndexer``: no value is made, so a large data
+/// Building one reads the bytes once with a structural pass: no value is made, so a large data
 /// file is ready at close to the speed of reading it and takes little more memory than its size.
 /// The document never changes afterwards, so nodes of it may be read from any thread.
 ///
 /// Decisions:
 /// - Only a text whose top-level value is an array or an object becomes a document; anything else,
-///   and any text the indexer refuses, is read by ``JSONReader`` as before, so that values and error
+///   and any text the pass refuses, is read whole as before, so that values and error
 ///   messages (with line and column) are exactly the reader's.
 /// - Scalars are decoded each time they are read (they are small); containers are views
 ///   (``JSONNode``) until something needs their contents.
@@ -48,7 +48,7 @@ public final class JSONDocument: Sendable {
     }
 
     /// Reads the regular file at `path` and indexes it while it is read (two cores), giving its
-    /// top-level container as a lazily decoded value, or the text's value as ``JSONReader`` reads it
+    /// top-level container as a lazily decoded value, or the text's value as the whole-text reader reads it
     /// (or its error) when the text is not valid JSON or not a container.
     /// - Throws: `FunctionError` when the file cannot be read; ``JSONDecodingError``.
     static func load(path: String, maximumDepth: Int = JSONCodec.defaultMaximumDepth) throws -> Value {

@@ -3,7 +3,7 @@ import OrderedCollections
 
 /// An array or object inside a ``JSONDocument``, not yet decoded: the payload of ``Value/json(_:)``.
 ///
-/// It behaves as the ``Value/array(_:)`` or ``Value/dictionary(_:)`` that ``JSONReader`` would have
+/// It behaves as the ``Value/array(_:)`` or ``Value/dictionary(_:)`` that reading the whole text would have
 /// built from the same text. Reading a member decodes only that member; members that are
 /// containers are nodes again.
 public struct JSONNode: Sendable {
@@ -96,7 +96,7 @@ public struct JSONNode: Sendable {
     }
 
     /// The entries of an object, decoded one level. A repeated key keeps its first place and its
-    /// last value, as ``JSONReader`` builds it.
+    /// last value, as reading the whole text builds it.
     public func entries() -> OrderedDictionary<String, Value> {
         let offsets = memberOffsets()
         return document.withBytes { bytes in
@@ -137,7 +137,7 @@ public struct JSONNode: Sendable {
         }
     }
 
-    /// The whole container as ``JSONReader`` builds it.
+    /// The whole container as `JSONReader` builds it.
     func materialized() -> Value {
         document.withBytes { bytes in
             var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: document.maximumDepth)
@@ -159,7 +159,7 @@ public struct JSONNode: Sendable {
         }
     }
 
-    /// The string whose opening quote is at `position`, decoded as ``JSONReader`` decodes it.
+    /// The string whose opening quote is at `position`, decoded as `JSONReader` decodes it.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> String {
         var end = position + 1
         while end < bytes.count {
