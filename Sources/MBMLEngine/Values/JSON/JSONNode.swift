@@ -68,6 +68,35 @@ public struct JSONNode: Sendable {
         return lines == 0 ? 1 : lines + 2
     }
 
+    /// Whether a key or a string inside the container may contain `needle` (ASCII bytes; with
+    /// `foldingASCIICase`, lower-case, and ASCII letters of the text are folded to compare): false
+    /// only when the text has no escape and no such run of bytes, so that no decoded key or string
+    /// can contain it. A search passes over the container without decoding it then.
+    public func textMayContain(_ needle: [UInt8], foldingASCIICase: Bool) -> Bool {
+        guard let first = needle.first else { return true }
+        let end = offset + byteCount
+        return document.withBytes { bytes in
+            var start = offset
+            while start + needle.count <= end {
+                let byte = bytes[start]
+                if byte == UInt8(ascii: "\\") { return true }
+                let folded = foldingASCIICase && byte &- 0x41 < 26 ? byte + 0x20 : byte
+                if folded == first {
+                    var index = 1
+                    while index < needle.count {
+                        let next = bytes[start + index]
+                        if (foldingASCIICase && next &- 0x41 < 26 ? next + 0x20 : next) != needle[index] { break }
+                        index += 1
+                    }
+                    if index == needle.count { return true }
+                }
+                start += 1
+            }
+            // An escape in the last bytes still leaves the text undecided.
+            return bytes[start..<end].contains(UInt8(ascii: "\\"))
+        }
+    }
+
     /// Where the members begin: from the index for a large container, else by scanning its text.
     func memberOffsets() -> [Int] {
         if let known = document.index.members[offset] { return known }

@@ -60,6 +60,16 @@ struct SearchQuery: Sendable {
         !pattern.contains(where: \.isUppercase)
     }
 
+    /// The needle a search may look for in the raw text of lazily read JSON to pass over a
+    /// container that cannot match (``JSONNode/textMayContain(_:foldingASCIICase:)``): only for a
+    /// plain ASCII query that is not matched against paths and has a character no number or boolean
+    /// text has (their texts, `12.5`, `1e+20`, `-inf`, `nan`, `1`, differ from their JSON spelling).
+    var rawTextFilter: ASCIINeedle? {
+        guard regex == nil, !matchesPaths, let needle = asciiNeedle else { return nil }
+        let numberCharacters = Set("0123456789.+-einfa".utf8)
+        return needle.bytes.contains(where: { !numberCharacters.contains($0) }) ? needle : nil
+    }
+
     /// Whether the query finds nothing whatever it is given (empty).
     var isEmpty: Bool { needle.isEmpty }
 

@@ -33,6 +33,7 @@ enum TreeSearch {
         var pathText = ""
         var visited = 0
         var stopped = false
+        let rawFilter = query.rawTextFilter
         func visit(_ node: TreeNode, depth: Int) {
             let count = node.childCount
             var position = 0
@@ -49,7 +50,13 @@ enum TreeSearch {
                 }
                 visited += 1
                 if visited % progressInterval == 0, !progress(visited) { stopped = true }
-                if depth < maximumDepth, let value = value?.openedForWalking, TreeNode.value(value).childCount > 0 {
+                if let filter = rawFilter, case .json(let container)? = value,
+                    !container.textMayContain(filter.bytes, foldingASCIICase: filter.foldsCase)
+                {
+                    // Lazily read JSON whose text cannot hold a match: nothing below it is decoded.
+                } else if depth < maximumDepth, let value = value?.openedForWalking,
+                    TreeNode.value(value).childCount > 0
+                {
                     visit(.value(value), depth: depth + 1)
                 }
                 path.removeLast()
