@@ -23,6 +23,7 @@ final class LazyJSONTreeSearchTests: XCTestCase {
         let queries = [
             "person 2999", "Person 12", "zürich", "tab", "City", "x3", "oslo", "1000", "true", "1",
             "2.5", "inf", "kelvin", "k", "K", "café", "re:Person 1[0-9]$", "people[5", "nothing here", "ok",
+            "re:Pers.n 29", "re:oslo|zürich", "re:person 2\\d{3}",
         ]
         for query in queries {
             let expected = TreeSearch.matches(of: query, in: whole)
@@ -32,5 +33,6 @@ final class LazyJSONTreeSearchTests: XCTestCase {
         XCTAssertNotNil(try SearchQuery("oslo").rawTextFilter)
         XCTAssertNil(try SearchQuery("2.5").rawTextFilter)
         XCTAssertNil(try SearchQuery("people[5").rawTextFilter)
+        XCTAssertNotNil(try SearchQuery("re:person 2\\d{3}").rawTextFilter)
     }
 }

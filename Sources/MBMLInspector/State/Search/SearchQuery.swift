@@ -61,11 +61,12 @@ struct SearchQuery: Sendable {
     }
 
     /// The needle a search may look for in the raw text of lazily read JSON to pass over a
-    /// container that cannot match (``JSONNode/textMayContain(_:foldingASCIICase:)``): only for a
-    /// plain ASCII query that is not matched against paths and has a character no number or boolean
-    /// text has (their texts, `12.5`, `1e+20`, `-inf`, `nan`, `1`, differ from their JSON spelling).
+    /// container that cannot match (``JSONNode/textMayContain(_:foldingASCIICase:)``): the ASCII
+    /// query, or the text every match of a regular expression contains, when the query is not
+    /// matched against paths and that text has a character no number or boolean text has (their
+    /// texts, `12.5`, `1e+20`, `-inf`, `nan`, `1`, differ from their JSON spelling).
     var rawTextFilter: ASCIINeedle? {
-        guard regex == nil, !matchesPaths, let needle = asciiNeedle else { return nil }
+        guard !matchesPaths, let needle = regex == nil ? asciiNeedle : regexFilter else { return nil }
         let numberCharacters = Set("0123456789.+-einfa".utf8)
         return needle.bytes.contains(where: { !numberCharacters.contains($0) }) ? needle : nil
     }
