@@ -46,8 +46,12 @@ let package = Package(
                 "MBMLInspector",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["VersionInfo"]
         ),
+        // Writes the commit mbml is built from (`mbml --version`) before every build; "unknown"
+        // outside a git checkout.
+        .plugin(name: "VersionInfo", capability: .buildTool()),
         .target(
             name: "MBMLTestSupport",
             dependencies: ["MBMLEngine"],
