@@ -104,7 +104,9 @@ fi
 contains "DIR/bin/mbml --version" "$("$prefix/bin/mbml" --version 2>&1)" "mbml $version (commit "
 rendered="$(MANPAGER=cat MANWIDTH=80 man -l "$prefix/share/man/man1/mbml.1" 2>&1)"
 contains "man -l DIR/share/man/man1/mbml.1 renders the synopsis" "$rendered" "SYNOPSIS"
-contains "the man page lists the version command" "$rendered" "mbml version"
+contains "the man page describes the version command" "$rendered" "Print the release version and the commit"
+warnings="$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z "$prefix/share/man/man1/mbml.1" 2>&1 >/dev/null)"
+if [ -z "$warnings" ]; then pass "the man page renders without warnings (man --warnings)"; else fail "the man page renders without warnings (man --warnings)" "$warnings"; fi
 for file in share/bash-completion/completions/mbml share/zsh/site-functions/_mbml \
     share/fish/vendor_completions.d/mbml.fish share/mbml/themes/default.theme share/mbml/install-manifest; do
     check "installed: $file" test -s "$prefix/$file"

@@ -44,6 +44,7 @@ remove_installed() {
     local kind path
     local folders=()
     while IFS=' ' read -r kind path; do
+        case "/$path/" in */../*) echo "install.sh: skipping '$path' in the manifest" >&2; continue ;; esac
         case "$kind" in
             file) rm -f -- "${prefix:?}/$path" ;;
             folder) folders+=("$path") ;;
@@ -115,6 +116,7 @@ mkdir -p -- "$prefix"
     for file in "${files[@]}"; do echo "file $file"; done
 } > "$stage.manifest"
 for file in "${files[@]}"; do
+    if [ -e "$prefix/$file" ]; then echo "  replacing $prefix/$file (it was not installed by this script)"; fi
     mkdir -p -- "$(dirname "$prefix/$file")"
     install -m "$(stat -c %a "$stage/$file")" "$stage/$file" "$prefix/$file"
 done
@@ -128,4 +130,5 @@ case ":$PATH:" in
     *) echo "Add $prefix/bin to your PATH (man finds $prefix/share/man through it)." ;;
 esac
 echo "zsh reads completions from the folders on \$fpath: add fpath=($prefix/share/zsh/site-functions \$fpath)"
-echo "to ~/.zshrc before compinit if it is not there. Uninstall with: $0 --prefix $prefix --uninstall"
+echo "to ~/.zshrc before compinit if it is not there (README, \"Install\"). Uninstall with:"
+echo "  $0 --prefix $prefix --uninstall"

@@ -20,7 +20,7 @@ final class InstalledThemesTests: XCTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("links"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: bin.appendingPathComponent("mbml").path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: bin.appendingPathComponent("mbml").path, contents: Data()))
         let link = root.appendingPathComponent("links/mbml")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: bin.appendingPathComponent("mbml"))
         XCTAssertEqual(

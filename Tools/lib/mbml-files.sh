@@ -22,9 +22,14 @@ mbml_build_release() {
 
 # Builds argument-parser's generate-manual tool (the one the `swift package generate-manual` plugin
 # runs) in the same build folder and prints its path. Only its own sources are compiled: the
-# argument-parser modules are the ones the release binary already built.
+# argument-parser modules are the ones the release binary already built. $MBML_GENERATE_MANUAL
+# names an already-built one instead.
 mbml_build_manual_tool() {
-    (cd "$MBML_REPOSITORY" && swift build "${MBML_BUILD_FLAGS[@]/mbml/generate-manual}" >&2 \
+    if [ -n "${MBML_GENERATE_MANUAL:-}" ]; then
+        printf '%s\n' "$MBML_GENERATE_MANUAL"
+        return
+    fi
+    (cd "$MBML_REPOSITORY" && swift build -c release --static-swift-stdlib --product generate-manual >&2 \
         && printf '%s/generate-manual\n' "$(swift build "${MBML_BUILD_FLAGS[@]}" --show-bin-path)")
 }
 
@@ -52,6 +57,9 @@ mbml_stage() {
     local date=(--date "$(date -u -d "@$epoch" +%F)")
     "$manual_tool" "$root/bin/mbml" "${date[@]}" --output-directory "$root/share/man/man1" >/dev/null
     test -s "$root/share/man/man1/mbml.1"
+    # The tool copies the blank lines of the commands' discussions into the page, where mdoc wants
+    # a paragraph macro (man --warnings: "Empty input line").
+    sed -i 's/^$/.Pp/' "$root/share/man/man1/mbml.1"
     "$root/bin/mbml" --generate-completion-script bash > "$root/share/bash-completion/completions/mbml"
     "$root/bin/mbml" --generate-completion-script zsh > "$root/$zsh_dir/_mbml"
     "$root/bin/mbml" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/mbml.fish"
