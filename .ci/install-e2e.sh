@@ -76,14 +76,14 @@ installed="$scratch/usr/bin/mbml"
 contains "the extracted binary's --version" "$("$installed" --version 2>&1)" "$version_line"
 contains "the extracted binary's eval" "$("$installed" eval --context number '#(6 * 7)' 2>&1)" "42"
 contains "the extracted binary's --help" "$("$installed" --help 2>&1)" "USAGE: mbml <subcommand>"
-contains "the man page (gzip) renders" "$(MANPAGER=cat MANWIDTH=80 man -l "$scratch/usr/share/man/man1/mbml.1.gz" 2>&1)" "mbml inspect"
+contains "the man page (gzip) renders" "$(MANPAGER=cat MANWIDTH=80 man -l "$scratch/usr/share/man/man1/mbml.1.gz" 2>&1)" "SYNOPSIS"
 printf 'normal = green\n' > "$scratch/usr/share/mbml/themes/e2e-only.theme"
 contains "the extracted binary finds its themes in usr/share/mbml/themes" \
-    "$(cd "$work" && "$installed" inspect --theme no-such-theme < /dev/null 2>&1)" "e2e-only"
+    "$(cd "$work" && "$installed" inspect "$repo/Samples/tutorial/manifest.xml" --theme no-such-theme < /dev/null 2>&1)" "e2e-only"
 contains "a theme only in usr/share/mbml/themes loads (the inspector then wants a terminal)" \
-    "$(cd "$work" && "$installed" inspect --theme e2e-only < /dev/null 2>&1)" "needs a terminal"
+    "$(cd "$work" && "$installed" inspect "$repo/Samples/tutorial/manifest.xml" --theme e2e-only < /dev/null 2>&1)" "needs a terminal"
 if command -v lintian >/dev/null 2>&1; then
-    # Residual tags, explained in Tools/debian/lintian-notes: none at error or warning level.
+    # No error or warning; the residual informational tags are explained in the README ("Install").
     check "lintian: no errors or warnings" lintian --fail-on error,warning "$deb"
 else
     echo "  (lintian is not installed: skipped)"
@@ -113,7 +113,7 @@ for file in share/bash-completion/completions/mbml share/zsh/site-functions/_mbm
 done
 completion="$prefix/share/bash-completion/completions/mbml"
 contains "bash: the completion loads (complete -p mbml)" \
-    "$(bash --norc -c "source '$completion' && complete -p mbml" 2>&1)" "complete -F"
+    "$(bash --norc -c "source '$completion' && complete -p mbml" 2>&1)" "-F _mbml mbml"
 contains "bash: mbml ver<Tab> completes to version" "$(bash --norc -c "source '$completion'
     COMP_WORDS=(mbml ver); COMP_CWORD=1; COMP_LINE='mbml ver'; COMP_POINT=8
     \$(complete -p mbml | sed -E 's/.*-F ([^ ]+).*/\\1/') mbml ver mbml; printf '%s\\n' \"\${COMPREPLY[@]}\"" 2>&1)" "version"
@@ -134,7 +134,7 @@ fi
 printf 'normal = green\n' > "$work/e2e-only.theme"
 cp "$work/e2e-only.theme" "$prefix/share/mbml/themes/"
 contains "DIR/bin/mbml finds a theme in DIR/share/mbml/themes" \
-    "$(cd "$work" && "$prefix/bin/mbml" inspect --theme e2e-only < /dev/null 2>&1)" "needs a terminal"
+    "$(cd "$work" && "$prefix/bin/mbml" inspect "$repo/Samples/tutorial/manifest.xml" --theme e2e-only < /dev/null 2>&1)" "needs a terminal"
 rm "$prefix/share/mbml/themes/e2e-only.theme"
 check "a second install over the first" bash "$repo/Tools/install.sh" --prefix "$prefix" --binary "$bin"
 check "install.sh --uninstall" bash "$repo/Tools/install.sh" --prefix "$prefix" --uninstall

@@ -71,6 +71,9 @@ mbml ($package_version) unstable; urgency=medium
 CHANGELOG
 gzip -9n "$doc/changelog.Debian"
 install -m 644 "$MBML_REPOSITORY/Tools/debian/copyright" "$doc/copyright"
+install -d "$root/usr/share/lintian/overrides"
+grep -v '^#' "$MBML_REPOSITORY/Tools/debian/lintian-overrides" > "$root/usr/share/lintian/overrides/mbml"
+chmod 644 "$root/usr/share/lintian/overrides/mbml"
 
 # Depends: dpkg-shlibdeps maps each shared library the binary needs (its DT_NEEDED entries) to the
 # package holding it, with the version its symbols require. It wants a debian/control to read.

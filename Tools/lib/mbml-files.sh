@@ -60,7 +60,8 @@ mbml_stage() {
     # The tool copies the blank lines of the commands' discussions into the page, where mdoc wants
     # a paragraph macro (man --warnings: "Empty input line").
     sed -i 's/^$/.Pp/' "$root/share/man/man1/mbml.1"
-    "$root/bin/mbml" --generate-completion-script bash > "$root/share/bash-completion/completions/mbml"
+    # bash completions are sourced, not run: no #! line (lintian: bash-completion-with-hashbang).
+    "$root/bin/mbml" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/share/bash-completion/completions/mbml"
     "$root/bin/mbml" --generate-completion-script zsh > "$root/$zsh_dir/_mbml"
     "$root/bin/mbml" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/mbml.fish"
     install -m 644 "$MBML_REPOSITORY"/Themes/*.theme "$root/share/mbml/themes/"
