@@ -111,18 +111,23 @@ final class FileDoorTests: XCTestCase {
         XCTAssertTrue(load.diagnostics.contains { $0.message.contains("it is a FIFO") }, "\(load.diagnostics)")
     }
 
+    /// `--manifest <(command)`: the manifest is `/dev/fd/N`, a pipe whose writer is there.
     func testAManifestNamedByTheHostMayBeAPipe() throws {
-        let folder = try ScratchFolder()
-        let fifo = folder.path("pipe.xml")
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        let (reading, writing) = (ends[0], ends[1])
+        defer { close(reading) }
         let writer = Thread {
-            let handle = FileHandle(forWritingAtPath: fifo)
-            handle?.write(Data(#"<MBML><Var name="piped" literal="yes"/></MBML>"#.utf8))
-            try? handle?.close()
+            let text = Array(#"<MBML><Var name="piped" literal="yes"/></MBML>"#.utf8)
+            _ = text.withUnsafeBytes { write(writing, $0.baseAddress, $0.count) }
+            close(writing)
         }
         writer.start()
-        let load = EnvironmentBuilder().build([.manifest(URL(fileURLWithPath: fifo))])
+        let load = EnvironmentBuilder().build([.manifest(URL(fileURLWithPath: "/dev/fd/\(reading)"))])
         XCTAssertEqual(load.environment.variables["piped"], .string("yes"), "\(load.diagnostics)")
+        XCTAssertThrowsError(
+            try FileDoor.read("/dev/fd/\(reading)", as: .include, policy: .anywhere, maximumSize: 100),
+            "an include is never a pipe")
     }
 
     func testEachKindHasASizeLimit() throws {

@@ -1,7 +1,8 @@
 import Foundation
-import MBMLEngine
 import MBMLTestSupport
 import XCTest
+
+@testable import MBMLEngine
 
 /// ``FileReadPolicy``: where `^fileContents`, `^fileData`, `^listDirectory` and `<Include>` may read.
 final class FileReadPolicyTests: XCTestCase {
