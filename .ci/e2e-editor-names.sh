@@ -28,6 +28,14 @@ stop_inspector() {  # stop_inspector NAME
     rm -f "$dir/exit"
 }
 
+# select_price: focus the variables pane and select $price (Environment, Platform, price), whose
+# declaration `E` opens.
+select_price() {
+    keys BTab
+    keys g j j
+    sleep 0.3
+}
+
 # 1. A recording editor in every form: the last two arguments are +LINE and ./NAME.
 mkdir -p "$dir/bin dir"
 cat > "$dir/bin dir/record" <<SH
@@ -37,18 +45,20 @@ SH
 chmod +x "$dir/bin dir/record"
 for name in '+!touch PWNED' '-x' '+x'; do
     write_manifest "$name"
-    for editor in "'$dir/bin dir/record'" "'$dir/bin dir/record' --wait" "\"$dir/bin dir/record\" -n -w"; do
+    for editor in "VISUAL=\"'$dir/bin dir/record'\"" "VISUAL=\"'$dir/bin dir/record' --wait\"" \
+        "PATH='$dir/bin dir':\"\$PATH\" VISUAL= EDITOR='record -n -w'"; do
         rm -f "$dir/editor-args"
-        INSPECTOR_ENV="VISUAL=\"$editor\"" start_inspector inspect -- "$name"
-        check "$name with VISUAL=$editor: the inspector opens it" 'title +"Shop"'
+        INSPECTOR_ENV="$editor" start_inspector inspect -- "$name"
+        check "$name with $editor: the inspector opens it" 'title +"Shop"'
+        select_price
         keys E
         deadline=$((SECONDS + timeout))
         while [ ! -s "$dir/editor-args" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done
         last="$(tail -n 1 "$dir/editor-args" 2>/dev/null)"
         if [ "$last" = "./$name" ] && ! grep -qxF -- "$name" "$dir/editor-args"; then
-            pass "$name with VISUAL=$editor: the editor gets ./$name"
+            pass "$name with $editor: the editor gets ./$name"
         else
-            fail "$name with VISUAL=$editor: the editor gets ./$name (got: $(tr '\n' '|' < "$dir/editor-args" 2>/dev/null))"
+            fail "$name with $editor: the editor gets ./$name (got: $(tr '\n' '|' < "$dir/editor-args" 2>/dev/null))"
         fi
         check "$name: the inspector is back after the editor" 'title +"Shop"'
         stop_inspector "$name"
@@ -62,6 +72,7 @@ if command -v vim >/dev/null 2>&1; then
         rm -f "$dir/PWNED"
         INSPECTOR_ENV="VISUAL='vim --clean -n'" start_inspector inspect -- "$name"
         check "vim, $name: the inspector opens it" 'title +"Shop"'
+        select_price
         keys E
         check "vim, $name: vim shows the manifest" 'literal="13"' '^~'
         keys -l ':q'
