@@ -253,6 +253,13 @@ final class InspectorSession {
                         SpaceComparison.rows(text: text, pins: pins, first: first, second: second),
                         generation: generation)
                 })
+        case .computeSteps(let text, let context, let generation):
+            let environment = engine.environment
+            return answer(
+                on: .evaluation,
+                engine.evaluationLaneJob {
+                    .stepsComputed(environment.steps(text, context: context), generation: generation)
+                })
         case .savePins(let path, let text, let overwrites):
             if !overwrites, FileManager.default.fileExists(atPath: path) { return [.pinsFileExists(path: path)] }
             do {

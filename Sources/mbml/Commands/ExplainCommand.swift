@@ -16,6 +16,10 @@ struct ExplainCommand: ParsableCommand {
             Hint codes: \(HintCode.allCases.map(\.rawValue).joined(separator: ", ")).
             The exit status is 0 even when the expression fails (the failure is part of the \
             explanation); 1 only for usage errors. --json prints the same as one JSON document.
+            With --steps, prints instead the evaluation's steps, numbered, in the order they \
+            happened: each sub-expression with its value, each function call with its arguments, \
+            each iteration of ^filter, ^list, ^sort, ... with its $item (and $key, ...), and each \
+            call's result (at most \(ExpressionSteps.defaultLimit) events; a cut log says so).
             """
     )
 
@@ -27,12 +31,24 @@ struct ExplainCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON document instead of text.")
     var json = false
 
+    @Flag(name: .long, help: "Print the evaluation's steps in order instead of the token tree.")
+    var steps = false
+
     @Argument(help: "The expression to explain.")
     var expression: String
 
     func run() throws {
         let environment = try engine.makeEnvironment()
         let prepared = environment.prepare(expression, contexts: [context])
+        if steps {
+            let formatter = StepsFormatter(steps: environment.steps(prepared, context: context))
+            if json {
+                StandardStream.output.writeLine(formatter.json())
+            } else {
+                StandardStream.report.write(formatter.text())
+            }
+            return
+        }
         let trace = environment.trace(prepared, context: context)
         let hints = environment.hints(for: prepared, context: context, trace: trace)
         let explanation = ExplanationFormatter(trace: trace, hints: hints)
