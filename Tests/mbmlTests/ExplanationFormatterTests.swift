@@ -72,7 +72,8 @@ final class ExplanationFormatterTests: XCTestCase {
                 " 6      $item.length > 5 = true",
             ])
         XCTAssertEqual(lines.last, "15  ^filter($cats|$item.length > 5) = [\"Barrett\", \"Duncan\"]")
-        let cut = StepsFormatter(steps: environment.steps("^filter($cats|$item.length > 5)", context: .object, limit: 5))
+        let cut = StepsFormatter(
+            steps: environment.steps("^filter($cats|$item.length > 5)", context: .object, limit: 5))
         XCTAssertTrue(cut.text().contains("(cut: the step log keeps at most 5 events"), cut.text())
         let json = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(cut.json().utf8)) as? [String: Any], cut.json())

@@ -129,7 +129,9 @@ struct StepBuilder {
             if let anchor, let start = sites.spans[anchor], let end = range {
                 range = SourceRange(location: start.location, length: max(end.upperBound - start.location, 0))
             }
-            append(.value, text: text(range, or: label), kind: kind, range: range, node: sites.ranges[site], outcome: outcome)
+            append(
+                .value, text: text(range, or: label), kind: kind, range: range, node: sites.ranges[site],
+                outcome: outcome)
         case .expressionResult(let site, let label, let outcome):
             defer { lastToken = nil }
             if let last = lastToken, last.recorder == site.recorder, last.outcome == outcome { return }
@@ -156,7 +158,8 @@ struct StepBuilder {
             guard let end = ends[index] else { return step }
             return EvaluationStep(
                 kind: step.kind, text: step.text, tokenKind: step.tokenKind, range: step.range,
-                nodeRange: step.nodeRange, outcome: step.outcome, depth: step.depth, end: end, enclosingCall: step.enclosingCall,
+                nodeRange: step.nodeRange, outcome: step.outcome, depth: step.depth, end: end,
+                enclosingCall: step.enclosingCall,
                 enclosingIteration: step.enclosingIteration)
         }
     }

@@ -105,7 +105,8 @@ final class StepsTests: ExpressionTestCase {
         for (expression, expected) in cases {
             let steps = env.steps(expression, context: .object)
             XCTAssertTrue(
-                lines(steps).contains { $0.contains(expected) }, "\(expression):\n" + lines(steps).joined(separator: "\n"))
+                lines(steps).contains { $0.contains(expected) },
+                "\(expression):\n" + lines(steps).joined(separator: "\n"))
             let iterations = steps.steps.filter(\.isIteration)
             XCTAssertFalse(iterations.isEmpty, expression)
             XCTAssertTrue(iterations.allSatisfy { $0.enclosingCall != nil && $0.depth == 1 }, expression)

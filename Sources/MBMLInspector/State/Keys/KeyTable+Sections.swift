@@ -168,7 +168,8 @@ extension KeyTable {
                 bind(.stepOver, .character("o"))),
             row(
                 "`i` / `I`", "next / previous iteration of ^filter, ^list, ^sort, …",
-                detail: "to the next / previous iteration of the function iterating here (`^filter`, `^list`, `^sort`, …)",
+                detail:
+                    "to the next / previous iteration of the function iterating here (`^filter`, `^list`, `^sort`, …)",
                 bind(.nextIteration, .character("i")), bind(.previousIteration, .character("I"))),
             row("`u`", "out: to the result of the call around the step", bind(.stepOut, .character("u"))),
             row(
