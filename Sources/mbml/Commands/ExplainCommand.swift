@@ -15,7 +15,8 @@ struct ExplainCommand: ParsableCommand {
               hint[CODE] col N: message (try: REPLACEMENT)
             Hint codes: \(HintCode.allCases.map(\.rawValue).joined(separator: ", ")).
             The exit status is 0 even when the expression fails (the failure is part of the \
-            explanation); 1 only for usage errors. --json prints the same as one JSON document.
+            explanation); 1 only for usage errors and an evaluation stopped by --timeout. --json \
+            prints the same as one JSON document.
             With --steps, prints instead the evaluation's steps, numbered, in the order they \
             happened: each sub-expression with its value, each function call with its arguments, \
             each iteration of ^filter, ^list, ^sort, ... with its $item (and $key, ...), and each \
@@ -24,6 +25,7 @@ struct ExplainCommand: ParsableCommand {
     )
 
     @OptionGroup var engine: EngineOptions
+    @OptionGroup var budget: BudgetOptions
 
     @Option(name: .long, help: "The evaluation context: object, string, number or boolean.")
     var context: ExpressionContext = .object
@@ -38,10 +40,11 @@ struct ExplainCommand: ParsableCommand {
     var expression: String
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
+        let environment = try engine.makeEnvironment(budget: budget)
         let prepared = environment.prepare(expression, contexts: [context])
         if steps {
-            let formatter = StepsFormatter(steps: environment.steps(prepared, context: context))
+            let formatter = StepsFormatter(
+                steps: try budgeted(in: environment) { environment.steps(prepared, context: context) })
             if json {
                 StandardStream.output.writeLine(formatter.json())
             } else {
@@ -49,13 +52,23 @@ struct ExplainCommand: ParsableCommand {
             }
             return
         }
-        let trace = environment.trace(prepared, context: context)
+        let trace = try budgeted(in: environment) { environment.trace(prepared, context: context) }
         let hints = environment.hints(for: prepared, context: context, trace: trace)
         let explanation = ExplanationFormatter(trace: trace, hints: hints)
         if json {
             StandardStream.output.writeLine(explanation.json())
         } else {
             StandardStream.report.write(explanation.text())
+        }
+    }
+
+    /// Runs the evaluation under the time budget (`--timeout`); past it, says so and fails.
+    private func budgeted<T>(in environment: Environment, _ body: () -> T) throws -> T {
+        do {
+            return try budget.evaluate(in: environment, body)
+        } catch {
+            StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+            throw ExitCode.failure
         }
     }
 }
