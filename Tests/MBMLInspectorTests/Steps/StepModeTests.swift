@@ -113,6 +113,22 @@ final class StepModeTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "step mode · step 5/15"), screen.text)
     }
 
+    func testACutLogSaysSoOnItsLastStep() {
+        let environment = Environment()
+        environment.variables.declare("big", value: .array((0..<20_000).map { .integer($0) }))
+        let (session, screen) = makeSession(environment: environment)
+        session.type("^filter($big|$item > 19990)")
+        session.press(.function(8))
+        guard let steps = session.state.stepper?.steps else { return XCTFail("no steps") }
+        XCTAssertTrue(steps.isCut)
+        XCTAssertLessThanOrEqual(steps.steps.count, ExpressionSteps.defaultLimit + 1)
+        session.press(.end)
+        session.render(on: screen)
+        XCTAssertNotNil(
+            screen.firstRow(containing: "the step log was cut at \(ExpressionSteps.defaultLimit) events"), screen.text)
+        XCTAssertNotNil(screen.firstRow(containing: "result: ^filter($big|$item > 19990) = [19991,"), screen.text)
+    }
+
     func testTheKeysAreInTheKeyTable() {
         XCTAssertEqual(KeyTable.command(for: .function(8), in: .everywhere), .enterSteps)
         let expected: [(Key, KeyCommand)] = [
