@@ -1,16 +1,18 @@
 import Foundation
 
 extension Environment {
-    /// Evaluates `prepared` once in `context`, as ``trace(_:context:textLimit:)`` does, and returns its
-    /// steps in evaluation order (``ExpressionSteps``). The log keeps at most `limit` events; the
-    /// evaluation itself is bounded by the environment's budgets like any other.
+    /// Evaluates `prepared` once in `context`, as ``trace(_:context:textLimit:within:)`` does, and
+    /// returns its steps in evaluation order (``ExpressionSteps``). The log keeps at most `limit`
+    /// events; the evaluation is part of `evaluation` (nil: a new job under this environment's
+    /// limits), bounded in time and memory like any other.
     public func steps(
         _ prepared: PreparedExpression, context: ExpressionContext,
-        limit: Int = ExpressionSteps.defaultLimit
+        limit: Int = ExpressionSteps.defaultLimit, within evaluation: Evaluation? = nil
     ) -> ExpressionSteps {
         let log = StepLog(limit: limit)
         let sites = StepSites()
-        let trace = self.trace(prepared, context: context, textLimit: nil, steps: log, sites: sites)
+        let trace = self.trace(
+            prepared, context: context, textLimit: nil, within: evaluation, steps: log, sites: sites)
         var builder = StepBuilder(expression: trace.expression, sites: sites)
         for event in log.events { builder.add(event) }
         let steps = builder.finish(result: trace.result, topLevelCount: trace.nodes.count)
@@ -20,9 +22,9 @@ extension Environment {
     /// Prepares `expression` and lists its steps in `context`.
     public func steps(
         _ expression: String, context: ExpressionContext,
-        limit: Int = ExpressionSteps.defaultLimit
+        limit: Int = ExpressionSteps.defaultLimit, within evaluation: Evaluation? = nil
     ) -> ExpressionSteps {
-        steps(prepare(expression, contexts: [context]), context: context, limit: limit)
+        steps(prepare(expression, contexts: [context]), context: context, limit: limit, within: evaluation)
     }
 }
 

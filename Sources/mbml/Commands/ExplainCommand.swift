@@ -15,8 +15,8 @@ struct ExplainCommand: ParsableCommand {
               hint[CODE] col N: message (try: REPLACEMENT)
             Hint codes: \(HintCode.allCases.map(\.rawValue).joined(separator: ", ")).
             The exit status is 0 even when the expression fails (the failure is part of the \
-            explanation); 1 only for usage errors and an evaluation stopped by --timeout. --json \
-            prints the same as one JSON document.
+            explanation, an evaluation stopped by --timeout or --max-memory too); 1 only for usage \
+            errors. --json prints the same as one JSON document.
             With --steps, prints instead the evaluation's steps, numbered, in the order they \
             happened: each sub-expression with its value, each function call with its arguments, \
             each iteration of ^filter, ^list, ^sort, ... with its $item (and $key, ...), and each \
@@ -41,10 +41,12 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let environment = try engine.makeEnvironment(budget: budget)
+        // One job: the traced evaluation and the explanation printed from it (--timeout, --max-memory).
+        let evaluation = budget.makeEvaluation()
         let prepared = environment.prepare(expression, contexts: [context])
         if steps {
             let formatter = StepsFormatter(
-                steps: try budgeted(in: environment) { environment.steps(prepared, context: context) })
+                steps: environment.steps(prepared, context: context, within: evaluation))
             if json {
                 StandardStream.output.writeLine(formatter.json())
             } else {
@@ -52,22 +54,17 @@ struct ExplainCommand: ParsableCommand {
             }
             return
         }
-        let trace = try budgeted(in: environment) { environment.trace(prepared, context: context) }
+        let trace = environment.trace(prepared, context: context, within: evaluation)
         let hints = environment.hints(for: prepared, context: context, trace: trace)
-        let explanation = ExplanationFormatter(trace: trace, hints: hints)
-        if json {
-            StandardStream.output.writeLine(explanation.json())
-        } else {
-            StandardStream.report.write(explanation.text())
-        }
-    }
-
-    /// Runs the evaluation under the time budget (`--timeout`); past it, says so and fails.
-    private func budgeted<T>(in environment: Environment, _ body: () -> T) throws -> T {
+        let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)
         do {
-            return try budget.evaluate(in: environment, body)
+            if json {
+                StandardStream.output.writeLine(try explanation.json())
+            } else {
+                StandardStream.report.write(try explanation.text())
+            }
         } catch {
-            StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+            StandardStream.error.writeLine("error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
             throw ExitCode.failure
         }
     }
