@@ -67,6 +67,8 @@ safe "eval --context all" "$bin" eval --context all --data d=d.json '$d.a'
 safe "eval error message and caret" "$bin" eval --data d=d.json "#(\$d.a $(cat evil.txt) +)"
 safe "explain" "$bin" explain --data d=d.json '$d.a'
 safe "explain --json" "$bin" explain --json --data d=d.json '$d.a'
+safe "explain --steps" "$bin" explain --steps --data d=d.json '^list(^keys($d)|$d[$item])'
+safe "explain --steps (iterations)" "$bin" explain --steps --data d=d.json '^filter($d|$item)'
 safe "tokens" "$bin" tokens "$(cat evil.txt)"
 safe "check text report (ids, keys, notes, diffs)" "$bin" check exp.jsonl --data d=d.json
 safe "check --format json" "$bin" check --format json exp.jsonl --data d=d.json
