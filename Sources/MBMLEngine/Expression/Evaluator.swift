@@ -6,13 +6,15 @@ struct Evaluator {
     let expression: String
     /// Set while tracing (``Environment/trace(_:context:textLimit:)``): notes what every token produced.
     var recorder: TraceRecorder? = nil
-    /// The memory meter of the top-level evaluation this one belongs to, looked up once.
-    let meter: EvaluationMeter?
+    /// The job this evaluation is part of: its limits, meter and depth.
+    let evaluation: Evaluation
+    /// The job's memory meter.
+    var meter: EvaluationMeter? { evaluation.meter }
 
-    init(environment: Environment, expression: String) {
+    init(environment: Environment, expression: String, evaluation: Evaluation) {
         self.environment = environment
         self.expression = expression
-        self.meter = environment.currentMeter()
+        self.evaluation = evaluation
     }
 
     /// The whole pipeline for one context: cache, constant shortcut, parse, evaluate, combine.
@@ -90,7 +92,7 @@ struct Evaluator {
         case .string:
             return try interpolate(tokens).map { value in
                 if case .string = value { return value }
-                return .string(try budgetedText(of: value))
+                return .string(try evaluation.text(of: value))
             }
         case .number:
             return try number(from: try interpolate(tokens))
@@ -135,32 +137,39 @@ struct Evaluator {
         return .string(text)
     }
 
-    /// A value's text, stopped by the environment's cancellation check (a time budget) while a large
-    /// collection is rendered, and by the evaluation's memory budget: a collection's text never grows
-    /// past what is left of it.
+    /// A value's text, made under the job's limits: a collection's text never grows past what is left
+    /// of the memory budget, and stops at the deadline or a cancellation.
     func budgetedText(of value: Value) throws -> String {
         if case .string(let text) = value { return text }
-        let isCancelled = environment.isCancelled
-        let maximumBytes = meter?.remaining ?? .max
-        guard let text = value.text(stoppingWhen: isCancelled, maximumBytes: maximumBytes) else {
-            if let meter, !isCancelled() { try meter.charge(maximumBytes &+ 1) }
-            throw CancellationFailure()
-        }
-        return text
+        return try evaluation.text(of: value, charging: false)
+    }
+
+    /// A value as a function's text parameter: a text as itself, anything else written under the
+    /// job's limits and charged to its budget (a collection huge as text ends in the budget error).
+    func parameterText(of value: Value) throws -> String {
+        if case .string(let text) = value { return text }
+        return try evaluation.text(of: value)
     }
 
     // MARK: Tokens (<doc:ExpressionSyntax>)
 
     /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).
     func value(of token: Token) throws -> Value? {
-        if Evaluator.isTest(token.kind) { return try computeValue(of: token) }
+        // Tests note their truth; a reference or a call notes its own value, then each subreference its own.
+        if Evaluator.isTest(token.kind) || token.kind == .variableReference || token.kind == .functionCall {
+            return try computeValue(of: token)
+        }
         return try traced(token) { try computeValue(of: token) }
     }
 
-    /// Runs `body` (which produces `token`'s value) and, while tracing, notes its outcome for `token`.
-    func traced(_ token: Token, _ body: () throws -> Value?) rethrows -> Value? {
+    /// Runs `body` (which produces `token`'s value) and, while tracing, notes its outcome for `token`
+    /// (shown in the step log as `label` from `anchor`, see ``TraceRecorder/recording(_:label:anchor:_:)``).
+    func traced(
+        _ token: Token, label: String? = nil, anchor: Token? = nil,
+        _ body: () throws -> Value?
+    ) rethrows -> Value? {
         guard let recorder else { return try body() }
-        return try recorder.recording(token, body)
+        return try recorder.recording(token, label: label, anchor: anchor, body)
     }
 
     /// The kinds whose value is their truth: ``truth(of:)`` notes them while tracing.
@@ -188,7 +197,7 @@ struct Evaluator {
         case .variableReference:
             return try VariableResolver(evaluator: self).resolve(token)
         case .functionCall:
-            let result = try FunctionInvoker(evaluator: self).invoke(token)
+            let result = try traced(token) { try FunctionInvoker(evaluator: self).invoke(token) }
             return try VariableResolver(evaluator: self).applySubreferences(of: token, to: result)
         case .mathExpression, .mathGrouping:
             guard token.children.count == 1 else {

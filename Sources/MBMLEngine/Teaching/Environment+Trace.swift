@@ -7,16 +7,28 @@ extension Environment {
     /// `^filter`, `^if`, `^list`) are shown parsed in the context the function evaluated them in.
     ///
     /// Evaluation errors do not throw: they are the trace's ``ExpressionTrace/result``. With a
-    /// `textLimit`, text results are built as ``evaluatePreview(_:in:limit:)`` builds them.
+    /// `textLimit`, text results are built as ``evaluatePreview(_:in:limit:within:)`` builds them.
+    /// The evaluation is part of `evaluation` (nil: a new job under this environment's limits).
     public func trace(
         _ prepared: PreparedExpression, context: ExpressionContext,
-        textLimit: Int? = nil
+        textLimit: Int? = nil, within evaluation: Evaluation? = nil
     ) -> ExpressionTrace {
-        let recorder = TraceRecorder()
+        trace(prepared, context: context, textLimit: textLimit, within: evaluation, steps: nil, sites: nil)
+    }
+
+    /// ``trace(_:context:textLimit:within:)`` noting the evaluation's events in `steps` and where
+    /// each traced token is shown in `sites`.
+    func trace(
+        _ prepared: PreparedExpression, context: ExpressionContext, textLimit: Int?, within evaluation: Evaluation?,
+        steps: StepLog?, sites: StepSites?
+    ) -> ExpressionTrace {
+        let recorder = TraceRecorder(steps: steps)
         var result: TraceOutcome
         var isTruncated = false
         do {
-            let evaluated = try evaluate(prepared, in: context, textLimit: textLimit, recorder: recorder)
+            let evaluated = try evaluate(
+                prepared, in: context, textLimit: textLimit, recorder: recorder,
+                within: evaluation ?? makeEvaluation())
             result = .value(evaluated.value)
             isTruncated = evaluated.isTruncated
         } catch {
@@ -27,7 +39,7 @@ extension Environment {
         }
         let parsed = prepared.parse(in: context) ?? prepare(prepared.text, contexts: [context]).parse(in: context)
         let tokens = (try? parsed?.get()) ?? []
-        let builder = TraceTreeBuilder(environment: self)
+        let builder = TraceTreeBuilder(environment: self, sites: sites)
         var inherited: NotEvaluatedReason?
         if prepared.text.isEmpty || recorder.usedConstantShortcut {
             inherited = .constantText
@@ -43,8 +55,10 @@ extension Environment {
     }
 
     /// Prepares and traces `expression` in `context`.
-    public func trace(_ expression: String, context: ExpressionContext) -> ExpressionTrace {
-        trace(prepare(expression, contexts: [context]), context: context)
+    public func trace(
+        _ expression: String, context: ExpressionContext, within evaluation: Evaluation? = nil
+    ) -> ExpressionTrace {
+        trace(prepare(expression, contexts: [context]), context: context, within: evaluation)
     }
 }
 
@@ -83,6 +97,8 @@ struct RangeMap {
 /// Builds trace nodes from token trees and what the recorders noted.
 struct TraceTreeBuilder {
     let environment: Environment
+    /// Filled, when given, with the span each traced token is shown at.
+    var sites: StepSites? = nil
 
     func nodes(
         for tokens: [Token], recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
@@ -125,6 +141,7 @@ struct TraceTreeBuilder {
                 for: token.children, recorder: recorder, map: map, inherited: childReason,
                 insideParameter: insideParameter)
         }
+        sites?.note(recorder.site(of: token), kind: token.kind, range: map.map(token.absoluteRange), children: children)
         var name: String?
         var isKnown = false
         switch token.payload {
@@ -233,6 +250,7 @@ struct TraceTreeBuilder {
         let nested = evaluated.recorder
         let results = nested.results
         let outcome = results.outcomes.first ?? .notEvaluated(.afterFailure)
+        sites?.note(nested.wholeSite, kind: .parameterGroup, range: map.map(group.absoluteRange), children: [])
         let inner = RangeMap(normalizing: group.children, outer: map)
         let children: [TraceNode]
         if nested.usedConstantShortcut {

@@ -7,6 +7,13 @@ struct JSONLinesSession {
     let environment: Environment
     /// The time budget of each request in seconds (`--timeout`); 0 means none.
     var timeout: Double = 0
+    /// The memory budget of each request in bytes (`--max-memory`); 0 means none.
+    var maximumBytes = EnvironmentOptions.defaultMaximumEvaluationBytes
+
+    /// A new job for one request, its answer included.
+    func makeEvaluation() -> Evaluation {
+        Evaluation(limits: EvaluationLimits(deadline: Deadline(secondsFromNow: timeout), maximumBytes: maximumBytes))
+    }
 
     /// Answers requests until the end of standard input. Blank lines are skipped.
     func run() {
@@ -27,10 +34,14 @@ struct JSONLinesSession {
             return Self.encode(id: nil, .error(String(describing: error)))
         }
         do {
-            let value = try environment.withDeadline(seconds: timeout) {
-                try environment.evaluate(request.expression, in: request.context, binding: request.variables)
+            let evaluation = makeEvaluation()
+            let value = try evaluation.run {
+                try environment.evaluate(
+                    request.expression, in: request.context, binding: request.variables, within: evaluation)
             }
-            return Self.encode(id: request.id, .value(value))
+            // The answer is written under the request's budget: a value that is huge as text ends
+            // in the budget error, and the next request is answered.
+            return Self.encode(id: request.id, .value(try evaluation.json(of: value)))
         } catch {
             return Self.encode(
                 id: request.id, .error(LimitHint.appending(to: Environment.logText(for: error), for: error)))
@@ -38,7 +49,8 @@ struct JSONLinesSession {
     }
 
     private enum Outcome {
-        case value(Value?)
+        /// The value's JSON.
+        case value(String)
         case error(String)
     }
 
@@ -46,7 +58,7 @@ struct JSONLinesSession {
     private static func encode(id: Substring?, _ outcome: Outcome) -> String {
         let idText = id ?? "null"
         switch outcome {
-        case .value(let value): return "{\"id\":\(idText),\"value\":\(JSONCodec.encode(value))}"
+        case .value(let json): return "{\"id\":\(idText),\"value\":\(json)}"
         case .error(let message): return "{\"id\":\(idText),\"error\":\(JSONCodec.quoted(message))}"
         }
     }
@@ -60,6 +72,15 @@ struct JSONLinesSession {
         var expression: String
         var variables: [(String, Value?)]
 
+        /// The id as the response carries it: as written when that is printable ASCII (so that
+        /// `1.0` or a 50-digit number come back unchanged), else written again by the JSON writer,
+        /// which escapes C1 controls, bidirectional overrides and the rest of what a terminal acts on.
+        static func echoedID(_ written: Substring?, decoded: Value?) -> Substring? {
+            guard let written else { return nil }
+            if written.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return written }
+            return Substring(JSONCodec.encode(decoded))
+        }
+
         init(line: String) throws {
             let decoded: Value
             do {
@@ -71,7 +92,7 @@ struct JSONLinesSession {
             guard case .dictionary(let fields) = decoded else {
                 throw RequestFailure(id: nil, message: "A request must be a JSON object")
             }
-            id = JSONCodec.memberText(named: "id", inObject: line)
+            id = Self.echoedID(JSONCodec.memberText(named: "id", inObject: line), decoded: fields["id"])
             let contextName = fields["context"].map { $0.stringValue ?? $0.text } ?? "object"
             guard let context = ExpressionContext(rawValue: contextName) else {
                 throw RequestFailure(
