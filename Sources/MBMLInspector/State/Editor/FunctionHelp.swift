@@ -30,6 +30,10 @@ enum FunctionHelp {
         let width = min(state.size.columns - 4, 100) - 3
         var lines = [function.signature, ""]
         lines += TextWrap.atSpaces(function.summary, width: width)
+        if let iteration = function.iteration {
+            lines.append("")
+            lines += iteration.lines.flatMap { TextWrap.atSpaces($0, width: width) }
+        }
         lines += ["", "mbml functions \(function.name) prints this; F1 outside a call lists the keys."]
         return .value(title: "^" + function.name, lines: lines, scroll: 0)
     }

@@ -1,7 +1,7 @@
 /// The rows of ``KeyTable``: every key the inspector reacts to, by pane.
 extension KeyTable {
     static let sections: [KeyTableSection] = [
-        everywhere, editor, historySearch, prompt, variables, results, tokens, pins, log, viewer,
+        everywhere, editor, historySearch, prompt, variables, results, tokens, lesson, pins, log, viewer,
         diagnosticsList, helpScreen,
     ]
 
@@ -252,6 +252,15 @@ extension KeyTable {
                 "→ `l` `c` / ← `h`", "choose the context (object, string, number, boolean)",
                 bind(.nextContext, .right, .character("c"), .character("l")),
                 bind(.previousContext, .left, .character("h"))),
+        ])
+
+    private static let lesson = KeyTableSection(
+        title: "Lesson", note: "(under the tokens with `mbml tutorial` or a lesson file; F6, Tab)", scope: .lesson,
+        rows: [
+            movement("scroll the lesson's text and checklist"),
+            row(
+                "Alt-N / Alt-P", "next / previous lesson",
+                bind(.nextLesson, .alt("n")), bind(.previousLesson, .alt("p"))),
         ])
 
     private static let pins = KeyTableSection(
