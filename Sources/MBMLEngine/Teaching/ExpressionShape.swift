@@ -37,7 +37,7 @@ public struct ExpressionShape: Hashable, Sendable, CustomStringConvertible {
     /// The shape of a parsed expression (``Environment/parse(_:in:caching:)`` or
     /// ``PreparedExpression/tokens(in:)``).
     public init(_ tokens: [Token], literals: Literals) {
-        var nodes = tokens.map { Self.node($0, literals: literals) }
+        var nodes = Self.withoutBlankEnds(tokens).map { Self.node($0, literals: literals) }
         if literals == .kept { Self.trimEnds(&nodes) }
         self.nodes = nodes
     }
@@ -60,7 +60,9 @@ public struct ExpressionShape: Hashable, Sendable, CustomStringConvertible {
     private static let commutative: Set<Token.Kind> = [.equal, .notEqual, .and, .or]
 
     private static func node(_ token: Token, literals: Literals) -> Node {
-        var children = token.children.map { node($0, literals: literals) }
+        let parts = token.kind == .parameterGroup ? withoutBlankEnds(token.children) : token.children
+        var children = parts.map { node($0, literals: literals) }
+        if token.kind == .parameterGroup, literals == .kept { trimEnds(&children) }
         if commutative.contains(token.kind) {
             children.sort { $0.description < $1.description }
         }
@@ -77,6 +79,18 @@ public struct ExpressionShape: Hashable, Sendable, CustomStringConvertible {
             guard literals == .kept, token.kind == .literal || token.kind == .numericLiteral else { return "" }
             return spacesMadeOne(token.text)
         }
+    }
+
+    /// `tokens` without literal text of spaces alone at either end (the spaces around a whole
+    /// expression or a parameter: `^join( $cats |, )` is `^join($cats|, )`).
+    private static func withoutBlankEnds(_ tokens: [Token]) -> [Token] {
+        func isBlank(_ token: Token) -> Bool {
+            token.kind == .literal && token.children.isEmpty && token.text.allSatisfy(\.isWhitespace)
+        }
+        var tokens = tokens[...]
+        while let first = tokens.first, isBlank(first) { tokens = tokens.dropFirst() }
+        while let last = tokens.last, isBlank(last) { tokens = tokens.dropLast() }
+        return Array(tokens)
     }
 
     /// `text` with each run of spaces, tabs and line breaks made one space.
@@ -98,10 +112,13 @@ public struct ExpressionShape: Hashable, Sendable, CustomStringConvertible {
     /// Leading and trailing spaces of the whole text left out: literal nodes of spaces alone at
     /// either end dropped, the spaces at the outer ends of the first and last literal trimmed.
     private static func trimEnds(_ nodes: inout [Node]) {
-        while let first = nodes.first, first.kind == .literal, first.children.isEmpty, first.label.allSatisfy(\.isWhitespace) {
+        while let first = nodes.first, first.kind == .literal, first.children.isEmpty,
+            first.label.allSatisfy(\.isWhitespace)
+        {
             nodes.removeFirst()
         }
-        while let last = nodes.last, last.kind == .literal, last.children.isEmpty, last.label.allSatisfy(\.isWhitespace) {
+        while let last = nodes.last, last.kind == .literal, last.children.isEmpty, last.label.allSatisfy(\.isWhitespace)
+        {
             nodes.removeLast()
         }
         if let first = nodes.first, first.kind == .literal {

@@ -52,9 +52,10 @@ struct Layout: Equatable {
     ) {
         self.size = size
         defer {
-            lesson = WatchPaneRects(
-                area: pins, lessonRows: lessonRows, compareRows: 0, pinRows: max(pinRows - lessonRows, 0)
-            ).lesson
+            lesson =
+                WatchPaneRects(
+                    area: pins, lessonRows: lessonRows, compareRows: 0, pinRows: max(pinRows - lessonRows, 0)
+                ).lesson
         }
         isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
         guard !isTooSmall else { return }

@@ -265,7 +265,9 @@ final class InspectorSession {
         case .parseLessonItems(let items):
             // A few short texts: parsed at once, with the engine's functions (their input types
             // shape the trees).
-            return [.lessonItemsParsed(Dictionary(items.map { ($0.id, engine.parse($0.expression)) }) { first, _ in first })]
+            return [
+                .lessonItemsParsed(Dictionary(items.map { ($0.id, engine.parse($0.expression)) }) { first, _ in first })
+            ]
         case .saveLessonProgress(let progress, let store):
             try? store.save(progress)
             return []

@@ -58,7 +58,8 @@ final class IterationVariablesTests: XCTestCase {
         XCTAssertEqual(lines.first, "Variables:")
         XCTAssertTrue(lines.contains { $0.hasPrefix("  $item ") }, "\(lines)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("  $outer:item ") }, "\(lines)")
-        XCTAssertEqual(lines.last, #"Example: ^filter(^array(Barrett|Duncan|Gabby)|$item.length -GT 5) → ["Barrett","Duncan"]"#)
+        XCTAssertEqual(
+            lines.last, #"Example: ^filter(^array(Barrett|Duncan|Gabby)|$item.length -GT 5) → ["Barrett","Duncan"]"#)
     }
 
     /// `$key` is the key of the entry being visited wherever the collection is a dictionary.

@@ -49,8 +49,4 @@ final class ExpressionShapeTests: XCTestCase {
         XCTAssertEqual(shape("3", .string, literals: .ignored)?.readsSomething, false)
         XCTAssertEqual(shape("#(1 + 2)", .string, literals: .ignored)?.readsSomething, true)
     }
-
-    func testTextThatDoesNotParseHasNoShape() {
-        XCTAssertNil(shape("$cats.count == ", .number))
-    }
 }

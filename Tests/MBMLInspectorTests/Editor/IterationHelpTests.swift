@@ -23,7 +23,22 @@ final class IterationHelpTests: XCTestCase {
             for name in iteration.names {
                 XCTAssertTrue(text.contains("  \(name) "), "^\(definition.name) names \(name): \(text)")
             }
-            XCTAssertTrue(text.contains("Example: \(iteration.example)"), "^\(definition.name): \(text)")
+            XCTAssertTrue(
+                text.replacingOccurrences(of: "\n", with: " ").contains("Example: \(iteration.example)"),
+                "^\(definition.name): \(text)")
         }
+    }
+}
+
+/// `$key` over a dictionary, as the inspector evaluates it (traced, in every context).
+final class KeyInTheInspectorTests: XCTestCase {
+    func testKeyIsTheEntrysKeyInsideListOverADictionary() {
+        let (session, _) = makeSession()
+        session.send(.setExpression("^join(^list($catGenders|$key is $item)|; )"))
+        XCTAssertEqual(
+            session.state.results.shown[.string],
+            .value(.string("Barrett is female; Duncan is male; Cooper is male")))
+        session.send(.setExpression("^list($catGenders|$key)"))
+        XCTAssertEqual(session.state.results.shown[.object], .value(["Barrett", "Duncan", "Cooper"]))
     }
 }

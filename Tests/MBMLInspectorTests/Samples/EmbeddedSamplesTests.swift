@@ -95,7 +95,8 @@ final class EmbeddedSamplesTests: XCTestCase {
 
         XCTAssertEqual(try EmbeddedSamples.openTutorial(in: folder), .existing)
         XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), edited, "nothing rewritten")
-        let again = try XCTUnwrap(LessonFileLocator.lessonFile(forManifest: EmbeddedSamples.tutorialManifest(in: folder)))
+        let again = try XCTUnwrap(
+            LessonFileLocator.lessonFile(forManifest: EmbeddedSamples.tutorialManifest(in: folder)))
         let progress = LessonProgressStore(lessonFile: again, environment: ["XDG_STATE_HOME": state.path]).load()
         XCTAssertEqual(progress.current, 1)
         XCTAssertEqual(progress.done, ["tutorial.step2.01"])

@@ -56,7 +56,8 @@ enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
-        case .showLessons, .lessonItemsParsed, .inviteToTutorial, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved,
+        case .showLessons, .lessonItemsParsed, .inviteToTutorial, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated,
+            .startComparison, .compared, .pinsSaved,
             .pinsFileExists:
             applyWatchAction(action, to: &state, effects: &effects)
         case .notice(let message):

@@ -51,7 +51,9 @@ enum LessonLines {
             "This is the tutorial's manifest, without its lessons. Run `mbml tutorial` to open it with its "
             + "lessons: each step's text and a checklist that ticks what you try (\(keys) move between "
             + "lessons, F1 lists every key)."
-        return TextWrap.atSpacesOrCut(text, width: usable).map { LessonLine(spans: [LessonSpan(text: $0, role: .hint)]) }
+        return TextWrap.atSpacesOrCut(text, width: usable).map {
+            LessonLine(spans: [LessonSpan(text: $0, role: .hint)])
+        }
     }
 
     /// What the item should show: strings as they are, other values in the JSON encoding.

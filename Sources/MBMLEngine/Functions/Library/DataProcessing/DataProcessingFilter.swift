@@ -165,7 +165,7 @@ extension DataProcessingFunctions {
     )
 
     private static func pruning(_ name: String, keepingMatches: Bool, summary: String) -> FunctionDefinition {
-        let kept = keepingMatches ? #"[["Pat"]]"# : #"[["Bob"]]"#
+        let kept = keepingMatches ? #"[["Pat"]]"# : #"[["Bob"],["Sue"]]"#
         return FunctionDefinition(
             name, input: .pipedExpressions, signature: "^\(name)(tree|test)",
             category: .dataProcessing, summary: summary
@@ -178,7 +178,7 @@ extension DataProcessingFunctions {
         }
         .iterating(
             [.init("$item", "the leaf (an element that is not an Array) being tested")],
-            example: "^\(name)(^array(^array(Bob|Pat)|^array(Pat))|$item == Pat)", gives: kept)
+            example: "^\(name)(^array(^array(Bob|Pat)|^array(Sue))|$item == Pat)", gives: kept)
     }
 
     private static func prune(
