@@ -43,7 +43,7 @@ stop() {
 start_inspector tutorial tut
 check "the tutorial opens on lesson 1" "Lesson 1/9: Step 1\\. VARIABLES" "0/3 · Alt-N/Alt-P"
 tmx send-keys -t "$session" -l '^count($cats)'
-check "another expression with the same value ticks nothing" "^ +object +3" "0/3 · Alt-N/Alt-P"
+check "another expression with the same value ticks nothing" "object +3([^0-9]|$)" "0/3 · Alt-N/Alt-P"
 tmx send-keys -t "$session" C-u
 tmx send-keys -t "$session" -l '$cats.count'
 check "the items' own expression ticks them" "3/3 · Alt-N/Alt-P" "✓ try \\\$cats\\.count → number: 3"
@@ -95,7 +95,7 @@ fi
 # 5. Reopened at 80x24, where the functions lesson is longer than its pane.
 export INSPECTOR_COLUMNS=80 INSPECTOR_ROWS=24
 start_inspector tutorial tut
-check "mbml tutorial again reopens where it was left" "Lesson 9/9: Step 9\\. EDIT AND WATCH" "1/1 · Alt-N/Alt-P"
+check "mbml tutorial again reopens where it was left" "Lesson 9/9 +1/1 · "
 for _ in 1 2 3; do tmx send-keys -t "$session" M-p; done
 check "at 80x24 the long lesson says it scrolls, its note readable" "Lesson 6/9" \
     "rows 1–[0-9]+/[0-9]+ F6" "\\^name\\(parameter\\|parameter"
@@ -110,7 +110,7 @@ unset INSPECTOR_COLUMNS INSPECTOR_ROWS
 
 # 6. Bare mbml: the built-in sample names the tutorial and the lesson keys.
 start_inspector
-check "bare mbml names mbml tutorial and the lesson keys" "Lessons: mbml tutorial" "Run .mbml tutorial." "Alt-N"
+check "bare mbml names mbml tutorial and the lesson keys" "Lessons: mbml tutorial" "Run .mbml" "Alt-N"
 tmx send-keys -t "$session" F1
 check "F1 names the tutorial and the lesson keys" "Start here" "mbml tutorial +the tutorial with its lessons"
 tmx send-keys -t "$session" Escape

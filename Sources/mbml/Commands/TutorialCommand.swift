@@ -16,8 +16,8 @@ struct TutorialCommand: ParsableCommand {
             again on the same DIR, it writes nothing and reopens the tutorial there where you left \
             it (your edits and your lessons' progress kept). Then \
             opens the inspector on DIR/Samples/tutorial/manifest.xml with its lessons (Alt-N / Alt-P \
-            move between them; an item of a lesson's checklist is ticked when what you type gives its \
-            value); edit that file and the inspector reloads it (the last lesson). The progress is \
+            move between them; an item of a lesson's checklist is ticked when what you type does what \
+            it asks and gives its value); edit that file and the inspector reloads it (the last lesson). The progress is \
             kept under $XDG_STATE_HOME/mbml/lessons/: `mbml inspect DIR/Samples/tutorial/manifest.xml` \
             reopens the lessons where you left them.
             """

@@ -23,7 +23,7 @@ final class LessonTickingTests: XCTestCase {
         session.type("^count($cats)")
         XCTAssertEqual(session.state.results.shown[.number], .value(.integer(3)))
         XCTAssertEqual(session.state.lessons.done, [], "3, but not by reading .count")
-        session.send(.setExpression(" $cats.count "))
+        session.send(.setExpression("$cats.count"))
         XCTAssertEqual(session.state.lessons.done, ["one.a", "one.b"])
     }
 

@@ -18,13 +18,18 @@ final class NewcomerTests: XCTestCase {
 
     func testTheFirstScreenOfTheBuiltInSampleNamesTheTutorialAndTheLessonKeys() throws {
         for (rows, columns) in [(40, 120), (24, 80)] {
-            let (_, screen) = builtInSession(rows: rows, columns: columns)
+            let (session, screen) = builtInSession(rows: rows, columns: columns)
             let keys = try XCTUnwrap(KeyTable.label(of: .nextLesson))
             XCTAssertEqual(keys, "Alt-N / Alt-P")
             let text = (0..<rows).map(screen.line).joined(separator: "\n")
-            XCTAssertNotNil(screen.firstRow(containing: "Lessons: mbml tutorial"), text)
-            XCTAssertTrue(text.contains("Run `mbml tutorial`"), text)
-            XCTAssertTrue(text.replacingOccurrences(of: "\n", with: " ").contains(keys), text)
+            let title = try XCTUnwrap(screen.firstRow(containing: "Lessons: mbml tutorial"), text)
+            let rect = session.state.layout.lesson
+            // The pane's rows, right of the separator, read as one text.
+            let pane = (title.index + 1..<rect.row + rect.height).map {
+                String(screen.line($0).dropFirst(rect.column)).trimmingCharacters(in: .whitespaces)
+            }.joined(separator: " ")
+            XCTAssertTrue(pane.contains("Run `mbml tutorial` to open it with its lessons"), text)
+            XCTAssertTrue(pane.contains("(\(keys) move between lessons"), text)
         }
     }
 

@@ -41,7 +41,7 @@ struct LessonsState {
     /// The first row of the lesson on show (the pane scrolls when it is shorter than the lesson).
     var scrollTop = 0
     /// Set on the built-in sample (bare `mbml`), which has no lessons: the pane then says how to
-    /// open the tutorial with its lessons (``invitationLines(width:)``).
+    /// open the tutorial with its lessons (``LessonLines/invitation(width:)``).
     var invitesToTutorial = false
 
     init() {}
