@@ -228,9 +228,16 @@ fi
 got="$(cd lessons && "$bin" check Samples/tutorial/expectations.jsonl --manifest Samples/tutorial/manifest.xml 2>&1)" && rc=0 || rc=$?
 if [ "$rc" = 0 ] && [ "$(printf '%s\n' "$got" | tail -1)" = "41 passed, 0 failed" ]; then pass "written tutorial checks itself"; else fail "written tutorial" "status $rc: $got"; fi
 echo "changed" > lessons/Samples/README.md
-expect "refuses to overwrite" 1 "" -- "$bin" tutorial lessons --no-open
-expect_stderr "says why" "already exists and is not empty"
+got="$("$bin" tutorial lessons --no-open 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && printf '%s\n' "$got" | grep -q '^lessons already holds the tutorial: reopened where you left it (nothing written)'; then
+    pass "run again on its folder, the tutorial reopens"
+else
+    fail "tutorial run again" "status $rc: $got"
+fi
 if [ "$(cat lessons/Samples/README.md)" = "changed" ]; then pass "nothing overwritten"; else fail "overwrite" "README.md was replaced"; fi
+mkdir -p other-folder && echo "mine" > other-folder/notes.txt
+expect "refuses a folder holding something else" 1 "" -- "$bin" tutorial other-folder --no-open
+expect_stderr "says why" "already exists, is not empty and holds no tutorial"
 echo "mbml explain"
 tutorial="$repo/Samples/tutorial/manifest.xml"
 # explains NAME PATTERN -- COMMAND...: exit status 0 and stdout contains PATTERN (fixed string)

@@ -101,12 +101,13 @@ rename_save() {
 number_row() { echo "number +$1([^0-9.]|$)"; }
 boolean_row() { echo "boolean +$1([^a-z]|$)"; }
 
-# start_inspector ARGS...: runs `mbml ARGS` in $dir inside the tmux session (120x40); its exit
-# status goes to $dir/exit and its stderr to $dir/stderr. Extra environment: $INSPECTOR_ENV.
+# start_inspector ARGS...: runs `mbml ARGS` in $dir inside the tmux session (120x40, or
+# $INSPECTOR_COLUMNS x $INSPECTOR_ROWS); its exit status goes to $dir/exit and its stderr to
+# $dir/stderr. Extra environment: $INSPECTOR_ENV.
 start_inspector() {
     local args="" arg
     for arg in "$@"; do args+=" '$arg'"; done
-    tmx new-session -d -s "$session" -x 120 -y 40 \
+    tmx new-session -d -s "$session" -x "${INSPECTOR_COLUMNS:-120}" -y "${INSPECTOR_ROWS:-40}" \
         "cd '$dir' && ${INSPECTOR_ENV:-} '$bin'$args 2>'$dir/stderr'; echo EXIT=\$? > '$dir/exit'"
 }
 

@@ -200,7 +200,7 @@ final class EngineController {
             }
         }
         let functions = environment.functions.all.map {
-            FunctionInfo(name: $0.name, signature: $0.signature, summary: $0.summary)
+            FunctionInfo(name: $0.name, signature: $0.signature, summary: $0.summary, iteration: $0.iteration)
         }
         let lines = environment.log.lines
         environment.log.clear()

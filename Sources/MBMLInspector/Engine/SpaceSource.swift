@@ -8,4 +8,9 @@ public enum SpaceSource: Equatable, Sendable {
     case text(String, name: String)
     /// No manifest: only the standard variables and any data files.
     case empty
+
+    /// Whether this is the tutorial manifest built into the binary (bare `mbml`), which has no lessons.
+    public var isBuiltInSample: Bool {
+        self == .text(BuiltInSample.manifest, name: BuiltInSample.name)
+    }
 }

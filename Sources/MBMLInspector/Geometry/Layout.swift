@@ -12,7 +12,13 @@
 ///
 /// Smaller terminals, down to ``minimumSize``, get the compact layout (see ``isCompact``): one
 /// column, the editor on top and the focused pane under it (the results and tokens while the
-/// editor or the pins have focus), so that Tab still reaches every pane.
+/// editor or the pins have focus; the lesson alone, on every row, while it has focus), so that Tab
+/// still reaches every pane.
+///
+/// The panes under the tokens (the lesson, the comparison, the pins: ``pins`` holds them all) are
+/// carved from the bottom of the tokens pane, which keeps at least 4 rows, so its empty rows go
+/// first; what the lesson still lacks then comes from an empty log, which keeps its title and one
+/// row. A lesson longer than that scrolls (Tab to it).
 struct Layout: Equatable {
     /// The smallest terminal the inspector draws panes in.
     static let minimumSize = TerminalSize(rows: 12, columns: 40)
@@ -29,12 +35,28 @@ struct Layout: Equatable {
     var results = Rect.zero
     var tokens = Rect.zero
     var log = Rect.zero
-    /// The pins pane, carved from the bottom of the tokens pane (empty without pins).
+    /// The panes under the tokens (the lesson, the comparison and the pins, see ``WatchPaneRects``),
+    /// carved from the bottom of the tokens pane (empty without any).
     var pins = Rect.zero
+    /// The lesson pane: the top of ``pins``.
+    var lesson = Rect.zero
     var status = Rect.zero
 
-    init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0, focus: Pane = .editor) {
+    /// - Parameters:
+    ///   - pinRows: the rows the panes under the tokens ask for together, the lesson's included.
+    ///   - lessonRows: the rows the lesson pane asks for (part of `pinRows`).
+    ///   - logIsEmpty: whether the log has nothing to show (its rows may then go to the lesson).
+    init(
+        size: TerminalSize, showsLog: Bool, pinRows: Int = 0, focus: Pane = .editor, lessonRows: Int = 0,
+        logIsEmpty: Bool = false
+    ) {
         self.size = size
+        defer {
+            lesson =
+                WatchPaneRects(
+                    area: pins, lessonRows: lessonRows, compareRows: 0, pinRows: max(pinRows - lessonRows, 0)
+                ).lesson
+        }
         isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
         guard !isTooSmall else { return }
         status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
@@ -54,7 +76,15 @@ struct Layout: Equatable {
         let logHeight = showsLog ? max(4, remaining / 3) : 0
         tokens = Rect(row: 9, column: right, height: remaining - logHeight, width: rightWidth)
         log = Rect(row: 9 + remaining - logHeight, column: right, height: logHeight, width: rightWidth)
-        let pinsHeight = max(min(pinRows, tokens.height - 4), 0)
+        var pinsHeight = max(min(pinRows, tokens.height - 4), 0)
+        if showsLog, logIsEmpty, pinsHeight < pinRows {
+            // An empty log gives the lesson what it still lacks, down to its title and one row.
+            let given = max(min(pinRows - pinsHeight, lessonRows, log.height - 2), 0)
+            log.row += given
+            log.height -= given
+            tokens.height += given
+            pinsHeight += given
+        }
         tokens.height -= pinsHeight
         pins = Rect(row: tokens.row + tokens.height, column: right, height: pinsHeight, width: rightWidth)
     }
@@ -67,6 +97,11 @@ struct Layout: Equatable {
         editor = Rect(row: 0, column: 0, height: 4, width: width)
         let top = editor.height
         var bodyHeight = size.rows - 1 - top
+        if focus == .lesson {
+            // The lesson alone, on every row of the body.
+            pins = Rect(row: top, column: 0, height: bodyHeight, width: width)
+            return
+        }
         let pinsHeight = max(min(pinRows, bodyHeight - 4), 0)
         bodyHeight -= pinsHeight
         pins = Rect(row: top + bodyHeight, column: 0, height: pinsHeight, width: width)
@@ -76,7 +111,7 @@ struct Layout: Equatable {
         case .tokens: tokens = body
         case .log where showsLog: log = body
         case .results: results = body
-        case .editor, .pins, .log:
+        case .editor, .pins, .log, .lesson:
             let resultsHeight = min(5, bodyHeight)
             results = Rect(row: top, column: 0, height: resultsHeight, width: width)
             if bodyHeight - resultsHeight >= 4 {
@@ -94,6 +129,7 @@ struct Layout: Equatable {
         case .editor: return editor
         case .results: return results
         case .tokens: return tokens
+        case .lesson: return lesson
         case .pins: return pins
         case .log: return log
         }

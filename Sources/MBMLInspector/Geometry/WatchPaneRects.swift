@@ -7,7 +7,8 @@ struct WatchPaneRects: Equatable {
     var pins = Rect.zero
 
     /// Splits `area` among panes asking for `lessonRows`, `compareRows` and `pinRows` rows, in
-    /// that order; a pane that does not fit gets what is left (perhaps nothing).
+    /// that order; a pane that does not fit gets what is left (perhaps nothing). A long lesson
+    /// leaves the comparison and the pins up to 5 rows between them (it scrolls).
     init(area: Rect, lessonRows: Int, compareRows: Int, pinRows: Int) {
         var top = area.row
         let bottom = area.row + area.height
@@ -17,7 +18,8 @@ struct WatchPaneRects: Equatable {
             defer { top += height }
             return Rect(row: top, column: area.column, height: height, width: area.width)
         }
-        lesson = take(lessonRows)
+        let others = compareRows + pinRows
+        lesson = take(others > 0 ? min(lessonRows, max(area.height - min(others, 5), 2)) : lessonRows)
         compare = take(compareRows)
         pins = take(pinRows)
     }
@@ -33,4 +35,7 @@ extension InspectorState {
 
     /// Rows for pins in the pins pane (its title row aside).
     var pinRows: Int { max(watchPaneRects.pins.height - 1, 0) }
+
+    /// Rows for the lesson's text and checklist in the lesson pane (its title row aside).
+    var lessonBodyRows: Int { max(watchPaneRects.lesson.height - 1, 0) }
 }

@@ -26,7 +26,8 @@ public enum EmbeddedSamples {
         public var description: String {
             switch self {
             case .folderNotEmpty(let path):
-                return "\(path) already exists and is not empty; give a new folder (nothing was overwritten)"
+                return "\(path) already exists, is not empty and holds no tutorial (no "
+                    + "\(BuiltInSample.repositoryPath)); give a new folder (nothing was overwritten)"
             case .cannotWrite(let path, let reason):
                 return "cannot write \(path): \(reason)"
             }
@@ -60,6 +61,23 @@ public enum EmbeddedSamples {
             written.append(url)
         }
         return written
+    }
+
+    /// What ``openTutorial(in:files:)`` found or did.
+    public enum TutorialFolder: Equatable, Sendable {
+        /// The samples were written: the URLs of the files.
+        case written([URL])
+        /// The folder already holds the tutorial (from an earlier `mbml tutorial`): nothing was
+        /// written, and the tutorial opens as it was left, with the progress kept for its lessons.
+        case existing
+    }
+
+    /// The folder for `mbml tutorial`: a folder that already holds the tutorial's manifest is
+    /// reopened as it is (nothing written); otherwise the samples are written as ``write(to:files:)``
+    /// writes them (a folder that is not empty and holds no tutorial is refused).
+    public static func openTutorial(in folder: URL, files: [SampleFile] = files) throws -> TutorialFolder {
+        if FileManager.default.fileExists(atPath: tutorialManifest(in: folder).path) { return .existing }
+        return .written(try write(to: folder, files: files))
     }
 
     /// The tutorial manifest's path under a folder the samples were written to.

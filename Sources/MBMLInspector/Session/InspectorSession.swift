@@ -106,6 +106,7 @@ final class InspectorSession {
     /// screen shows `loading…` until it arrives).
     func start(now: Date = Date()) {
         if let history = history { send(.historyLoaded(history.load())) }
+        if engine.source.isBuiltInSample { send(.inviteToTutorial) }
         for action in reload(now: now) { send(action) }
     }
 
@@ -274,6 +275,12 @@ final class InspectorSession {
             } catch {
                 return [.pinsSaved(path: path, error: error.localizedDescription)]
             }
+        case .parseLessonItems(let items):
+            // A few short texts: parsed at once, with the engine's functions (their input types
+            // shape the trees).
+            return [
+                .lessonItemsParsed(Dictionary(items.map { ($0.id, engine.parse($0.expression)) }) { first, _ in first })
+            ]
         case .saveLessonProgress(let progress, let store):
             try? store.save(progress)
             return []

@@ -36,6 +36,12 @@ enum InspectorAction {
     /// Lessons to show (`mbml tutorial`, `--lessons FILE.jsonl`, a manifest's lesson file):
     /// expectations grouped by `from`, the progress made in earlier runs, and where to keep it.
     case showLessons([Expectation], progress: LessonProgress = LessonProgress(), store: LessonProgressStore? = nil)
+    /// The lesson items' expressions, parsed by the engine (keyed by item id): what an item asks
+    /// is read from its token tree (see ``LessonsState``).
+    case lessonItemsParsed([String: PreparedExpression])
+    /// The space on show is the built-in sample, which has no lessons: the lesson pane says how
+    /// to open the tutorial with them.
+    case inviteToTutorial
     /// A second space is compared with the first (`--compare`), called `label`.
     case startComparison(label: String)
     /// The expression and the pins were evaluated in both spaces.
@@ -172,6 +178,8 @@ enum InspectorEffect: Equatable {
     case saveLessonProgress(LessonProgress, store: LessonProgressStore)
     /// Work out the steps of `text` in `context` off the UI thread (answer with `.stepsComputed`).
     case computeSteps(text: String, context: ExpressionContext, generation: Int)
+    /// Parse the lesson items' expressions (answer with `.lessonItemsParsed`).
+    case parseLessonItems([Expectation])
     /// Watch these files (and no others): a change to any of them answers `.filesChanged`.
     case watch([URL])
 }

@@ -62,8 +62,13 @@ struct InspectorState {
     }
 
     /// The layout of the panes for the current size.
-    var layout: Layout {
-        Layout(size: size, showsLog: log.isVisible, pinRows: watchPaneRows, focus: focus)
+    var layout: Layout { layout(for: size) }
+
+    /// The layout of the panes for a terminal of `size`.
+    func layout(for size: TerminalSize) -> Layout {
+        Layout(
+            size: size, showsLog: log.isVisible, pinRows: watchPaneRows, focus: focus,
+            lessonRows: lessons.paneRows(width: watchPaneWidth), logIsEmpty: log.entryCount == 0)
     }
 
     /// Rows the panes under the tokens ask for together: the lesson, the comparison and the pins.

@@ -3,8 +3,7 @@ enum InspectorRenderer {
     static func render(_ state: InspectorState, on screen: Screen) {
         screen.clear()
         screen.setCursor(nil)
-        let layout = Layout(
-            size: screen.size, showsLog: state.log.isVisible, pinRows: state.watchPaneRows, focus: state.focus)
+        let layout = state.layout(for: screen.size)
         if layout.isTooSmall {
             drawTooSmall(screen.size, screen: screen)
             screen.present()

@@ -77,6 +77,10 @@ struct FunctionsCommand: ParsableCommand {
         for line in wrap(definition.summary, width: 76) {
             StandardStream.report.writeLine("  " + line)
         }
+        if let iteration = definition.iteration {
+            StandardStream.report.writeLine("")
+            for line in iteration.lines { StandardStream.report.writeLine("  " + TerminalSafeText.escaping(line)) }
+        }
     }
 
     private func wrap(_ text: String, width: Int) -> [String] {

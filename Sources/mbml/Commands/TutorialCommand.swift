@@ -12,10 +12,12 @@ struct TutorialCommand: ParsableCommand {
         discussion: """
             Writes the tutorial, store and api-evolution samples (manifests, data, expectation files \
             and their README) under DIR/Samples/, so that the commands in DIR/Samples/README.md work \
-            as written from DIR. DIR must not exist or must be empty: nothing is overwritten. Then \
+            as written from DIR. DIR must not exist or must be empty: nothing is overwritten. Run \
+            again on the same DIR, it writes nothing and reopens the tutorial there where you left \
+            it (your edits and your lessons' progress kept). Then \
             opens the inspector on DIR/Samples/tutorial/manifest.xml with its lessons (Alt-N / Alt-P \
-            move between them; an item of a lesson's checklist is ticked when what you type gives its \
-            value); edit that file and the inspector reloads it (the last lesson). The progress is \
+            move between them; an item of a lesson's checklist is ticked when what you type does what \
+            it asks and gives its value); edit that file and the inspector reloads it (the last lesson). The progress is \
             kept under $XDG_STATE_HOME/mbml/lessons/: `mbml inspect DIR/Samples/tutorial/manifest.xml` \
             reopens the lessons where you left them.
             """
@@ -32,19 +34,25 @@ struct TutorialCommand: ParsableCommand {
 
     func run() throws {
         let folder = URL(fileURLWithPath: directory)
-        let written: [URL]
+        let opened: EmbeddedSamples.TutorialFolder
         do {
-            written = try EmbeddedSamples.write(to: folder)
+            opened = try EmbeddedSamples.openTutorial(in: folder)
         } catch let error as EmbeddedSamples.WriteError {
             StandardStream.error.writeLine("mbml tutorial: \(error.description)")
             throw ExitCode.failure
         }
         let manifest = EmbeddedSamples.tutorialManifest(in: folder)
+        let what: String
+        switch opened {
+        case .written(let written): what = "Wrote \(written.count) files under \(directory)/Samples."
+        case .existing:
+            what = "\(directory) already holds the tutorial: reopened where you left it (nothing written)."
+        }
         let summary = """
-            Wrote \(written.count) files under \(directory)/Samples. Open the tutorial again, with its lessons \
-            and the progress made, with
-              mbml inspect \(directory)/Samples/tutorial/manifest.xml
-            and the other samples with the commands in \(directory)/Samples/README.md (run them in \(directory)).
+            \(what) Open the tutorial again, with its lessons and the progress made, with
+              mbml tutorial \(directory)
+            (or mbml inspect \(directory)/Samples/tutorial/manifest.xml), and the other samples with the \
+            commands in \(directory)/Samples/README.md (run them in \(directory)).
             """
         if noOpen {
             StandardStream.report.writeLine(summary)

@@ -78,4 +78,37 @@ final class EmbeddedSamplesTests: XCTestCase {
         try Data("x".utf8).write(to: file)
         XCTAssertThrowsError(try EmbeddedSamples.write(to: file))
     }
+
+    func testTheTutorialTwiceReopensTheFolderWithoutWritingAndKeepsTheProgress() throws {
+        let folder = try temporaryFolder()
+        guard case .written(let written) = try EmbeddedSamples.openTutorial(in: folder) else {
+            return XCTFail("the first run writes the samples")
+        }
+        XCTAssertEqual(written.count, EmbeddedSamples.files.count)
+        let manifest = EmbeddedSamples.tutorialManifest(in: folder)
+        let edited = try String(contentsOf: manifest, encoding: .utf8) + "<!-- my edit -->\n"
+        try Data(edited.utf8).write(to: manifest)
+        let lessonFile = try XCTUnwrap(LessonFileLocator.lessonFile(forManifest: manifest))
+        let state = folder.appendingPathComponent("state")
+        let store = LessonProgressStore(lessonFile: lessonFile, environment: ["XDG_STATE_HOME": state.path])
+        try store.save(LessonProgress(done: ["tutorial.step2.01"], current: 1))
+
+        XCTAssertEqual(try EmbeddedSamples.openTutorial(in: folder), .existing)
+        XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), edited, "nothing rewritten")
+        let again = try XCTUnwrap(
+            LessonFileLocator.lessonFile(forManifest: EmbeddedSamples.tutorialManifest(in: folder)))
+        let progress = LessonProgressStore(lessonFile: again, environment: ["XDG_STATE_HOME": state.path]).load()
+        XCTAssertEqual(progress.current, 1)
+        XCTAssertEqual(progress.done, ["tutorial.step2.01"])
+    }
+
+    func testTheTutorialRefusesAFolderHoldingSomethingElse() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        XCTAssertThrowsError(try EmbeddedSamples.openTutorial(in: folder)) { error in
+            XCTAssertEqual(error as? EmbeddedSamples.WriteError, .folderNotEmpty(folder.path))
+            XCTAssertTrue(String(describing: error).contains("holds no tutorial"), "\(error)")
+        }
+    }
 }

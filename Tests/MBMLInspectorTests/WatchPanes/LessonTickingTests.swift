@@ -5,8 +5,9 @@ import XCTest
 
 @testable import MBMLInspector
 
-/// An item ticks on its value in its context (matched as `mbml check` matches), not on its text;
-/// a watch item ticks when a saved file reloads and changes its value.
+/// An item ticks when the typed expression does what it asks and gives its value in its context
+/// (matched as `mbml check` matches); a watch item ticks when a saved file reloads and changes
+/// its value.
 final class LessonTickingTests: XCTestCase {
     private let lessonFile = ExpectationFile(
         parsing: """
@@ -16,10 +17,13 @@ final class LessonTickingTests: XCTestCase {
             {"id": "two.b", "from": "Step 2. NAMES", "context": "number", "expr": "#(1 / 3)", "expect": 0.3333333, "compare": "approx"}
             """, path: "lessons.jsonl")
 
-    func testAnotherExpressionWithTheExpectedValueTicksTheItem() {
+    func testAnotherExpressionWithTheExpectedValueDoesNotTickTheItem() {
         let (session, _) = makeSession()
         session.send(.showLessons(lessonFile.expectations))
         session.type("^count($cats)")
+        XCTAssertEqual(session.state.results.shown[.number], .value(.integer(3)))
+        XCTAssertEqual(session.state.lessons.done, [], "3, but not by reading .count")
+        session.send(.setExpression("$cats.count"))
         XCTAssertEqual(session.state.lessons.done, ["one.a", "one.b"])
     }
 
@@ -30,22 +34,23 @@ final class LessonTickingTests: XCTestCase {
         XCTAssertEqual(session.state.lessons.done, [])
     }
 
-    func testByValueOnlyTheLessonOnShowTicks() {
+    func testTheSameConstructWithOtherLiteralsTicksOnlyOnTheLessonOnShow() {
         let (session, _) = makeSession()
         session.send(.showLessons(lessonFile.expectations))
-        session.type("^uppercase(D)^lowercase(UNCAN)$name.nothing")
-        XCTAssertEqual(session.state.lessons.done, [], "Duncan, but lesson 2 is not on show")
+        session.send(.setExpression("#(2 / 6)"))
+        XCTAssertEqual(session.state.lessons.done, [], "a division giving 1/3, but lesson 2 is not on show")
         session.press(.alt("n"))
-        session.press(.control("u"))
-        session.type("^uppercase(D)^lowercase(UNCAN)$name.nothing")
-        XCTAssertEqual(session.state.lessons.done, ["two.a"])
+        session.send(.setExpression("#(2 / 6)"))
+        XCTAssertEqual(session.state.lessons.done, ["two.b"])
     }
 
     func testTheMatchModeOfTheItemIsUsed() {
         let (session, _) = makeSession()
         session.send(.showLessons(lessonFile.expectations))
         session.press(.alt("n"))
-        session.type("#($cats.count / 9)")
+        session.send(.setExpression("#(1 / 4)"))
+        XCTAssertEqual(session.state.lessons.done, [], "0.25 is not 0.3333333")
+        session.send(.setExpression("#(3 / 9)"))
         XCTAssertEqual(session.state.lessons.done, ["two.b"], "0.333333333… matches 0.3333333 within 1e-6")
     }
 

@@ -19,6 +19,9 @@ public struct FunctionDefinition: Sendable {
     /// function gets its parameters, and the values it evaluates, fully decoded (``Value/materialized``),
     /// so that it sees exactly the arrays and dictionaries it always saw.
     public var readsLazyJSON = false
+    /// For a function that evaluates a parameter once per item of a collection: the variables it
+    /// binds meanwhile and an example (nil for every other function).
+    public var iteration: IterationVariables?
 
     public init(
         _ name: String, input: FunctionInputType, signature: String, category: FunctionCategory,

@@ -9,7 +9,8 @@ public enum FunctionLibraryReference {
         var lines = [
             "# Function Library",
             "",
-            "Every built-in function, by category: its call shape, its input type and what it does.",
+            "Every built-in function, by category: its call shape, its input type and what it does; a function",
+            "that goes over a collection also names the variables it binds per item, with an example.",
             "",
             "## Overview",
             "",
@@ -31,9 +32,18 @@ public enum FunctionLibraryReference {
                     "",
                     escaped(definition.summary),
                 ]
+                if let iteration = definition.iteration { lines += markdown(for: iteration) }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The variables an iterating function binds, as a list, and its example.
+    static func markdown(for iteration: IterationVariables) -> [String] {
+        var lines = ["", "Variables:", ""]
+        lines += iteration.variables.map { "- `\($0.name)`: \(escaped($0.meaning))" }
+        lines += ["", "Example: `\(iteration.example)` → `\(iteration.exampleResult)`"]
+        return lines
     }
 
     /// `text` with the characters Markdown would read as markup (`<`, `*`, `[`, `]`, `\\`) escaped,

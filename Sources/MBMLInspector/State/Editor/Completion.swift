@@ -1,9 +1,13 @@
+import MBMLEngine
+
 /// What the inspector knows about a function, for completion and signature hints.
 struct FunctionInfo: Equatable, Sendable {
     var name: String
     /// e.g. `^join(list|separator)`.
     var signature: String
     var summary: String
+    /// For a function that goes over a collection: the variables it binds per item and an example.
+    var iteration: IterationVariables? = nil
 }
 
 /// One thing Tab can insert.

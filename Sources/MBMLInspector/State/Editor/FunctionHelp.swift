@@ -24,12 +24,29 @@ enum FunctionHelp {
         return state.functions.first { $0.name == wanted }
     }
 
+    /// `Variables:`, each variable with its meaning wrapped beside its aligned name, then the example.
+    static func variableLines(_ iteration: IterationVariables, width: Int) -> [String] {
+        var lines = ["Variables:"]
+        let nameWidth = iteration.names.map(\.count).max() ?? 0
+        for variable in iteration.variables {
+            let lead = "  " + variable.name + String(repeating: " ", count: nameWidth - variable.name.count) + "  "
+            let pieces = TextWrap.atSpaces(variable.meaning, width: max(width - lead.count, 10))
+            for (index, piece) in pieces.enumerated() {
+                lines.append((index == 0 ? lead : String(repeating: " ", count: lead.count)) + piece)
+            }
+        }
+        return lines + TextWrap.atSpaces("Example: \(iteration.example) → \(iteration.exampleResult)", width: width)
+    }
+
     /// The overlay for F1 in the editor: the function's description, or nil (the key list instead).
     static func overlay(for state: InspectorState) -> Overlay? {
         guard state.focus == .editor, let function = function(for: state) else { return nil }
         let width = min(state.size.columns - 4, 100) - 3
         var lines = [function.signature, ""]
         lines += TextWrap.atSpaces(function.summary, width: width)
+        if let iteration = function.iteration {
+            lines += [""] + variableLines(iteration, width: width)
+        }
         lines += ["", "mbml functions \(function.name) prints this; F1 outside a call lists the keys."]
         return .value(title: "^" + function.name, lines: lines, scroll: 0)
     }

@@ -73,9 +73,7 @@ extension Reducer {
             startHistorySearch(&state, effects: &effects)
             return
         case .nextLesson?, .previousLesson?:
-            let before = state.lessons.current
-            state.lessons.move(by: command == .nextLesson ? 1 : -1)
-            if state.lessons.current != before { saveLessonProgress(state, effects: &effects) }
+            moveLesson(by: command == .nextLesson ? 1 : -1, state: &state, effects: &effects)
             return
         default:
             keepsCompletion = true

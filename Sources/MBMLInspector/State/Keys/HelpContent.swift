@@ -6,8 +6,18 @@ enum HelpContent {
         case blank
     }
 
-    /// Every key (from ``KeyTable``), then a summary of the syntax.
-    static let lines: [Line] = KeyTable.helpLines + [.blank] + syntax
+    /// Where to start, every key (from ``KeyTable``), then a summary of the syntax.
+    static let lines: [Line] = start + [.blank] + KeyTable.helpLines + [.blank] + syntax
+
+    /// The tutorial, for a newcomer who opened the built-in sample (bare `mbml`).
+    private static let start: [Line] = [
+        .heading("Start here"),
+        .key(
+            "mbml tutorial",
+            "the tutorial with its lessons: each step's text and a checklist that ticks what you try; "
+                + "\(KeyTable.label(of: .nextLesson) ?? "") move between lessons. Run it again to go on "
+                + "where you left off"),
+    ]
 
     private static let syntax: [Line] = [
         .heading("Syntax"),

@@ -3,7 +3,8 @@ import MBMLEngine
 /// The rows of ``KeyTable``: every key the inspector reacts to, by pane.
 extension KeyTable {
     static let sections: [KeyTableSection] = [
-        everywhere, editor, historySearch, prompt, variables, results, tokens, pins, log, steps, viewer,
+        everywhere, editor, historySearch, prompt, variables, results, tokens, lesson, pins, log, steps,
+        viewer,
         diagnosticsList, helpScreen,
     ]
 
@@ -287,6 +288,15 @@ extension KeyTable {
                 "→ `l` `c` / ← `h`", "choose the context (object, string, number, boolean)",
                 bind(.nextContext, .right, .character("c"), .character("l")),
                 bind(.previousContext, .left, .character("h"))),
+        ])
+
+    private static let lesson = KeyTableSection(
+        title: "Lesson", note: "(under the tokens with `mbml tutorial` or a lesson file; F6, Tab)", scope: .lesson,
+        rows: [
+            movement("scroll the lesson's text and checklist"),
+            row(
+                "Alt-N / Alt-P", "next / previous lesson",
+                bind(.nextLesson, .alt("n")), bind(.previousLesson, .alt("p"))),
         ])
 
     private static let pins = KeyTableSection(

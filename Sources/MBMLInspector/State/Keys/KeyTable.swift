@@ -8,7 +8,7 @@ enum KeyScope: Hashable, Sendable {
     case outsidePanes
     /// While a load or dynamic variables are running (before the pane, which then gets the key too).
     case whileLoading
-    case editor, variables, copyChoice, results, tokens, pins, log
+    case editor, variables, copyChoice, results, tokens, lesson, pins, log
     case viewer, viewerSearching, diagnostics, helpScreen
     /// While step mode (F8) is on: before every pane.
     case steps
@@ -55,6 +55,16 @@ enum KeyTable {
     /// What `key` does in `scope`, if anything.
     static func command(for key: Key, in scope: KeyScope) -> KeyCommand? {
         commands[scope]?[key]
+    }
+
+    /// The keys of the first row that binds `command`, as the help screen writes them (`Alt-N / Alt-P`).
+    static func label(of command: KeyCommand) -> String? {
+        for section in sections {
+            for row in section.rows where row.bindings.contains(where: { $0.command == command }) {
+                return row.label
+            }
+        }
+        return nil
     }
 
     /// Every binding with its scope resolved, in table order.

@@ -108,7 +108,7 @@ extension Reducer {
         guard let pane = layout.pane(atRow: event.row, column: event.column) else { return }
         var rect = layout.rect(of: pane)
         if pane == .pins {
-            // The lesson and the comparison share the area: only the pins pane takes focus.
+            // The comparison shares the area with the pins (the lesson has its own rectangle).
             rect = state.watchPaneRects.pins
             guard rect.contains(row: event.row, column: event.column) else { return }
         }
@@ -129,6 +129,9 @@ extension Reducer {
             case .pins:
                 state.pins.moveSelection(by: step)
                 keepPinSelectionVisible(&state)
+            case .lesson:
+                state.lessons.scrollTop += step
+                clampLessonScroll(&state)
             default:
                 break
             }
@@ -165,7 +168,7 @@ extension Reducer {
             case .pins:
                 state.pins.selected = state.pins.windowTop(rows: state.pinRows) + bodyRow
                 keepPinSelectionVisible(&state)
-            case .log:
+            case .log, .lesson:
                 break
             }
         }

@@ -57,7 +57,8 @@ enum Reducer {
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
             effects.append(.reload)
-        case .showLessons, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated, .startComparison, .compared, .pinsSaved,
+        case .showLessons, .lessonItemsParsed, .inviteToTutorial, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated,
+            .startComparison, .compared, .pinsSaved,
             .pinsFileExists:
             applyWatchAction(action, to: &state, effects: &effects)
         case .notice(let message):
@@ -183,6 +184,7 @@ enum Reducer {
         case .variables: handleTreeKey(key, state: &state, effects: &effects)
         case .results: handleResultsKey(key, state: &state, effects: &effects)
         case .tokens: handleTokensKey(key, state: &state, effects: &effects)
+        case .lesson: handleLessonKey(key, state: &state, effects: &effects)
         case .pins: handlePinsKey(key, state: &state, effects: &effects)
         case .log: handleLogKey(key, state: &state, effects: &effects)
         }
@@ -270,7 +272,10 @@ enum Reducer {
 
     static func cycleFocus(by step: Int, state: inout InspectorState) {
         let hasPins = state.pinRows > 0 && !state.pins.pins.isEmpty
-        let panes = Pane.allCases.filter { ($0 != .log || state.log.isVisible) && ($0 != .pins || hasPins) }
+        let hasLesson = state.lessons.isShown
+        let panes = Pane.allCases.filter {
+            ($0 != .log || state.log.isVisible) && ($0 != .pins || hasPins) && ($0 != .lesson || hasLesson)
+        }
         let index = panes.firstIndex(of: state.focus) ?? 0
         state.focus = panes[(index + step + panes.count) % panes.count]
         state.editor.completion = nil

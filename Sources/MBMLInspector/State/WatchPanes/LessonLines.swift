@@ -42,6 +42,20 @@ enum LessonLines {
         return lines
     }
 
+    /// The rows shown on the built-in sample, which has no lessons: how to open the tutorial with
+    /// them. The lesson keys are the key table's.
+    static func invitation(width: Int) -> [LessonLine] {
+        let usable = max(width - 2, 8)
+        let keys = KeyTable.label(of: .nextLesson) ?? ""
+        let text =
+            "This is the tutorial's manifest, without its lessons. Run `mbml tutorial` to open it with its "
+            + "lessons: each step's text and a checklist that ticks what you try (\(keys) move between "
+            + "lessons, F1 lists every key)."
+        return TextWrap.atSpacesOrCut(text, width: usable).map {
+            LessonLine(spans: [LessonSpan(text: $0, role: .hint)])
+        }
+    }
+
     /// What the item should show: strings as they are, other values in the JSON encoding.
     static func expectedText(_ item: Expectation) -> String {
         switch item.expected {

@@ -7,7 +7,14 @@ extension Reducer {
     ) {
         switch action {
         case .showLessons(let expectations, let progress, let store):
+            let invites = state.lessons.invitesToTutorial
             state.lessons = LessonsState(expectations: expectations, progress: progress, store: store)
+            state.lessons.invitesToTutorial = invites
+            if !expectations.isEmpty { effects.append(.parseLessonItems(expectations)) }
+        case .lessonItemsParsed(let parses):
+            state.lessons.itemParses = parses
+        case .inviteToTutorial:
+            state.lessons.invitesToTutorial = true
         case .refresh:
             refresh(&state, effects: &effects)
         case .addPins(let expectations):

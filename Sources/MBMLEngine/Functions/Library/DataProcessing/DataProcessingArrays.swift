@@ -209,4 +209,10 @@ extension DataProcessingFunctions {
         }
         return current
     }
+    .iterating(
+        [
+            .init("$item", "the array element being folded in"),
+            .init("$currentValue", "the result so far: first the initial value, then each combine's result"),
+        ],
+        example: "^reduce(^array(1|2|3)|0|#($currentValue + $item))", gives: "6")
 }

@@ -34,7 +34,12 @@ extension DataProcessingFunctions {
     }
 
     private static func associating(_ name: String, mode: AssociationMode, summary: String) -> FunctionDefinition {
-        FunctionDefinition(
+        let lengths: String
+        switch mode {
+        case .collecting, .single: lengths = #"{"Barrett":7,"Duncan":6,"Gabby":5}"#
+        case .array: lengths = #"{"Barrett":[7],"Duncan":[6],"Gabby":[5]}"#
+        }
+        return FunctionDefinition(
             name, input: .pipedExpressions, signature: "^\(name)(dataModel|intermediate…|keyExpr|valueExpr)",
             category: .dataProcessing,
             summary: summary + " Variables: $item, $key, $root, $rootKey, and $outer:item/$outer:key from "
@@ -56,6 +61,13 @@ extension DataProcessingFunctions {
             }
             return .dictionary(associator.result)
         }
+        .iterating(
+            [
+                .item, .key, .root, .rootKey,
+                .init("$outer:item", "the item of the level just outside, from the 1st intermediate on"),
+                .init("$outer:key", "that level's key, when it is a dictionary"),
+            ],
+            example: "^\(name)(^array(Barrett|Duncan|Gabby)|$item|$item.length)", gives: lengths)
     }
 
     /// One association run; accumulates ``result``.

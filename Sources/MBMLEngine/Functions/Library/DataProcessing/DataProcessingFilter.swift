@@ -48,6 +48,13 @@ extension DataProcessingFunctions {
         }
     }
     .readingLazyJSON()
+    .iterating(
+        [
+            .item, .key, .root, .rootKey,
+            .init("$outer:item", "the item of the level just outside, from the 2nd intermediate on"),
+            .init("$outer:key", "that level's key, when it is a dictionary"),
+        ],
+        example: "^filter(^array(Barrett|Duncan|Gabby)|$item.length -GT 5)", gives: #"["Barrett","Duncan"]"#)
 
     /// One `^filter` run: decides whether a top-level item passes.
     ///
@@ -115,6 +122,10 @@ extension DataProcessingFunctions {
         return .array(results)
     }
     .readingLazyJSON()
+    .iterating(
+        [.item, .key, .root, .rootKey],
+        example: "^list(^dictionary(Barrett|female|Duncan|male)|$key is $item)",
+        gives: #"["Barrett is female","Duncan is male"]"#)
 
     /// One `^list` run.
     private struct Lister {
@@ -154,7 +165,8 @@ extension DataProcessingFunctions {
     )
 
     private static func pruning(_ name: String, keepingMatches: Bool, summary: String) -> FunctionDefinition {
-        FunctionDefinition(
+        let kept = keepingMatches ? #"[["Pat"]]"# : #"[["Bob"],["Sue"]]"#
+        return FunctionDefinition(
             name, input: .pipedExpressions, signature: "^\(name)(tree|test)",
             category: .dataProcessing, summary: summary
         ) { call in
@@ -164,6 +176,9 @@ extension DataProcessingFunctions {
             let test = call.repeated(texts[1], as: .boolean)
             return .array(try prune(elements, test: test, keepingMatches: keepingMatches, call: call))
         }
+        .iterating(
+            [.init("$item", "the leaf (an element that is not an Array) being tested")],
+            example: "^\(name)(^array(^array(Bob|Pat)|^array(Sue))|$item == Pat)", gives: kept)
     }
 
     private static func prune(

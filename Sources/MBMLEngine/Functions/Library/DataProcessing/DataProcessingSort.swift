@@ -24,6 +24,12 @@ extension DataProcessingFunctions {
         }
         return .array(ordered.map(\.item))
     }
+    .iterating(
+        [
+            .init("$item", "in the sort key: each of the two elements compared (read as $left:item, $right:item)"),
+            .init("$key", "in the sort key: their keys, when the collection is a dictionary"),
+        ],
+        example: "^sort(^array(Barrett|Duncan|Gabby)|$item.length)", gives: #"["Gabby","Duncan","Barrett"]"#)
 
     /// Compares two items through the rewritten sort key.
     private struct SortComparator {

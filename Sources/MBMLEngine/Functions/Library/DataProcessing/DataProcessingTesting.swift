@@ -27,6 +27,9 @@ extension DataProcessingFunctions {
         }
         return .boolean(true)
     }
+    .iterating(
+        [.init("$item", "the element, or the value of a dictionary entry, being tested"), .key],
+        example: "^collectionPassesTest(^array(a|bb|ccc)|$item.length -GT 0)", gives: "true")
 
     static let containsValue = FunctionDefinition(
         "containsValue", input: .pipedObjects, signature: "^containsValue(collection|…|value)",
@@ -100,6 +103,9 @@ extension DataProcessingFunctions {
         }
         return .array(passing)
     }
+    .iterating(
+        [.init("$item", "the element, or the value of a dictionary entry, being tested"), .key],
+        example: "^valuesPassingTest(^dictionary(a|1|b|2)|$key == b)", gives: #"["2"]"#)
 
     static let valuesIntersect = FunctionDefinition(
         "valuesIntersect", input: .pipedObjects, signature: "^valuesIntersect(collection|collection)",
