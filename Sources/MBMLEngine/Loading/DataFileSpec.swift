@@ -50,14 +50,16 @@ public struct DataFileSpec: Equatable, Sendable {
     /// - Throws: ``DataFileError``.
     public func load(relativeTo directory: URL? = nil) throws -> Value {
         let url = url(relativeTo: directory)
+        // Problems name the file as the user gave it (resolved only against another folder).
+        let shown = directory == nil ? path : url.path
         if !isJSONLines {
             // Plain JSON stays as its bytes and is decoded where it is read (``JSONDocument``).
             do {
                 return try JSONDocument.load(path: url.path)
             } catch let error as JSONDecodingError {
-                throw DataFileError.invalidJSON(path: url.path, error)
+                throw DataFileError.invalidJSON(path: shown, error)
             } catch {
-                throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
+                throw DataFileError.unreadable(path: shown, reason: String(describing: error))
             }
         }
         let file: FileBytes
@@ -66,13 +68,13 @@ public struct DataFileSpec: Equatable, Sendable {
             // without blocking. Data files have no size cap of their own.
             file = try FileBytes(path: url.path)
         } catch {
-            throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
+            throw DataFileError.unreadable(path: shown, reason: String(describing: error))
         }
         do {
             if isJSONLines { return try JSONCodec.decodePlainLines(file.buffer, release: file.release) }
             return try JSONCodec.decodePlain(file.buffer, release: file.release)
         } catch let error as JSONDecodingError {
-            throw DataFileError.invalidJSON(path: url.path, error)
+            throw DataFileError.invalidJSON(path: shown, error)
         }
     }
 

@@ -24,6 +24,9 @@ final class EngineController {
 
     /// Whether `$ENV` (the process environment) loads before everything else.
     let includesProcessEnvironment: Bool
+    /// How long one evaluation of the editor's text may run, in seconds (`--timeout`; 0: no limit):
+    /// past it the contexts left show an error.
+    var evaluationTimeout: Double = 0
 
     init(
         source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
@@ -195,8 +198,12 @@ final class EngineController {
         var pending: Set<String> = []
         var pairs: [(String, Value?)] = []
         var provenance: [String: VariableProvenance] = [:]
-        for name in variables.names {
+        let names = variables.names
+        for name in names {
             if let origin = environment.provenance(of: name) { provenance[name] = origin }
+        }
+        // The tree shows the variables in the order they were declared (`s` sorts them by name).
+        for name in DeclarationOrder.names(names, provenance: provenance, files: load?.files ?? []) {
             if case .dynamic? = variables.declaration(of: name) {
                 pending.insert(name)
                 pairs.append((name, nil))
@@ -210,7 +217,7 @@ final class EngineController {
         let lines = environment.log.lines
         environment.log.clear()
         return SpaceLoad(
-            snapshot: VariableSnapshot(variables: pairs, pending: pending), functions: functions,
+            snapshot: VariableSnapshot(variables: pairs, pending: pending, declared: true), functions: functions,
             manifestPath: manifestPath, fileCount: fileCount, logLines: lines, error: error, date: now,
             diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
     }
@@ -268,9 +275,12 @@ final class EngineController {
         let evaluation = self.evaluation
         let checks = self.checks
         let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(generation) }
+        let timeout = evaluationTimeout
         return {
-            checks.with(isCancelled) {
-                Self.evaluate(prepared, generation: generation, in: environment, isCancelled: isCancelled)
+            let budget = EvaluationBudget(seconds: timeout)
+            return checks.with({ isCancelled() || budget.isSpent }) {
+                Self.evaluate(
+                    prepared, generation: generation, in: environment, isCancelled: isCancelled, budget: budget)
             }
         }
     }
@@ -281,17 +291,18 @@ final class EngineController {
 
     private static func evaluate(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: () -> Bool
+        isCancelled: () -> Bool, budget: EvaluationBudget
     ) -> EvaluationOutcome? {
         // The contexts read each dynamic variable once between them, as `mbml eval` reads it once.
         environment.variables.sharingDynamicValues {
-            evaluateInEveryContext(prepared, generation: generation, in: environment, isCancelled: isCancelled)
+            evaluateInEveryContext(
+                prepared, generation: generation, in: environment, isCancelled: isCancelled, budget: budget)
         }
     }
 
     private static func evaluateInEveryContext(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: () -> Bool
+        isCancelled: () -> Bool, budget: EvaluationBudget
     ) -> EvaluationOutcome? {
         guard !isCancelled() else { return nil }
         let text = prepared.text
@@ -301,6 +312,11 @@ final class EngineController {
         var logs: [(contexts: [ExpressionContext], lines: [String])] = []
         for context in ExpressionContext.allCases {
             if isCancelled() { return nil }
+            // Past the time budget (`--timeout`) the contexts left are not evaluated.
+            if budget.isSpent {
+                results[context] = .error(budget.error(expression: text))
+                continue
+            }
             // The string context is the object context's result as text (the ContextsAndCoercions article of MBMLEngine):
             // reuse it, so a large collection is evaluated once and rendered only as far as a row shows.
             if context == .string, let objectResult = results[.object] {
@@ -335,7 +351,7 @@ final class EngineController {
             case .value(nil), .notEvaluated:
                 results[context] = context == .boolean ? .value(.boolean(false)) : .noValue
             case .error(let error):
-                results[context] = .error(error)
+                results[context] = .error(budget.isSpent ? budget.error(expression: text) : error)
             }
             let lines = environment.log.lines
             if let last = logs.last, last.lines == lines {
@@ -346,7 +362,7 @@ final class EngineController {
         }
         var hints: [ExpressionContext: [Hint]] = [:]
         for context in [ExpressionContext.object, .number, .boolean] {
-            guard let trace = traces[context] else { continue }
+            guard let trace = traces[context], !budget.isSpent else { continue }
             if isCancelled() { return nil }
             hints[context] = environment.hints(for: prepared, context: context, trace: trace)
         }

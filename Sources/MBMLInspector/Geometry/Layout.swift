@@ -33,11 +33,19 @@ struct Layout: Equatable {
     var pins = Rect.zero
     var status = Rect.zero
 
-    init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0, focus: Pane = .editor) {
+    /// Whether the variables take the whole screen but the status line (`z`).
+    var isZoomed = false
+
+    init(size: TerminalSize, showsLog: Bool, pinRows: Int = 0, focus: Pane = .editor, zoomsTree: Bool = false) {
         self.size = size
         isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
         guard !isTooSmall else { return }
         status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
+        if zoomsTree {
+            isZoomed = true
+            variables = Rect(row: 0, column: 0, height: size.rows - 1, width: size.columns)
+            return
+        }
         if size.rows < Self.fullSize.rows || size.columns < Self.fullSize.columns {
             layOutCompact(showsLog: showsLog, pinRows: pinRows, focus: focus)
             return

@@ -21,6 +21,8 @@ struct ExplainCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     @Option(name: .long, help: "The evaluation context: object, string, number or boolean.")
     var context: ExpressionContext = .object
 
@@ -31,9 +33,9 @@ struct ExplainCommand: ParsableCommand {
     var expression: String
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
+        let environment = try engine.makeEnvironment(budget: budget)
         let prepared = environment.prepare(expression, contexts: [context])
-        let trace = environment.trace(prepared, context: context)
+        let trace = try budget.evaluate(in: environment) { environment.trace(prepared, context: context) }
         let hints = environment.hints(for: prepared, context: context, trace: trace)
         let explanation = ExplanationFormatter(trace: trace, hints: hints)
         if json {

@@ -14,6 +14,8 @@ struct VarsCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     @Option(name: .long, help: "Show at most this many levels below each variable.")
     var depth: Int?
 
@@ -25,7 +27,7 @@ struct VarsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
+        let environment = try engine.makeEnvironment(budget: budget)
         let variables = environment.variables
         var formatter = VariableTreeFormatter()
         if let depth = depth { formatter.maximumDepth = depth }
@@ -38,7 +40,9 @@ struct VarsCommand: ParsableCommand {
                 missing = true
                 continue
             }
-            formatter.lines(forVariable: name, in: variables).forEach(StandardStream.report.writeLine)
+            // Dynamic variables are evaluated for display, each under the time budget.
+            let lines = try budget.evaluate(in: environment) { formatter.lines(forVariable: name, in: variables) }
+            lines.forEach(StandardStream.report.writeLine)
         }
         if missing { throw ExitCode.failure }
     }
