@@ -38,7 +38,7 @@ final class TerminalOutput {
     /// Gives standard output back (once; later calls do nothing).
     func restore() {
         guard saved >= 0 else { return }
-        fflush(stdout)
+        fflush(nil)
         dup2(saved, STDOUT_FILENO)
         close(saved)
         saved = -1

@@ -178,11 +178,16 @@ struct InspectCommand: ParsableCommand {
     /// it; Alt-X: the expression) on standard output. An error goes to standard error.
     /// - Returns: false for an error.
     static func print(_ output: InspectorOutput) -> Bool {
+        // As `mbml eval` writes a result: byte for byte to a pipe, escaped to a terminal.
+        let options = try? ResultOutputOptions.parse([])
+        let write: (String) -> Void = { text in
+            if let options { options.write(text) } else { StandardStream.output.write(text) }
+        }
         switch output {
         case .expression(let text):
-            ResultOutputOptions().write(text + "\n")
+            write(text + "\n")
         case .value(let value, let context):
-            ResultOutputOptions().write(ResultFormatter.text(of: value, in: context) + "\n")
+            write(ResultFormatter.text(of: value, in: context) + "\n")
         case .error(let message):
             StandardStream.error.writeLine("error: " + message)
             return false

@@ -24,13 +24,12 @@ struct VariableSnapshot: Sendable {
     ///   - declared: whether `variables` come in the order they were declared (they are shown in
     ///     it); otherwise they are sorted by name.
     init(variables: [(String, Value?)], pending: Set<String> = [], declared: Bool = false) {
-        self.pending = pending
         var values: [String: Value] = [:]
         values.reserveCapacity(variables.count)
         for (name, value) in variables {
             if let value = value { values[name] = value }
         }
-        var order: [String]
+        let order: [String]
         if declared {
             var seen = Set<String>()
             order = variables.map(\.0).filter { seen.insert($0).inserted }
