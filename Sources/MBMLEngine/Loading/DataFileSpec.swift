@@ -59,7 +59,8 @@ public struct DataFileSpec: Equatable, Sendable {
             } catch let error as JSONDecodingError {
                 throw DataFileError.invalidJSON(path: shown, error)
             } catch {
-                throw DataFileError.unreadable(path: shown, reason: String(describing: error))
+                throw DataFileError.unreadable(
+                    path: shown, reason: String(describing: error).replacingOccurrences(of: url.path, with: shown))
             }
         }
         let file: FileBytes
@@ -68,7 +69,8 @@ public struct DataFileSpec: Equatable, Sendable {
             // without blocking. Data files have no size cap of their own.
             file = try FileBytes(path: url.path)
         } catch {
-            throw DataFileError.unreadable(path: shown, reason: String(describing: error))
+            throw DataFileError.unreadable(
+                path: shown, reason: String(describing: error).replacingOccurrences(of: url.path, with: shown))
         }
         do {
             if isJSONLines { return try JSONCodec.decodePlainLines(file.buffer, release: file.release) }

@@ -223,7 +223,8 @@ final class InspectorSession {
         case .computeDynamicVariables(let names, let generation):
             return names.flatMap { answer(on: .loading, engine.dynamicVariableJob($0, generation: generation)) }
         case .openRecordInEditor(let file, let record):
-            return perform(.openInEditor(file: file, line: JSONLinesRecordLine.line(ofRecord: record, inFile: file) ?? 1))
+            return perform(
+                .openInEditor(file: file, line: JSONLinesRecordLine.line(ofRecord: record, inFile: file) ?? 1))
         case .openInEditor(let file, let line):
             guard let openEditor = openEditor else { return [] }
             let problem = openEditor(file, line)

@@ -34,7 +34,8 @@ struct CheckCommand: ParsableCommand {
 
     @Flag(
         name: .long,
-        help: "Print what the expressions write to the log (^log, ^dump, swallowed errors) on standard error; by default only loading the environment reports there."
+        help:
+            "Print what the expressions write to the log (^log, ^dump, swallowed errors) on standard error; by default only loading the environment reports there."
     )
     var log = false
 

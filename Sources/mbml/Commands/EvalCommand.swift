@@ -46,7 +46,8 @@ struct EvalCommand: ParsableCommand {
             throw ValidationError("--jsonl reads expressions from standard input; give no EXPRESSION.")
         }
         if jsonl, engine.standardInputReaders > 0 {
-            throw ValidationError("--jsonl reads requests from standard input; no --manifest or --data may read it (-).")
+            throw ValidationError(
+                "--jsonl reads requests from standard input; no --manifest or --data may read it (-).")
         }
         if !jsonl, expression == nil {
             throw ValidationError("Missing expected argument '<expression>' (or use --jsonl).")

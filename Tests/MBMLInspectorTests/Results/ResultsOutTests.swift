@@ -24,11 +24,14 @@ final class ResultsOutTests: XCTestCase {
         XCTAssertEqual(
             session.state.status.message?.hasPrefix("Sent 29 characters of JSON (the value) via OSC 52"), true,
             session.state.status.message ?? "")
-        session.press(.down) // string: a JSON string, never raw text
+        session.press(.down) // string: the text the row shows, as a JSON string, never raw text
         session.type("y")
-        XCTAssertEqual(copied().last, #""Barrett,Duncan,Cooper""#)
-        let decoded = try JSONSerialization.jsonObject(with: Data((copied().last ?? "").utf8), options: .fragmentsAllowed)
-        XCTAssertEqual(decoded as? String, "Barrett,Duncan,Cooper")
+        let text = Value.array([.string("Barrett"), .string("Duncan"), .string("Cooper")]).text
+        XCTAssertTrue(text.contains("\n"), "a text with line breaks")
+        XCTAssertEqual(copied().last, JSONCodec.quoted(text))
+        let decoded = try JSONSerialization.jsonObject(
+            with: Data((copied().last ?? "").utf8), options: .fragmentsAllowed)
+        XCTAssertEqual(decoded as? String, text)
     }
 
     func testCapitalYCopiesTheExpressionWithItsResultAsAnExpectationLine() throws {

@@ -13,7 +13,8 @@ final class QuitWithPinsTests: XCTestCase {
         session.press(.control("c"))
         XCTAssertFalse(session.state.shouldQuit)
         XCTAssertEqual(
-            session.state.status.message, "1 pin is not saved: Ctrl-S saves them, q or Ctrl-C quits without them, Esc stays")
+            session.state.status.message,
+            "1 pin is not saved: Ctrl-S saves them, q or Ctrl-C quits without them, Esc stays")
         session.press(.escape)
         XCTAssertFalse(session.state.shouldQuit)
         XCTAssertEqual(session.state.status.message, "Not quitting")
@@ -34,7 +35,7 @@ final class QuitWithPinsTests: XCTestCase {
         session.press(.control("c"))
         session.press(.control("s"))
         XCTAssertNotNil(session.state.pins.savePrompt)
-        for _ in 0..<20 { session.press(.backspace) }
+        session.press(.control("u"))
         session.type(folder.appendingPathComponent("p.jsonl").path)
         session.press(.enter)
         XCTAssertTrue(session.state.shouldQuit)

@@ -58,7 +58,7 @@ extension KeyTable {
                 "Ctrl-C, `q` (outside the editor)", "quit", detail: "quit (status 0)",
                 bind(.quit, .control("c")), bind(.quit, .character("q"), in: .outsidePanes)),
             row(
-                "Ctrl-X / Alt-X", "quit and print the selected result / the expression on standard output",
+                "Ctrl-X / Alt-X", "quit, printing the result / the expression (for pipelines)",
                 detail:
                     "quit and print the selected result (as `mbml eval --context` prints it) / the expression on standard output, for a pipeline: `mbml data.json | jq`, `x=$(mbml data.json)` (the screen is drawn on the terminal, /dev/tty)",
                 bind(.quitPrintingValue, .control("x")), bind(.quitPrintingExpression, .alt("x"))),
@@ -234,16 +234,17 @@ extension KeyTable {
                     "write the value as JSON to a new file in the current directory (`mbml-NAME.json`, never over an existing file)",
                 bind(.writeValueFile, .character("f"), in: .copyChoice)),
             row(
-                "`+` / `-`", "expand everything (as far as 2000 rows go) / collapse everything",
+                "`+` / `-`", "expand all (up to 2000 rows) / collapse all",
                 detail:
                     "expand every node level by level, as long as the tree stays within 2000 rows (the status line says when it stopped) / collapse everything",
                 bind(.expandAll, .character("+")), bind(.collapseAll, .character("-"))),
             row(
                 "`z`", "zoom: the tree takes the whole screen, and back",
-                detail: "zoom: the tree takes the whole screen (the status line stays), `z` or Esc gives the panes back",
+                detail:
+                    "zoom: the tree takes the whole screen (the status line stays), `z` or Esc gives the panes back",
                 bind(.toggleZoom, .character("z"))),
             row(
-                "`s`", "variables sorted by name / in the order they were declared",
+                "`s`", "sort the variables by name / as declared",
                 detail:
                     "variables sorted by name / in the order they were declared (the default: the manifest's order, its includes, then the data files)",
                 bind(.toggleSort, .character("s"))),
@@ -260,7 +261,7 @@ extension KeyTable {
                 "`p`, Ctrl-P / `P`", "pin the expression in the selected row's context / in all four",
                 bind(.togglePin, .character("p"), .control("p")), bind(.pinInEveryContext, .character("P"))),
             row(
-                "`y` / `Y`", "copy the result as JSON / the expression and its result as JSON (OSC 52)",
+                "`y` / `Y`", "copy the result / the expression and result, as JSON",
                 detail:
                     "copy the selected result as JSON (a string as a JSON string; `null` for no value) / the expression with its context and result as one JSON object, a line `mbml check` reads (`{\"expr\": …, \"context\": …, \"value\": …}`), via OSC 52 (tmux: `set -g set-clipboard on`); over 1 MiB is refused",
                 bind(.copyResult, .character("y")), bind(.copyResultWithExpression, .character("Y"))),
@@ -316,7 +317,7 @@ extension KeyTable {
                 pageUp: .character("b"), pageDown: .character(" ")),
             row("`w`", "wrap long lines on / off", bind(.toggleWrap, .character("w"))),
             row(
-                "`y` / `Y`", "copy the value as JSON / the expression and the value as JSON (OSC 52)",
+                "`y` / `Y`", "copy the value / the expression and value, as JSON",
                 detail:
                     "copy the value as JSON / the expression that gives it with the value, as one JSON object (as `y` `Y` in Results), via OSC 52",
                 bind(.copyResult, .character("y")), bind(.copyResultWithExpression, .character("Y"))),

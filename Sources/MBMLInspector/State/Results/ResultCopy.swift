@@ -21,7 +21,7 @@ struct ResultCopy: Equatable {
         guard let expression else { return nil }
         let expected: Expectation.Outcome
         switch result {
-        case .value(let value): expected = .value(value)
+        case .value: expected = .value(contextValue ?? .null)
         case .noValue: expected = .value(.null)
         case .error: expected = .error
         }
@@ -29,9 +29,18 @@ struct ResultCopy: Equatable {
             .jsonLine
     }
 
+    /// The value as the context gives it: the string context's result is text (the object
+    /// context's value as text, as the results row shows it).
+    private var contextValue: Value? {
+        guard case .value(let value) = result else { return nil }
+        guard context == .string else { return value }
+        if case .string = value { return value }
+        return .string(value.text)
+    }
+
     private var valueField: Value {
         switch result {
-        case .value(let value): return value
+        case .value: return contextValue ?? .null
         case .noValue: return .null
         case .error(let error): return .dictionary(["error": .string(error.loggedDescription)])
         }
@@ -71,6 +80,7 @@ extension Reducer {
         effects.append(.copyToClipboard(text))
         let count = text.count == 1 ? "1 character" : "\(text.count) characters"
         let what = withExpression ? "the expression and its value" : "the value"
-        return "Sent \(count) of JSON (\(what)) via OSC 52 — the terminal must allow clipboard access (tmux: set -g set-clipboard on)"
+        return
+            "Sent \(count) of JSON (\(what)) via OSC 52 — the terminal must allow clipboard access (tmux: set -g set-clipboard on)"
     }
 }

@@ -73,7 +73,8 @@ extension Reducer {
             state.tree.sortsByName.toggle()
             showSpace(state.space, state: &state)
             state.status.message =
-                state.tree.sortsByName ? "Variables sorted by name (s: as declared)" : "Variables as declared (s: by name)"
+                state.tree.sortsByName
+                ? "Variables sorted by name (s: as declared)" : "Variables as declared (s: by name)"
         case .collapseAll?:
             state.tree.expanded = ExpansionSet()
             if let selection = state.tree.selection, let first = selection.first { state.tree.selection = [first] }
