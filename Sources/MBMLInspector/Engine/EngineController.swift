@@ -278,7 +278,8 @@ final class EngineController {
         let timeout = evaluationTimeout
         return {
             let budget = EvaluationBudget(seconds: timeout)
-            return checks.with({ isCancelled() || budget.isSpent }) {
+            let stops: @Sendable () -> Bool = { isCancelled() || budget.isSpent }
+            return checks.with(stops) {
                 Self.evaluate(
                     prepared, generation: generation, in: environment, isCancelled: isCancelled, budget: budget)
             }
