@@ -22,12 +22,13 @@ struct FunctionInvoker {
         if !definition.readsLazyJSON { input = try input.materialized(chargingTo: evaluator.meter) }
         evaluator.recorder?.noteInput(input, of: groups)
         let call = FunctionCall(
-            name: name, input: input, environment: evaluator.environment, readsLazyJSON: definition.readsLazyJSON)
+            name: name, input: input, environment: evaluator.environment, evaluation: evaluator.evaluation,
+            readsLazyJSON: definition.readsLazyJSON)
         guard let recorder = evaluator.recorder, inputType == .pipedExpressions else {
             return try run(definition, call, token)
         }
         // The function evaluates its parameters itself: trace those evaluations too.
-        return try evaluator.environment.capturingEvaluations(into: recorder.capture(for: token)) {
+        return try evaluator.evaluation.capturingEvaluations(into: recorder.capture(for: token)) {
             try run(definition, call, token)
         }
     }
@@ -35,15 +36,19 @@ struct FunctionInvoker {
     private func run(_ definition: FunctionDefinition, _ call: FunctionCall, _ token: Token) throws -> Value? {
         let name = call.name
         if definition.discardsResult {
-            _ = try? definition.implementation(call)
+            do {
+                _ = try definition.implementation(call)
+            } catch {
+                try call.evaluation.checkStop()
+            }
             return nil
         }
         do {
             let result = try definition.implementation(call)
             try call.meter?.charge(for: result)
             return result
-        } catch let exceeded as MemoryBudgetExceeded {
-            throw exceeded
+        } catch let stop where Evaluation.isStop(stop) {
+            throw stop
         } catch let failure as FunctionError {
             var error = evaluator.failure(.function, "^\(name)() \(failure.message)", token)
             error.limit = failure.limit
@@ -56,8 +61,6 @@ struct FunctionInvoker {
                 inner.tokenText = token.text
             }
             throw inner
-        } catch let cancelled as CancellationFailure {
-            throw cancelled
         } catch {
             throw evaluator.failure(.function, "^\(name)() threw exception: \(error)", token)
         }
@@ -72,7 +75,7 @@ struct FunctionInvoker {
             if case .rawText(let text)? = groups[0].children.first?.payload { return .text(text) }
             return .text(groups[0].text)
         case .string:
-            return .text(try evaluator.interpolate(groups[0].children)?.text ?? "")
+            return .text(try evaluator.interpolate(groups[0].children).map(evaluator.parameterText) ?? "")
         case .object:
             return .value(try evaluator.interpolate(groups[0].children) ?? .null)
         case .math:
@@ -80,7 +83,8 @@ struct FunctionInvoker {
         case .pipedExpressions:
             return .expressions(groups.map { NormalizedSource.text(of: $0.children) })
         case .pipedStrings:
-            return .values(try groups.map { .string(try evaluator.interpolate($0.children)?.text ?? "") })
+            return .values(
+                try groups.map { .string(try evaluator.interpolate($0.children).map(evaluator.parameterText) ?? "") })
         case .pipedObjects:
             return .values(try groups.map { try evaluator.interpolate($0.children) ?? .null })
         case .pipedMath:

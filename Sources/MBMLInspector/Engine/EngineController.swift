@@ -19,7 +19,6 @@ final class EngineController {
     private let loading = Generation()
     /// The cancellation check of each thread working in the environment (evaluating, computing
     /// dynamic variables).
-    private let checks = ThreadCancellationChecks()
     private var hasLoaded = false
 
     /// Whether `$ENV` (the process environment) loads before everything else.
@@ -37,7 +36,6 @@ final class EngineController {
         self.options = options
         self.includesProcessEnvironment = includesProcessEnvironment
         environment = Environment(options: options)
-        attachCancellation(to: environment)
     }
 
     /// A controller around an environment built elsewhere (tests, the benchmark). ``load(now:)``
@@ -50,7 +48,6 @@ final class EngineController {
         self.environment = environment
         hasLoaded = true
         preloaded = true
-        attachCancellation(to: environment)
     }
 
     private var preloaded = false
@@ -103,16 +100,17 @@ final class EngineController {
                         now: now, generation: generation))
             }
         }
-        var builder = EnvironmentBuilder(options: options, log: LogSink())
+        let builder = EnvironmentBuilder(options: options, log: LogSink())
         let loading = self.loading
-        builder.isCancelled = { !loading.isCurrent(generation) }
+        // The load is one job, stopped when a newer load starts or the user cancels it.
+        let limits = EvaluationLimits(options: options) { !loading.isCurrent(generation) }
         let inputs = self.inputs
         let isText: Bool
         if case .text = source { isText = true } else { isText = false }
         let name = manifestDisplayName
         let prepared = builder
         return {
-            let load = prepared.build(inputs)
+            let load = prepared.build(inputs, limits: limits)
             let files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
             var space = Self.spaceLoad(
                 for: load.environment, load: load, manifestPath: name, fileCount: files.count,
@@ -143,7 +141,6 @@ final class EngineController {
             }
             hasLoaded = true
             environment = Environment(options: options, log: LogSink())
-            attachCancellation(to: environment)
             var space = Self.spaceLoad(
                 for: environment, load: nil, manifestPath: manifestDisplayName, fileCount: 0,
                 error: message, now: prepared.space.date, generation: prepared.generation)
@@ -152,7 +149,6 @@ final class EngineController {
             return .spaceLoaded(space)
         }
         environment = load.environment
-        attachCancellation(to: environment)
         hasLoaded = true
         return .spaceLoaded(prepared.space)
     }
@@ -167,7 +163,6 @@ final class EngineController {
     func dynamicVariableJob(_ name: String, generation: Int) -> @Sendable () -> InspectorAction? {
         let environment = self.environment
         let loading = self.loading
-        let checks = self.checks
         return {
             let isCancelled: @Sendable () -> Bool = { !loading.isCurrent(generation) }
             guard !isCancelled(),
@@ -175,12 +170,12 @@ final class EngineController {
             else {
                 return nil
             }
-            let outcome: (Value?, String?) = checks.with(isCancelled) {
-                do {
-                    return (try environment.evaluate(expression, in: context), nil)
-                } catch {
-                    return (nil, Environment.logText(for: error))
-                }
+            let limits = EvaluationLimits(options: environment.options, isCancelled: isCancelled)
+            let outcome: (Value?, String?)
+            do {
+                outcome = (try environment.evaluate(expression, in: context, limits: limits), nil)
+            } catch {
+                outcome = (nil, Environment.logText(for: error))
             }
             // A cancelled computation may have stopped half way: its answer is not shown.
             guard !isCancelled() else { return nil }
@@ -222,14 +217,6 @@ final class EngineController {
             diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
     }
 
-    /// Evaluations stop when the text changes or the user cancels; dynamic variables stop when a
-    /// newer load starts or the user cancels it. One environment serves both threads, so the
-    /// environment asks the calling thread's own check (none: never cancelled).
-    private func attachCancellation(to environment: Environment) {
-        let checks = self.checks
-        environment.isCancelled = { checks.current()?() ?? false }
-    }
-
     // MARK: Parsing and evaluating
 
     /// The token trees of `text` in every grammar, parsed once: the same ``PreparedExpression``
@@ -248,14 +235,16 @@ final class EngineController {
         evaluation.cancel()
     }
 
-    /// `work` as a job for the evaluation lane (pins, a comparison, a refreshed snapshot): it
-    /// stops when the evaluation wanted now is superseded or cancelled, as the evaluation itself does.
-    func evaluationLaneJob<Answer>(_ work: @escaping @Sendable () -> Answer) -> @Sendable () -> Answer {
-        let checks = self.checks
+    /// `work` as a job for the evaluation lane (pins, a comparison, a refreshed snapshot): `work`
+    /// gets the limits its evaluations run under, which stop them when the evaluation wanted now is
+    /// superseded or cancelled, as the evaluation itself stops.
+    func evaluationLaneJob<Answer>(
+        _ work: @escaping @Sendable (EvaluationLimits) -> Answer
+    ) -> @Sendable () -> Answer {
         let evaluation = self.evaluation
         let wanted = evaluation.currentNumber
-        let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(wanted) }
-        return { checks.with(isCancelled) { work() } }
+        let limits = EvaluationLimits(options: environment.options) { !evaluation.isCurrent(wanted) }
+        return { work(limits) }
     }
 
     /// Evaluates `text` in the four contexts, on the calling thread.
@@ -273,16 +262,13 @@ final class EngineController {
     func evaluationJob(_ prepared: PreparedExpression, generation: Int) -> @Sendable () -> EvaluationOutcome? {
         let environment = self.environment
         let evaluation = self.evaluation
-        let checks = self.checks
         let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(generation) }
         let timeout = evaluationTimeout
         return {
-            let budget = EvaluationBudget(seconds: timeout)
-            let stops: @Sendable () -> Bool = { isCancelled() || budget.isSpent }
-            return checks.with(stops) {
-                Self.evaluate(
-                    prepared, generation: generation, in: environment, isCancelled: isCancelled, budget: budget)
-            }
+            // One time budget (`--timeout`) for the four contexts together.
+            let deadline = Deadline(secondsFromNow: timeout)
+            return Self.evaluate(
+                prepared, generation: generation, in: environment, isCancelled: isCancelled, deadline: deadline)
         }
     }
 
@@ -292,18 +278,18 @@ final class EngineController {
 
     private static func evaluate(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: () -> Bool, budget: EvaluationBudget
+        isCancelled: @escaping @Sendable () -> Bool, deadline: Deadline?
     ) -> EvaluationOutcome? {
         // The contexts read each dynamic variable once between them, as `mbml eval` reads it once.
         environment.variables.sharingDynamicValues {
             evaluateInEveryContext(
-                prepared, generation: generation, in: environment, isCancelled: isCancelled, budget: budget)
+                prepared, generation: generation, in: environment, isCancelled: isCancelled, deadline: deadline)
         }
     }
 
     private static func evaluateInEveryContext(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: () -> Bool, budget: EvaluationBudget
+        isCancelled: @escaping @Sendable () -> Bool, deadline: Deadline?
     ) -> EvaluationOutcome? {
         guard !isCancelled() else { return nil }
         let text = prepared.text
@@ -314,8 +300,8 @@ final class EngineController {
         for context in ExpressionContext.allCases {
             if isCancelled() { return nil }
             // Past the time budget (`--timeout`) the contexts left are not evaluated.
-            if budget.isSpent {
-                results[context] = .error(budget.error(expression: text))
+            if let deadline, deadline.hasPassed {
+                results[context] = .error(deadline.expressionError(expression: text))
                 continue
             }
             // The string context is the object context's result as text (the ContextsAndCoercions article of MBMLEngine):
@@ -340,7 +326,12 @@ final class EngineController {
             // One traced evaluation gives the row's value and what each token produced. Object
             // results whose interpolated text would pass ``displayTextLimit`` are cut there, so that
             // a keystroke never renders megabytes of text.
-            let trace = environment.trace(prepared, context: context, textLimit: displayTextLimit)
+            // Each context is one job, stopped when the text changes or the user cancels.
+            let job = Evaluation(
+                limits: EvaluationLimits(
+                    deadline: deadline, maximumBytes: environment.options.maximumEvaluationBytes,
+                    isCancelled: isCancelled))
+            let trace = environment.trace(prepared, context: context, textLimit: displayTextLimit, within: job)
             traces[context] = trace
             switch trace.result {
             case .value(let value?):
@@ -352,7 +343,8 @@ final class EngineController {
             case .value(nil), .notEvaluated:
                 results[context] = context == .boolean ? .value(.boolean(false)) : .noValue
             case .error(let error):
-                results[context] = .error(budget.isSpent ? budget.error(expression: text) : error)
+                results[context] = .error(
+                    deadline.map { $0.hasPassed ? $0.expressionError(expression: text) : error } ?? error)
             }
             let lines = environment.log.lines
             if let last = logs.last, last.lines == lines {
@@ -363,7 +355,7 @@ final class EngineController {
         }
         var hints: [ExpressionContext: [Hint]] = [:]
         for context in [ExpressionContext.object, .number, .boolean] {
-            guard let trace = traces[context], !budget.isSpent else { continue }
+            guard let trace = traces[context], deadline?.hasPassed != true else { continue }
             if isCancelled() { return nil }
             hints[context] = environment.hints(for: prepared, context: context, trace: trace)
         }

@@ -187,7 +187,14 @@ struct InspectCommand: ParsableCommand {
         case .expression(let text):
             write(text + "\n")
         case .value(let value, let context):
-            write(ResultFormatter.text(of: value, in: context) + "\n")
+            do {
+                write(
+                    try ResultFormatter.text(of: value, in: context, within: Evaluation(limits: EvaluationLimits()))
+                        + "\n")
+            } catch {
+                StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+                return false
+            }
         case .error(let message):
             StandardStream.error.writeLine("error: " + message)
             return false

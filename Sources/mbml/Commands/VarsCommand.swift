@@ -29,7 +29,9 @@ struct VarsCommand: ParsableCommand {
     func run() throws {
         let environment = try engine.makeEnvironment(budget: budget)
         let variables = environment.variables
-        var formatter = VariableTreeFormatter()
+        // The listing is one job: dynamic variables are evaluated in it, and every line is charged
+        // to its memory budget.
+        var formatter = VariableTreeFormatter(evaluation: budget.makeEvaluation())
         if let depth = depth { formatter.maximumDepth = depth }
         let known = Set(variables.names)
         var missing = false
@@ -40,9 +42,14 @@ struct VarsCommand: ParsableCommand {
                 missing = true
                 continue
             }
-            // Dynamic variables are evaluated for display, each under the time budget.
-            let lines = try budget.evaluate(in: environment) { formatter.lines(forVariable: name, in: variables) }
-            lines.forEach(StandardStream.report.writeLine)
+            do {
+                try formatter.lines(forVariable: name, in: variables).forEach(StandardStream.report.writeLine)
+            } catch {
+                StandardStream.error.writeLine(
+                    "error: $" + TerminalSafeText.escaping(name) + ": "
+                        + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+                throw ExitCode.failure
+            }
         }
         if missing { throw ExitCode.failure }
     }

@@ -28,11 +28,11 @@ struct DocumentAnalysis {
         options.searchDirectories = [directory]
         options.fileReadPolicy = .restricted(
             workFolders: [FileManager.default.currentDirectoryPath, directory.path])
-        var builder = EnvironmentBuilder(options: options, log: LogSink())
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.loadBudgetSeconds * 1e9)
-        builder.isCancelled = { DispatchTime.now().uptimeNanoseconds >= deadline }
-        builder.cancellationMessage = "Loading stopped: it ran longer than \(Int(Self.loadBudgetSeconds)) seconds"
-        load = builder.build([.manifestText(document.text, name: name, directory: directory)])
+        let builder = EnvironmentBuilder(options: options, log: LogSink())
+        // The load is one job: one deadline and one memory budget for every expression it evaluates.
+        load = builder.build(
+            [.manifestText(document.text, name: name, directory: directory)],
+            limits: EvaluationLimits(options: options, seconds: Self.loadBudgetSeconds))
     }
 
     /// Whether the diagnostic's file is this document.

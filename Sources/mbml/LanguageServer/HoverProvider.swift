@@ -2,7 +2,8 @@ import MBMLEngine
 
 /// `textDocument/hover`: a reference's value and declaration site, a function's signature and summary.
 enum HoverProvider {
-    static func hover(at cursor: CursorContext, analysis: DocumentAnalysis) -> JSONValue {
+    /// The hover at `cursor`; the value shown is evaluated under `limits` (the request's).
+    static func hover(at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue {
         let environment = analysis.environment
         if let function = cursor.functionName,
             let definition = environment.functions.definition(named: function.name)
@@ -13,7 +14,7 @@ enum HoverProvider {
         }
         guard let reference = cursor.reference else { return .null }
         var text = "`\(reference.expression)`\n```json\n"
-        text += ValuePreview.text(of: reference.expression, in: environment) + "\n```"
+        text += ValuePreview.text(of: reference.expression, in: environment, limits: limits) + "\n```"
         if let provenance = environment.provenance(of: reference.variable) {
             text += "\n\n" + provenance.kind.label + (provenance.isReadOnly ? " (read-only)" : "")
             if let site = provenance.site { text += ", declared at " + site }

@@ -117,25 +117,28 @@ final class LanguageServer {
         else { throw ResponseError(code: .invalidParams, message: "textDocument.uri and position are required") }
         guard let document = documents[uri], let analysis = analyses[uri] else { return .null }
         guard let id else {
-            return provide(method, params: params, document: document, analysis: analysis, at: position)
+            let limits = ValuePreview.limits(for: analysis.environment)
+            return provide(method, params: params, document: document, analysis: analysis, at: position, limits: limits)
         }
         defer { cancelled.forget(id) }
         let cancelled = self.cancelled
-        analysis.environment.isCancelled = { cancelled.contains(id) }
-        defer { analysis.environment.isCancelled = { false } }
-        let result = provide(method, params: params, document: document, analysis: analysis, at: position)
+        // The request is one job: the client's cancellation and the preview deadline are its limits.
+        let limits = ValuePreview.limits(for: analysis.environment) { cancelled.contains(id) }
+        let result = provide(
+            method, params: params, document: document, analysis: analysis, at: position, limits: limits)
         if cancelled.contains(id) { throw ResponseError(code: .requestCancelled, message: "the request was cancelled") }
         return result
     }
 
     private func provide(
         _ method: String, params: JSONValue, document: TextDocument, analysis: DocumentAnalysis,
-        at position: LSPPosition
+        at position: LSPPosition, limits: EvaluationLimits
     ) -> JSONValue {
         let cursor = CursorContext(document: document, position: position)
         switch method {
-        case "textDocument/hover": return HoverProvider.hover(at: cursor, analysis: analysis)
-        case "textDocument/completion": return CompletionProvider.completion(at: cursor, analysis: analysis)
+        case "textDocument/hover": return HoverProvider.hover(at: cursor, analysis: analysis, limits: limits)
+        case "textDocument/completion":
+            return CompletionProvider.completion(at: cursor, analysis: analysis, limits: limits)
         case "textDocument/signatureHelp": return SignatureHelpProvider.signatureHelp(at: cursor, analysis: analysis)
         case "textDocument/references":
             return ReferencesProvider.references(
