@@ -359,6 +359,55 @@ expect "^count(^filter(...)) walks the lazy elements" 0 "$older" -- \
 expect "a function that is not lazy gets the decoded array" 0 "$(python3 -c 'import json; print(json.load(open("people.json"))[3]["tags"][1])')" -- \
     "$bin" eval --data people=people.json --context string '^lastObject($people[3].tags)'
 
+# Issue 32: results out, options anywhere, paths as given, budgets everywhere, a quiet check.
+echo "issue 32"
+expect "JSON piped to eval is \$data" 0 "1" -- sh -c 'echo '"'"'{"a":[1]}'"'"' | "$0" eval --context number '"'"'$data.a.count'"'"'' "$bin"
+expect "JSON Lines piped to eval is an array of the records" 0 '3' -- sh -c 'printf '"'"'{"n":2}\n{"n":3}\n'"'"' | "$0" eval --context number '"'"'$data[1].n'"'"'' "$bin"
+expect "--data NAME=- reads standard input" 0 '"Evan"' -- sh -c '"$0" eval --data pets=- '"'"'$pets.owner.name'"'"' < pets.json' "$bin"
+expect "--data NAME=- loads in command-line order (a manifest sees it)" 0 'Hello Evan' -- sh -c \
+    'printf '"'"'<MBML><Var name="who" value="$pets.owner.name"/></MBML>'"'"' > who.xml; "$0" eval --data pets=- --manifest who.xml --context string '"'"'Hello $who'"'"' < pets.json' "$bin"
+expect "stdin is left alone when the expression does not read \$data" 0 "2" -- sh -c 'echo not-json | "$0" eval --context number '"'"'#(1 + 1)'"'"'' "$bin"
+expect "piped text that is not JSON is an error with its place" 1 "" -- sh -c 'echo "{oops" | "$0" eval '"'"'$data'"'"'' "$bin"
+expect_stderr "and names <stdin>" "<stdin>:1:"
+expect "two readers of standard input are refused" 64 "" -- "$bin" eval --manifest - --data x=- '$x'
+mkdir -p sub && cp broken.json sub/broken.json
+expect "a bad data file in a folder" 1 "" -- "$bin" eval --data x=sub/broken.json '$x'
+expect_stderr "is named as given (sub/broken.json), not as an absolute path" "sub/broken.json:2:11: Expected a value"
+if grep -qF "$work/sub/broken.json" "$work/stderr"; then fail "no absolute data-file path" "$(cat "$work/stderr")"; else pass "no absolute data-file path"; fi
+expect "a missing data file in a folder" 1 "" -- "$bin" eval --data x=sub/missing.json '$x'
+expect_stderr "is named as given" "sub/missing.json"
+for command in inspect tutorial eval render check explain vars tokens functions; do
+    help="$("$bin" help "$command" 2>&1)"
+    if printf '%s' "$help" | grep -q -- '--timeout' && printf '%s' "$help" | grep -q -- '--max-memory'; then
+        pass "$command has --timeout and --max-memory"
+    else
+        fail "$command has --timeout and --max-memory" "$(printf '%s' "$help" | head -5)"
+    fi
+done
+printf '{"id":"logs","expr":"^log(hello from a case)","expect":"hello from a case"}\n' > logs.jsonl
+got="$("$bin" check logs.jsonl 2>"$work/stderr")" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && [ ! -s "$work/stderr" ]; then pass "check is quiet: a case's ^log is not printed"; else fail "check is quiet" "status $rc, stderr: $(cat "$work/stderr")"; fi
+got="$("$bin" check --log logs.jsonl 2>"$work/stderr")" && rc=0 || rc=$?
+if [ "$rc" = 0 ] && grep -qF "hello from a case" "$work/stderr"; then pass "check --log prints it on stderr"; else fail "check --log" "status $rc, stderr: $(cat "$work/stderr")"; fi
+printf '<MBML>\n    <Var name="x" literal="1" colour="red"/>\n</MBML>\n' > warn.xml
+"$bin" check --manifest warn.xml logs.jsonl >/dev/null 2>"$work/stderr" || true
+expect_stderr "check still prints the manifest's warnings" "warn.xml:2:5"
+printf '{"id":"n","context":"number","expr":"$n","expect":1}\n' > n.jsonl
+printf '<MBML><Var name="n" literal="1"/></MBML>\n' > one.xml
+printf '<MBML><Var name="n" literal="2"/></MBML>\n' > two.xml
+got="$("$bin" check n.jsonl --manifest one.xml --compare --manifest two.xml --format json 2>"$work/stderr")" && rc=0 || rc=$?
+if [ "$rc" = 1 ] && printf '%s' "$got" | python3 -c 'import json,sys; r=json.load(sys.stdin); assert len(r["differences"]) == 1, r' 2>/dev/null; then
+    pass "an option of check after --compare (--format json) is check's"
+else
+    fail "options after --compare" "status $rc: $got $(cat "$work/stderr")"
+fi
+got="$("$bin" one.xml --compare two.xml --thme light 2>&1)" && rc=0 || rc=$?
+if [ "$rc" = 64 ] && printf '%s' "$got" | grep -qF "Unknown option '--thme'" && ! printf '%s' "$got" | grep -qF -- "--compare MANIFEST"; then
+    pass "a misspelt option after --compare is named as the command's"
+else
+    fail "misspelt option after --compare" "status $rc: $got"
+fi
+
 if [ "$failures" -gt 0 ]; then
     echo "$failures CLI check(s) failed"
     exit 1

@@ -10,6 +10,7 @@
 # status line while the last good result (4) stays; type `$catGenders.count` and expect a hint
 # naming ^count, `$catGenders[Barrett]` and expect "female" beside [Barrett] in the token pane.
 # Between, Ctrl-P pins $cats.count and the pin shows 4 marked as changed after the save; Ctrl-C
+# asks about that pin (never saved), Ctrl-C again
 # and expect exit status 0. Last, `mbml tutorial DIR` writes the samples and opens the tutorial
 # from DIR with its first lesson; `--compare` shows the api-evolution sample's v1 and v2 side by
 # side, and F7 swaps them. Then `^dump` of 20,000 records: five keys in the log pane each reach the
@@ -59,7 +60,9 @@ tmx send-keys -t "$session" C-u 2>/dev/null
 tmx send-keys -t "$session" -l '$catGenders[Barrett]' 2>/dev/null
 check "the token pane shows \"female\" beside [Barrett]" 'subreference "\[Barrett\]" \{11, 9\} = "female"'
 
-# 5. Ctrl-C quits cleanly.
+# 5. Ctrl-C asks about the pin that was never saved; Ctrl-C again quits cleanly.
+tmx send-keys -t "$session" C-c 2>/dev/null
+check "Ctrl-C asks about the pin not saved" "1 pin is not saved: Ctrl-S saves them, q or Ctrl-C quits without them"
 tmx send-keys -t "$session" C-c 2>/dev/null
 deadline=$((SECONDS + timeout))
 while [ ! -s "$dir/exit" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done

@@ -61,7 +61,7 @@ tmx send-keys -t "$session" Escape
 tmx send-keys -t "$session" BTab
 sleep 0.2
 tmx send-keys -t "$session" g
-for _ in 1 2; do tmx send-keys -t "$session" j; done  # Environment, Platform, price
+for _ in 1 2 3; do tmx send-keys -t "$session" j; done  # Environment, Platform, title, price (the manifest's order)
 tmx send-keys -t "$session" o
 check "o on \$price shows its declaration site" "declared at: manifest\\.xml:3:5" "kind: literal"
 tmx send-keys -t "$session" q
@@ -136,7 +136,7 @@ manifest_has() {
 # select_price: focus the variables pane and select $price (Environment, Platform, price).
 select_price() {
     tmx send-keys -t "$session" BTab
-    tmx send-keys -t "$session" g j j
+    tmx send-keys -t "$session" g j j j  # Environment, Platform, title, price
     check "\$price is selected" 'price +"[0-9]+"'
 }
 if command -v vim >/dev/null 2>&1; then

@@ -32,6 +32,11 @@ public struct InspectorConfiguration {
     public var environment: Environment?
     /// The expression the editor starts with (`--expr EXPRESSION`); nil: an empty editor.
     public var expression: String?
+    /// How long one evaluation of the editor's text may run, in seconds (`--timeout`; 0: no limit).
+    public var evaluationTimeout: Double = 0
+    /// Prints what the user quit with (Ctrl-X, Alt-X) on standard output; called after the terminal
+    /// is restored, with standard output back to what it was (a pipe, a file).
+    public var output: (InspectorOutput) -> Void = { _ in }
 
     public init(
         source: SpaceSource, dataFiles: [DataFileSpec] = [], themeName: String? = nil,
@@ -66,9 +71,13 @@ public enum Inspector {
         } catch {
             throw InspectorStartError(description: String(describing: error))
         }
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        guard isatty(STDIN_FILENO) == 1 else {
             throw InspectorStartError(description: "mbml inspect needs a terminal (use `mbml eval` in scripts)")
         }
+        // In a pipeline (`mbml data.json | jq`) the screen goes to the terminal; standard output
+        // gets what the user quits with (Ctrl-X, Alt-X).
+        let pipedOutput = try TerminalOutput.takeTerminal()
+        defer { pipedOutput?.restore() }
         if let problem = TerminalCapabilities.unusableTerminalReason() {
             throw InspectorStartError(description: problem)
         }
@@ -78,6 +87,7 @@ public enum Inspector {
                 source: configuration.source, dataFiles: configuration.dataFiles,
                 options: configuration.options,
                 includesProcessEnvironment: configuration.includesProcessEnvironment)
+        engine.evaluationTimeout = configuration.evaluationTimeout
         let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         let terminal = NcursesScreen(styles: theme.cellStyles(colorCount:))
         NcursesScreen.installCrashGuard()
@@ -108,18 +118,23 @@ public enum Inspector {
         }
         if let expression = configuration.expression { session.send(.setExpression(expression)) }
         if let comparison = configuration.comparison {
-            session.compare(
-                with: EngineController(
-                    source: comparison.source, dataFiles: comparison.dataFiles,
-                    options: configuration.options,
-                    includesProcessEnvironment: configuration.includesProcessEnvironment),
-                label: comparison.label)
+            let second = EngineController(
+                source: comparison.source, dataFiles: comparison.dataFiles,
+                options: configuration.options,
+                includesProcessEnvironment: configuration.includesProcessEnvironment)
+            second.evaluationTimeout = configuration.evaluationTimeout
+            session.compare(with: second, label: comparison.label)
         }
         let loop = EventLoop(
             session: session, terminal: terminal, watcher: watcher, signals: signals,
             refreshInterval: configuration.refreshInterval)
         if let signal = loop.run() {
             return 128 + signal
+        }
+        if let output = session.state.quitOutput {
+            terminal.shutdown()
+            pipedOutput?.restore()
+            configuration.output(output)
         }
         return 0
     }

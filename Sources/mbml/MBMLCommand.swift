@@ -39,7 +39,8 @@ struct MBMLCommand: ParsableCommand {
         // A closed pipe must give a write error, not a SIGPIPE death.
         signal(SIGPIPE, SIG_IGN)
         do {
-            var command = try parseAsRoot()
+            // Options of the command written after `--compare` are the command's, not the second space's.
+            var command = try parseAsRoot(CompareArguments.reorder(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             exit(reporting: error)

@@ -50,6 +50,33 @@ final class AsciiGlyphTests: XCTestCase {
 
     func testDynamicVariableTagIsAnF() {
         XCTAssertEqual(AsciiFallback.ascii("name ƒ ro"), "name f ro")
-        XCTAssertEqual(AsciiFallback.ascii("a ≠ b – c"), "a # b - c")
+        XCTAssertEqual(AsciiFallback.ascii("a ≠ b – c"), "a ! b - c")
+    }
+}
+
+/// A mark keeps its meaning without UTF-8 (issue 32): no two marks share a stand-in, and no stand-in
+/// looks like a mark the views draw in ASCII (`~` changed, `+` added, `=` a token's value, `*`).
+final class AsciiMarkTests: XCTestCase {
+    func testEveryMarkHasAStandInOfItsOwn() {
+        var seen: [String: Character] = [:]
+        for (mark, standIn) in AsciiFallback.marks.sorted(by: { $0.key < $1.key }) {
+            if let other = seen[standIn] {
+                XCTFail("\(mark) and \(other) both become \(standIn)")
+            }
+            seen[standIn] = mark
+            XCTAssertFalse(
+                AsciiFallback.asciiMarks.contains(standIn), "\(mark) becomes \(standIn), an ASCII mark of its own")
+            XCTAssertFalse(
+                AsciiFallback.lines.values.contains(standIn), "\(mark) becomes \(standIn), which draws a line")
+        }
+    }
+
+    func testTheMarksOfIssue32AreTold() {
+        // Truncation is not "changed", volatile is not a token's value, a tick is not an open
+        // node, a closed node is not the editor's prompt or an arrow.
+        XCTAssertEqual(AsciiFallback.ascii("~ cats…"), "~ cats_")
+        XCTAssertEqual(AsciiFallback.ascii("≈ now = 3"), "% now = 3")
+        XCTAssertEqual(AsciiFallback.ascii("▾ ✓"), "v o")
+        XCTAssertEqual(AsciiFallback.ascii("▸ › 1 → 2"), "> } 1 ) 2")
     }
 }

@@ -52,14 +52,17 @@ public struct DataFileSpec: Equatable, Sendable {
     /// - Throws: ``DataFileError``.
     public func load(relativeTo directory: URL? = nil, maximumSize: Int = FileLimits().data) throws -> Value {
         let url = url(relativeTo: directory)
+        // Problems name the file as the user gave it (resolved only against another folder).
+        let shown = directory == nil ? path : url.path
         if !isJSONLines {
             // Plain JSON stays as its bytes and is decoded where it is read (``JSONDocument``).
             do {
                 return try JSONDocument.load(path: url.path, maximumSize: maximumSize)
             } catch let error as JSONDecodingError {
-                throw DataFileError.invalidJSON(path: url.path, error)
+                throw DataFileError.invalidJSON(path: shown, error)
             } catch {
-                throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
+                throw DataFileError.unreadable(
+                    path: shown, reason: String(describing: error).replacingOccurrences(of: url.path, with: shown))
             }
         }
         let file: FileBytes
@@ -67,13 +70,14 @@ public struct DataFileSpec: Equatable, Sendable {
             // A FIFO, device or directory is refused by what it is, without blocking.
             file = try FileBytes(path: url.path, maximumSize: maximumSize)
         } catch {
-            throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
+            throw DataFileError.unreadable(
+                path: shown, reason: String(describing: error).replacingOccurrences(of: url.path, with: shown))
         }
         do {
             if isJSONLines { return try JSONCodec.decodePlainLines(file.buffer, release: file.release) }
             return try JSONCodec.decodePlain(file.buffer, release: file.release)
         } catch let error as JSONDecodingError {
-            throw DataFileError.invalidJSON(path: url.path, error)
+            throw DataFileError.invalidJSON(path: shown, error)
         }
     }
 

@@ -117,6 +117,21 @@ public struct EnvironmentBuilder: Sendable {
                 session.record(Diagnostic(file: spec.path, line: 1, column: 1, message: String(describing: error)))
                 return false
             }
+        case .dataText(let name, let bytes, let label):
+            do {
+                let value =
+                    try JSONCodec.looksLikeJSONLines(bytes)
+                    ? JSONCodec.decodePlainLines(bytes) : JSONCodec.decodePlain(bytes)
+                session.environment.variables.declare(name, value: value)
+                session.environment.recordProvenance(VariableProvenance(kind: .dataFile), of: name)
+                return true
+            } catch let error as JSONDecodingError {
+                session.record(DataFileError.invalidJSON(path: label, error).diagnostic)
+                return false
+            } catch {
+                session.record(Diagnostic(file: label, line: 1, column: 1, message: String(describing: error)))
+                return false
+            }
         case .processEnvironment(let variables):
             let sorted = variables.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value)) }
             session.environment.variables.declare(

@@ -11,6 +11,10 @@ public enum EnvironmentInput: Sendable, Equatable {
     case manifestText(String, name: String, directory: URL)
     /// A JSON file loaded into one variable (`--data NAME=FILE.json`).
     case data(DataFileSpec)
+    /// JSON held in memory loaded into the variable `name` (`--data NAME=-`: JSON read from
+    /// standard input), called `label` in diagnostics. Text that is JSON Lines (one record a line)
+    /// loads as the array of its records, as a `.jsonl` file does.
+    case dataText(name: String, bytes: Data, label: String)
     /// The process environment as the read-only dictionary `$ENV`, the way the original's `plate`
     /// tool provided it to its templates. Keys are sorted, so listings are stable.
     case processEnvironment([String: String])
@@ -28,7 +32,7 @@ public enum EnvironmentInput: Sendable, Equatable {
         switch self {
         case .manifest(let url): return url.absoluteURL.standardizedFileURL
         case .data(let spec): return spec.url()
-        case .manifestText, .processEnvironment: return nil
+        case .manifestText, .dataText, .processEnvironment: return nil
         }
     }
 }

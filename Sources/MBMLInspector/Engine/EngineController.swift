@@ -23,6 +23,9 @@ final class EngineController {
 
     /// Whether `$ENV` (the process environment) loads before everything else.
     let includesProcessEnvironment: Bool
+    /// How long one evaluation of the editor's text may run, in seconds (`--timeout`; 0: no limit):
+    /// past it the contexts left show an error.
+    var evaluationTimeout: Double = 0
 
     init(
         source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
@@ -190,8 +193,12 @@ final class EngineController {
         var pending: Set<String> = []
         var pairs: [(String, Value?)] = []
         var provenance: [String: VariableProvenance] = [:]
-        for name in variables.names {
+        let names = variables.names
+        for name in names {
             if let origin = environment.provenance(of: name) { provenance[name] = origin }
+        }
+        // The tree shows the variables in the order they were declared (`s` sorts them by name).
+        for name in DeclarationOrder.names(names, provenance: provenance, files: load?.files ?? []) {
             if case .dynamic? = variables.declaration(of: name) {
                 pending.insert(name)
                 pairs.append((name, nil))
@@ -205,7 +212,7 @@ final class EngineController {
         let lines = environment.log.lines
         environment.log.clear()
         return SpaceLoad(
-            snapshot: VariableSnapshot(variables: pairs, pending: pending), functions: functions,
+            snapshot: VariableSnapshot(variables: pairs, pending: pending, declared: true), functions: functions,
             manifestPath: manifestPath, fileCount: fileCount, logLines: lines, error: error, date: now,
             diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
     }
@@ -256,8 +263,12 @@ final class EngineController {
         let environment = self.environment
         let evaluation = self.evaluation
         let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(generation) }
+        let timeout = evaluationTimeout
         return {
-            Self.evaluate(prepared, generation: generation, in: environment, isCancelled: isCancelled)
+            // One time budget (`--timeout`) for the four contexts together.
+            let deadline = Deadline(secondsFromNow: timeout)
+            return Self.evaluate(
+                prepared, generation: generation, in: environment, isCancelled: isCancelled, deadline: deadline)
         }
     }
 
@@ -267,17 +278,18 @@ final class EngineController {
 
     private static func evaluate(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: @escaping @Sendable () -> Bool
+        isCancelled: @escaping @Sendable () -> Bool, deadline: Deadline?
     ) -> EvaluationOutcome? {
         // The contexts read each dynamic variable once between them, as `mbml eval` reads it once.
         environment.variables.sharingDynamicValues {
-            evaluateInEveryContext(prepared, generation: generation, in: environment, isCancelled: isCancelled)
+            evaluateInEveryContext(
+                prepared, generation: generation, in: environment, isCancelled: isCancelled, deadline: deadline)
         }
     }
 
     private static func evaluateInEveryContext(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: @escaping @Sendable () -> Bool
+        isCancelled: @escaping @Sendable () -> Bool, deadline: Deadline?
     ) -> EvaluationOutcome? {
         guard !isCancelled() else { return nil }
         let text = prepared.text
@@ -287,6 +299,11 @@ final class EngineController {
         var logs: [(contexts: [ExpressionContext], lines: [String])] = []
         for context in ExpressionContext.allCases {
             if isCancelled() { return nil }
+            // Past the time budget (`--timeout`) the contexts left are not evaluated.
+            if let deadline, deadline.hasPassed {
+                results[context] = .error(deadline.expressionError(expression: text))
+                continue
+            }
             // The string context is the object context's result as text (the ContextsAndCoercions article of MBMLEngine):
             // reuse it, so a large collection is evaluated once and rendered only as far as a row shows.
             if context == .string, let objectResult = results[.object] {
@@ -310,7 +327,10 @@ final class EngineController {
             // results whose interpolated text would pass ``displayTextLimit`` are cut there, so that
             // a keystroke never renders megabytes of text.
             // Each context is one job, stopped when the text changes or the user cancels.
-            let job = Evaluation(limits: EvaluationLimits(options: environment.options, isCancelled: isCancelled))
+            let job = Evaluation(
+                limits: EvaluationLimits(
+                    deadline: deadline, maximumBytes: environment.options.maximumEvaluationBytes,
+                    isCancelled: isCancelled))
             let trace = environment.trace(prepared, context: context, textLimit: displayTextLimit, within: job)
             traces[context] = trace
             switch trace.result {
@@ -323,7 +343,8 @@ final class EngineController {
             case .value(nil), .notEvaluated:
                 results[context] = context == .boolean ? .value(.boolean(false)) : .noValue
             case .error(let error):
-                results[context] = .error(error)
+                results[context] = .error(
+                    deadline.map { $0.hasPassed ? $0.expressionError(expression: text) : error } ?? error)
             }
             let lines = environment.log.lines
             if let last = logs.last, last.lines == lines {
@@ -334,7 +355,7 @@ final class EngineController {
         }
         var hints: [ExpressionContext: [Hint]] = [:]
         for context in [ExpressionContext.object, .number, .boolean] {
-            guard let trace = traces[context] else { continue }
+            guard let trace = traces[context], deadline?.hasPassed != true else { continue }
             if isCancelled() { return nil }
             hints[context] = environment.hints(for: prepared, context: context, trace: trace)
         }

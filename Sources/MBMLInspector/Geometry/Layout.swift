@@ -42,13 +42,17 @@ struct Layout: Equatable {
     var lesson = Rect.zero
     var status = Rect.zero
 
+    /// Whether the variables take the whole screen but the status line (`z`).
+    var isZoomed = false
+
     /// - Parameters:
     ///   - pinRows: the rows the panes under the tokens ask for together, the lesson's included.
     ///   - lessonRows: the rows the lesson pane asks for (part of `pinRows`).
     ///   - logIsEmpty: whether the log has nothing to show (its rows may then go to the lesson).
+    ///   - zoomsTree: whether the variables take the whole screen (`z`).
     init(
         size: TerminalSize, showsLog: Bool, pinRows: Int = 0, focus: Pane = .editor, lessonRows: Int = 0,
-        logIsEmpty: Bool = false
+        logIsEmpty: Bool = false, zoomsTree: Bool = false
     ) {
         self.size = size
         defer {
@@ -60,6 +64,11 @@ struct Layout: Equatable {
         isTooSmall = size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
         guard !isTooSmall else { return }
         status = Rect(row: size.rows - 1, column: 0, height: 1, width: size.columns)
+        if zoomsTree {
+            isZoomed = true
+            variables = Rect(row: 0, column: 0, height: size.rows - 1, width: size.columns)
+            return
+        }
         if size.rows < Self.fullSize.rows || size.columns < Self.fullSize.columns {
             layOutCompact(showsLog: showsLog, pinRows: pinRows, focus: focus)
             return

@@ -223,9 +223,16 @@ final class InspectorSession {
             return []
         case .computeDynamicVariables(let names, let generation):
             return names.flatMap { answer(on: .loading, engine.dynamicVariableJob($0, generation: generation)) }
+        case .openRecordInEditor(let file, let record):
+            return perform(
+                .openInEditor(file: file, line: JSONLinesRecordLine.line(ofRecord: record, inFile: file) ?? 1))
         case .openInEditor(let file, let line):
             guard let openEditor = openEditor else { return [] }
-            if let problem = openEditor(file, line) { return [.editorFailed(problem)] }
+            let problem = openEditor(file, line)
+            // The editor's writes (however many) are one save: this reload answers them all, so
+            // the watcher does not reload again for them (a second report would show nothing).
+            watcher?.discardPendingChanges()
+            if let problem { return [.editorFailed(problem), .filesChanged] }
             return [.filesChanged]
         case .evaluatePins(let expectations, let generation, let afterReload):
             let environment = engine.environment
@@ -238,9 +245,11 @@ final class InspectorSession {
                 })
         case .refreshSpace:
             let environment = engine.environment
+            let order = state.space.declarationOrder
             return answer(
                 on: .evaluation,
-                engine.evaluationLaneJob { limits in .spaceRefreshed(VariableSnapshot(of: environment, limits: limits))
+                engine.evaluationLaneJob { limits in
+                    .spaceRefreshed(VariableSnapshot(of: environment, order: order, limits: limits))
                 })
         case .switchSpaces:
             guard let other = comparison else { return [] }

@@ -142,6 +142,8 @@ enum InspectorEffect: Equatable {
     case computeDynamicVariables(names: [String], generation: Int)
     /// Open `file` at `line` in the user's editor (`$VISUAL`, `$EDITOR`, else `vi`), then reload.
     case openInEditor(file: String, line: Int)
+    /// Open the JSON Lines `file` in the user's editor at the line of record `record` (0-based).
+    case openRecordInEditor(file: String, record: Int)
     /// Put text on the clipboard (OSC 52).
     case copyToClipboard(String)
     /// Write a value as JSON (a string as its text) to a new file in the current directory named

@@ -28,6 +28,8 @@ struct InspectorState {
     var previousSpace = VariableSnapshot.empty
     /// What the last reload changed.
     var reloadDiff = ReloadDiff()
+    /// The reloads of the last report (see ``ReloadBurst``); nil before the first reload.
+    var reloadBurst: ReloadBurst?
     /// How and where each variable of the space on show was declared.
     var provenance: [String: VariableProvenance] = [:]
     /// The generation of the load on show (answers for other loads are dropped).
@@ -46,6 +48,8 @@ struct InspectorState {
     var awaitingCopyChoice = false
     /// Set when the user asked to quit.
     var shouldQuit = false
+    /// What to print on standard output once the terminal is restored (Ctrl-X, Alt-X).
+    var quitOutput: InspectorOutput?
 
     init(size: TerminalSize) {
         self.size = size
@@ -68,7 +72,8 @@ struct InspectorState {
     func layout(for size: TerminalSize) -> Layout {
         Layout(
             size: size, showsLog: log.isVisible, pinRows: watchPaneRows, focus: focus,
-            lessonRows: lessons.paneRows(width: watchPaneWidth), logIsEmpty: log.entryCount == 0)
+            lessonRows: lessons.paneRows(width: watchPaneWidth), logIsEmpty: log.entryCount == 0,
+            zoomsTree: tree.isZoomed && focus == .variables)
     }
 
     /// Rows the panes under the tokens ask for together: the lesson, the comparison and the pins.
@@ -90,6 +95,10 @@ struct TreeState: Equatable {
     /// The first visible row.
     var scrollTop = 0
     var search = SearchState()
+    /// Variables sorted by name (`s`); otherwise in the order the space declared them.
+    var sortsByName = false
+    /// The tree takes the whole screen (`z`) while it has the focus.
+    var isZoomed = false
 }
 
 /// `/` search in the variable tree.

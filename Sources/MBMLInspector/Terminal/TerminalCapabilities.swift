@@ -28,16 +28,32 @@ enum TerminalCapabilities {
 }
 
 /// ASCII stand-ins for what the views draw, for terminals whose locale is not UTF-8 (`LANG`
-/// unset, `LANG=C`): box lines become `+ - |`, arrows and markers `> v x`, and any other
-/// non-ASCII character `?`, one cell for each cell so that columns stay where the views put them.
+/// unset, `LANG=C`): box lines become `+ - |`, and any other non-ASCII character `?`, one cell for
+/// each cell so that columns stay where the views put them.
+///
+/// A mark keeps its meaning: no two marks share a stand-in, and none stands in for a mark the
+/// views draw in ASCII (``asciiMarks``): `▸` is `>`, `▾` `v`, `✓` `o`, `✗` `x`, `…` `_`, `≈` `%`,
+/// `≠` `!`, `→` `)`, `›` `}` (see ``marks``).
 enum AsciiFallback {
-    static let replacements: [Character: String] = [
-        "│": "|", "─": "-", "┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+", "┤": "+",
-        "▸": ">", "▾": "v", "›": ">", "‹": "<", "✗": "x", "✓": "v", "…": "~", "·": ".",
-        "↑": "^", "↓": "v", "←": "<", "→": ">", "⏎": "/", "ⓘ": "i", "▏": "|",
-        "“": "\"", "”": "\"", "—": "-", "–": "-", "×": "x", "÷": "/", "−": "-",
-        "ƒ": "f", "≠": "#", "≈": "=", "⇥": ">", "↵": "/",
+    /// Lines and quotes: several of them may share a stand-in (they mean the same: a line, a dash,
+    /// a quote).
+    static let lines: [Character: String] = [
+        "│": "|", "─": "-", "┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+", "┤": "+", "▏": "|",
+        "“": "\"", "”": "\"", "—": "-", "–": "-", "−": "-",
     ]
+
+    /// Marks and arrows: each has a stand-in of its own.
+    static let marks: [Character: String] = [
+        "▸": ">", "▾": "v", "›": "}", "‹": "{", "✗": "x", "✓": "o", "…": "_", "·": ".",
+        "↑": "^", "↓": "V", "←": "(", "→": ")", "⏎": "/", "ⓘ": "i", "×": "X", "÷": ":",
+        "ƒ": "f", "≠": "!", "≈": "%", "⇥": "]", "↵": "\\",
+    ]
+
+    /// Marks the views draw in ASCII in every locale: the tree's `~` changed and `+` added, the
+    /// tokens' `= value`, the pins' `*` changed by a reload. No stand-in may look like them.
+    static let asciiMarks: Set<String> = ["~", "+", "=", "*"]
+
+    static let replacements: [Character: String] = lines.merging(marks) { line, _ in line }
 
     /// `text` with every non-ASCII character replaced by as many ASCII characters as it takes cells.
     static func ascii(_ text: String) -> String {

@@ -12,12 +12,12 @@ enum InspectorRenderer {
         if layout.variables.height > 0 {
             VariablesView.draw(state, painter: Painter(screen: screen, rect: layout.variables))
         }
-        if !layout.isCompact {
+        if !layout.isCompact, !layout.isZoomed {
             for row in 0..<layout.variables.height {
                 screen.put("│", row: row, column: layout.separatorColumn, role: .border)
             }
         }
-        EditorView.draw(state, painter: Painter(screen: screen, rect: layout.editor))
+        if layout.editor.height > 0 { EditorView.draw(state, painter: Painter(screen: screen, rect: layout.editor)) }
         if layout.results.height > 0 { ResultsView.draw(state, painter: Painter(screen: screen, rect: layout.results)) }
         if layout.tokens.height > 0 { TokensView.draw(state, painter: Painter(screen: screen, rect: layout.tokens)) }
         if layout.pins.height > 0 { WatchPanes.draw(state, in: layout.pins, on: screen) }

@@ -121,6 +121,18 @@ final class FileWatcher {
         return changed
     }
 
+    /// Forgets every change seen so far: the events waiting are read (a folder that went away is
+    /// still polled from then on) and their changes dropped, and polled files are examined afresh. Called when the caller has just reloaded for a reason that covers them
+    /// (the user's editor returned: its writes are one save, answered by one reload).
+    func discardPendingChanges() {
+        if let channel {
+            for event in channel.readEvents() { handle(event, now: Date()) }
+        }
+        pendingKeys.removeAll()
+        lastEventTime = nil
+        for path in polledSignatures.keys { polledSignatures[path] = FileSignature.of(path: path) }
+    }
+
     /// When ``changedFiles(now:)`` should next be called even if the descriptor stays quiet: the end
     /// of a pending debounce, or the next poll. `nil` when only inotify events can bring news.
     var nextDeadline: Date? {

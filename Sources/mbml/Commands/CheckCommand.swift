@@ -32,6 +32,13 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var budget: BudgetOptions
 
+    @Flag(
+        name: .long,
+        help:
+            "Print what the expressions write to the log (^log, ^dump, swallowed errors) on standard error; by default only loading the environment reports there."
+    )
+    var log = false
+
     @Argument(help: ArgumentHelp("Expectation files (JSON Lines).", valueName: "file.jsonl"))
     var files: [String] = []
 
@@ -48,8 +55,11 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let secondOptions = try compare.isEmpty ? nil : Self.secondEnvironmentOptions(compare)
-        let environment = try engine.makeEnvironment(budget: budget, inputs: files)
-        let second = try secondOptions?.makeEnvironment(budget: budget)
+        // Loading reports its warnings; the cases' own log lines only with --log.
+        let gate = GatedLog()
+        let environment = try engine.makeEnvironment(log: gate.sink, budget: budget, inputs: files)
+        let second = try secondOptions?.makeEnvironment(log: gate.sink, budget: budget)
+        if !log { gate.close() }
         let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: budget.timeout)
         switch format {
         case .text:

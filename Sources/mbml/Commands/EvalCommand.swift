@@ -10,7 +10,9 @@ struct EvalCommand: ParsableCommand {
         discussion: """
             Object and number results print in the JSON value encoding ({"$set": [...]}, {"$date": "..."}, \
             {"$data": "..."} for what JSON cannot say); string results print as plain text; boolean results \
-            as true or false. On an error the message and a caret under the failing part go to standard \
+            as true or false. JSON piped on standard input is $data when the expression reads $data \
+            (`curl -s URL | mbml eval '$data.items.count'`; JSON Lines: an array of the records); \
+            --data NAME=- reads it into another name. On an error the message and a caret under the failing part go to standard \
             error and the exit status is 1.
 
             With --jsonl, reads one JSON request a line from standard input, e.g.
@@ -43,13 +45,21 @@ struct EvalCommand: ParsableCommand {
         if jsonl, expression != nil {
             throw ValidationError("--jsonl reads expressions from standard input; give no EXPRESSION.")
         }
+        if jsonl, engine.standardInputReaders > 0 {
+            throw ValidationError(
+                "--jsonl reads requests from standard input; no --manifest or --data may read it (-).")
+        }
         if !jsonl, expression == nil {
             throw ValidationError("Missing expected argument '<expression>' (or use --jsonl).")
         }
     }
 
     func run() throws {
-        let environment = try engine.makeEnvironment(budget: budget)
+        // JSON piped in is `$data` when the expression reads it (as piped JSON opens in the inspector).
+        let pipedData =
+            expression.map { StandardInputJSON.expression($0, reads: StandardInputJSON.defaultName) } == true
+            ? StandardInputJSON.defaultName : nil
+        let environment = try engine.makeEnvironment(budget: budget, pipedData: pipedData)
         // The process ends after this command: taking a large space apart value by value would
         // only delay the exit (the system frees it all at once), so it is deliberately kept.
         defer { _ = Unmanaged.passRetained(environment) }

@@ -11,6 +11,8 @@ struct FunctionsCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     @Argument(help: "A function name (with or without the leading ^).")
     var name: String?
 
@@ -26,7 +28,7 @@ struct FunctionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
+        let environment = try engine.makeEnvironment(budget: budget)
         let registry = environment.functions
         if markdown {
             StandardStream.output.write(FunctionLibraryReference.markdown(for: registry))

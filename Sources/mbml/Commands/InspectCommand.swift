@@ -44,6 +44,8 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -106,6 +108,16 @@ struct InspectCommand: ParsableCommand {
         var source = SpaceSource.text(BuiltInSample.manifest, name: BuiltInSample.name)
         var dataFiles = try session.dataFiles()
         var environment: Environment?
+        var variableName = self.variableName
+        // `--data NAME=-`: the JSON piped in, as NAME (what `--name NAME` does).
+        if let piped = dataFiles.firstIndex(where: { $0.path == StandardInputJSON.path }) {
+            guard manifest == nil, isatty(STDIN_FILENO) != 1 else {
+                StandardStream.error.writeLine(
+                    "mbml: --data NAME=- reads JSON piped in, without a manifest: `curl -s URL | mbml --data NAME=-`")
+                throw ExitCode.failure
+            }
+            variableName = dataFiles.remove(at: piped).name
+        }
         do {
             switch try InspectTarget.choose(path: manifest, standardInputIsTerminal: isatty(STDIN_FILENO) == 1) {
             case .manifest(let path): source = .manifest(URL(fileURLWithPath: path))
@@ -113,7 +125,8 @@ struct InspectCommand: ParsableCommand {
                 source = .empty
                 dataFiles.insert(DataFileSpec(name: variableName, path: path), at: 0)
             case .standardInput:
-                let piped = try InspectTarget.readStandardInput(name: variableName, options: session.environmentOptions)
+                let piped = try InspectTarget.readStandardInput(
+                    name: variableName, options: budget.limiting(session.environmentOptions))
                 for spec in dataFiles { try spec.declare(in: piped) }
                 environment = piped
             case .tutorial: break
@@ -124,11 +137,14 @@ struct InspectCommand: ParsableCommand {
         }
         var configuration = InspectorConfiguration(
             source: source, dataFiles: dataFiles,
-            themeName: theme, options: session.environmentOptions(inputs: manifest.map { [$0] } ?? []),
+            themeName: theme, options: budget.limiting(session.environmentOptions(inputs: manifest.map { [$0] } ?? [])),
             includesProcessEnvironment: session.env ?? false)
+        configuration.evaluationTimeout = budget.timeout
         configuration.environment = environment
         configuration.themeFolders = InstalledThemes.searchFolders()
         configuration.expression = expr
+        var outputFailed = false
+        configuration.output = { output in outputFailed = !Self.print(output) }
         if let check = check { configuration.pins = try Self.expectations(from: check) }
         configuration.refreshInterval = refresh
         if let lessons = lessons {
@@ -156,6 +172,35 @@ struct InspectCommand: ParsableCommand {
             throw ExitCode.failure
         }
         if status != 0 { throw ExitCode(status) }
+        if outputFailed { throw ExitCode.failure }
+    }
+
+    /// Prints what the user quit with (Ctrl-X: the selected result as `mbml eval --context` prints
+    /// it; Alt-X: the expression) on standard output. An error goes to standard error.
+    /// - Returns: false for an error.
+    static func print(_ output: InspectorOutput) -> Bool {
+        // As `mbml eval` writes a result: byte for byte to a pipe, escaped to a terminal.
+        let options = try? ResultOutputOptions.parse([])
+        let write: (String) -> Void = { text in
+            if let options { options.write(text) } else { StandardStream.output.write(text) }
+        }
+        switch output {
+        case .expression(let text):
+            write(text + "\n")
+        case .value(let value, let context):
+            do {
+                write(
+                    try ResultFormatter.text(of: value, in: context, within: Evaluation(limits: EvaluationLimits()))
+                        + "\n")
+            } catch {
+                StandardStream.error.writeLine("error: " + ResultFormatter.message(of: error))
+                return false
+            }
+        case .error(let message):
+            StandardStream.error.writeLine("error: " + message)
+            return false
+        }
+        return true
     }
 
     /// The expectations of a lesson file found beside a manifest, or none (with a warning) when

@@ -14,6 +14,8 @@ struct TokensCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     @Option(name: .long, help: "The grammar to parse with, by context: object, string, number or boolean.")
     var context: ExpressionContext = .object
 
@@ -21,7 +23,7 @@ struct TokensCommand: ParsableCommand {
     var expression: String
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
+        let environment = try engine.makeEnvironment(budget: budget)
         do {
             let tokens = try environment.parse(expression, in: context)
             for line in TokenTreeFormatter.lines(for: tokens) {

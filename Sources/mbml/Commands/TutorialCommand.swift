@@ -32,6 +32,8 @@ struct TutorialCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The inspector's theme (see `mbml help inspect`).", valueName: "name"))
     var theme: String?
 
+    @OptionGroup var budget: BudgetOptions
+
     func run() throws {
         let folder = URL(fileURLWithPath: directory)
         let opened: EmbeddedSamples.TutorialFolder
@@ -60,6 +62,8 @@ struct TutorialCommand: ParsableCommand {
         }
         var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
         configuration.themeFolders = InstalledThemes.searchFolders()
+        configuration.options = budget.limiting(configuration.options)
+        configuration.evaluationTimeout = budget.timeout
         if let lessonFile = LessonFileLocator.lessonFile(forManifest: manifest) {
             configuration.lessons = try InspectCommand.expectations(from: lessonFile.path)
             configuration.lessonFile = lessonFile

@@ -14,6 +14,8 @@ struct VarsCommand: ParsableCommand {
 
     @OptionGroup var engine: EngineOptions
 
+    @OptionGroup var budget: BudgetOptions
+
     @Option(name: .long, help: "Show at most this many levels below each variable.")
     var depth: Int?
 
@@ -25,11 +27,11 @@ struct VarsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
+        let environment = try engine.makeEnvironment(budget: budget)
         let variables = environment.variables
         // The listing is one job: dynamic variables are evaluated in it, and every line is charged
         // to its memory budget.
-        var formatter = VariableTreeFormatter(evaluation: environment.makeEvaluation())
+        var formatter = VariableTreeFormatter(evaluation: budget.makeEvaluation())
         if let depth = depth { formatter.maximumDepth = depth }
         let known = Set(variables.names)
         var missing = false

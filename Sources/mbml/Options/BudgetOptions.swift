@@ -1,8 +1,9 @@
 import ArgumentParser
 import MBMLEngine
 
-/// The limits of headless evaluation: a time and a memory budget per evaluation and the largest file
-/// the file functions read. `eval` and `render` include them; both also apply them while loading.
+/// The limits of evaluation: a time and a memory budget per evaluation and the largest file the
+/// file functions read. Every command that evaluates includes them (`inspect` too: per evaluation
+/// of the editor's text); all apply them while loading.
 struct BudgetOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -34,6 +35,14 @@ struct BudgetOptions: ParsableArguments {
     /// The time budget in words: `30 seconds`.
     var timeoutText: String {
         DeadlineExceeded.budgetText(seconds: timeout)
+    }
+
+    /// `options` with the memory budget and the file-size cap of these flags.
+    func limiting(_ options: EnvironmentOptions) -> EnvironmentOptions {
+        var options = options
+        options.maximumFileSize = maxFileSize
+        options.maximumEvaluationBytes = maxMemory
+        return options
     }
 
     /// The limits of one job (an evaluation and the text printed from it; a load): `--timeout` from

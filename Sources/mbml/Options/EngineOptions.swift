@@ -16,9 +16,15 @@ struct EngineOptions: ParsableArguments {
     @OptionGroup var session: SessionOptions
 
     func validate() throws {
-        if manifest.filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("Only one --manifest may read standard input (-).")
+        if standardInputReaders > 1 {
+            throw ValidationError("Only one --manifest or --data may read standard input (-).")
         }
+    }
+
+    /// How many inputs read standard input (`--manifest -`, `--data NAME=-`).
+    var standardInputReaders: Int {
+        manifest.filter { $0 == StandardInputJSON.path }.count
+            + ((try? session.dataFiles()) ?? []).filter { $0.path == StandardInputJSON.path }.count
     }
 
     /// The environment options these flags ask for.
@@ -34,8 +40,14 @@ struct EngineOptions: ParsableArguments {
     /// appear on the command line.
     ///
     /// - Parameter envByDefault: whether `$ENV` loads when neither `--env` nor `--no-env` is given.
-    func inputs(envByDefault: Bool, arguments: [String] = CommandLine.arguments) throws -> [EnvironmentInput] {
-        let dataFiles = try session.dataFiles()
+    /// - Parameter pipedData: the variable that JSON piped on standard input loads into, first,
+    ///   when no input reads standard input itself (`mbml eval`'s `$data`); nil: none.
+    func inputs(
+        envByDefault: Bool, pipedData: String? = nil, arguments: [String] = CommandLine.arguments
+    ) throws -> [EnvironmentInput] {
+        let dataFiles = try session.dataFiles().map { spec in
+            spec.path == StandardInputJSON.path ? try StandardInputJSON.input(name: spec.name) : .data(spec)
+        }
         let manifests = try manifest.map(manifestInput)
         let order =
             InputOrder.kinds(in: arguments, manifestCount: manifests.count, dataCount: dataFiles.count)
@@ -43,9 +55,15 @@ struct EngineOptions: ParsableArguments {
         var nextManifest = manifests.makeIterator()
         var nextData = dataFiles.makeIterator()
         let ordered: [EnvironmentInput] = order.compactMap { kind in
-            kind == .manifest ? nextManifest.next() : nextData.next().map(EnvironmentInput.data)
+            kind == .manifest ? nextManifest.next() : nextData.next()
         }
-        return session.environmentInputs(defaultingTo: envByDefault) + ordered
+        var piped: [EnvironmentInput] = []
+        if let pipedData, standardInputReaders == 0, StandardInputJSON.isPiped,
+            try !session.dataFiles().contains(where: { $0.name == pipedData })
+        {
+            piped.append(try StandardInputJSON.input(name: pipedData))
+        }
+        return session.environmentInputs(defaultingTo: envByDefault) + piped + ordered
     }
 
     /// Loads every input into a new environment that logs to standard error (where every
@@ -54,20 +72,20 @@ struct EngineOptions: ParsableArguments {
     /// - Parameter budget: limits for evaluations at load time too: the file-size cap, and the time
     ///   budget for the whole load (a manifest whose `if` or `value` never ends stops with an error).
     ///   - inputs, workFolders: more files and folders for the file-read policy (``environmentOptions(inputs:workFolders:)``).
+    ///   - pipedData: the variable piped JSON loads into (see ``inputs(envByDefault:pipedData:arguments:)``).
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
     func makeEnvironment(
         log: LogSink = .standardError(), parsing: XMLParsingMode = .strict,
-        envByDefault: Bool = false, budget: BudgetOptions? = nil, inputs: [String] = [], workFolders: [String] = []
+        envByDefault: Bool = false, budget: BudgetOptions? = nil, inputs: [String] = [], workFolders: [String] = [],
+        pipedData: String? = nil
     ) throws -> Environment {
         var options = environmentOptions(inputs: inputs, workFolders: workFolders)
-        if let budget = budget {
-            options.maximumFileSize = budget.maxFileSize
-            options.maximumEvaluationBytes = budget.maxMemory
-        }
+        if let budget = budget { options = budget.limiting(options) }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
         builder.limitHint = { LimitHint.hint(for: $0) }
         // The whole load is one job: one deadline and one memory budget for all its expressions.
-        let load = builder.build(try self.inputs(envByDefault: envByDefault), limits: budget?.limits())
+        let load = builder.build(
+            try self.inputs(envByDefault: envByDefault, pipedData: pipedData), limits: budget?.limits())
         if load.hasFailures { throw ExitCode.failure }
         return load.environment
     }

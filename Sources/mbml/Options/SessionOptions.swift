@@ -9,7 +9,7 @@ struct SessionOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A JSON file to load into $NAME (repeatable; loads in command-line order with --manifest). A .jsonl or .ndjson file is read as JSON Lines: an array of its records.",
+            "A JSON file to load into $NAME (repeatable; loads in command-line order with --manifest). A .jsonl or .ndjson file is read as JSON Lines: an array of its records. NAME=- reads JSON from standard input.",
             valueName: "NAME=FILE.json"))
     var data: [String] = []
 

@@ -53,6 +53,17 @@ final class VolatileReloadTests: XCTestCase {
             "the log says why it is not counted")
     }
 
+    /// A dynamic variable's value arrives after the load: when it is volatile the log names it
+    /// volatile, never "changed" (issue 32), and it is not counted.
+    func testAVolatileDynamicVariableIsLoggedAsVolatile() throws {
+        let (session, _) = try reloadedSession()
+        let lines = session.state.log.loadLines.map(\.text)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("volatile $alwaysNow") }, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("changed $alwaysNow") }, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("changed $loadedAt") || $0.hasPrefix("changed $age") }, "\(lines)")
+        XCTAssertFalse(session.state.reloadDiff.changed.contains("alwaysNow"))
+    }
+
     func testAnOlderMessageDoesNotHideTheSummary() throws {
         let (session, _) = try reloadedSession()
         XCTAssertNil(session.state.status.message)

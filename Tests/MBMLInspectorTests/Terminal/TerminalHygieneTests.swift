@@ -19,7 +19,7 @@ final class TerminalHygieneTests: XCTestCase {
             XCTAssertTrue(ascii.unicodeScalars.allSatisfy(\.isASCII), ascii)
             XCTAssertEqual(ascii.count, TextWidth.of(line), line)
         }
-        XCTAssertEqual(AsciiFallback.ascii("▸ cats │ › ✗ 表"), "> cats | > x ??")
+        XCTAssertEqual(AsciiFallback.ascii("▸ cats │ › ✗ 表"), "> cats | } x ??")
         XCTAssertEqual(AsciiFallback.ascii("┌─┐"), "+-+")
     }
 

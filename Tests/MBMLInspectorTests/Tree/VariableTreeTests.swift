@@ -16,14 +16,15 @@ final class VariableTreeTests: XCTestCase {
         XCTAssertEqual(session.state.tree.selection, [.variable(name)])
     }
 
-    func testTopLevelNamesSortedWithPreviews() {
+    func testTopLevelNamesInDeclarationOrderWithPreviews() {
         let (_, screen) = makeSession()
         let catsRow = screen.firstRow(containing: "▸ cats")
         // The first column is kept for reload change markers.
         XCTAssertEqual(catsRow?.text.hasPrefix(" ▸ cats  [3] Barrett, Duncan, Cooper"), true, screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "▸ catGenders  {3} Barrett: female, Duncan: mal"), screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "  name  \"Cooper\""))
-        let order = ["Barrett Test", "Environment", "Platform", "catGenders", "cats", "name"].compactMap {
+        // The built-in variables, then the manifest's order (`s` sorts by name).
+        let order = ["Environment", "Platform", "cats", "catGenders", "Barrett Test", "name"].compactMap {
             screen.firstRow(containing: "  " + $0 + "  ")?.index ?? screen.firstRow(containing: "▸ " + $0)?.index
         }
         XCTAssertEqual(order, order.sorted())
@@ -143,7 +144,8 @@ final class VariableTreeTests: XCTestCase {
         session.type("barrett")
         session.press(.enter)
         let matches = session.state.tree.search.matches
-        XCTAssertEqual(matches.first, [.variable("Barrett Test")])
+        XCTAssertEqual(matches.first, [.variable("cats"), .index(0)], "in tree order: $cats is declared first")
+        XCTAssertTrue(matches.contains([.variable("Barrett Test")]))
         XCTAssertTrue(matches.contains([.variable("cats"), .index(0)]))
         XCTAssertTrue(matches.contains([.variable("catGenders"), .key("Barrett")]))
         session.press(.character("n"))

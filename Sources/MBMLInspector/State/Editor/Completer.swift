@@ -39,14 +39,15 @@ enum Completer {
     private static func menu(for chain: SyntaxReferenceChain, snapshot: VariableSnapshot) -> CompletionMenu? {
         switch chain.partial {
         case .variableName(let word):
-            let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(word.lowercased()) }.map { name in
+            let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(word.lowercased()) }.sorted().map {
+                name in
                 CompletionCandidate(
                     insertion: MBMLIdentifier.isIdentifier(name) ? "$" + name : "$[" + name + "]",
                     detail: ValueFormatter.summary(of: snapshot.value(of: name)))
             }
             return candidates.isEmpty ? nil : CompletionMenu(candidates: candidates, start: chain.partialStart)
         case .bracketedVariableName(let word):
-            let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(word.lowercased()) }.map {
+            let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(word.lowercased()) }.sorted().map {
                 CompletionCandidate(
                     insertion: "$[" + $0 + "]", detail: ValueFormatter.summary(of: snapshot.value(of: $0)))
             }

@@ -171,5 +171,9 @@ extension Reducer {
         case .noValue?, nil:
             state.overlay = valueOverlay(title: title, value: nil)
         }
+        if case .viewer(var viewer)? = state.overlay, let result = state.results.shown[context] {
+            viewer.copy = ResultCopy(expression: state.results.shownText, context: context, result: result)
+            state.overlay = .viewer(viewer)
+        }
     }
 }

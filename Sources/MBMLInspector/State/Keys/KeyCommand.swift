@@ -4,6 +4,7 @@ enum KeyCommand: Hashable, Sendable {
     // Everywhere
     case quit, help, helpWhenEditorEmpty, toggleMouse, reload, diagnostics, switchSpaces
     case nextPane, previousPane, completeOrNextPane, redraw, suspend, stopLoading, enterSteps
+    case quitPrintingValue, quitPrintingExpression
     // Outside the editor
     case toggleLog, focusEditor
     // Moving in a list, a tree or a text
@@ -18,10 +19,13 @@ enum KeyCommand: Hashable, Sendable {
     case submitPrompt, cancelPrompt
     // Variables
     case expand, collapse, toggleExpansion, insertExpression, showValue, openDeclaration, collapseAll
+    case expandAll, toggleSort, toggleZoom
     case search, nextMatch, previousMatch, startCopy
     case copyValue, copyKey, copyExpression, writeValueFile
     // Results, tokens, log
     case pinInEveryContext, nextContext, previousContext, clearLog
+    // Results and the full value
+    case copyResult, copyResultWithExpression
     // Pins
     case unpin
     // Step mode

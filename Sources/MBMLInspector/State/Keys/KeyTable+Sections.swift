@@ -3,8 +3,8 @@ import MBMLEngine
 /// The rows of ``KeyTable``: every key the inspector reacts to, by pane.
 extension KeyTable {
     static let sections: [KeyTableSection] = [
-        everywhere, editor, historySearch, prompt, variables, results, tokens, lesson, pins, log, steps,
-        viewer,
+        everywhere, editor, historySearch, prompt, variables, results, tokens, lesson, pins, quitPrompt, log,
+        steps, viewer,
         diagnosticsList, helpScreen,
     ]
 
@@ -60,6 +60,11 @@ extension KeyTable {
             row(
                 "Ctrl-C, `q` (outside the editor)", "quit", detail: "quit (status 0)",
                 bind(.quit, .control("c")), bind(.quit, .character("q"), in: .outsidePanes)),
+            row(
+                "Ctrl-X / Alt-X", "quit, printing the result / the expression (for pipelines)",
+                detail:
+                    "quit and print the selected result (as `mbml eval --context` prints it) / the expression on standard output, for a pipeline: `mbml data.json | jq`, `x=$(mbml data.json)` (the screen is drawn on the terminal, /dev/tty)",
+                bind(.quitPrintingValue, .control("x")), bind(.quitPrintingExpression, .alt("x"))),
             row("F2", "mouse on/off (off by default)", bind(.toggleMouse, .function(2))),
             row(
                 "F8", "step mode: walk the evaluation of the expression step by step",
@@ -264,7 +269,21 @@ extension KeyTable {
                 detail:
                     "write the value as JSON to a new file in the current directory (`mbml-NAME.json`, never over an existing file)",
                 bind(.writeValueFile, .character("f"), in: .copyChoice)),
-            row("`-`", "collapse everything", bind(.collapseAll, .character("-"))),
+            row(
+                "`+` / `-`", "expand all (up to 2000 rows) / collapse all",
+                detail:
+                    "expand every node level by level, as long as the tree stays within 2000 rows (the status line says when it stopped) / collapse everything",
+                bind(.expandAll, .character("+")), bind(.collapseAll, .character("-"))),
+            row(
+                "`z`", "zoom: the tree takes the whole screen, and back",
+                detail:
+                    "zoom: the tree takes the whole screen (the status line stays), `z` or Esc gives the panes back",
+                bind(.toggleZoom, .character("z"))),
+            row(
+                "`s`", "sort the variables by name / as declared",
+                detail:
+                    "variables sorted by name / in the order they were declared (the default: the manifest's order, its includes, then the data files)",
+                bind(.toggleSort, .character("s"))),
         ])
 
     private static let results = KeyTableSection(
@@ -277,6 +296,11 @@ extension KeyTable {
             row(
                 "`p`, Ctrl-P / `P`", "pin the expression in the selected row's context / in all four",
                 bind(.togglePin, .character("p"), .control("p")), bind(.pinInEveryContext, .character("P"))),
+            row(
+                "`y` / `Y`", "copy the result / the expression and result, as JSON",
+                detail:
+                    "copy the selected result as JSON (a string as a JSON string; `null` for no value) / the expression with its context and result as one JSON object, a line `mbml check` reads (`{\"expr\": …, \"context\": …, \"value\": …}`), via OSC 52 (tmux: `set -g set-clipboard on`); over 1 MiB is refused",
+                bind(.copyResult, .character("y")), bind(.copyResultWithExpression, .character("Y"))),
         ])
 
     private static let tokens = KeyTableSection(
@@ -311,6 +335,16 @@ extension KeyTable {
             row("Ctrl-S", "save the pins as an expectation file", bind(.savePins, .control("s"))),
         ])
 
+    private static let quitPrompt = KeyTableSection(
+        title: "Quitting with pins not saved", note: "(Ctrl-C, `q`)", scope: .quitPrompt,
+        rows: [
+            row(
+                "Ctrl-S", "save the pins (asks for the file name), then quit",
+                bind(.savePins, .control("s"))),
+            row("`q`, Ctrl-C", "quit without saving them", bind(.quit, .character("q"), .control("c"))),
+            row("any other key", "stay"),
+        ])
+
     private static let log = KeyTableSection(
         title: "Log", note: nil, scope: .log,
         rows: [
@@ -327,6 +361,11 @@ extension KeyTable {
                     "scroll; the value is pretty JSON in the encoding of `mbml eval` (a string: its text, whole), with line numbers; only the lines on screen are built, so huge values open at once",
                 pageUp: .character("b"), pageDown: .character(" ")),
             row("`w`", "wrap long lines on / off", bind(.toggleWrap, .character("w"))),
+            row(
+                "`y` / `Y`", "copy the value / the expression and value, as JSON",
+                detail:
+                    "copy the value as JSON / the expression that gives it with the value, as one JSON object (as `y` `Y` in Results), via OSC 52",
+                bind(.copyResult, .character("y")), bind(.copyResultWithExpression, .character("Y"))),
             row(
                 "← → `h` `l`, `0`", "scroll sideways when not wrapping; back to the left edge",
                 bind(.scrollLeft, .left, .character("h")), bind(.scrollRight, .right, .character("l")),

@@ -17,6 +17,8 @@ enum KeyScope: Hashable, Sendable {
     /// While a prompt is open: a `/` search, the history search, the file name after Ctrl-S
     /// (see ``PromptLine``).
     case prompt
+    /// While quitting asks about pins not saved.
+    case quitPrompt
 }
 
 /// One key or several keys doing one thing in one scope.

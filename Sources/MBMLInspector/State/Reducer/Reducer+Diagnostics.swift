@@ -39,12 +39,23 @@ extension Reducer {
         state.overlay = .diagnostics(selected: next, scroll: top)
     }
 
-    /// `E` in the variable tree: the selected variable's declaration, in the user's editor.
+    /// `E` in the variable tree: the selected variable's declaration, in the user's editor; on a
+    /// node of a JSON data file, that node's line (a JSON Lines record's line).
     static func openDeclarationInEditor(state: inout InspectorState, effects: inout [InspectorEffect]) {
-        guard case .variable(let name)? = state.tree.selection?.first else { return }
+        guard let path = state.tree.selection, case .variable(let name)? = path.first else { return }
         guard let provenance = state.provenance[name], let file = provenance.file else {
             state.status.message = "$\(name) was not declared in a file"
             return
+        }
+        if provenance.kind == .dataFile, path.count > 1 {
+            if let line = DataNodeLine.line(of: path, in: state.space) {
+                effects.append(.openInEditor(file: file, line: line))
+                return
+            }
+            if DataFileSpec.isJSONLinesName(file), case .index(let record) = path[1] {
+                effects.append(.openRecordInEditor(file: file, record: record))
+                return
+            }
         }
         effects.append(.openInEditor(file: file, line: provenance.line))
     }

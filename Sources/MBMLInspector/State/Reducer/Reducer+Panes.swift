@@ -12,6 +12,10 @@ extension Reducer {
         case .showValue?: openResultOverlay(state.results.selected, state: &state)
         case .togglePin?: togglePin(&state, effects: &effects)
         case .pinInEveryContext?: pinInEveryContext(&state, effects: &effects)
+        case .copyResult?:
+            state.status.message = copyResult(selectedResultCopy(state), withExpression: false, effects: &effects)
+        case .copyResultWithExpression?:
+            state.status.message = copyResult(selectedResultCopy(state), withExpression: true, effects: &effects)
         default: _ = handleCommonPaneKey(key, state: &state, effects: &effects)
         }
         TokenPaneRows.followResultRow(&state)

@@ -16,6 +16,11 @@ enum Reducer {
     /// worked out again after every action (views only read them).
     static func apply(_ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]) {
         dispatch(action, to: &state, effects: &effects)
+        // The zoomed tree gives the screen back when it loses the focus.
+        if state.focus != .variables, state.tree.isZoomed {
+            state.tree.isZoomed = false
+            keepTreeSelectionVisible(&state)
+        }
         state.refreshTokenRows()
         if state.stepper != nil { followStep(&state) }
     }
@@ -86,7 +91,7 @@ enum Reducer {
 
     /// Shows a new snapshot of the variables, keeping the selection on the nearest node that still exists.
     static func showSpace(_ snapshot: VariableSnapshot, state: inout InspectorState) {
-        state.space = snapshot
+        state.space = snapshot.ordered(byName: state.tree.sortsByName)
         let tree = state.variableTree
         if let selection = state.tree.selection {
             state.tree.selection = tree.nearestExisting(selection)
@@ -132,6 +137,10 @@ enum Reducer {
 
     private static func handleKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         state.status.message = nil
+        if state.pins.quitPrompt, state.pins.savePrompt == nil, state.pins.overwritePrompt == nil {
+            handleQuitPromptKey(key, state: &state, effects: &effects)
+            return
+        }
         if KeyTable.command(for: key, in: .everywhere) == .quit {
             quit(&state, effects: &effects)
             return
@@ -205,6 +214,17 @@ enum Reducer {
                 state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
         case .reload?:
             effects.append(.reload)
+        case .quitPrintingValue?:
+            let context = state.results.selected
+            switch state.results.shown[context] {
+            case .value(let value)?: state.quitOutput = .value(value, context: context)
+            case .noValue?, nil: state.quitOutput = .value(nil, context: context)
+            case .error(let error)?: state.quitOutput = .error(error.loggedDescription)
+            }
+            quit(&state, effects: &effects)
+        case .quitPrintingExpression?:
+            state.quitOutput = .expression(state.editor.text)
+            quit(&state, effects: &effects)
         case .diagnostics?:
             openDiagnostics(&state)
         case .enterSteps?:
@@ -265,6 +285,12 @@ enum Reducer {
     }
 
     static func quit(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        // Pins nobody saved are asked about once (the answer is the next key).
+        if state.pins.hasUnsavedChanges, !state.pins.quitPrompt {
+            state.pins.quitPrompt = true
+            state.status.show(quitPromptText(state.pins), priority: .high)
+            return
+        }
         if state.editor.commitToHistory() { effects.append(.saveHistory(state.editor.history)) }
         state.shouldQuit = true
         effects.append(.quit)

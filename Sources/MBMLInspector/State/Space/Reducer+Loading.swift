@@ -6,10 +6,21 @@ import MBMLEngine
 extension Reducer {
     static func spaceLoaded(_ load: SpaceLoad, state: inout InspectorState, effects: inout [InspectorEffect]) {
         let isReload = state.loadGeneration > 0 && state.status.lastReload != nil
+        // A reload close after the previous one is part of the same save: it is compared with the
+        // space on show before that save's first reload.
+        let burst = isReload ? state.reloadBurst.flatMap { $0.includes(load.date) ? $0 : nil } : nil
         let precomputed = load.reloadDiff.flatMap { diff in
-            diff.baseGeneration == state.loadGeneration && diff.basePending == state.space.pending ? diff.diff : nil
+            burst == nil && diff.baseGeneration == state.loadGeneration && diff.basePending == state.space.pending
+                ? diff.diff : nil
         }
-        state.previousSpace = state.space
+        var resultsBefore: (text: String, results: [ExpressionContext: ContextResult])? = (
+            state.results.shownText, state.results.shown
+        )
+        if let burst { resultsBefore = burst.resultsBefore }
+        state.previousSpace = burst?.base ?? state.space
+        if isReload {
+            state.reloadBurst = ReloadBurst(base: state.previousSpace, resultsBefore: resultsBefore, date: load.date)
+        }
         showSpace(load.snapshot, state: &state)
         state.loadGeneration = load.generation
         state.provenance = load.provenance
@@ -32,7 +43,7 @@ extension Reducer {
             state.log.loadLines += changeLines(state.reloadDiff, old: state.previousSpace, new: state.space).map {
                 LogEntry($0)
             }
-            state.results.beforeReload = (state.results.shownText, state.results.shown)
+            state.results.beforeReload = resultsBefore
         }
         if !state.tree.search.searchedQuery.isEmpty {
             startSearch(state.tree.search.searchedQuery, jumps: false, state: &state, effects: &effects)
@@ -76,11 +87,17 @@ extension Reducer {
         guard generation == state.loadGeneration, state.space.pending.contains(name) else { return }
         state.space.resolve(name, value: value, failure: failure)
         guard state.status.changeSummary != nil else { return }
-        if state.reloadDiff.settle(name, old: state.previousSpace, new: state.space) != nil {
+        switch state.reloadDiff.settle(name, old: state.previousSpace, new: state.space) {
+        case .changed?, .added?:
             state.status.changeSummary = state.reloadDiff.summary
             state.log.loadLines += changeLines(for: [name], old: state.previousSpace, new: state.space).map {
                 LogEntry($0)
             }
+        case .volatile?:
+            state.status.changeSummary = state.reloadDiff.summary
+            state.log.loadLines.append(LogEntry(volatileLine(name)))
+        case nil:
+            break
         }
     }
 
@@ -95,7 +112,12 @@ extension Reducer {
     static func changeLines(_ diff: ReloadDiff, old: VariableSnapshot, new: VariableSnapshot) -> [String] {
         changeLines(for: diff.changed.union(diff.added).sorted(), old: old, new: new)
             + diff.removed.map { "removed $\($0)" }
-            + diff.volatile.sorted().map { "volatile $\($0): a new value from the clock or chance (not counted)" }
+            + diff.volatile.sorted().map(volatileLine)
+    }
+
+    /// The log line of a volatile variable that moved on: named volatile, never "changed".
+    static func volatileLine(_ name: String) -> String {
+        "volatile $\(name): a new value from the clock or chance (not counted)"
     }
 
     private static func changeLines(for names: [String], old: VariableSnapshot, new: VariableSnapshot) -> [String] {

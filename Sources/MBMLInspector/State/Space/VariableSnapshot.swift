@@ -1,12 +1,16 @@
 import MBMLEngine
 
-/// The variables of a loaded space, read once after each load: sorted names and their values.
+/// The variables of a loaded space, read once after each load: their names (in the order they
+/// were declared, or sorted by name: ``ordered(byName:)``) and their values.
 ///
 /// Values are immutable, so the snapshot can live in ``InspectorState`` and be walked by pure code
 /// (tree rows, search, completion). Variables without a value (declared but unset) are listed
 /// with a nil value.
 struct VariableSnapshot: Sendable {
+    /// The names in the order shown.
     let names: [String]
+    /// The names in the order the space declared them (sorted by name when it was not given).
+    let declarationOrder: [String]
     private var values: [String: Value]
     private let positions: [String: Int]
     /// Dynamic variables whose value is still being computed in the background.
@@ -15,22 +19,47 @@ struct VariableSnapshot: Sendable {
     private(set) var failures: [String: String] = [:]
 
     /// - Parameters:
-    ///   - variables: name and value pairs in any order.
+    ///   - variables: name and value pairs (in declaration order when `declared`, else any order).
     ///   - pending: names whose values are computed later (see ``resolve(_:value:failure:)``).
-    init(variables: [(String, Value?)], pending: Set<String> = []) {
-        self.pending = pending
+    ///   - declared: whether `variables` come in the order they were declared (they are shown in
+    ///     it); otherwise they are sorted by name.
+    init(variables: [(String, Value?)], pending: Set<String> = [], declared: Bool = false) {
         var values: [String: Value] = [:]
         values.reserveCapacity(variables.count)
         for (name, value) in variables {
             if let value = value { values[name] = value }
         }
-        let names = Set(variables.map(\.0)).sorted()
+        let order: [String]
+        if declared {
+            var seen = Set<String>()
+            order = variables.map(\.0).filter { seen.insert($0).inserted }
+        } else {
+            order = Set(variables.map(\.0)).sorted()
+        }
+        self.init(names: order, declarationOrder: order, values: values, pending: pending, failures: [:])
+    }
+
+    private init(
+        names: [String], declarationOrder: [String], values: [String: Value], pending: Set<String>,
+        failures: [String: String]
+    ) {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(names.count)
         for (index, name) in names.enumerated() { positions[name] = index }
         self.names = names
+        self.declarationOrder = declarationOrder
         self.values = values
         self.positions = positions
+        self.pending = pending
+        self.failures = failures
+    }
+
+    /// The same variables sorted by name, or in the order they were declared.
+    func ordered(byName: Bool) -> VariableSnapshot {
+        let order = byName ? declarationOrder.sorted() : declarationOrder
+        guard order != names else { return self }
+        return VariableSnapshot(
+            names: order, declarationOrder: declarationOrder, values: values, pending: pending, failures: failures)
     }
 
     static let empty = VariableSnapshot(variables: [])

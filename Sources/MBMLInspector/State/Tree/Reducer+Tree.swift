@@ -56,10 +56,25 @@ extension Reducer {
             guard let row = selectedRow(state) else { return }
             state.overlay = valueOverlay(title: PathExpression.expression(for: row.path) ?? row.label, value: row.value)
             if case .viewer(let viewer)? = state.overlay {
-                state.overlay = .viewer(viewer.headed(by: provenanceLines(for: row.path, state: state)))
+                var headed = viewer.headed(by: provenanceLines(for: row.path, state: state))
+                headed.copy = ResultCopy(
+                    expression: PathExpression.expression(for: row.path), context: nil,
+                    result: row.value.map(ContextResult.value) ?? .noValue)
+                state.overlay = .viewer(headed)
             }
         case .openDeclaration?:
             openDeclarationInEditor(state: &state, effects: &effects)
+        case .expandAll?:
+            expandAll(&state)
+        case .toggleZoom?:
+            state.tree.isZoomed.toggle()
+            keepTreeSelectionVisible(&state)
+        case .toggleSort?:
+            state.tree.sortsByName.toggle()
+            showSpace(state.space, state: &state)
+            state.status.message =
+                state.tree.sortsByName
+                ? "Variables sorted by name (s: as declared)" : "Variables as declared (s: by name)"
         case .collapseAll?:
             state.tree.expanded = ExpansionSet()
             if let selection = state.tree.selection, let first = selection.first { state.tree.selection = [first] }
@@ -101,6 +116,70 @@ extension Reducer {
         keepTreeSelectionVisible(&state)
     }
 
+    /// The most rows `+` opens the tree to.
+    static let expandAllRowLimit = 2000
+
+    /// `+`: expands the tree level by level while it stays within ``expandAllRowLimit`` rows.
+    static func expandAll(_ state: inout InspectorState) {
+        var expansion = state.tree.expanded
+        var level: [(path: NodePath, node: TreeNode)] = [([], .space(state.space))]
+        var rows = VariableTree(snapshot: state.space, expansion: expansion).rowCount
+        var stopped = false
+        // Nodes looked at: a level of a huge collection is not walked on the UI thread.
+        var visited = 0
+        while !level.isEmpty, !stopped {
+            var next: [(path: NodePath, node: TreeNode)] = []
+            for (path, node) in level {
+                for position in 0..<node.childCount {
+                    visited += 1
+                    if visited > expandAllRowLimit * 20 {
+                        stopped = true
+                        break
+                    }
+                    let component = node.component(at: position)
+                    let child = node.child(component)
+                    let childPath = path + [component]
+                    let count = child.childCount
+                    guard count > 0 else { continue }
+                    if !expansion.contains(childPath) {
+                        guard rows + count <= expandAllRowLimit else {
+                            stopped = true
+                            break
+                        }
+                        expansion.insert(childPath)
+                        rows += count
+                    }
+                    next.append((childPath, child))
+                }
+                if stopped { break }
+            }
+            level = next
+        }
+        state.tree.expanded = expansion
+        keepTreeSelectionVisible(&state)
+        state.status.message =
+            stopped
+            ? "Expanded as far as \(expandAllRowLimit) rows go (\(rows) rows; → opens the rest node by node)"
+            : "Expanded everything (\(rows) rows)"
+    }
+
+    /// Scrolls the tree so that the selected row is in the middle of the pane (a search match,
+    /// with what is around it in view), unless it is on screen away from the edges already.
+    static func centerTreeSelection(_ state: inout InspectorState) {
+        let tree = state.variableTree
+        let visible = state.layout.treeRows
+        guard let index = state.tree.selection.flatMap(tree.index(of:)) else {
+            keepTreeSelectionVisible(&state)
+            return
+        }
+        let margin = visible / 4
+        let top = state.tree.scrollTop
+        if index < top + margin || index >= top + visible - margin {
+            state.tree.scrollTop = clamp(index - visible / 2, 0, max(tree.rowCount - visible, 0))
+        }
+        keepTreeSelectionVisible(&state)
+    }
+
     /// Scrolls the tree so that the selected row is on screen.
     static func keepTreeSelectionVisible(_ state: inout InspectorState) {
         let tree = state.variableTree
@@ -136,7 +215,7 @@ extension Reducer {
             state.tree.expanded.insert(Array(path.prefix(length)))
         }
         state.tree.selection = path
-        keepTreeSelectionVisible(&state)
+        centerTreeSelection(&state)
         state.status.message =
             "Match \(next + 1) of \(matches.count)\(matches.count >= 10_000 ? "+" : "") for “\(state.tree.search.searchedQuery)” (n/N)"
     }

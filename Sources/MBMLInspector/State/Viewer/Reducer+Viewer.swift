@@ -46,6 +46,10 @@ extension Reducer {
         case .scrollLeft?: viewer.scrollSideways(by: -8, geometry: geometry)
         case .scrollRight?: viewer.scrollSideways(by: 8, geometry: geometry)
         case .leftEdge?: viewer.column = 0
+        case .copyResult?, .copyResultWithExpression?:
+            viewer.message = copyResult(
+                viewer.copy, withExpression: KeyTable.command(for: key, in: .viewer) == .copyResultWithExpression,
+                effects: &effects)
         case .toggleWrap?:
             viewer.wraps.toggle()
             viewer.column = 0

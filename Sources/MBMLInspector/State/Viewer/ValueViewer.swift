@@ -29,6 +29,8 @@ struct ValueViewer: Equatable {
     var search = ViewerSearch()
     /// A short message in the frame (search results).
     var message: String?
+    /// What `y` / `Y` copy (nil: the viewer shows a text, such as the help, with nothing to copy).
+    var copy: ResultCopy?
 
     init(title: String, kind: String, lines: ViewerLines) {
         self.title = title

@@ -31,8 +31,23 @@ struct PinsState {
     var selected = 0
     /// The first pin on show.
     var scrollTop = 0
+    /// The pins (context and expression) as they were last read from or saved to a file.
+    var savedKeys: [String] = []
+    /// Set while quitting waits for an answer about pins not saved.
+    var quitPrompt = false
 
     init() {}
+
+    /// What tells pins apart: the context and the expression of each, in order.
+    var keys: [String] { pins.map { $0.expectation.context.rawValue + "\u{0}" + $0.expectation.expression } }
+
+    /// Whether the pins differ from those last read from or saved to a file (quitting asks first).
+    var hasUnsavedChanges: Bool { keys != savedKeys }
+
+    /// The pins as they are now count as saved.
+    mutating func markSaved() {
+        savedKeys = keys
+    }
 
     /// The expectations of every pin, in order.
     var expectations: [Expectation] { pins.map(\.expectation) }

@@ -18,7 +18,9 @@ extension Reducer {
         case .refresh:
             refresh(&state, effects: &effects)
         case .addPins(let expectations):
+            let wasSaved = !state.pins.hasUnsavedChanges
             state.pins.add(expectations)
+            if wasSaved { state.pins.markSaved() }
             if let path = expectations.first?.location?.path { state.pins.fileName = path }
             requestPinsEvaluation(&state, effects: &effects, afterReload: false)
         case .pinsEvaluated(let results, let generation, let afterReload):
@@ -34,8 +36,10 @@ extension Reducer {
                 state.status.show("Could not save the pins: \(error)", priority: .high)
             } else {
                 state.pins.fileName = path
+                state.pins.markSaved()
                 let count = state.pins.pins.count
                 state.status.message = "Saved \(count) \(count == 1 ? "pin" : "pins") to \(path) (mbml check runs it)"
+                if state.pins.quitPrompt { quit(&state, effects: &effects) }
             }
         case .pinsFileExists(let path):
             state.pins.overwritePrompt = path

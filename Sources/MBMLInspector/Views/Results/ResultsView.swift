@@ -19,7 +19,7 @@ enum ResultsView {
                 ? "invalid: last good results"
                 : "invalid in \(names.joined(separator: ", ")): last good result"
         } else if focused {
-            note = "Enter full value"
+            note = "Enter full value · y copies JSON"
         }
         PaneChrome.title(Pane.results.title, note: note, focused: focused, painter: painter)
         for (offset, context) in ExpressionContext.allCases.enumerated() {

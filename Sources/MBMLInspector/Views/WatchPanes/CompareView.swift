@@ -26,11 +26,15 @@ enum CompareView {
             painter.truncated(row.label, row: line, column: 3, role: .label, maxWidth: labelWidth)
             let role: StyleRole = row.differs ? .error : .value
             let column = 4 + labelWidth
-            painter.truncated(row.first.displayText, row: line, column: column, role: role, maxWidth: valueWidth)
+            // Long values that differ are shown from a little before where they differ.
+            let shown =
+                row.differs
+                ? DifferenceWindow.cut(row.first.displayText, row.second.displayText, width: valueWidth)
+                : (first: row.first.displayText, second: row.second.displayText)
+            painter.truncated(shown.first, row: line, column: column, role: role, maxWidth: valueWidth)
             painter.text("│", row: line, column: column + valueWidth + 1, role: .border)
             painter.truncated(
-                row.second.displayText, row: line, column: column + valueWidth + 3, role: role,
-                maxWidth: valueWidth)
+                shown.second, row: line, column: column + valueWidth + 3, role: role, maxWidth: valueWidth)
         }
     }
 
