@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import mbml
+@testable import MBMLLanguageServer
 
 /// The language server without a pipe: one message body in, its replies out.
 final class LanguageServerTests: XCTestCase {

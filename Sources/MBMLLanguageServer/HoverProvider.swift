@@ -13,7 +13,7 @@ enum HoverProvider {
         }
         guard let reference = cursor.reference else { return .null }
         var text = "`\(reference.expression)`\n```json\n"
-        text += ValuePreview.text(of: reference.expression, in: environment) + "\n```"
+        text += ValuePreview.text(of: reference.expression, in: environment, seconds: analysis.limits.answerSeconds) + "\n```"
         if let provenance = environment.provenance(of: reference.variable) {
             text += "\n\n" + provenance.kind.label + (provenance.isReadOnly ? " (read-only)" : "")
             if let site = provenance.site { text += ", declared at " + site }

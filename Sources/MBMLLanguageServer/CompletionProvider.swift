@@ -30,18 +30,19 @@ enum CompletionProvider {
             case .variableName(let typed):
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
                 // Values are previewed while the answer's time budget lasts; later names go without.
-                let budgetEnd = DispatchTime.now().uptimeNanoseconds + UInt64(ValuePreview.deadlineSeconds * 1e9)
+                let budgetEnd = DispatchTime.now().uptimeNanoseconds + UInt64(analysis.limits.answerSeconds * 1e9)
                 for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
                     let detail =
                         DispatchTime.now().uptimeNanoseconds < budgetEnd
-                        ? ValuePreview.text(of: "$" + name, in: environment, limit: 200) : nil
+                        ? ValuePreview.text(
+                            of: "$" + name, in: environment, seconds: analysis.limits.answerSeconds, limit: 200) : nil
                     items.append(item(label: name, kind: .variable, detail: detail, newText: name, range: range))
                     if items.count >= maximumItems { break }
                 }
             case .property(let typed):
                 let base = String(cursor.characters[chain.start..<chain.partialStart])
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
-                items = properties(of: base, typed: typed, environment: environment, range: range)
+                items = properties(of: base, typed: typed, analysis: analysis, range: range)
             case .bracketedVariableName(let typed):
                 let range = cursor.range(from: chain.partialStart + 2, to: cursor.offset)
                 for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
@@ -51,16 +52,17 @@ enum CompletionProvider {
             case .subscripted(let typed):
                 let base = String(cursor.characters[chain.start..<chain.partialStart])
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
-                items = subscripts(of: base, typed: typed, environment: environment, range: range)
+                items = subscripts(of: base, typed: typed, analysis: analysis, range: range)
             }
         }
         return .object(["isIncomplete": .bool(false), "items": .array(Array(items.prefix(maximumItems)))])
     }
 
     private static func properties(
-        of base: String, typed: String, environment: Environment, range: LSPRange
+        of base: String, typed: String, analysis: DocumentAnalysis, range: LSPRange
     ) -> [JSONValue] {
-        guard let value = ValuePreview.value(of: base, in: environment)?.decodedOneLevel else { return [] }
+        let seconds = analysis.limits.answerSeconds
+        guard let value = ValuePreview.value(of: base, in: analysis.environment, seconds: seconds)?.decodedOneLevel else { return [] }
         var items: [JSONValue] = []
         if case .dictionary(let members) = value {
             for (key, member) in members where MBMLIdentifier.isIdentifier(key) && key.hasPrefix(typed) {
@@ -77,9 +79,10 @@ enum CompletionProvider {
 
     /// After `[`: a dictionary's keys (any key, escaped for the brackets) or an array's first indexes.
     private static func subscripts(
-        of base: String, typed: String, environment: Environment, range: LSPRange
+        of base: String, typed: String, analysis: DocumentAnalysis, range: LSPRange
     ) -> [JSONValue] {
-        switch ValuePreview.value(of: base, in: environment)?.decodedOneLevel {
+        switch ValuePreview.value(of: base, in: analysis.environment, seconds: analysis.limits.answerSeconds)?
+            .decodedOneLevel {
         case .dictionary(let members)?:
             var items: [JSONValue] = []
             for (key, member) in members where key.hasPrefix(typed) {

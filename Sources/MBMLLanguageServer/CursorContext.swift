@@ -47,15 +47,15 @@ struct CursorContext {
 /// Values shown in hovers and completion details: as `mbml eval` prints them, evaluated under a
 /// deadline so that a slow dynamic variable never stops the server.
 enum ValuePreview {
-    /// How long one hover or completion may evaluate.
-    static let deadlineSeconds = 2.0
     /// The longest preview text.
     static let maximumLength = 2000
 
     /// The value of `expression` in the object context, as JSON, truncated; or the error.
-    static func text(of expression: String, in environment: Environment, limit: Int = maximumLength) -> String {
+    static func text(
+        of expression: String, in environment: Environment, seconds: Double, limit: Int = maximumLength
+    ) -> String {
         do {
-            let value = try environment.withDeadline(seconds: deadlineSeconds) {
+            let value = try environment.withDeadline(seconds: seconds) {
                 try environment.evaluate(expression, in: .object)
             }
             return truncated(JSONCodec.encode(value), to: limit)
@@ -65,8 +65,8 @@ enum ValuePreview {
     }
 
     /// The value of `expression`, or nil on an error or timeout.
-    static func value(of expression: String, in environment: Environment) -> Value? {
-        try? environment.withDeadline(seconds: deadlineSeconds) { try environment.evaluate(expression, in: .object) }
+    static func value(of expression: String, in environment: Environment, seconds: Double) -> Value? {
+        try? environment.withDeadline(seconds: seconds) { try environment.evaluate(expression, in: .object) }
     }
 
     static func truncated(_ text: String, to limit: Int) -> String {
