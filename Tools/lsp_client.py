@@ -401,7 +401,7 @@ def workspace_policy(binary, work):
         check("hover on ^fileContents(/etc/passwd) is refused by the policy (%s)" % ", ".join(sorted(params)),
               "root:" not in shown and "file-read policy" in shown, shown)
         client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
-                                                 "contentChanges": [{"text": text("inside.txt")}]})
+                                                 "contentChanges": [{"text": text(workspace / "inside.txt")}]})
         shown = hover_text(hover_at(client, uri, 2, 30))
         check("while a file of the workspace is read", "inside text" in shown, shown)
         untitled = "untitled:Untitled-1"
