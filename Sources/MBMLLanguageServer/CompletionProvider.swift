@@ -1,7 +1,7 @@
 import Foundation
 import MBMLEngine
 
-/// `textDocument/completion`: function names after `^`, variable names after `$` and `$[`, keys and
+/// `textDocument/completion`: function names after `^`, variable names after `$`, `${` and `$[`, keys and
 /// properties after `$x.`, keys and indexes after `$x[`.
 enum CompletionProvider {
     /// The most items one answer lists.
@@ -24,6 +24,12 @@ enum CompletionProvider {
                     item(
                         label: definition.name, kind: .function, detail: definition.signature,
                         documentation: definition.summary, newText: definition.name + "(", range: range))
+            }
+        } else if let curly = cursor.syntax.curlyReferenceName(endingAt: cursor.offset) {
+            let range = cursor.range(from: curly.start + 2, to: cursor.offset)
+            for name in environment.variables.names.sorted() where name.hasPrefix(curly.typed) {
+                items.append(item(label: name, kind: .variable, detail: nil, newText: name + "}", range: range))
+                if items.count >= maximumItems { break }
             }
         } else if let chain = cursor.syntax.referenceChain(endingAt: cursor.offset) {
             switch chain.partial {
@@ -62,7 +68,8 @@ enum CompletionProvider {
         of base: String, typed: String, analysis: DocumentAnalysis, range: LSPRange
     ) -> [JSONValue] {
         let seconds = analysis.limits.answerSeconds
-        guard let value = ValuePreview.value(of: base, in: analysis.environment, seconds: seconds)?.decodedOneLevel else { return [] }
+        guard let value = ValuePreview.value(of: base, in: analysis.environment, seconds: seconds)?.decodedOneLevel
+        else { return [] }
         var items: [JSONValue] = []
         if case .dictionary(let members) = value {
             for (key, member) in members where MBMLIdentifier.isIdentifier(key) && key.hasPrefix(typed) {
@@ -82,7 +89,8 @@ enum CompletionProvider {
         of base: String, typed: String, analysis: DocumentAnalysis, range: LSPRange
     ) -> [JSONValue] {
         switch ValuePreview.value(of: base, in: analysis.environment, seconds: analysis.limits.answerSeconds)?
-            .decodedOneLevel {
+            .decodedOneLevel
+        {
         case .dictionary(let members)?:
             var items: [JSONValue] = []
             for (key, member) in members where key.hasPrefix(typed) {

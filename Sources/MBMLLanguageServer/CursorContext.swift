@@ -24,6 +24,12 @@ struct CursorContext {
     /// The reference under the position: the chain that ends where the word under the position ends
     /// (`$tot|al.count` → `$total`), its variable and expression text.
     var reference: (variable: String, expression: String, start: Int, end: Int)? {
+        // `${name}`, `${ns:name}`, `$(name with spaces)` and `$[name]` themselves, as the engine's parser reads them.
+        if let written = syntax.variableReferences().first(where: {
+            $0.form != .simple && $0.start <= offset && offset < $0.end
+        }) {
+            return (written.name, String(characters[written.start..<written.end]), written.start, written.end)
+        }
         guard let (chain, end) = syntax.referenceChain(under: offset) else { return nil }
         let variable: String
         switch chain.partial {

@@ -38,7 +38,9 @@ struct DocumentAnalysis {
         builder.isCancelled = { isSuperseded() || DispatchTime.now().uptimeNanoseconds >= deadline }
         builder.cancellationMessage =
             "Loading stopped: it ran longer than \(LanguageServerLimits.describe(limits.loadSeconds)) or the document changed"
-        load = builder.build([.manifestText(document.text, name: name, directory: directory)])
+        // A template is text with expressions, not XML: nothing of it is loaded (no false XML errors).
+        load = builder.build(
+            document.isTemplate ? [] : [.manifestText(document.text, name: name, directory: directory)])
     }
 
     /// Whether the diagnostic's file is this document.

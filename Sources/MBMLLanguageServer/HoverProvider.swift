@@ -19,7 +19,9 @@ enum HoverProvider {
         // What the evaluation logs (a swallowed error such as a read the file-read policy refuses) is
         // shown under the value: otherwise a refused read would look like a plain null.
         environment.log.clear()
-        text += ValuePreview.text(of: reference.expression, in: environment, seconds: analysis.limits.answerSeconds) + "\n```"
+        text +=
+            ValuePreview.text(of: reference.expression, in: environment, seconds: analysis.limits.answerSeconds)
+            + "\n```"
         let logged = environment.log.lines.suffix(Self.maximumLogLines)
         if !logged.isEmpty {
             text += "\n\nlogged:\n```\n"

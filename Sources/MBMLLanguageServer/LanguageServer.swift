@@ -134,13 +134,17 @@ final class LanguageServer {
             guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
                 let text = item["text"]?.stringValue
             else { return [] }
-            return open(TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text), generation)
+            let document = TextDocument(
+                uri: uri, version: item["version"]?.intValue ?? 0, text: text,
+                languageId: item["languageId"]?.stringValue ?? "xml")
+            return open(document, generation)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
                 let text = params["contentChanges"]?.arrayValue?.last?["text"]?.stringValue
             else { return [] }
             let version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
-            return open(TextDocument(uri: uri, version: version, text: text), generation)
+            return open(
+                TextDocument(uri: uri, version: version, text: text, languageId: document.languageId), generation)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return [] }
             if generation == nil { _ = versions.announce(uri) }

@@ -34,7 +34,8 @@ public struct LanguageServerSession: Sendable {
         let server = LanguageServer(
             cancelled: cancelled, versions: versions, limits: limits,
             loading: .background(finished: { uri in inbox.put(.loaded(uri)) }))
-        let reader = Thread { [cancelled, versions] in Self.read(into: inbox, cancelled: cancelled, versions: versions) }
+        let reader = Thread { [cancelled, versions] in Self.read(into: inbox, cancelled: cancelled, versions: versions)
+        }
         // Parsing a body nests as deep as its JSON (the decoder stops at its own limit).
         reader.stackSize = 8 << 20
         reader.start()

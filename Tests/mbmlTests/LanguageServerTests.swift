@@ -50,6 +50,6 @@ final class LanguageServerTests: XCTestCase {
 
     func testOccurrencesSkipEscapes() {
         let occurrences = ExpressionOccurrences(line: Array("$a $$b ^^c( ^join($a|x) $[d]")).occurrences
-        XCTAssertEqual(occurrences.map(\.name), ["a", "join", "a"])
+        XCTAssertEqual(occurrences.map(\.name), ["a", "join", "a", "d"])
     }
 }

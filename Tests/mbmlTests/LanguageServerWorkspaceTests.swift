@@ -159,7 +159,9 @@ final class LanguageServerWorkspaceTests: XCTestCase {
                 ]))
         }
         _ = send(server, change(2, slow))
-        _ = send(server, change(3, #"<MBML><Var name="fast" literal="quick"/>"# + "\n" + #"<Var name="b" literal="$fast"/></MBML>"#))
+        _ = send(
+            server,
+            change(3, #"<MBML><Var name="fast" literal="quick"/>"# + "\n" + #"<Var name="b" literal="$fast"/></MBML>"#))
         XCTAssertEqual(loaded.wait(timeout: .now() + 120), .success, "the newest load finished")
         let published = server.handleLoaded(uri)
         XCTAssertEqual(published.count, 1)
