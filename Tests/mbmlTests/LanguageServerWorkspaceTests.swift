@@ -171,3 +171,36 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         XCTAssertEqual(versions.finished(uri)?.generation, versions.newest(uri))
     }
 }
+
+/// The session's inbox: a document's newer text drops its older `didChange` still waiting.
+final class LanguageServerInboxTests: XCTestCase {
+    private func change(_ uri: String, _ version: Int) -> Data {
+        Data(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":"v\#(version)"}]}}"#
+                .utf8)
+    }
+
+    func testAWaitingChangeIsDroppedByANewerOne() {
+        let inbox = Inbox()
+        let versions = DocumentVersions()
+        let cancelled = CancelledRequests()
+        for (uri, version) in [("a", 1), ("b", 1), ("a", 2), ("a", 3)] {
+            inbox.put(Inbox.Item(body: change(uri, version), cancelled: cancelled, versions: versions))
+        }
+        inbox.put(.badHeader("x"))
+        inbox.close()
+        var taken: [String] = []
+        while let item = inbox.take() {
+            guard case .message(let json, let generation, _) = item else {
+                taken.append("bad header")
+                continue
+            }
+            let uri = json?["params"]?["textDocument"]?["uri"]?.stringValue ?? "?"
+            let version = json?["params"]?["textDocument"]?["version"]?.intValue ?? 0
+            XCTAssertEqual(generation, versions.newest(uri), "each taken change is its document's newest")
+            taken.append("\(uri)\(version)")
+        }
+        XCTAssertEqual(taken, ["b1", "a3", "bad header"])
+        XCTAssertNil(inbox.take(), "a closed, empty inbox keeps answering nil")
+    }
+}
