@@ -2,7 +2,7 @@
 /// one carries it, so that the host can say how to change it in its own terms (the CLI names its
 /// flag) while the engine's messages name only the limit.
 public enum EngineLimit: String, Equatable, Hashable, Sendable {
-    /// The time budget of an evaluation (``Environment/withDeadline(seconds:_:)``).
+    /// The time budget of a job (``EvaluationLimits/deadline``).
     case timeBudget
     /// Functions that write or delete files are refused (``EnvironmentOptions/allowsFileWrites``).
     case fileWrites
@@ -10,6 +10,6 @@ public enum EngineLimit: String, Equatable, Hashable, Sendable {
     case fileSize
     /// Where files may be read (``EnvironmentOptions/fileReadPolicy``).
     case fileReads
-    /// What one evaluation may build (``EnvironmentOptions/maximumEvaluationBytes``).
+    /// What one job may build (``EvaluationLimits/maximumBytes``).
     case memoryBudget
 }

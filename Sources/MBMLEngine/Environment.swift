@@ -17,11 +17,6 @@ public final class Environment: Sendable {
         get { state.withLock { $0.options } }
         set { state.withLock { $0.options = newValue } }
     }
-    /// Checked by long-running functions; return true to make them stop with an error.
-    public var isCancelled: @Sendable () -> Bool {
-        get { state.withLock { $0.isCancelled } }
-        set { state.withLock { $0.isCancelled = newValue } }
-    }
     /// What `$Environment` answers from (it keeps this, not the environment itself: a weak
     /// reference to the environment would slow down every retain of it).
     let facts = EnvironmentFacts()
@@ -48,15 +43,11 @@ public final class Environment: Sendable {
     ])
 
     let cache = ExpressionCache()
-    /// What changes after the environment is made: the settings above and the evaluations under way.
+    /// What changes after the environment is made: the settings above. (What an evaluation
+    /// changes lives in its ``Evaluation``.)
     struct State {
         var options: EnvironmentOptions
         var functions: FunctionRegistry
-        var isCancelled: @Sendable () -> Bool = { false }
-        /// Evaluation re-entry depth per thread, so that one thread's deep evaluation never fails another's.
-        var evaluationDepths = ThreadDepths()
-        /// While tracing: per thread, the captures that note the evaluations a function makes, by depth.
-        var traceCaptures: [ThreadKey: [Int: EvaluationCapture]] = [:]
     }
     let state: Mutex<State>
 
@@ -67,10 +58,12 @@ public final class Environment: Sendable {
         self.state = Mutex(State(options: options, functions: functions))
         self.log = log
         self.variables = VariableSpace()
-        variables.dynamicResolver = { [unowned self] name, expression, context in
+        variables.dynamicResolver = { [unowned self] name, expression, context, evaluation in
             do {
-                return try self.evaluate(expression, in: context)
+                return try self.evaluate(expression, in: context, within: evaluation)
             } catch {
+                // A stop ends the job; any other error reads as nil (logged).
+                if let evaluation, evaluation.isStopped { throw error }
                 self.log.write("\(self.describeVariable(name)): \(Environment.logText(for: error))")
                 return nil
             }
@@ -122,23 +115,49 @@ public final class Environment: Sendable {
 
     // MARK: Entry points
 
-    /// Evaluates `expression` in `context` (<doc:ContextsAndCoercions>).
+    /// A new job under the limits of this environment's options (its memory budget; no deadline, no
+    /// cancellation): what the entry points use when they are not given an ``Evaluation``.
+    public func makeEvaluation() -> Evaluation {
+        Evaluation(options: options)
+    }
+
+    /// Evaluates `expression` in `context` (<doc:ContextsAndCoercions>), as one job under the
+    /// limits of this environment's options.
     ///
     /// - Returns: the result, or nil for "no value" (empty input, an unset variable, ...). In the
     ///   boolean context the result is always a ``Value/boolean(_:)``.
     /// - Throws: ``ExpressionError`` for parse and evaluation errors; ranges point into `expression`.
+    ///   ``MemoryBudgetExceeded``, ``DeadlineExceeded`` or ``CancellationFailure`` when a limit stops it.
     public func evaluate(_ expression: String, in context: ExpressionContext) throws -> Value? {
-        try evaluate(expression, in: context) { try $0.evaluate(in: context) }
+        try evaluate(expression, in: context, within: makeEvaluation())
     }
 
-    /// Evaluates `expression` one evaluation level deeper: with `untraced`, unless a traced
-    /// function is evaluating a parameter, which is then traced too. Empty text is nil.
+    /// Evaluates `expression` in `context` as one job under `limits`.
+    public func evaluate(_ expression: String, in context: ExpressionContext, limits: EvaluationLimits) throws
+        -> Value?
+    {
+        try evaluate(expression, in: context, within: Evaluation(limits: limits))
+    }
+
+    /// Evaluates `expression` in `context` as part of `evaluation` (a nil evaluation: a new job
+    /// under this environment's limits). Called between the job's evaluations, it starts a
+    /// top-level one, which ends with the job's stop if a limit was hit (<doc:RunningUntrustedMBML>);
+    /// called while one runs (a function's parameter, a dynamic variable), it nests in it.
+    public func evaluate(_ expression: String, in context: ExpressionContext, within evaluation: Evaluation?) throws
+        -> Value?
+    {
+        try evaluate(expression, in: context, within: evaluation ?? makeEvaluation()) { try $0.evaluate(in: context) }
+    }
+
+    /// Evaluates `expression` one evaluation level deeper in `evaluation`: with `untraced`, unless a
+    /// traced function is evaluating a parameter, which is then traced too. Empty text is nil.
     func evaluate(
-        _ expression: String, in context: ExpressionContext, untraced: (Evaluator) throws -> Value?
+        _ expression: String, in context: ExpressionContext, within evaluation: Evaluation,
+        untraced: (Evaluator) throws -> Value?
     ) throws -> Value? {
         if expression.isEmpty { return nil }
-        return try withDepth(expression) { capture in
-            var evaluator = Evaluator(environment: self, expression: expression)
+        return try withDepth(expression, in: evaluation) { capture in
+            var evaluator = Evaluator(environment: self, expression: expression, evaluation: evaluation)
             guard let recorder = capture?.recorder(for: expression, in: context) else {
                 return try untraced(evaluator)
             }
@@ -147,36 +166,42 @@ public final class Environment: Sendable {
         }
     }
 
-    /// Evaluates `expression` for a preview: as ``evaluate(_:in:)``, except that in the object, string
-    /// and number contexts at most `limit` characters of text are built (a long interpolation or the
-    /// text form of a large collection stops there; a number is read from that prefix, which differs
-    /// only for a numeral longer than `limit`). Every token is still evaluated, so errors and side
-    /// effects are those of a full evaluation. The inspector uses it to draw its one-line rows without
-    /// rendering megabytes of text on every keystroke.
+    /// Evaluates `expression` for a preview: as ``evaluate(_:in:within:)``, except that in the object,
+    /// string and number contexts at most `limit` characters of text are built (a long interpolation
+    /// or the text form of a large collection stops there; a number is read from that prefix, which
+    /// differs only for a numeral longer than `limit`). Every token is still evaluated, so errors and
+    /// side effects are those of a full evaluation. The inspector uses it to draw its one-line rows
+    /// without rendering megabytes of text on every keystroke.
     ///
     /// - Returns: the value (a prefix when `isTruncated`) and whether text was cut.
     public func evaluatePreview(
         _ expression: String, in context: ExpressionContext,
-        limit: Int
+        limit: Int, within evaluation: Evaluation? = nil
     ) throws -> (value: Value?, isTruncated: Bool) {
         if expression.isEmpty { return (nil, false) }
-        return try withDepth(expression) { _ in
-            try Evaluator(environment: self, expression: expression).evaluate(in: context, textLimit: limit)
+        let evaluation = evaluation ?? makeEvaluation()
+        return try withDepth(expression, in: evaluation) { _ in
+            try Evaluator(environment: self, expression: expression, evaluation: evaluation)
+                .evaluate(in: context, textLimit: limit)
         }
     }
 
     /// Evaluates `expression` as a boolean. Empty input is false.
-    public func evaluateBoolean(_ expression: String) throws -> Bool {
-        guard let value = try evaluate(expression, in: .boolean) else { return false }
+    public func evaluateBoolean(_ expression: String, within evaluation: Evaluation? = nil) throws -> Bool {
+        guard let value = try evaluate(expression, in: .boolean, within: evaluation) else { return false }
         return value.isTruthy
     }
 
     /// Evaluates `expression` in `context`, returning `default` on any error (the original's
     /// `asObject(expr, default)` with no error slot; the error is logged).
-    public func evaluate(_ expression: String, in context: ExpressionContext, default fallback: Value?) -> Value? {
+    public func evaluate(
+        _ expression: String, in context: ExpressionContext, default fallback: Value?,
+        within evaluation: Evaluation? = nil
+    ) -> Value? {
         if expression.isEmpty { return fallback }
         do {
-            return try evaluate(expression, in: context) ?? (context == .boolean ? .boolean(false) : fallback)
+            return try evaluate(expression, in: context, within: evaluation)
+                ?? (context == .boolean ? .boolean(false) : fallback)
         } catch {
             log.write(Environment.logText(for: error))
             return fallback
@@ -184,10 +209,12 @@ public final class Environment: Sendable {
     }
 
     /// The top-level values of an object expression without interpolation (the original's `asArray`).
-    public func evaluateAsArray(_ expression: String) throws -> [Value]? {
+    public func evaluateAsArray(_ expression: String, within evaluation: Evaluation? = nil) throws -> [Value]? {
         if expression.isEmpty { return nil }
-        return try withDepth(expression) { _ in
-            try Evaluator(environment: self, expression: expression).evaluateTopLevelValues()
+        let evaluation = evaluation ?? makeEvaluation()
+        return try withDepth(expression, in: evaluation) { _ in
+            try Evaluator(environment: self, expression: expression, evaluation: evaluation)
+                .evaluateTopLevelValues()
         }
     }
 
@@ -227,51 +254,26 @@ public final class Environment: Sendable {
         return String(describing: error)
     }
 
-    /// Runs `body` with the evaluation re-entry depth of this thread raised by one. While a traced
-    /// function runs, `body` gets the capture that notes the evaluations at the new depth.
-    func withDepth<T>(_ expression: String, _ body: (EvaluationCapture?) throws -> T) throws -> T {
-        let thread = currentThreadKey()
-        let (depth, maximumDepth, capture, meter) = state.withLock { state in
-            let depth = (state.evaluationDepths[thread] ?? 0) + 1
-            state.evaluationDepths[thread] = depth
-            let capture = state.traceCaptures.isEmpty ? nil : state.traceCaptures[thread]?[depth]
-            let meter: EvaluationMeter?
-            if depth == 1 {
-                let budget = state.options.maximumEvaluationBytes
-                meter = budget > 0 ? EvaluationMeter(limit: budget) : nil
-                state.evaluationDepths.setMeter(meter, of: thread)
-            } else {
-                meter = nil
-            }
-            return (depth, state.options.maximumNestingDepth, capture, meter)
-        }
-        defer {
-            state.withLock { state in
-                state.evaluationDepths[thread] = depth > 1 ? depth - 1 : nil
-                if depth == 1 { state.evaluationDepths.setMeter(nil, of: thread) }
-            }
-        }
+    /// Runs `body` one evaluation level deeper in `evaluation`. While a traced function runs, `body`
+    /// gets the capture that notes the evaluations at the new depth. At the top level, the job's
+    /// stop wins over what `body` returned or threw (``Evaluation/run(_:)``).
+    func withDepth<T>(
+        _ expression: String, in evaluation: Evaluation, _ body: (EvaluationCapture?) throws -> T
+    ) throws -> T {
+        evaluation.depth += 1
+        defer { evaluation.depth -= 1 }
+        let depth = evaluation.depth
+        let maximumDepth = options.maximumNestingDepth
         if depth > maximumDepth {
             throw ExpressionError(
                 .evaluation, "Evaluation nested more than \(maximumDepth) levels deep",
                 expression: expression)
         }
-        guard let meter else { return try body(capture) }
-        // The top level: a spent memory budget ends the evaluation, even where a function swallowed
-        // the error (its result may be wrong, so it is dropped).
-        do {
-            let result = try body(capture)
-            if let exceeded = meter.exceeded { throw exceeded }
-            return result
-        } catch {
-            if let exceeded = meter.exceeded { throw exceeded }
-            throw error
-        }
-    }
-
-    /// The memory meter of the evaluation the calling thread is in, if any.
-    func currentMeter() -> EvaluationMeter? {
-        let thread = currentThreadKey()
-        return state.withLock { $0.evaluationDepths.meter(of: thread) }
+        // Every evaluation a job starts (a per-item test, a sort comparison, a dynamic variable) sees
+        // its stop first: no loop that evaluates runs on past a limit.
+        try evaluation.checkStop()
+        let capture = evaluation.captures.isEmpty ? nil : evaluation.captures[depth]
+        guard depth == 1 else { return try body(capture) }
+        return try evaluation.run { try body(capture) }
     }
 }

@@ -14,7 +14,10 @@ enum CompletionProvider {
         case property = 10
     }
 
-    static func completion(at cursor: CursorContext, analysis: DocumentAnalysis) -> JSONValue {
+    /// The completions at `cursor`; values previewed are evaluated under `limits` (the request's:
+    /// once its deadline passed, later names go without a preview).
+    static func completion(at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue
+    {
         let environment = analysis.environment
         var items: [JSONValue] = []
         if let function = cursor.syntax.functionName(at: cursor.offset) {
@@ -36,19 +39,17 @@ enum CompletionProvider {
             case .variableName(let typed):
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
                 // Values are previewed while the answer's time budget lasts; later names go without.
-                let budgetEnd = DispatchTime.now().uptimeNanoseconds + UInt64(analysis.limits.answerSeconds * 1e9)
                 for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
                     let detail =
-                        DispatchTime.now().uptimeNanoseconds < budgetEnd
-                        ? ValuePreview.text(
-                            of: "$" + name, in: environment, seconds: analysis.limits.answerSeconds, limit: 200) : nil
+                        limits.deadline?.hasPassed != true && !limits.isCancelled()
+                        ? ValuePreview.text(of: "$" + name, in: environment, limits: limits, limit: 200) : nil
                     items.append(item(label: name, kind: .variable, detail: detail, newText: name, range: range))
                     if items.count >= maximumItems { break }
                 }
             case .property(let typed):
                 let base = String(cursor.characters[chain.start..<chain.partialStart])
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
-                items = properties(of: base, typed: typed, analysis: analysis, range: range)
+                items = properties(of: base, typed: typed, environment: environment, limits: limits, range: range)
             case .bracketedVariableName(let typed):
                 let range = cursor.range(from: chain.partialStart + 2, to: cursor.offset)
                 for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
@@ -58,22 +59,22 @@ enum CompletionProvider {
             case .subscripted(let typed):
                 let base = String(cursor.characters[chain.start..<chain.partialStart])
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
-                items = subscripts(of: base, typed: typed, analysis: analysis, range: range)
+                items = subscripts(of: base, typed: typed, environment: environment, limits: limits, range: range)
             }
         }
         return .object(["isIncomplete": .bool(false), "items": .array(Array(items.prefix(maximumItems)))])
     }
 
     private static func properties(
-        of base: String, typed: String, analysis: DocumentAnalysis, range: LSPRange
+        of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
     ) -> [JSONValue] {
-        let seconds = analysis.limits.answerSeconds
-        guard let value = ValuePreview.value(of: base, in: analysis.environment, seconds: seconds)?.decodedOneLevel
-        else { return [] }
+        guard let value = ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel else {
+            return []
+        }
         var items: [JSONValue] = []
         if case .dictionary(let members) = value {
             for (key, member) in members where MBMLIdentifier.isIdentifier(key) && key.hasPrefix(typed) {
-                let detail = ValuePreview.truncated(JSONCodec.encode(member), to: 200)
+                let detail = ValuePreview.text(of: member, limit: 200)
                 items.append(item(label: key, kind: .field, detail: detail, newText: key, range: range))
                 if items.count >= maximumItems { return items }
             }
@@ -86,17 +87,15 @@ enum CompletionProvider {
 
     /// After `[`: a dictionary's keys (any key, escaped for the brackets) or an array's first indexes.
     private static func subscripts(
-        of base: String, typed: String, analysis: DocumentAnalysis, range: LSPRange
+        of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
     ) -> [JSONValue] {
-        switch ValuePreview.value(of: base, in: analysis.environment, seconds: analysis.limits.answerSeconds)?
-            .decodedOneLevel
-        {
+        switch ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel {
         case .dictionary(let members)?:
             var items: [JSONValue] = []
             for (key, member) in members where key.hasPrefix(typed) {
                 items.append(
                     item(
-                        label: key, kind: .field, detail: ValuePreview.truncated(JSONCodec.encode(member), to: 200),
+                        label: key, kind: .field, detail: ValuePreview.text(of: member, limit: 200),
                         newText: MBMLIdentifier.escapedKey(key) + "]", range: range))
                 if items.count >= maximumItems { break }
             }
@@ -105,7 +104,7 @@ enum CompletionProvider {
             return elements.prefix(100).enumerated().filter { String($0.offset).hasPrefix(typed) }.map {
                 item(
                     label: String($0.offset), kind: .field,
-                    detail: ValuePreview.truncated(JSONCodec.encode($0.element), to: 200),
+                    detail: ValuePreview.text(of: $0.element, limit: 200),
                     newText: String($0.offset) + "]", range: range)
             }
         default:

@@ -34,13 +34,13 @@ struct DocumentAnalysis {
         options.searchDirectories = [directory]
         options.fileReadPolicy = workspace.fileReadPolicy(documentFolder: documentFolder)
         var builder = EnvironmentBuilder(options: options, log: LogSink())
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(limits.loadSeconds * 1e9)
-        builder.isCancelled = { isSuperseded() || DispatchTime.now().uptimeNanoseconds >= deadline }
-        builder.cancellationMessage =
-            "Loading stopped: it ran longer than \(LanguageServerLimits.describe(limits.loadSeconds)) or the document changed"
-        // A template is text with expressions, not XML: nothing of it is loaded (no false XML errors).
+        builder.cancellationMessage = "Loading stopped: a newer text of the document arrived"
+        // The load is one job: one deadline and one memory budget for every expression it evaluates;
+        // it stops too when a newer text supersedes it. A template is text with expressions, not
+        // XML: nothing of it is loaded (no false XML errors).
         load = builder.build(
-            document.isTemplate ? [] : [.manifestText(document.text, name: name, directory: directory)])
+            document.isTemplate ? [] : [.manifestText(document.text, name: name, directory: directory)],
+            limits: EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded))
     }
 
     /// Whether the diagnostic's file is this document.

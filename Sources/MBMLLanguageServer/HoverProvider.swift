@@ -5,7 +5,8 @@ enum HoverProvider {
     /// The most log lines of a hover's evaluation shown under its value.
     static let maximumLogLines = 5
 
-    static func hover(at cursor: CursorContext, analysis: DocumentAnalysis) -> JSONValue {
+    /// The hover at `cursor`; the value shown is evaluated under `limits` (the request's).
+    static func hover(at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue {
         let environment = analysis.environment
         if let function = cursor.functionName,
             let definition = environment.functions.definition(named: function.name)
@@ -19,9 +20,7 @@ enum HoverProvider {
         // What the evaluation logs (a swallowed error such as a read the file-read policy refuses) is
         // shown under the value: otherwise a refused read would look like a plain null.
         environment.log.clear()
-        text +=
-            ValuePreview.text(of: reference.expression, in: environment, seconds: analysis.limits.answerSeconds)
-            + "\n```"
+        text += ValuePreview.text(of: reference.expression, in: environment, limits: limits) + "\n```"
         let logged = environment.log.lines.suffix(Self.maximumLogLines)
         if !logged.isEmpty {
             text += "\n\nlogged:\n```\n"

@@ -176,25 +176,30 @@ final class LanguageServer {
         waitForNewestLoad(of: uri)
         guard let analysis = analyses[uri]?.analysis else { return .null }
         guard let id else {
-            return provide(method, params: params, document: document, analysis: analysis, at: position)
+            let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds)
+            return provide(method, params: params, document: document, analysis: analysis, at: position, limits: limits)
         }
         defer { cancelled.forget(id) }
         let cancelled = self.cancelled
-        analysis.environment.isCancelled = { cancelled.contains(id) }
-        defer { analysis.environment.isCancelled = { false } }
-        let result = provide(method, params: params, document: document, analysis: analysis, at: position)
+        // The request is one job: the client's cancellation and the preview deadline are its limits.
+        let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds) {
+            cancelled.contains(id)
+        }
+        let result = provide(
+            method, params: params, document: document, analysis: analysis, at: position, limits: limits)
         if cancelled.contains(id) { throw ResponseError(code: .requestCancelled, message: "the request was cancelled") }
         return result
     }
 
     private func provide(
         _ method: String, params: JSONValue, document: TextDocument, analysis: DocumentAnalysis,
-        at position: LSPPosition
+        at position: LSPPosition, limits: EvaluationLimits
     ) -> JSONValue {
         let cursor = CursorContext(document: document, position: position)
         switch method {
-        case "textDocument/hover": return HoverProvider.hover(at: cursor, analysis: analysis)
-        case "textDocument/completion": return CompletionProvider.completion(at: cursor, analysis: analysis)
+        case "textDocument/hover": return HoverProvider.hover(at: cursor, analysis: analysis, limits: limits)
+        case "textDocument/completion":
+            return CompletionProvider.completion(at: cursor, analysis: analysis, limits: limits)
         case "textDocument/signatureHelp": return SignatureHelpProvider.signatureHelp(at: cursor, analysis: analysis)
         case "textDocument/references":
             return ReferencesProvider.references(

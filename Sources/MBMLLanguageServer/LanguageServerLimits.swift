@@ -18,8 +18,4 @@ public struct LanguageServerLimits: Equatable, Sendable {
         self.waitForLoadSeconds = waitForLoadSeconds
     }
 
-    /// `10 seconds`, `0.05 seconds`.
-    static func describe(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) seconds" : "\(seconds) seconds"
-    }
 }

@@ -84,7 +84,7 @@ final class CheckReportTests: XCTestCase {
     }
 
     func testTheJSONReportCarriesTheTotalsAndEveryResult() throws {
-        let json = CheckJSONReport(run: checkRun()).text
+        let json = try CheckJSONReport(run: checkRun()).text(within: Evaluation())
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
         XCTAssertEqual(report["passed"] as? Int, 2)
         XCTAssertEqual(report["failed"] as? Int, 1)

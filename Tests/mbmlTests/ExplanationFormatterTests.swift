@@ -15,9 +15,11 @@ final class ExplanationFormatterTests: XCTestCase {
             "catGenders",
             value: try JSONCodec.decodePlain(#"{"Barrett": "female", "Duncan": "male", "Gabby": "female"}"#))
         let prepared = environment.prepare(expression, contexts: [context])
-        let trace = environment.trace(prepared, context: context)
+        let evaluation = environment.makeEvaluation()
+        let trace = environment.trace(prepared, context: context, within: evaluation)
         return ExplanationFormatter(
-            trace: trace, hints: environment.hints(for: prepared, context: context, trace: trace))
+            trace: trace, hints: environment.hints(for: prepared, context: context, trace: trace),
+            evaluation: evaluation)
     }
 
     func testTheReadmeExampleOfAHint() throws {

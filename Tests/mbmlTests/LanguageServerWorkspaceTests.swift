@@ -134,7 +134,7 @@ final class LanguageServerWorkspaceTests: XCTestCase {
         ) { Date() > superseded }
         XCTAssertLessThan(Date().timeIntervalSince(started), 300, "the load stopped long before its budget")
         XCTAssertTrue(
-            analysis.load.diagnostics.contains { $0.message.contains("the document changed") },
+            analysis.load.diagnostics.contains { $0.message.contains("a newer text") },
             "\(analysis.load.diagnostics.map(\.message))")
     }
 

@@ -10,24 +10,28 @@ final class ResultFormatterTests: XCTestCase {
     private let list: Value = .array([.string("Barrett"), .integer(2)])
 
     func testEachContextPrintsItsOwnForm() {
-        XCTAssertEqual(ResultFormatter.text(of: list, in: .object), #"["Barrett",2]"#)
-        XCTAssertEqual(ResultFormatter.text(of: .integer(3), in: .number), "3")
-        XCTAssertEqual(ResultFormatter.text(of: .string("two\nlines "), in: .string), "two\nlines ")
-        XCTAssertEqual(ResultFormatter.text(of: .string("x"), in: .boolean), "true")
-        XCTAssertEqual(ResultFormatter.text(of: .boolean(false), in: .boolean), "false")
+        XCTAssertEqual(try ResultFormatter.text(of: list, in: .object, within: Evaluation()), #"["Barrett",2]"#)
+        XCTAssertEqual(try ResultFormatter.text(of: .integer(3), in: .number, within: Evaluation()), "3")
+        XCTAssertEqual(
+            try ResultFormatter.text(of: .string("two\nlines "), in: .string, within: Evaluation()), "two\nlines ")
+        XCTAssertEqual(try ResultFormatter.text(of: .string("x"), in: .boolean, within: Evaluation()), "true")
+        XCTAssertEqual(try ResultFormatter.text(of: .boolean(false), in: .boolean, within: Evaluation()), "false")
     }
 
     func testNoValuePrintsNullEmptyOrFalse() {
-        XCTAssertEqual(ResultFormatter.text(of: nil, in: .object), "null")
-        XCTAssertEqual(ResultFormatter.text(of: nil, in: .string), "")
-        XCTAssertEqual(ResultFormatter.text(of: nil, in: .boolean), "false")
+        XCTAssertEqual(try ResultFormatter.text(of: nil, in: .object, within: Evaluation()), "null")
+        XCTAssertEqual(try ResultFormatter.text(of: nil, in: .string, within: Evaluation()), "")
+        XCTAssertEqual(try ResultFormatter.text(of: nil, in: .boolean, within: Evaluation()), "false")
     }
 
     func testTheOneLineFormQuotesStringsSoThatBreaksAndSpacesShow() {
-        XCTAssertEqual(ResultFormatter.line(of: .string("two\nlines "), in: .string), #""two\nlines ""#)
-        XCTAssertEqual(ResultFormatter.line(of: nil, in: .string), "null")
-        XCTAssertEqual(ResultFormatter.line(of: list, in: .object), ResultFormatter.text(of: list, in: .object))
-        XCTAssertEqual(ResultFormatter.line(of: .integer(7), in: .number), "7")
+        XCTAssertEqual(
+            try ResultFormatter.line(of: .string("two\nlines "), in: .string, within: Evaluation()), #""two\nlines ""#)
+        XCTAssertEqual(try ResultFormatter.line(of: nil, in: .string, within: Evaluation()), "null")
+        XCTAssertEqual(
+            try ResultFormatter.line(of: list, in: .object, within: Evaluation()),
+            try ResultFormatter.text(of: list, in: .object, within: Evaluation()))
+        XCTAssertEqual(try ResultFormatter.line(of: .integer(7), in: .number, within: Evaluation()), "7")
     }
 
     func testAnExpressionErrorPrintsItsHeadline() {

@@ -5,16 +5,18 @@ extension Environment {
     /// request of `mbml eval --jsonl` or one expectation is evaluated: in the boolean context the
     /// result is always a ``Value/boolean(_:)`` (no value is `false`).
     /// - Throws: ``ExpressionError`` for parse and evaluation errors.
+    /// The job is `evaluation` (nil: a new one under this environment's limits).
     public func evaluate(
         _ expression: String, in context: ExpressionContext,
-        binding bindings: [(String, Value?)]
+        binding bindings: [(String, Value?)], within evaluation: Evaluation? = nil
     ) throws -> Value? {
+        let evaluation = evaluation ?? makeEvaluation()
         let value = try variables.withBindings(bindings) {
-            try evaluate(expression, in: context)
+            try evaluate(expression, in: context, within: evaluation)
         }
         if context == .boolean { return .boolean(value?.isTruthy ?? false) }
         // Expectations compare and print whole values: lazily decoded JSON is decoded here.
-        return value?.materialized
+        return try value?.materialized(chargingTo: evaluation.meter)
     }
 }
 
@@ -39,6 +41,26 @@ public enum ObservedOutcome: Sendable {
         switch self {
         case .value(let value): return JSONCodec.encode(value)
         case .error(let message): return "error: " + message
+        }
+    }
+
+    /// ``displayText`` written under the job `evaluation` (charged to its budget).
+    /// - Throws: the job's stop (``MemoryBudgetExceeded`` for a value too large as text).
+    public func displayText(within evaluation: Evaluation) throws -> String {
+        switch self {
+        case .value(let value): return try evaluation.json(of: value)
+        case .error(let message): return "error: " + message
+        }
+    }
+
+    /// The first `limit` bytes or so of ``displayText`` (a preview), without making the rest, and
+    /// whether it was cut.
+    public func displayText(limit: Int) -> (text: String, isTruncated: Bool) {
+        switch self {
+        case .value(let value): return JSONCodec.encode(value, limit: limit)
+        case .error(let message):
+            let text = "error: " + message
+            return text.utf8.count <= limit ? (text, false) : (String(text.prefix(limit)), true)
         }
     }
 }
@@ -72,18 +94,31 @@ public struct ExpectationChecker: Sendable {
     /// Longest an evaluation may run, in seconds (nil: no limit). Long loops (`^repeat`, `^filter`
     /// over huge collections, regular expressions) then stop with an error instead of hanging a run.
     public var timeLimit: Double?
+    /// The host's stop check (the inspector's Esc), asked by every expectation's job.
+    public var isCancelled: @Sendable () -> Bool
 
-    public init(environment: Environment, timeLimit: Double? = nil) {
+    public init(
+        environment: Environment, timeLimit: Double? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.environment = environment
         self.timeLimit = timeLimit
+        self.isCancelled = isCancelled
+    }
+
+    /// A new job for one expectation: the environment's memory budget, ``timeLimit`` from now.
+    public func makeEvaluation() -> Evaluation {
+        Evaluation(
+            limits: EvaluationLimits(options: environment.options, seconds: timeLimit ?? 0, isCancelled: isCancelled))
     }
 
     /// Evaluates the expectation's expression with its variables bound, within ``timeLimit``.
     public func evaluate(_ expectation: Expectation) -> ObservedOutcome {
         do {
             let bindings = expectation.variables.map { ($0.name, Optional($0.value)) }
-            let value = try environment.withDeadline(seconds: timeLimit ?? 0) {
-                try environment.evaluate(expectation.expression, in: expectation.context, binding: bindings)
+            let evaluation = makeEvaluation()
+            let value = try evaluation.run {
+                try environment.evaluate(
+                    expectation.expression, in: expectation.context, binding: bindings, within: evaluation)
             }
             return .value(value)
         } catch {
@@ -99,11 +134,12 @@ public struct ExpectationChecker: Sendable {
         var evaluated: Value?? = nil
         var result: ExpectationResult
         do {
-            result = try environment.withDeadline(seconds: timeLimit ?? 0) {
+            let evaluation = makeEvaluation()
+            result = try evaluation.run {
                 let value = try environment.evaluate(
-                    expectation.expression, in: expectation.context, binding: bindings)
+                    expectation.expression, in: expectation.context, binding: bindings, within: evaluation)
                 evaluated = .some(value)
-                return try Self.judge(expectation, actual: .value(value), isCancelled: environment.isCancelled)
+                return try Self.judge(expectation, actual: .value(value), isCancelled: { evaluation.isStopped })
             }
         } catch {
             let message = Environment.logText(for: error)
@@ -159,7 +195,7 @@ public struct ExpectationChecker: Sendable {
         case (.error, .error):
             reason = nil
         case (.error, .value(let value)):
-            reason = "expected an error, got \(short(JSONCodec.encode(value)))"
+            reason = "expected an error, got \(short(value))"
         case (_, .error(let message)):
             reason = "error: \(message)"
         case (.value(let expected), .value(let value)):
@@ -182,16 +218,23 @@ public struct ExpectationChecker: Sendable {
         _ expected: Value?, _ actual: Value?, match: Expectation.Match, isCancelled: @escaping () -> Bool
     ) throws -> String? {
         if try ValueMatcher.matches(expected, actual, match: match, isCancelled: isCancelled) { return nil }
-        let got = short(JSONCodec.encode(actual))
+        let got = short(actual)
         switch match {
         case .type: return "expected \(EncodedKind(of: expected).withArticle), got \(got)"
         case .nonempty: return "expected a non-empty value, got \(got)"
-        case .exact, .set, .approx: return "expected \(short(JSONCodec.encode(expected))), got \(got)"
+        case .exact, .set, .approx: return "expected \(short(expected)), got \(got)"
         }
     }
 
     /// `text` cut to `limit` characters with `...`.
     static func short(_ text: String, limit: Int = 120) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 3)) + "..."
+    }
+
+    /// A value's JSON, cut at `limit` characters: written no further than that (a value huge as
+    /// text is never encoded whole).
+    static func short(_ value: Value?, limit: Int = 120) -> String {
+        let (text, isTruncated) = JSONCodec.encode(value, limit: limit * 4)
+        return isTruncated ? short(text + "...", limit: limit) : short(text, limit: limit)
     }
 }

@@ -136,7 +136,7 @@ private struct PathDiff {
     }
 
     static func show(_ value: Value) -> String {
-        ExpectationChecker.short(JSONCodec.encode(value), limit: 80)
+        ExpectationChecker.short(value, limit: 80)
     }
 }
 

@@ -6,13 +6,15 @@ struct Evaluator {
     let expression: String
     /// Set while tracing (``Environment/trace(_:context:textLimit:)``): notes what every token produced.
     var recorder: TraceRecorder? = nil
-    /// The memory meter of the top-level evaluation this one belongs to, looked up once.
-    let meter: EvaluationMeter?
+    /// The job this evaluation is part of: its limits, meter and depth.
+    let evaluation: Evaluation
+    /// The job's memory meter.
+    var meter: EvaluationMeter? { evaluation.meter }
 
-    init(environment: Environment, expression: String) {
+    init(environment: Environment, expression: String, evaluation: Evaluation) {
         self.environment = environment
         self.expression = expression
-        self.meter = environment.currentMeter()
+        self.evaluation = evaluation
     }
 
     /// The whole pipeline for one context: cache, constant shortcut, parse, evaluate, combine.
@@ -90,7 +92,7 @@ struct Evaluator {
         case .string:
             return try interpolate(tokens).map { value in
                 if case .string = value { return value }
-                return .string(try budgetedText(of: value))
+                return .string(try evaluation.text(of: value))
             }
         case .number:
             return try number(from: try interpolate(tokens))
@@ -135,18 +137,11 @@ struct Evaluator {
         return .string(text)
     }
 
-    /// A value's text, stopped by the environment's cancellation check (a time budget) while a large
-    /// collection is rendered, and by the evaluation's memory budget: a collection's text never grows
-    /// past what is left of it.
+    /// A value's text, made under the job's limits: a collection's text never grows past what is left
+    /// of the memory budget, and stops at the deadline or a cancellation.
     func budgetedText(of value: Value) throws -> String {
         if case .string(let text) = value { return text }
-        let isCancelled = environment.isCancelled
-        let maximumBytes = meter?.remaining ?? .max
-        guard let text = value.text(stoppingWhen: isCancelled, maximumBytes: maximumBytes) else {
-            if let meter, !isCancelled() { try meter.charge(maximumBytes &+ 1) }
-            throw CancellationFailure()
-        }
-        return text
+        return try evaluation.text(of: value, charging: false)
     }
 
     // MARK: Tokens (<doc:ExpressionSyntax>)

@@ -22,12 +22,13 @@ struct FunctionInvoker {
         if !definition.readsLazyJSON { input = try input.materialized(chargingTo: evaluator.meter) }
         evaluator.recorder?.noteInput(input, of: groups)
         let call = FunctionCall(
-            name: name, input: input, environment: evaluator.environment, readsLazyJSON: definition.readsLazyJSON)
+            name: name, input: input, environment: evaluator.environment, evaluation: evaluator.evaluation,
+            readsLazyJSON: definition.readsLazyJSON)
         guard let recorder = evaluator.recorder, inputType == .pipedExpressions else {
             return try run(definition, call, token)
         }
         // The function evaluates its parameters itself: trace those evaluations too.
-        return try evaluator.environment.capturingEvaluations(into: recorder.capture(for: token)) {
+        return try evaluator.evaluation.capturingEvaluations(into: recorder.capture(for: token)) {
             try run(definition, call, token)
         }
     }
@@ -35,15 +36,19 @@ struct FunctionInvoker {
     private func run(_ definition: FunctionDefinition, _ call: FunctionCall, _ token: Token) throws -> Value? {
         let name = call.name
         if definition.discardsResult {
-            _ = try? definition.implementation(call)
+            do {
+                _ = try definition.implementation(call)
+            } catch {
+                try call.evaluation.checkStop()
+            }
             return nil
         }
         do {
             let result = try definition.implementation(call)
             try call.meter?.charge(for: result)
             return result
-        } catch let exceeded as MemoryBudgetExceeded {
-            throw exceeded
+        } catch let stop where Evaluation.isStop(stop) {
+            throw stop
         } catch let failure as FunctionError {
             var error = evaluator.failure(.function, "^\(name)() \(failure.message)", token)
             error.limit = failure.limit
@@ -56,8 +61,6 @@ struct FunctionInvoker {
                 inner.tokenText = token.text
             }
             throw inner
-        } catch let cancelled as CancellationFailure {
-            throw cancelled
         } catch {
             throw evaluator.failure(.function, "^\(name)() threw exception: \(error)", token)
         }

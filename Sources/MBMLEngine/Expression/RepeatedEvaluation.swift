@@ -35,9 +35,9 @@ extension Environment {
         return RepeatedEvaluation(expression: expression, context: context, plan: plan)
     }
 
-    /// Evaluates a prepared expression, as ``evaluate(_:in:)`` evaluates its text.
-    func evaluate(_ repeated: RepeatedEvaluation) throws -> Value? {
-        try evaluate(repeated.expression, in: repeated.context) { evaluator in
+    /// Evaluates a prepared expression in `evaluation`, as ``evaluate(_:in:within:)`` evaluates its text.
+    func evaluate(_ repeated: RepeatedEvaluation, within evaluation: Evaluation) throws -> Value? {
+        try evaluate(repeated.expression, in: repeated.context, within: evaluation) { evaluator in
             switch repeated.plan {
             case .tokens(let tokens): return try evaluator.evaluate(tokens, in: repeated.context, textLimit: nil).value
             case .constant(let value): return value
@@ -53,21 +53,25 @@ extension FunctionCall {
         environment.prepareRepeated(expression, in: context)
     }
 
-    /// Evaluates a prepared expression, logging and swallowing any error (the failure reads as nil).
-    func evaluateQuietly(_ repeated: RepeatedEvaluation) -> Value? {
+    /// Evaluates a prepared expression, logging and swallowing any error (the failure reads as nil)
+    /// but the job's stop, which it throws.
+    func evaluateQuietly(_ repeated: RepeatedEvaluation) throws -> Value? {
         do {
-            return try presented(try environment.evaluate(repeated))
+            return try presented(try environment.evaluate(repeated, within: evaluation))
         } catch {
+            try evaluation.checkStop()
             environment.log.write(describing(error))
             return nil
         }
     }
 
-    /// Evaluates a prepared boolean expression, logging and swallowing any error (false).
-    func evaluateBooleanQuietly(_ repeated: RepeatedEvaluation) -> Bool {
+    /// Evaluates a prepared boolean expression, logging and swallowing any error (false) but the
+    /// job's stop, which it throws.
+    func evaluateBooleanQuietly(_ repeated: RepeatedEvaluation) throws -> Bool {
         do {
-            return try environment.evaluate(repeated)?.isTruthy ?? false
+            return try environment.evaluate(repeated, within: evaluation)?.isTruthy ?? false
         } catch {
+            try evaluation.checkStop()
             environment.log.write(describing(error))
             return false
         }

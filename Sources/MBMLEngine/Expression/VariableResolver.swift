@@ -9,7 +9,7 @@ struct VariableResolver {
         guard case .variable(let name, _) = token.payload, !name.isEmpty else {
             throw evaluator.failure(.generic, "Couldn't determine key to use for obtaining value of token", token)
         }
-        let root = evaluator.environment.variables[name]
+        let root = try evaluator.environment.variables.value(of: name, in: evaluator.evaluation)
         return try applySubreferences(of: token, to: root)
     }
 

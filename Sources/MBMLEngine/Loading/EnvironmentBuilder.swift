@@ -31,12 +31,11 @@ public struct EnvironmentBuilder: Sendable {
     /// How manifests are parsed; ``XMLParsingMode/recovering`` only for plate-compatible rendering.
     public var parsing: XMLParsingMode
 
-    /// Checked while loading (between inputs, between top-level elements, and by long-running
-    /// functions evaluated at load time): return true to stop the build. A stopped build lists the
-    /// input it was loading as failed, with a "Loading was cancelled" error.
-    public var isCancelled: @Sendable () -> Bool = { false }
-    /// The error a cancelled build reports (a host with a time budget says so here).
+    /// The error a build cancelled by its ``EvaluationLimits/isCancelled`` check reports.
     public var cancellationMessage = "Loading was cancelled"
+    /// How the host says to change a limit (the CLI names its flag): appended in parentheses to the
+    /// error of a build stopped by its deadline or memory budget. Nil: nothing is appended.
+    public var limitHint: (@Sendable (EngineLimit) -> String)?
 
     public init(
         options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
@@ -48,34 +47,51 @@ public struct EnvironmentBuilder: Sendable {
         self.parsing = parsing
     }
 
-    /// Loads `inputs`, in order, into a new environment.
-    public func build(_ inputs: [EnvironmentInput]) -> EnvironmentLoad {
+    /// Loads `inputs`, in order, into a new environment, as one job under `limits` (nil: the limits
+    /// of ``options``): every expression the load evaluates (`<Var value>`, `if` conditions) shares
+    /// its one deadline and one memory budget, and the load stops where one is hit. A stopped build
+    /// lists the input it was loading as failed, with an error saying which limit stopped it.
+    public func build(_ inputs: [EnvironmentInput], limits: EvaluationLimits? = nil) -> EnvironmentLoad {
         let environment = Environment(options: options, functions: functions, log: log)
-        environment.isCancelled = isCancelled
-        let session = ManifestLoadSession(environment: environment, parsing: parsing)
+        let evaluation = Evaluation(limits: limits ?? EvaluationLimits(options: options))
+        let session = ManifestLoadSession(environment: environment, parsing: parsing, evaluation: evaluation)
         var failed: [EnvironmentInput] = []
         var named: [URL] = []
         for input in inputs {
             if let url = input.fileURL { named.append(url) }
-            if !load(input, into: session) || isCancelled() { failed.append(input) }
-            if isCancelled() {
+            if !load(input, into: session) || evaluation.isStopped { failed.append(input) }
+            if let stop = evaluation.stop {
                 session.record(
                     Diagnostic(
                         file: input.fileURL?.path ?? "input", line: 1, column: 1,
-                        message: cancellationMessage))
+                        message: message(for: stop)))
                 break
             }
         }
-        if failed.isEmpty, !isCancelled() {
+        if failed.isEmpty, !evaluation.isStopped {
             UndeclaredReferences.diagnostics(in: environment).forEach(session.record)
         }
-        // The build's cancellation ends with the build; the host attaches its own afterwards.
-        environment.isCancelled = { false }
         var seen = Set<String>()
         let files = (session.files + named).filter { seen.insert($0.standardizedFileURL.path).inserted }
         return EnvironmentLoad(
             environment: environment, diagnostics: session.diagnostics, files: files,
             failedInputs: failed)
+    }
+
+    /// The error of a build that `stop` stopped.
+    private func message(for stop: any Error) -> String {
+        let limit: EngineLimit
+        switch stop {
+        case let exceeded as DeadlineExceeded:
+            limit = exceeded.limit
+        case let exceeded as MemoryBudgetExceeded:
+            limit = exceeded.limit
+        default:
+            return cancellationMessage
+        }
+        let reason = String(describing: stop).replacingOccurrences(of: "evaluation stopped: ", with: "")
+        let hint = limitHint.map { " (\($0(limit)))" } ?? ""
+        return "Loading stopped: " + reason + hint
     }
 
     /// Loads one input; false when it could not be loaded at all (already reported).

@@ -191,7 +191,7 @@ extension ManifestLoadSession {
         -> Value?
     {
         do {
-            return try environment.evaluate(expression, in: context)
+            return try environment.evaluate(expression, in: context, within: evaluation)
         } catch {
             throw VariableRejection(
                 message:

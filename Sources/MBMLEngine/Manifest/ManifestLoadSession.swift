@@ -9,6 +9,8 @@ import Foundation
 /// neighbouring files.
 final class ManifestLoadSession {
     let environment: Environment
+    /// The load's one job: every expression it evaluates shares its limits and budget.
+    let evaluation: Evaluation
     /// How documents are parsed: strictly, or in libxml2's recovery mode (plate compatibility).
     let parsing: XMLParsingMode
     /// The folder searched last for includes: the folder of the manifest being loaded (it plays
@@ -27,8 +29,9 @@ final class ManifestLoadSession {
     /// checks it.
     let maximumVariableDepth: Int
 
-    init(environment: Environment, parsing: XMLParsingMode = .strict) {
+    init(environment: Environment, parsing: XMLParsingMode = .strict, evaluation: Evaluation) {
         self.environment = environment
+        self.evaluation = evaluation
         self.parsing = parsing
         self.maximumVariableDepth = environment.options.maximumIncludeDepth
         self.manifestDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
@@ -99,9 +102,8 @@ final class ManifestLoadSession {
         for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }
-        for (index, child) in children.enumerated() {
-            // Asking costs a clock read; every 64th element is soon enough.
-            if index % 64 == 0, environment.isCancelled() { return }
+        for child in children {
+            if evaluation.isStopped { return }
             switch child.name {
             case "Include": continue
             case "Var": declareVariable(child)
@@ -221,7 +223,7 @@ final class ManifestLoadSession {
     func condition(_ text: String, default fallback: Bool, at element: XMLElementNode) -> Bool {
         if text.isEmpty { return fallback }
         do {
-            guard let value = try environment.evaluate(text, in: .boolean) else { return fallback }
+            guard let value = try environment.evaluate(text, in: .boolean, within: evaluation) else { return fallback }
             return value.isTruthy
         } catch {
             report(

@@ -13,16 +13,18 @@ extension Environment {
     ///     expression is traced (evaluated once) here. Hints about references read the trace.
     public func hints(
         for prepared: PreparedExpression, context: ExpressionContext,
-        trace: ExpressionTrace? = nil
+        trace: ExpressionTrace? = nil, within evaluation: Evaluation? = nil
     ) -> [Hint] {
-        let trace = trace ?? self.trace(prepared, context: context)
+        let trace = trace ?? self.trace(prepared, context: context, within: evaluation)
         let finder = HintFinder(environment: self, text: prepared.text, context: context, trace: trace)
         return finder.all()
     }
 
     /// Prepares `expression` and returns its hints in `context` (evaluating it once).
-    public func hints(for expression: String, context: ExpressionContext) -> [Hint] {
-        hints(for: prepare(expression, contexts: [context]), context: context)
+    public func hints(
+        for expression: String, context: ExpressionContext, within evaluation: Evaluation? = nil
+    ) -> [Hint] {
+        hints(for: prepare(expression, contexts: [context]), context: context, within: evaluation)
     }
 }
 

@@ -7,16 +7,19 @@ extension Environment {
     /// `^filter`, `^if`, `^list`) are shown parsed in the context the function evaluated them in.
     ///
     /// Evaluation errors do not throw: they are the trace's ``ExpressionTrace/result``. With a
-    /// `textLimit`, text results are built as ``evaluatePreview(_:in:limit:)`` builds them.
+    /// `textLimit`, text results are built as ``evaluatePreview(_:in:limit:within:)`` builds them.
+    /// The evaluation is part of `evaluation` (nil: a new job under this environment's limits).
     public func trace(
         _ prepared: PreparedExpression, context: ExpressionContext,
-        textLimit: Int? = nil
+        textLimit: Int? = nil, within evaluation: Evaluation? = nil
     ) -> ExpressionTrace {
         let recorder = TraceRecorder()
         var result: TraceOutcome
         var isTruncated = false
         do {
-            let evaluated = try evaluate(prepared, in: context, textLimit: textLimit, recorder: recorder)
+            let evaluated = try evaluate(
+                prepared, in: context, textLimit: textLimit, recorder: recorder,
+                within: evaluation ?? makeEvaluation())
             result = .value(evaluated.value)
             isTruncated = evaluated.isTruncated
         } catch {
@@ -43,8 +46,10 @@ extension Environment {
     }
 
     /// Prepares and traces `expression` in `context`.
-    public func trace(_ expression: String, context: ExpressionContext) -> ExpressionTrace {
-        trace(prepare(expression, contexts: [context]), context: context)
+    public func trace(
+        _ expression: String, context: ExpressionContext, within evaluation: Evaluation? = nil
+    ) -> ExpressionTrace {
+        trace(prepare(expression, contexts: [context]), context: context, within: evaluation)
     }
 }
 

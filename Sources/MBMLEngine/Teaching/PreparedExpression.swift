@@ -52,21 +52,22 @@ extension Environment {
     /// parsing again (the cache and the constant shortcut behave as for ``evaluate(_:in:)``).
     /// With a `textLimit`, behaves as ``evaluatePreview(_:in:limit:)``. `prepared` must come from
     /// this environment's ``prepare(_:contexts:)`` (its trees froze this environment's input types).
+    /// The job is `evaluation` (nil: a new one under this environment's limits).
     public func evaluate(
         _ prepared: PreparedExpression, in context: ExpressionContext,
-        textLimit: Int? = nil
+        textLimit: Int? = nil, within evaluation: Evaluation? = nil
     ) throws -> (value: Value?, isTruncated: Bool) {
-        try evaluate(prepared, in: context, textLimit: textLimit, recorder: nil)
+        try evaluate(prepared, in: context, textLimit: textLimit, recorder: nil, within: evaluation ?? makeEvaluation())
     }
 
     func evaluate(
         _ prepared: PreparedExpression, in context: ExpressionContext, textLimit: Int?,
-        recorder: TraceRecorder?
+        recorder: TraceRecorder?, within evaluation: Evaluation
     ) throws -> (value: Value?, isTruncated: Bool) {
         let text = prepared.text
         if text.isEmpty { return (nil, false) }
-        return try withDepth(text) { _ in
-            var evaluator = Evaluator(environment: self, expression: text)
+        return try withDepth(text, in: evaluation) { _ in
+            var evaluator = Evaluator(environment: self, expression: text, evaluation: evaluation)
             evaluator.recorder = recorder
             let grammar = context.grammar
             guard cache.tokens(for: text, grammar: grammar) == nil,

@@ -146,23 +146,14 @@ final class EvaluationCapture: Sendable {
     }
 }
 
-extension Environment {
-    /// Runs `body` (a traced function's implementation) so that the expressions it evaluates on this
-    /// thread, one level deeper, are noted in `capture`.
+extension Evaluation {
+    /// Runs `body` (a traced function's implementation) so that the expressions it evaluates one
+    /// level deeper in this job are noted in `capture`.
     func capturingEvaluations<T>(into capture: EvaluationCapture, _ body: () throws -> T) rethrows -> T {
-        let thread = currentThreadKey()
-        let (depth, previous) = state.withLock { state in
-            let depth = (state.evaluationDepths[thread] ?? 0) + 1
-            let previous = state.traceCaptures[thread]?[depth]
-            state.traceCaptures[thread, default: [:]][depth] = capture
-            return (depth, previous)
-        }
-        defer {
-            state.withLock { state in
-                state.traceCaptures[thread]?[depth] = previous
-                if state.traceCaptures[thread]?.isEmpty == true { state.traceCaptures[thread] = nil }
-            }
-        }
+        let depth = self.depth + 1
+        let previous = captures[depth]
+        captures[depth] = capture
+        defer { captures[depth] = previous }
         return try body()
     }
 }

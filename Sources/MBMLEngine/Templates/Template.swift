@@ -28,25 +28,37 @@ public struct Template: Sendable {
     /// - Throws: ``TemplateError/evaluation(_:limit:)`` with the `file:line:column` where the failing part
     ///   of the template starts (`1:1` when the failure is inside an expression the template only
     ///   reaches indirectly, such as a dynamic variable's).
-    public func render(in environment: Environment) throws -> String {
+    ///
+    /// The whole template is one job, `evaluation` (nil: a new one under the environment's limits):
+    /// its pieces share one deadline and one memory budget, which the rendered text is charged to.
+    public func render(in environment: Environment, within evaluation: Evaluation? = nil) throws -> String {
+        let evaluation = evaluation ?? environment.makeEvaluation()
         let pieces = TemplateChunks(text: text).chunks
         guard pieces.count > 1 else {
-            return try render(TemplateChunks.Chunk(text: text, line: 1, column: 1), isWhole: true, in: environment)
+            return try render(
+                TemplateChunks.Chunk(text: text, line: 1, column: 1), isWhole: true, in: environment,
+                within: evaluation)
         }
         // A large template: one piece at a time, none of them cached (see ``TemplateChunks``).
         var output = ""
         for piece in pieces {
-            output += try render(piece, isWhole: false, in: environment)
+            let part = try render(piece, isWhole: false, in: environment, within: evaluation)
+            try evaluation.charge(part.utf8.count)
+            output += part
         }
         return output
     }
 
     /// One piece of the template, with errors placed in the whole template.
-    private func render(_ piece: TemplateChunks.Chunk, isWhole: Bool, in environment: Environment) throws -> String {
+    private func render(
+        _ piece: TemplateChunks.Chunk, isWhole: Bool, in environment: Environment, within evaluation: Evaluation
+    ) throws -> String {
         do {
-            if isWhole { return try environment.evaluate(piece.text, in: .string)?.stringValue ?? "" }
+            if isWhole {
+                return try environment.evaluate(piece.text, in: .string, within: evaluation)?.stringValue ?? ""
+            }
             let tokens = try environment.parse(piece.text, in: .string, caching: false)
-            return try environment.evaluate(piece.text, in: .string) { evaluator in
+            return try environment.evaluate(piece.text, in: .string, within: evaluation) { evaluator in
                 try evaluator.evaluate(tokens, in: .string, textLimit: nil).value
             }?.stringValue ?? ""
         } catch let error as ExpressionError {

@@ -19,37 +19,46 @@ extension Value {
         case .object(let object): return object.text
         case .array, .dictionary, .set, .json:
             var output: [UInt8] = []
-            var budget = PreviewBudget(limit: .max)
-            appendPropertyList(to: &output, indent: 0, budget: &budget)
+            var bound = TextBound.unbounded
+            appendPropertyList(to: &output, indent: 0, budget: &bound)
             return String(decoding: output, as: UTF8.self)
         }
     }
 
     /// ``text``, or nil when `shouldStop` says to stop — it is asked every thousand or so elements of
     /// a collection, so rendering a huge collection stays within an evaluation's time budget — or
-    /// when a collection's text would pass `maximumBytes`.
+    /// when the text would pass `maximumBytes` (it is never built past that).
     public func text(stoppingWhen shouldStop: @escaping () -> Bool, maximumBytes: Int = .max) -> String? {
+        var bound = TextBound(maximumBytes: maximumBytes, shouldStop: shouldStop)
+        let text = text(under: &bound)
+        return bound.isExhausted ? nil : text
+    }
+
+    /// ``text`` written under `bound`: cut (and the bound exhausted) where it passes it.
+    func text(under bound: inout TextBound) -> String {
         switch self {
         case .array, .dictionary, .set, .json:
             var output: [UInt8] = []
-            var budget = PreviewBudget(limit: .max, shouldStop: shouldStop, maximumBytes: maximumBytes)
-            appendPropertyList(to: &output, indent: 0, budget: &budget)
-            return budget.isExhausted ? nil : String(decoding: output, as: UTF8.self)
+            appendPropertyList(to: &output, indent: 0, budget: &bound)
+            return String(decoding: output, as: UTF8.self)
         default:
+            let text = leafText(room: bound.room(in: []))
+            if text.utf8.count > bound.maximumBytes { bound.markExhausted() }
             return text
         }
     }
 
-    /// The first `limit` characters of ``text`` (a prefix of it, or all of it), without rendering the
-    /// rest of a large collection: what a one-line preview needs.
+    /// The first `limit` characters of ``text`` (a prefix of it, or all of it), without making more
+    /// of the text than that (a large collection, a long text referred to many times): what a one-line
+    /// preview needs.
     public func text(limit: Int) -> (text: String, isTruncated: Bool) {
         switch self {
         case .array, .dictionary, .set, .json:
             var output: [UInt8] = []
-            var budget = PreviewBudget(limit: limit)
-            appendPropertyList(to: &output, indent: 0, budget: &budget)
+            var bound = TextBound.preview(characters: limit)
+            appendPropertyList(to: &output, indent: 0, budget: &bound)
             let text = String(decoding: output, as: UTF8.self)
-            return budget.isExhausted ? (String(text.prefix(limit)), true) : (text, false)
+            return bound.isExhausted ? (String(text.prefix(limit)), true) : (text, false)
         default:
             let full = text
             if full.utf8.count <= limit { return (full, false) }
@@ -92,7 +101,7 @@ extension Value {
         return "{length = \(data.count), bytes = 0x\(hex)\(data.count > 64 ? "..." : "")}"
     }
 
-    private func appendPropertyList(to output: inout [UInt8], indent: Int, budget: inout PreviewBudget) {
+    private func appendPropertyList(to output: inout [UInt8], indent: Int, budget: inout TextBound) {
         switch self {
         case .array(let elements), .set(let elements):
             let isSet: Bool
@@ -137,14 +146,25 @@ extension Value {
         case .json:
             decodedOneLevel.appendPropertyList(to: &output, indent: indent, budget: &budget)
         default:
-            Self.appendQuotedIfNeeded(text, to: &output)
+            Self.appendQuotedIfNeeded(leafText(room: budget.room(in: output)), to: &output)
+            budget.note(output)
         }
     }
 
-    private func appendElement(to output: inout [UInt8], indent: Int, budget: inout PreviewBudget) {
+    /// The text of a leaf value, at most `room` bytes of it (a longer one is cut: the output is then
+    /// past its bound).
+    private func leafText(room: Int) -> String {
+        guard case .string(let text) = self else { return self.text }
+        if room == .max || text.utf8.count <= room { return text }
+        return String(decoding: text.utf8.prefix(room), as: UTF8.self)
+    }
+
+    private func appendElement(to output: inout [UInt8], indent: Int, budget: inout TextBound) {
         switch self {
         case .array, .set, .dictionary, .json: appendPropertyList(to: &output, indent: indent, budget: &budget)
-        default: Self.appendQuotedIfNeeded(text, to: &output)
+        default:
+            Self.appendQuotedIfNeeded(leafText(room: budget.room(in: output)), to: &output)
+            budget.note(output)
         }
     }
 
@@ -203,36 +223,5 @@ extension Value {
         }
         output.append(contentsOf: bytes[runStart..<index])
         output.append(UInt8(ascii: "\""))
-    }
-}
-
-/// Stops property-list rendering once the output holds more than four bytes per wanted character
-/// (enough for `limit` characters of up to four UTF-8 bytes each).
-///
-/// With a `shouldStop` check, rendering also stops when it says so (asked every 1,024 elements).
-private struct PreviewBudget {
-    let limit: Int
-    private let shouldStop: (() -> Bool)?
-    private let maximumBytes: Int
-    private var elementsSinceCheck = 0
-    private(set) var isExhausted = false
-
-    init(limit: Int, shouldStop: (() -> Bool)? = nil, maximumBytes: Int = .max) {
-        self.limit = limit
-        self.shouldStop = shouldStop
-        self.maximumBytes = maximumBytes
-    }
-
-    mutating func isSpent(by output: [UInt8]) -> Bool {
-        if limit < Int.max / 4, output.count > 4 * limit { isExhausted = true }
-        if output.count > maximumBytes { isExhausted = true }
-        if let shouldStop {
-            elementsSinceCheck += 1
-            if elementsSinceCheck == 1024 {
-                elementsSinceCheck = 0
-                if shouldStop() { isExhausted = true }
-            }
-        }
-        return isExhausted
     }
 }

@@ -10,9 +10,10 @@ public final class VariableSpace: Sendable {
     private let state = Mutex(Storage())
 
     /// Computes a dynamic variable's value; set by the owning ``Environment``. Errors are reported
-    /// by the resolver itself (the read yields nil).
-    /// Its arguments: the variable's name, its expression and context.
-    var dynamicResolver: (@Sendable (String, String, ExpressionContext) -> Value?)? {
+    /// by the resolver itself (the read yields nil); it throws only the stop of the job it reads in.
+    /// Its arguments: the variable's name, its expression and context, and the job reading it (nil:
+    /// a read from outside any evaluation, which is a job of its own).
+    var dynamicResolver: DynamicResolver? {
         get { state.withLock { $0.dynamicResolver } }
         set { state.withLock { $0.dynamicResolver = newValue } }
     }
@@ -26,9 +27,21 @@ public final class VariableSpace: Sendable {
 
     // MARK: Reading
 
-    /// The variable's value: dynamic and singleton declarations are computed on every read.
+    /// The variable's value: dynamic and singleton declarations are computed on every read (a
+    /// dynamic one as a job of its own, under the environment's limits).
     /// Reading never fails; a self-referencing dynamic variable reads as nil.
     public subscript(name: String) -> Value? {
+        (try? value(of: name, in: nil)) ?? nil
+    }
+
+    /// The variable's value as read by the job `evaluation`: a dynamic variable is evaluated in it.
+    /// - Throws: only the job's stop (``Evaluation/checkStop()``); other errors read as nil.
+    public func value(of name: String, within evaluation: Evaluation) throws -> Value? {
+        try value(of: name, in: evaluation)
+    }
+
+    /// The variable's value as read by `evaluation` (nil: a job of its own).
+    func value(of name: String, in evaluation: Evaluation?) throws -> Value? {
         let read: Read = state.withLock { state in
             guard let slot = state.slots[name] else { return .value(nil) }
             if !slot.saved.isEmpty { return .value(slot.value) }
@@ -44,7 +57,7 @@ public final class VariableSpace: Sendable {
         case .dynamic(let expression, let context):
             // Computed without the lock, so that one thread's slow dynamic variable does not stop
             // every other thread's reads.
-            return readDynamic(name, expression: expression, context: context)
+            return try readDynamic(name, expression: expression, context: context, evaluation: evaluation)
         case .singleton(let provider):
             return provider?()
         }
@@ -270,12 +283,14 @@ public final class VariableSpace: Sendable {
 
     /// Computes a dynamic variable (the lock is not held): a re-entry on this thread reads as nil,
     /// a value shared by ``sharingDynamicValues(_:)`` is reused while the space is unchanged.
-    private func readDynamic(_ name: String, expression: String, context: ExpressionContext) -> Value? {
+    private func readDynamic(
+        _ name: String, expression: String, context: ExpressionContext, evaluation: Evaluation?
+    ) throws -> Value? {
         let thread = currentThreadKey()
         enum Start {
             case reentry(((String) -> Void)?)
             case shared(Value?)
-            case compute((String, String, ExpressionContext) -> Value?, startVersion: Int)
+            case compute(DynamicResolver, startVersion: Int)
             case none
         }
         let start: Start = state.withLock { state in
@@ -296,7 +311,16 @@ public final class VariableSpace: Sendable {
         case .none:
             return nil
         case .compute(let resolver, let startVersion):
-            let value = resolver(name, expression, context)
+            let value: Value?
+            do {
+                value = try resolver(name, expression, context, evaluation)
+            } catch {
+                state.withLock { state in
+                    state.computingByThread[thread]?.remove(name)
+                    if state.computingByThread[thread]?.isEmpty == true { state.computingByThread[thread] = nil }
+                }
+                throw error
+            }
             state.withLock { state in
                 state.computingByThread[thread]?.remove(name)
                 if state.computingByThread[thread]?.isEmpty == true { state.computingByThread[thread] = nil }
@@ -326,7 +350,7 @@ private struct Storage {
     var sharedByThread: [ThreadKey: [String: (version: Int, value: Value?)]] = [:]
     /// Scope stacks per thread (<doc:Variables>): each thread's scopes are its own.
     var scopesByThread: [ThreadKey: [[String]]] = [:]
-    var dynamicResolver: (@Sendable (String, String, ExpressionContext) -> Value?)?
+    var dynamicResolver: DynamicResolver?
     var reentryHandler: (@Sendable (String) -> Void)?
 
     /// Stores a value (nil removes it). Refused for read-only variables.
@@ -371,4 +395,16 @@ private struct Slot {
 
     /// Neither a value, a declaration nor anything saved.
     var isEmpty: Bool { value == nil && declaration == nil && saved.isEmpty }
+}
+
+/// Computes a dynamic variable: its name, expression and context, and the job reading it.
+typealias DynamicResolver = @Sendable (String, String, ExpressionContext, Evaluation?) throws -> Value?
+
+/// Which thread is running, cheaply (`pthread_self`, with no `Thread` object to look up): the space
+/// keeps each thread's scopes and dynamic variables under way apart.
+typealias ThreadKey = UInt
+
+/// The calling thread's ``ThreadKey``.
+func currentThreadKey() -> ThreadKey {
+    ThreadKey(pthread_self())
 }

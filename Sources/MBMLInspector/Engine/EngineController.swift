@@ -19,7 +19,6 @@ final class EngineController {
     private let loading = Generation()
     /// The cancellation check of each thread working in the environment (evaluating, computing
     /// dynamic variables).
-    private let checks = ThreadCancellationChecks()
     private var hasLoaded = false
 
     /// Whether `$ENV` (the process environment) loads before everything else.
@@ -34,7 +33,6 @@ final class EngineController {
         self.options = options
         self.includesProcessEnvironment = includesProcessEnvironment
         environment = Environment(options: options)
-        attachCancellation(to: environment)
     }
 
     /// A controller around an environment built elsewhere (tests, the benchmark). ``load(now:)``
@@ -47,7 +45,6 @@ final class EngineController {
         self.environment = environment
         hasLoaded = true
         preloaded = true
-        attachCancellation(to: environment)
     }
 
     private var preloaded = false
@@ -100,16 +97,17 @@ final class EngineController {
                         now: now, generation: generation))
             }
         }
-        var builder = EnvironmentBuilder(options: options, log: LogSink())
+        let builder = EnvironmentBuilder(options: options, log: LogSink())
         let loading = self.loading
-        builder.isCancelled = { !loading.isCurrent(generation) }
+        // The load is one job, stopped when a newer load starts or the user cancels it.
+        let limits = EvaluationLimits(options: options) { !loading.isCurrent(generation) }
         let inputs = self.inputs
         let isText: Bool
         if case .text = source { isText = true } else { isText = false }
         let name = manifestDisplayName
         let prepared = builder
         return {
-            let load = prepared.build(inputs)
+            let load = prepared.build(inputs, limits: limits)
             let files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
             var space = Self.spaceLoad(
                 for: load.environment, load: load, manifestPath: name, fileCount: files.count,
@@ -140,7 +138,6 @@ final class EngineController {
             }
             hasLoaded = true
             environment = Environment(options: options, log: LogSink())
-            attachCancellation(to: environment)
             var space = Self.spaceLoad(
                 for: environment, load: nil, manifestPath: manifestDisplayName, fileCount: 0,
                 error: message, now: prepared.space.date, generation: prepared.generation)
@@ -149,7 +146,6 @@ final class EngineController {
             return .spaceLoaded(space)
         }
         environment = load.environment
-        attachCancellation(to: environment)
         hasLoaded = true
         return .spaceLoaded(prepared.space)
     }
@@ -164,7 +160,6 @@ final class EngineController {
     func dynamicVariableJob(_ name: String, generation: Int) -> @Sendable () -> InspectorAction? {
         let environment = self.environment
         let loading = self.loading
-        let checks = self.checks
         return {
             let isCancelled: @Sendable () -> Bool = { !loading.isCurrent(generation) }
             guard !isCancelled(),
@@ -172,12 +167,12 @@ final class EngineController {
             else {
                 return nil
             }
-            let outcome: (Value?, String?) = checks.with(isCancelled) {
-                do {
-                    return (try environment.evaluate(expression, in: context), nil)
-                } catch {
-                    return (nil, Environment.logText(for: error))
-                }
+            let limits = EvaluationLimits(options: environment.options, isCancelled: isCancelled)
+            let outcome: (Value?, String?)
+            do {
+                outcome = (try environment.evaluate(expression, in: context, limits: limits), nil)
+            } catch {
+                outcome = (nil, Environment.logText(for: error))
             }
             // A cancelled computation may have stopped half way: its answer is not shown.
             guard !isCancelled() else { return nil }
@@ -215,14 +210,6 @@ final class EngineController {
             diagnostics: load?.diagnostics ?? [], provenance: provenance, generation: generation)
     }
 
-    /// Evaluations stop when the text changes or the user cancels; dynamic variables stop when a
-    /// newer load starts or the user cancels it. One environment serves both threads, so the
-    /// environment asks the calling thread's own check (none: never cancelled).
-    private func attachCancellation(to environment: Environment) {
-        let checks = self.checks
-        environment.isCancelled = { checks.current()?() ?? false }
-    }
-
     // MARK: Parsing and evaluating
 
     /// The token trees of `text` in every grammar, parsed once: the same ``PreparedExpression``
@@ -241,14 +228,16 @@ final class EngineController {
         evaluation.cancel()
     }
 
-    /// `work` as a job for the evaluation lane (pins, a comparison, a refreshed snapshot): it
-    /// stops when the evaluation wanted now is superseded or cancelled, as the evaluation itself does.
-    func evaluationLaneJob<Answer>(_ work: @escaping @Sendable () -> Answer) -> @Sendable () -> Answer {
-        let checks = self.checks
+    /// `work` as a job for the evaluation lane (pins, a comparison, a refreshed snapshot): `work`
+    /// gets the limits its evaluations run under, which stop them when the evaluation wanted now is
+    /// superseded or cancelled, as the evaluation itself stops.
+    func evaluationLaneJob<Answer>(
+        _ work: @escaping @Sendable (EvaluationLimits) -> Answer
+    ) -> @Sendable () -> Answer {
         let evaluation = self.evaluation
         let wanted = evaluation.currentNumber
-        let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(wanted) }
-        return { checks.with(isCancelled) { work() } }
+        let limits = EvaluationLimits(options: environment.options) { !evaluation.isCurrent(wanted) }
+        return { work(limits) }
     }
 
     /// Evaluates `text` in the four contexts, on the calling thread.
@@ -266,12 +255,9 @@ final class EngineController {
     func evaluationJob(_ prepared: PreparedExpression, generation: Int) -> @Sendable () -> EvaluationOutcome? {
         let environment = self.environment
         let evaluation = self.evaluation
-        let checks = self.checks
         let isCancelled: @Sendable () -> Bool = { !evaluation.isCurrent(generation) }
         return {
-            checks.with(isCancelled) {
-                Self.evaluate(prepared, generation: generation, in: environment, isCancelled: isCancelled)
-            }
+            Self.evaluate(prepared, generation: generation, in: environment, isCancelled: isCancelled)
         }
     }
 
@@ -281,7 +267,7 @@ final class EngineController {
 
     private static func evaluate(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: () -> Bool
+        isCancelled: @escaping @Sendable () -> Bool
     ) -> EvaluationOutcome? {
         // The contexts read each dynamic variable once between them, as `mbml eval` reads it once.
         environment.variables.sharingDynamicValues {
@@ -291,7 +277,7 @@ final class EngineController {
 
     private static func evaluateInEveryContext(
         _ prepared: PreparedExpression, generation: Int, in environment: Environment,
-        isCancelled: () -> Bool
+        isCancelled: @escaping @Sendable () -> Bool
     ) -> EvaluationOutcome? {
         guard !isCancelled() else { return nil }
         let text = prepared.text
@@ -323,7 +309,9 @@ final class EngineController {
             // One traced evaluation gives the row's value and what each token produced. Object
             // results whose interpolated text would pass ``displayTextLimit`` are cut there, so that
             // a keystroke never renders megabytes of text.
-            let trace = environment.trace(prepared, context: context, textLimit: displayTextLimit)
+            // Each context is one job, stopped when the text changes or the user cancels.
+            let job = Evaluation(limits: EvaluationLimits(options: environment.options, isCancelled: isCancelled))
+            let trace = environment.trace(prepared, context: context, textLimit: displayTextLimit, within: job)
             traces[context] = trace
             switch trace.result {
             case .value(let value?):

@@ -227,16 +227,20 @@ final class InspectorSession {
             if let problem = openEditor(file, line) { return [.editorFailed(problem)] }
             return [.filesChanged]
         case .evaluatePins(let expectations, let generation, let afterReload):
-            let checker = ExpectationChecker(environment: engine.environment)
+            let environment = engine.environment
             return answer(
                 on: .evaluation,
-                engine.evaluationLaneJob {
-                    .pinsEvaluated(expectations.map(checker.check), generation: generation, afterReload: afterReload)
+                engine.evaluationLaneJob { limits in
+                    let checker = ExpectationChecker(environment: environment, isCancelled: limits.isCancelled)
+                    return .pinsEvaluated(
+                        expectations.map(checker.check), generation: generation, afterReload: afterReload)
                 })
         case .refreshSpace:
             let environment = engine.environment
             return answer(
-                on: .evaluation, engine.evaluationLaneJob { .spaceRefreshed(VariableSnapshot(of: environment)) })
+                on: .evaluation,
+                engine.evaluationLaneJob { limits in .spaceRefreshed(VariableSnapshot(of: environment, limits: limits))
+                })
         case .switchSpaces:
             guard let other = comparison else { return [] }
             comparison = engine
@@ -248,9 +252,9 @@ final class InspectorSession {
             let first = engine.environment, second = comparison.environment
             return answer(
                 on: .evaluation,
-                engine.evaluationLaneJob {
+                engine.evaluationLaneJob { limits in
                     .compared(
-                        SpaceComparison.rows(text: text, pins: pins, first: first, second: second),
+                        SpaceComparison.rows(text: text, pins: pins, first: first, second: second, limits: limits),
                         generation: generation)
                 })
         case .savePins(let path, let text, let overwrites):
@@ -269,8 +273,15 @@ final class InspectorSession {
             return []
         case .writeValueFile(let name, let value):
             let directory = self.directory
+            let options = engine.environment.options
             return answer(on: .search) {
-                .notice(ValueFile.write(Reducer.copyText(value), suggestedName: name, in: directory))
+                // Written under the memory budget: a value huge as text is refused, not encoded whole.
+                do {
+                    let text = try Reducer.copyText(value, within: Evaluation(options: options))
+                    return .notice(ValueFile.write(text, suggestedName: name, in: directory))
+                } catch {
+                    return .notice("Not written: " + Environment.logText(for: error))
+                }
             }
         case .saveHistory(let entries):
             try? history?.save(entries)

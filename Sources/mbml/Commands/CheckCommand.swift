@@ -56,7 +56,13 @@ struct CheckCommand: ParsableCommand {
             StandardStream.report.write(CheckTextReport(run: run).text)
         case .json:
             for problem in run.problems { StandardStream.error.writeLine(problem.description) }
-            StandardStream.output.writeLine(CheckJSONReport(run: run).text)
+            do {
+                StandardStream.output.writeLine(try CheckJSONReport(run: run).text(within: budget.makeEvaluation()))
+            } catch {
+                StandardStream.error.writeLine(
+                    "error: the report: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+                throw ExitCode(2)
+            }
         case .junit:
             for problem in run.problems { StandardStream.error.writeLine(problem.description) }
             StandardStream.output.write(CheckJUnitReport(run: run).text)

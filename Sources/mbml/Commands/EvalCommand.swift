@@ -54,7 +54,7 @@ struct EvalCommand: ParsableCommand {
         // only delay the exit (the system frees it all at once), so it is deliberately kept.
         defer { _ = Unmanaged.passRetained(environment) }
         if jsonl {
-            JSONLinesSession(environment: environment, timeout: budget.timeout).run()
+            JSONLinesSession(environment: environment, budget: budget).run()
             return
         }
         guard let expression = expression else { return }
@@ -64,8 +64,10 @@ struct EvalCommand: ParsableCommand {
         }
         let single = context.contexts[0]
         do {
-            let value = try budget.evaluate(in: environment) { try environment.evaluate(expression, in: single) }
-            result.write(ResultFormatter.text(of: value, in: single) + "\n")
+            // One job: the evaluation and the text printed from its result.
+            let evaluation = budget.makeEvaluation()
+            let value = try environment.evaluate(expression, in: single, within: evaluation)
+            result.write(try ResultFormatter.text(of: value, in: single, within: evaluation) + "\n")
         } catch {
             report(error, expression: expression)
             throw ExitCode.failure
@@ -77,8 +79,10 @@ struct EvalCommand: ParsableCommand {
         for context in ExpressionContext.allCases {
             let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             do {
-                let value = try budget.evaluate(in: environment) { try environment.evaluate(expression, in: context) }
-                StandardStream.report.writeLine(label + " " + ResultFormatter.line(of: value, in: context))
+                let evaluation = budget.makeEvaluation()
+                let value = try environment.evaluate(expression, in: context, within: evaluation)
+                StandardStream.report.writeLine(
+                    label + " " + (try ResultFormatter.line(of: value, in: context, within: evaluation)))
             } catch {
                 failed = true
                 StandardStream.report.writeLine(

@@ -32,14 +32,21 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let environment = try engine.makeEnvironment()
+        // One job: the traced evaluation and the explanation printed from it.
+        let evaluation = environment.makeEvaluation()
         let prepared = environment.prepare(expression, contexts: [context])
-        let trace = environment.trace(prepared, context: context)
+        let trace = environment.trace(prepared, context: context, within: evaluation)
         let hints = environment.hints(for: prepared, context: context, trace: trace)
-        let explanation = ExplanationFormatter(trace: trace, hints: hints)
-        if json {
-            StandardStream.output.writeLine(explanation.json())
-        } else {
-            StandardStream.report.write(explanation.text())
+        let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)
+        do {
+            if json {
+                StandardStream.output.writeLine(try explanation.json())
+            } else {
+                StandardStream.report.write(try explanation.text())
+            }
+        } catch {
+            StandardStream.error.writeLine("error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+            throw ExitCode.failure
         }
     }
 }

@@ -5,8 +5,9 @@ import MBMLEngine
 /// standard input, one JSON response a line on standard output, flushed after each line.
 struct JSONLinesSession {
     let environment: Environment
-    /// The time budget of each request in seconds (`--timeout`); 0 means none.
-    var timeout: Double = 0
+    /// The limits of each request (`--timeout`, `--max-memory`): a request is one job, its answer
+    /// included.
+    var budget = BudgetOptions()
 
     /// Answers requests until the end of standard input. Blank lines are skipped.
     func run() {
@@ -27,10 +28,14 @@ struct JSONLinesSession {
             return Self.encode(id: nil, .error(String(describing: error)))
         }
         do {
-            let value = try environment.withDeadline(seconds: timeout) {
-                try environment.evaluate(request.expression, in: request.context, binding: request.variables)
+            let evaluation = budget.makeEvaluation()
+            let value = try evaluation.run {
+                try environment.evaluate(
+                    request.expression, in: request.context, binding: request.variables, within: evaluation)
             }
-            return Self.encode(id: request.id, .value(value))
+            // The answer is written under the request's budget: a value that is huge as text ends
+            // in the budget error, and the next request is answered.
+            return Self.encode(id: request.id, .value(try evaluation.json(of: value)))
         } catch {
             return Self.encode(
                 id: request.id, .error(LimitHint.appending(to: Environment.logText(for: error), for: error)))
@@ -38,7 +43,8 @@ struct JSONLinesSession {
     }
 
     private enum Outcome {
-        case value(Value?)
+        /// The value's JSON.
+        case value(String)
         case error(String)
     }
 
@@ -46,7 +52,7 @@ struct JSONLinesSession {
     private static func encode(id: Substring?, _ outcome: Outcome) -> String {
         let idText = id ?? "null"
         switch outcome {
-        case .value(let value): return "{\"id\":\(idText),\"value\":\(JSONCodec.encode(value))}"
+        case .value(let json): return "{\"id\":\(idText),\"value\":\(json)}"
         case .error(let message): return "{\"id\":\(idText),\"error\":\(JSONCodec.quoted(message))}"
         }
     }

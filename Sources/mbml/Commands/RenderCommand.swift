@@ -54,12 +54,13 @@ struct RenderCommand: ParsableCommand {
         let rendered: String
         do {
             let parsed = try Template(bytes: bytes, path: template)
-            rendered = try budget.evaluate(in: environment) { try parsed.render(in: environment) }
+            let evaluation = budget.makeEvaluation()
+            rendered = try evaluation.run { try parsed.render(in: environment, within: evaluation) }
         } catch let error as TemplateError {
             StandardStream.error.writeLine(LimitHint.appending(to: error.description, for: error))
             throw ExitCode.failure
         } catch {
-            StandardStream.error.writeLine("\(template): \(error)")
+            StandardStream.error.writeLine(LimitHint.appending(to: "\(template): \(error)", for: error))
             throw ExitCode.failure
         }
         guard let output = output else {

@@ -27,7 +27,9 @@ struct VarsCommand: ParsableCommand {
     func run() throws {
         let environment = try engine.makeEnvironment()
         let variables = environment.variables
-        var formatter = VariableTreeFormatter()
+        // The listing is one job: dynamic variables are evaluated in it, and every line is charged
+        // to its memory budget.
+        var formatter = VariableTreeFormatter(evaluation: environment.makeEvaluation())
         if let depth = depth { formatter.maximumDepth = depth }
         let known = Set(variables.names)
         var missing = false
@@ -38,7 +40,14 @@ struct VarsCommand: ParsableCommand {
                 missing = true
                 continue
             }
-            formatter.lines(forVariable: name, in: variables).forEach(StandardStream.report.writeLine)
+            do {
+                try formatter.lines(forVariable: name, in: variables).forEach(StandardStream.report.writeLine)
+            } catch {
+                StandardStream.error.writeLine(
+                    "error: $" + TerminalSafeText.escaping(name) + ": "
+                        + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+                throw ExitCode.failure
+            }
         }
         if missing { throw ExitCode.failure }
     }

@@ -36,8 +36,14 @@ struct BudgetOptions: ParsableArguments {
         DeadlineExceeded.budgetText(seconds: timeout)
     }
 
-    /// Runs one evaluation in `environment` under the time budget.
-    func evaluate<T>(in environment: Environment, _ body: () throws -> T) throws -> T {
-        try environment.withDeadline(seconds: timeout, body)
+    /// The limits of one job (an evaluation and the text printed from it; a load): `--timeout` from
+    /// now and `--max-memory`.
+    func limits() -> EvaluationLimits {
+        EvaluationLimits(deadline: Deadline(secondsFromNow: timeout), maximumBytes: maxMemory)
+    }
+
+    /// A new job under ``limits()``.
+    func makeEvaluation() -> Evaluation {
+        Evaluation(limits: limits())
     }
 }

@@ -65,14 +65,9 @@ struct EngineOptions: ParsableArguments {
             options.maximumEvaluationBytes = budget.maxMemory
         }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
-        if let budget = budget, budget.timeout > 0 {
-            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(budget.timeout, 1e9) * 1e9)
-            builder.isCancelled = { DispatchTime.now().uptimeNanoseconds >= deadline }
-            builder.cancellationMessage =
-                "Loading stopped: it ran longer than its time budget of \(budget.timeoutText) ("
-                + LimitHint.hint(for: .timeBudget) + ")"
-        }
-        let load = builder.build(try self.inputs(envByDefault: envByDefault))
+        builder.limitHint = { LimitHint.hint(for: $0) }
+        // The whole load is one job: one deadline and one memory budget for all its expressions.
+        let load = builder.build(try self.inputs(envByDefault: envByDefault), limits: budget?.limits())
         if load.hasFailures { throw ExitCode.failure }
         return load.environment
     }

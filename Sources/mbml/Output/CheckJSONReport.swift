@@ -6,7 +6,10 @@ import MBMLEngine
 struct CheckJSONReport {
     let run: CheckRun
 
-    var text: String {
+    /// The report, written under the job `evaluation` (charged to its budget: values that are huge
+    /// as text end in the budget error, never encoded whole first).
+    /// - Throws: the job's stop.
+    func text(within evaluation: Evaluation) throws -> String {
         var report = JSONObject()
         report["passed"] = .integer(run.passedCount)
         report["failed"] = .integer(run.failedCount)
@@ -31,7 +34,7 @@ struct CheckJSONReport {
                     return entry.value
                 })
         }
-        return JSONCodec.encode(report.value)
+        return try evaluation.json(of: report.value)
     }
 
     private static func entry(_ result: ExpectationResult) -> Value {

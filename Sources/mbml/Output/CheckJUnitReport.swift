@@ -58,14 +58,14 @@ struct CheckJUnitReport {
         case .passed:
             return "    <testcase \(attributes)/>\n"
         case .watched:
-            return "    <testcase \(attributes)>\n      <system-out>" + escaped(result.actual.displayText)
+            return "    <testcase \(attributes)>\n      <system-out>" + escaped(CheckTextReport.cut(result.actual))
                 + "</system-out>\n    </testcase>\n"
         case .failed:
             let detail =
                 ([
                     "expression (\(expectation.context.rawValue)): " + expectation.expression,
                     "expected: " + CheckTextReport.expectedText(expectation),
-                    "actual:   " + result.actual.displayText,
+                    "actual:   " + CheckTextReport.cut(result.actual),
                 ] + result.diff).joined(separator: "\n")
             return "    <testcase \(attributes)>\n      <failure message=\"\(escaped(result.reason ?? "failed"))\""
                 + " type=\"mismatch\">" + escaped(detail) + "</failure>\n    </testcase>\n"

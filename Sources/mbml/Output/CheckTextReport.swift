@@ -38,7 +38,7 @@ struct CheckTextReport {
         lines.append(
             "  expression (\(expectation.context.rawValue)): " + TerminalSafeText.escaping(expectation.expression))
         lines.append("  expected: " + Self.expectedText(expectation))
-        lines.append("  actual:   " + Self.cut(result.actual.displayText))
+        lines.append("  actual:   " + Self.cut(result.actual))
         if !result.diff.isEmpty {
             lines.append("  diff:")
             lines += result.diff.map { "    " + $0 }
@@ -53,7 +53,7 @@ struct CheckTextReport {
         return [
             "WATCH \(expectation.id)" + Self.place(expectation),
             "  expression (\(expectation.context.rawValue)): " + TerminalSafeText.escaping(expectation.expression),
-            "  value:    " + Self.cut(result.actual.displayText),
+            "  value:    " + Self.cut(result.actual),
         ]
     }
 
@@ -62,8 +62,8 @@ struct CheckTextReport {
         var lines = [
             "DIFFER \(expectation.id)" + place(expectation),
             "  expression (\(expectation.context.rawValue)): " + TerminalSafeText.escaping(expectation.expression),
-            "  first:    " + cut(difference.first.displayText),
-            "  second:   " + cut(difference.second.displayText),
+            "  first:    " + cut(difference.first),
+            "  second:   " + cut(difference.second),
         ]
         if !difference.diff.isEmpty {
             lines.append("  diff:")
@@ -78,8 +78,8 @@ struct CheckTextReport {
         case (.error, _): return "an error"
         case (_, .nonempty): return "a non-empty value"
         case (.value(let value), .type): return EncodedKind(of: value).withArticle + " (compare: type)"
-        case (.value(let value), .exact): return cut(JSONCodec.encode(value))
-        case (.value(let value), let match): return cut(JSONCodec.encode(value)) + " (compare: \(match.rawValue))"
+        case (.value(let value), .exact): return cut(.value(value))
+        case (.value(let value), let match): return cut(.value(value)) + " (compare: \(match.rawValue))"
         case (.watch, _): return "nothing (a watch)"
         }
     }
@@ -88,7 +88,10 @@ struct CheckTextReport {
         expectation.location.map { "  (\($0))" } ?? ""
     }
 
-    private static func cut(_ text: String) -> String {
-        text.count <= valueLimit ? text : String(text.prefix(valueLimit)) + "… (\(text.count) characters)"
+    /// The outcome's text up to ``valueLimit`` characters, written no further than that (a value
+    /// huge as text is never encoded whole).
+    static func cut(_ outcome: ObservedOutcome) -> String {
+        let (text, isTruncated) = outcome.displayText(limit: valueLimit)
+        return isTruncated ? text + "… (cut at \(valueLimit) characters)" : text
     }
 }

@@ -1,16 +1,19 @@
 import MBMLEngine
 
-/// The text and JSON forms of `mbml explain`.
+/// The text and JSON forms of `mbml explain`, written as part of the explained expression's job:
+/// the values they print are charged to its budget (previews stop at their width).
 struct ExplanationFormatter {
     let trace: ExpressionTrace
     let hints: [Hint]
+    let evaluation: Evaluation
 
     /// How many characters of a value a line shows.
     static let previewLimit = 60
 
     // MARK: Text
 
-    func text() -> String {
+    /// - Throws: the job's stop (a value too large to print within its budget).
+    func text() throws -> String {
         var lines = ["\(trace.context.rawValue) context: \(trace.expression)"]
         if trace.usedConstantShortcut {
             lines.append("(no marker characters: the text is the result without being tokenized)")
@@ -20,7 +23,7 @@ struct ExplanationFormatter {
             lines.append(String(repeating: "  ", count: depth) + line(for: node))
             stack.append(contentsOf: node.children.reversed().map { ($0, depth + 1) })
         }
-        lines.append("result: " + result())
+        lines.append("result: " + (try result()))
         for hint in hints {
             var line = "hint[\(hint.code.rawValue)] col \(hint.range.location + 1): \(hint.message)"
             if let replacement = hint.replacement { line += " (try: \(replacement))" }
@@ -41,10 +44,11 @@ struct ExplanationFormatter {
         return line
     }
 
-    private func result() -> String {
+    private func result() throws -> String {
         switch trace.result {
         case .value(let value):
-            return ResultFormatter.line(of: value, in: trace.context) + (trace.isTruncated ? "…" : "")
+            return try ResultFormatter.line(of: value, in: trace.context, within: evaluation)
+                + (trace.isTruncated ? "…" : "")
         case .error(let error):
             let range = error.range.map { " at " + $0.description } ?? ""
             return "error" + range + ": " + ResultFormatter.message(of: error)
@@ -55,35 +59,36 @@ struct ExplanationFormatter {
 
     // MARK: JSON
 
-    func json() -> String {
+    /// - Throws: the job's stop (a value too large to print within its budget).
+    func json() throws -> String {
         var fields = [
             ("expression", JSONCodec.quoted(trace.expression)),
             ("context", JSONCodec.quoted(trace.context.rawValue)),
-            ("result", outcome(trace.result)),
-            ("nodes", "[" + trace.nodes.map(node).joined(separator: ",") + "]"),
+            ("result", try outcome(trace.result)),
+            ("nodes", "[" + (try trace.nodes.map(node).joined(separator: ",")) + "]"),
         ]
         fields.append(("hints", "[" + hints.map(hint).joined(separator: ",") + "]"))
         return object(fields)
     }
 
-    private func node(_ node: TraceNode) -> String {
+    private func node(_ node: TraceNode) throws -> String {
         var fields = [
             ("kind", JSONCodec.quoted(node.kind.rawValue)),
             ("text", JSONCodec.quoted(node.text)),
             ("range", range(node.range)),
         ]
         if let context = node.parameterContext { fields.append(("context", JSONCodec.quoted(context.rawValue))) }
-        fields.append(("outcome", outcome(node.outcome)))
+        fields.append(("outcome", try outcome(node.outcome)))
         fields.append(("evaluations", String(node.evaluationCount)))
-        fields.append(("children", "[" + node.children.map(self.node).joined(separator: ",") + "]"))
+        fields.append(("children", "[" + (try node.children.map(self.node).joined(separator: ",")) + "]"))
         return object(fields)
     }
 
-    private func outcome(_ outcome: TraceOutcome) -> String {
+    private func outcome(_ outcome: TraceOutcome) throws -> String {
         switch outcome {
         case .value(let value):
             return object([
-                ("value", JSONCodec.encode(value)),
+                ("value", try evaluation.json(of: value)),
                 ("preview", JSONCodec.quoted(outcome.preview(limit: Self.previewLimit))),
             ])
         case .error(let error):

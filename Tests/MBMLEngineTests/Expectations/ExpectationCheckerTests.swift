@@ -97,7 +97,6 @@ final class ExpectationCheckerTests: XCTestCase {
         }
         XCTAssertTrue(
             message.hasPrefix("evaluation stopped: it ran longer than its time budget of 0.05 seconds"), message)
-        XCTAssertFalse(environment.isCancelled(), "the host's cancellation is back")
         let quick = Expectation(id: "quick", expression: "^repeat(3|x)", expected: .value("x"))
         XCTAssertEqual(limited.check(quick).status, .passed)
     }

@@ -113,6 +113,5 @@ final class SetComparisonScalingTests: XCTestCase {
             result?.reason,
             "the comparison with the expected value stopped: it ran longer than the time budget of 0.3 seconds")
         guard case .value? = result?.actual else { return XCTFail("the evaluation itself succeeded") }
-        XCTAssertFalse(environment.isCancelled(), "the host's cancellation is back")
     }
 }

@@ -364,7 +364,9 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
 
     func testLongSortCanBeCancelled() throws {
         environment.variables.declare("many", value: .array((0..<600).map { .integer($0) }))
-        environment.isCancelled = { true }
-        XCTAssertThrowsError(try eval("^sort($many)"))
+        let limits = EvaluationLimits(isCancelled: { true })
+        XCTAssertThrowsError(try environment.evaluate("^sort($many)", in: .object, limits: limits)) { error in
+            XCTAssertTrue(error is CancellationFailure, "\(error)")
+        }
     }
 }

@@ -103,12 +103,13 @@ final class DebugFunctionsTests: XCTestCase {
 
     func testRepeatStopsWhenCancelled() {
         let counter = declareTick(in: harness.environment)
-        harness.environment.isCancelled = { counter.count >= 10 }
-        XCTAssertThrowsError(try harness.call("repeat", .expressions(["1000000", "^tick()"]))) { error in
+        let limits = EvaluationLimits(isCancelled: { counter.count >= 10 })
+        XCTAssertThrowsError(try harness.call("repeat", .expressions(["1000000", "^tick()"]), limits: limits)) {
+            error in
             XCTAssertTrue(error is CancellationFailure, "\(error)")
         }
         XCTAssertEqual(counter.count, 10)
-        XCTAssertThrowsError(try harness.call("repeatBool", .expressions(["1000000", "T"]))) { error in
+        XCTAssertThrowsError(try harness.call("repeatBool", .expressions(["1000000", "T"]), limits: limits)) { error in
             XCTAssertTrue(error is CancellationFailure, "\(error)")
         }
     }

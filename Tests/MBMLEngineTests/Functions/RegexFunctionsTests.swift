@@ -92,10 +92,11 @@ final class RegexFunctionsTests: XCTestCase {
     }
 
     func testCancellationStopsMatching() {
-        let environment = Environment()
-        environment.isCancelled = { true }
         let text = String(repeating: "a", count: 30) + "b"
-        XCTAssertThrowsError(try call("matchesRegex", .values([.string(text), "(a+)+$"]), environment: environment)) {
+        let limits = EvaluationLimits(isCancelled: { true })
+        XCTAssertThrowsError(
+            try FunctionHarness().call("matchesRegex", .values([.string(text), "(a+)+$"]), limits: limits)
+        ) {
             XCTAssertTrue($0 is CancellationFailure, "\($0)")
         }
     }

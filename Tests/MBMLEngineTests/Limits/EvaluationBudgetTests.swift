@@ -22,11 +22,14 @@ final class EvaluationBudgetTests: ExpressionTestCase {
 
     // MARK: Deadline
 
+    /// A job of `seconds` under the environment's limits, with the host's `isCancelled`.
+    private func limits(seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false }) -> EvaluationLimits {
+        EvaluationLimits(options: env.options, seconds: seconds, isCancelled: isCancelled)
+    }
+
     func testDeadlineStopsANestedRepeatWithAnErrorNamingTheBudget() {
         XCTAssertThrowsError(
-            try env.withDeadline(seconds: 0.2) {
-                try env.evaluate("^repeat(1000000|^repeat(1000000|x))", in: .object)
-            }
+            try env.evaluate("^repeat(1000000|^repeat(1000000|x))", in: .object, limits: limits(seconds: 0.2))
         ) { error in
             XCTAssertTrue(error is DeadlineExceeded, "\(error)")
             XCTAssertEqual((error as? DeadlineExceeded)?.limit, .timeBudget)
@@ -34,8 +37,7 @@ final class EvaluationBudgetTests: ExpressionTestCase {
                 String(describing: error),
                 "evaluation stopped: it ran longer than its time budget of 0.2 seconds")
         }
-        // The environment's own cancellation is restored afterwards.
-        XCTAssertFalse(env.isCancelled())
+        // The deadline is the job's: the next evaluation has none.
         assertString("^repeat(2|x)", .object, "x")
     }
 
@@ -43,32 +45,26 @@ final class EvaluationBudgetTests: ExpressionTestCase {
         // ^reduce swallows per-item errors; the stop must still surface as the deadline error.
         env.variables.declare("many", value: .array((0..<1_000).map { .integer($0) }))
         XCTAssertThrowsError(
-            try env.withDeadline(seconds: 0.2) {
-                try env.evaluate("^reduce($many|0|^repeat(1000000|x))", in: .object)
-            }
+            try env.evaluate("^reduce($many|0|^repeat(1000000|x))", in: .object, limits: limits(seconds: 0.2))
         ) { error in
             XCTAssertTrue(error is DeadlineExceeded, "\(error)")
         }
     }
 
     func testNoDeadlineAndFastEvaluationsAreUntouched() throws {
-        XCTAssertEqual(try env.withDeadline(seconds: 0) { try env.evaluate("#(2 + 3)", in: .number) }, .decimal(5))
-        XCTAssertEqual(try env.withDeadline(seconds: 30) { try env.evaluate("#(2 + 3)", in: .number) }, .decimal(5))
-        XCTAssertThrowsError(try env.withDeadline(seconds: 30) { try env.evaluate("#(1 / 0)", in: .number) }) { error in
+        XCTAssertEqual(try env.evaluate("#(2 + 3)", in: .number, limits: limits(seconds: 0)), .decimal(5))
+        XCTAssertEqual(try env.evaluate("#(2 + 3)", in: .number, limits: limits(seconds: 30)), .decimal(5))
+        XCTAssertThrowsError(try env.evaluate("#(1 / 0)", in: .number, limits: limits(seconds: 30))) { error in
             XCTAssertTrue(error is ExpressionError, "an ordinary error stays itself: \(error)")
         }
     }
 
     func testDeadlineKeepsTheHostsCancellation() {
-        env.isCancelled = { true }
         XCTAssertThrowsError(
-            try env.withDeadline(seconds: 30) {
-                try env.evaluate("^repeat(10|x)", in: .object)
-            }
+            try env.evaluate("^repeat(10|x)", in: .object, limits: limits(seconds: 30, isCancelled: { true }))
         ) { error in
             XCTAssertTrue(error is CancellationFailure, "\(error)")
         }
-        XCTAssertTrue(env.isCancelled())
     }
 
     // MARK: Files
@@ -133,8 +129,9 @@ extension EvaluationBudgetTests {
             }))
         XCTAssertEqual(checks, 4)
         XCTAssertNotNil(try XCTUnwrap(environment.variables["big"]).text(stoppingWhen: { false }))
-        environment.isCancelled = { true }
-        XCTAssertThrowsError(try environment.evaluate("text: $big", in: .object)) { error in
+        XCTAssertThrowsError(
+            try environment.evaluate("text: $big", in: .object, limits: EvaluationLimits(isCancelled: { true }))
+        ) { error in
             XCTAssertTrue(error is CancellationFailure || "\(error)".contains("cancel"), "\(error)")
         }
     }

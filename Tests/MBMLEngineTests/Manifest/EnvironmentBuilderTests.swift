@@ -213,13 +213,12 @@ final class EnvironmentBuilderTests: ManifestTestCase {
 
     func testCancellationStopsTheBuild() throws {
         let manifest = try write("m.xml", #"<MBML><Var name="a" literal="1"/><Var name="b" literal="2"/></MBML>"#)
-        var builder = EnvironmentBuilder()
-        builder.isCancelled = { true }
-        let load = builder.build([.manifest(manifest)])
+        let load = EnvironmentBuilder().build([.manifest(manifest)], limits: EvaluationLimits(isCancelled: { true }))
         XCTAssertTrue(load.hasFailures)
         XCTAssertNil(load.environment.variables["a"])
         XCTAssertTrue(load.errors.contains { $0.message == "Loading was cancelled" })
-        XCTAssertFalse(load.environment.isCancelled(), "the build's cancellation ends with the build")
+        XCTAssertEqual(
+            try load.environment.evaluate("^repeat(2|x)", in: .object), "x", "the build's limits end with it")
     }
 
     // MARK: Undeclared references

@@ -9,7 +9,7 @@ final class SharedDynamicValuesTests: XCTestCase {
     func testADynamicVariableIsComputedOnceWhileTheSpaceIsUnchanged() throws {
         let space = VariableSpace()
         let computations = Counter()
-        space.dynamicResolver = { _, _, _ in
+        space.dynamicResolver = { _, _, _, _ in
             .integer(computations.next())
         }
         space.declareDynamic("counted", expression: "$anything")

@@ -30,12 +30,14 @@ public struct FunctionHarness {
             environment.functions.definition(named: name), "^\(name)() is not declared", file: file, line: line)
     }
 
-    /// Runs the implementation of `^name` with `input`, as the evaluator would.
-    public func call(_ name: String, _ input: FunctionInput, file: StaticString = #filePath, line: UInt = #line) throws
-        -> Value?
-    {
+    /// Runs the implementation of `^name` with `input`, as the evaluator would, as one job under
+    /// `limits` (nil: the environment's).
+    public func call(
+        _ name: String, _ input: FunctionInput, limits: EvaluationLimits? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> Value? {
         try definition(name, file: file, line: line).implementation(
-            FunctionCall(name: name, input: input, environment: environment))
+            FunctionCall(name: name, input: input, environment: environment, evaluation: limits.map(Evaluation.init)))
     }
 
     /// Calls `^name` with the strings as piped parameters.

@@ -1,29 +1,36 @@
 import Foundation
 
-/// Everything an implementation gets when it is called: its input, and the environment to evaluate
-/// expressions in, bind per-item variables, log, and check for cancellation.
+/// Everything an implementation gets when it is called: its input, the environment to evaluate
+/// expressions in, bind per-item variables and log, and the ``Evaluation`` it is part of — the job
+/// whose limits its loops check (``checkCancellation()``) and whose budget it charges.
 public struct FunctionCall {
     /// The function's name (without `^`).
     public let name: String
     public let input: FunctionInput
     /// The environment the call runs in.
     public let environment: Environment
-    /// The memory meter of the evaluation the call is part of, looked up once: loops that check
-    /// for cancellation on every item read it without a lock.
-    let meter: EvaluationMeter?
+    /// The job the call is part of: its limits, memory meter and depth. Expressions the function
+    /// evaluates nest in it.
+    public let evaluation: Evaluation
+    /// The job's memory meter.
+    var meter: EvaluationMeter? { evaluation.meter }
     /// Whether the function reads lazily decoded JSON itself (``FunctionDefinition/readsLazyJSON``):
     /// when false, what it evaluates comes back fully decoded.
     let readsLazyJSON: Bool
 
-    public init(name: String, input: FunctionInput, environment: Environment) {
-        self.init(name: name, input: input, environment: environment, readsLazyJSON: false)
+    /// A call of `name` with `input`, as part of `evaluation` (nil: a job of its own under the
+    /// environment's limits).
+    public init(name: String, input: FunctionInput, environment: Environment, evaluation: Evaluation? = nil) {
+        self.init(
+            name: name, input: input, environment: environment,
+            evaluation: evaluation ?? environment.makeEvaluation(), readsLazyJSON: false)
     }
 
-    init(name: String, input: FunctionInput, environment: Environment, readsLazyJSON: Bool) {
+    init(name: String, input: FunctionInput, environment: Environment, evaluation: Evaluation, readsLazyJSON: Bool) {
         self.name = name
         self.input = input
         self.environment = environment
-        self.meter = environment.currentMeter()
+        self.evaluation = evaluation
         self.readsLazyJSON = readsLazyJSON
     }
 
@@ -35,32 +42,36 @@ public struct FunctionCall {
     /// The variable space of the environment.
     public var variables: VariableSpace { environment.variables }
 
-    /// Evaluates `expression` in `context`; errors propagate.
+    /// Evaluates `expression` in `context`, nested in the call's job; errors propagate.
     public func evaluate(_ expression: String, as context: ExpressionContext) throws -> Value? {
-        try presented(try environment.evaluate(expression, in: context))
+        try presented(try environment.evaluate(expression, in: context, within: evaluation))
     }
 
-    /// Evaluates `expression` as a boolean; errors propagate. Empty text is false.
+    /// Evaluates `expression` as a boolean, nested in the call's job; errors propagate. Empty text is false.
     public func evaluateBoolean(_ expression: String) throws -> Bool {
-        try environment.evaluateBoolean(expression)
+        try environment.evaluateBoolean(expression, within: evaluation)
     }
 
-    /// Evaluates `expression`, logging and swallowing any error (the failure reads as nil). Used by the
-    /// functions whose per-item errors are swallowed (<doc:FunctionCalls>).
-    public func evaluateQuietly(_ expression: String, as context: ExpressionContext) -> Value? {
+    /// Evaluates `expression`, logging and swallowing any error (the failure reads as nil) but the
+    /// job's stop, which it throws. Used by the functions whose per-item errors are swallowed
+    /// (<doc:FunctionCalls>).
+    public func evaluateQuietly(_ expression: String, as context: ExpressionContext) throws -> Value? {
         do {
-            return try presented(try environment.evaluate(expression, in: context))
+            return try presented(try environment.evaluate(expression, in: context, within: evaluation))
         } catch {
+            try evaluation.checkStop()
             environment.log.write(describing(error))
             return nil
         }
     }
 
-    /// Evaluates `expression` as a boolean, logging and swallowing any error (the failure reads as false).
-    public func evaluateBooleanQuietly(_ expression: String) -> Bool {
+    /// Evaluates `expression` as a boolean, logging and swallowing any error (the failure reads as
+    /// false) but the job's stop, which it throws.
+    public func evaluateBooleanQuietly(_ expression: String) throws -> Bool {
         do {
-            return try environment.evaluateBoolean(expression)
+            return try environment.evaluateBoolean(expression, within: evaluation)
         } catch {
+            try evaluation.checkStop()
             environment.log.write(describing(error))
             return false
         }
@@ -77,11 +88,11 @@ public struct FunctionCall {
         environment.log.write(message)
     }
 
-    /// Throws ``CancellationFailure`` when the host asked to stop (long `^repeat`/`^bench` loops call
-    /// this), and ``MemoryBudgetExceeded`` once the evaluation's memory budget is spent.
+    /// Throws the job's stop, if it must stop (``Evaluation/checkStop()``): ``MemoryBudgetExceeded``
+    /// once its memory budget is spent, ``DeadlineExceeded`` past its deadline,
+    /// ``CancellationFailure`` when the host cancelled it. Every loop calls it per item.
     public func checkCancellation() throws {
-        if environment.isCancelled() { throw CancellationFailure() }
-        if let exceeded = meter?.exceeded { throw exceeded }
+        try evaluation.checkStop()
     }
 
     /// Charges `bytes` that the function is about to build or read to the evaluation's memory budget.
@@ -90,14 +101,43 @@ public struct FunctionCall {
         try meter?.charge(bytes)
     }
 
+    /// Checks, without charging, that a collection of `count` elements being built still fits in what
+    /// is left of the job's memory budget (its result is charged when the function returns).
+    /// - Throws: ``MemoryBudgetExceeded`` when it does not.
+    public func checkRoom(forElements count: Int) throws {
+        guard let meter else { return }
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: EvaluationMeter.elementBytes)
+        if overflow || bytes > meter.remaining { try meter.charge(overflow ? .max : bytes) }
+    }
+
     func describing(_ error: Error) -> String {
         if let error = error as? ExpressionError { return error.loggedDescription }
         return String(describing: error)
     }
 }
 
-/// Thrown when a long evaluation is cancelled by its host (e.g. the inspector after a keystroke).
-public struct CancellationFailure: Error, Sendable, CustomStringConvertible {
-    public init() {}
-    public var description: String { "evaluation cancelled" }
+extension FunctionCall {
+    /// A stop check for a loop that evaluates nothing per step (a search, a copy, a comparison):
+    /// ``LoopStopCheck/step()`` asks the job's limits every 1,024 steps.
+    public func loopCheck() -> LoopStopCheck {
+        LoopStopCheck(evaluation: evaluation)
+    }
+}
+
+/// Counts the steps of a loop and checks its job's stop every 1,024 of them (a check reads the
+/// clock, so not on every step). See ``FunctionCall/loopCheck()``.
+public struct LoopStopCheck {
+    let evaluation: Evaluation
+    private var steps = 0
+
+    init(evaluation: Evaluation) {
+        self.evaluation = evaluation
+    }
+
+    /// Counts one step.
+    /// - Throws: the job's stop (``Evaluation/checkStop()``), checked every 1,024 steps.
+    public mutating func step() throws {
+        steps &+= 1
+        if steps & 1023 == 0 { try evaluation.checkStop() }
+    }
 }

@@ -36,6 +36,29 @@ public enum JSONCodec {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// ``encode(_:)`` under a bound of `maximumBytes`: nil when the encoding would pass it (it is
+    /// never built past it), or when `shouldStop` says to stop (asked every 1,024 elements).
+    public static func encode(
+        _ value: Value?, maximumBytes: Int, stoppingWhen shouldStop: (() -> Bool)? = nil
+    ) -> String? {
+        guard let value else { return "null" }
+        var output: [UInt8] = []
+        var bound = TextBound(maximumBytes: maximumBytes, shouldStop: shouldStop)
+        JSONWriter.append(value, to: &output, bound: &bound)
+        return bound.isExhausted ? nil : String(decoding: output, as: UTF8.self)
+    }
+
+    /// The first `limit` bytes or so of ``encode(_:)`` (a preview), without encoding the rest, and
+    /// whether it was cut.
+    public static func encode(_ value: Value?, limit: Int) -> (text: String, isTruncated: Bool) {
+        guard let value else { return ("null", false) }
+        var output: [UInt8] = []
+        var bound = TextBound(maximumBytes: max(0, limit))
+        JSONWriter.append(value, to: &output, bound: &bound)
+        guard bound.isExhausted || output.count > limit else { return (String(decoding: output, as: UTF8.self), false) }
+        return (String(decoding: output.prefix(limit), as: UTF8.self), true)
+    }
+
     /// The JSON string literal for `text`, quotes included.
     public static func quoted(_ text: String) -> String {
         var output: [UInt8] = []

@@ -9,28 +9,36 @@ import OrderedCollections
 /// JSON parsers accept.
 enum JSONWriter {
     static func append(_ value: Value, to output: inout [UInt8]) {
+        var bound = TextBound.unbounded
+        append(value, to: &output, bound: &bound)
+    }
+
+    /// Appends `value`'s JSON under `bound` (<doc:RunningUntrustedMBML>): it stops before an element
+    /// once the output is past the bound, and writes at most the room left of a text.
+    static func append(_ value: Value, to output: inout [UInt8], bound: inout TextBound) {
         switch value {
-        case .string(let text): appendString(text, to: &output)
+        case .string(let text): appendString(text, to: &output, room: bound.room(in: output))
         case .integer(let i): output.append(contentsOf: String(i).utf8)
         case .decimal(let d):
             if d.isNaN { appendNonFinite("NaN", to: &output) } else { output.append(contentsOf: d.description.utf8) }
         case .double(let d): appendDouble(d, to: &output)
         case .boolean(let b): output.append(contentsOf: (b ? "true" : "false").utf8)
         case .null: output.append(contentsOf: "null".utf8)
-        case .array(let elements): appendArray(elements, to: &output)
+        case .array(let elements): appendArray(elements, to: &output, bound: &bound)
         case .set(let members):
             output.append(contentsOf: #"{"$set":"#.utf8)
-            appendArray(members, to: &output)
+            appendArray(members, to: &output, bound: &bound)
             output.append(UInt8(ascii: "}"))
         case .dictionary(let entries):
             output.append(UInt8(ascii: "{"))
             var first = true
             for (key, element) in entries {
+                if bound.isSpent(by: output) { return }
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                appendString(JSONCodec.taggedKey(key), to: &output)
+                appendString(JSONCodec.taggedKey(key), to: &output, room: bound.room(in: output))
                 output.append(UInt8(ascii: ":"))
-                append(element, to: &output)
+                append(element, to: &output, bound: &bound)
             }
             output.append(UInt8(ascii: "}"))
         case .date(let date):
@@ -42,25 +50,28 @@ enum JSONWriter {
             appendString(data.base64EncodedString(), to: &output)
             output.append(UInt8(ascii: "}"))
         case .object:
-            appendString(value.text, to: &output)
+            appendString(value.text, to: &output, room: bound.room(in: output))
         case .json(let node) where node.isArray:
             // Element by element: a large array is never decoded whole.
             output.append(UInt8(ascii: "["))
             for (index, offset) in node.memberOffsets().enumerated() {
+                if bound.isSpent(by: output) { return }
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                append(node.member(at: offset), to: &output)
+                append(node.member(at: offset), to: &output, bound: &bound)
             }
             output.append(UInt8(ascii: "]"))
         case .json:
-            append(value.decodedOneLevel, to: &output)
+            append(value.decodedOneLevel, to: &output, bound: &bound)
         }
+        bound.note(output)
     }
 
-    static func appendArray(_ elements: [Value], to output: inout [UInt8]) {
+    static func appendArray(_ elements: [Value], to output: inout [UInt8], bound: inout TextBound) {
         output.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
+            if bound.isSpent(by: output) { return }
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            append(element, to: &output)
+            append(element, to: &output, bound: &bound)
         }
         output.append(UInt8(ascii: "]"))
     }
@@ -90,10 +101,12 @@ enum JSONWriter {
     /// or `\u00XX`; DEL, C1 controls, bidirectional overrides and the other scalars
     /// ``TerminalSafeText`` escapes as `\uXXXX` too (JSON allows them raw, but a terminal would act
     /// on them), so JSON mbml writes is safe to print; everything else as its UTF-8 bytes.
-    static func appendString(_ text: String, to output: inout [UInt8]) {
+    static func appendString(_ text: String, to output: inout [UInt8], room: Int = .max) {
         output.append(UInt8(ascii: "\""))
         var contiguous = text
-        contiguous.withUTF8 { appendEscaped($0, to: &output) }
+        contiguous.withUTF8 { bytes in
+            appendEscaped(UnsafeBufferPointer(rebasing: bytes.prefix(room)), to: &output)
+        }
         output.append(UInt8(ascii: "\""))
     }
 

@@ -1,9 +1,14 @@
 import MBMLEngine
 
 extension VariableSnapshot {
-    /// The variables of `environment` now (dynamic variables are evaluated as they are read).
-    init(of environment: Environment) {
+    /// The variables of `environment` now (dynamic variables are evaluated as they are read, each
+    /// as a job under `limits`).
+    init(of environment: Environment, limits: EvaluationLimits? = nil) {
         let variables = environment.variables
-        self.init(variables: variables.names.map { ($0, variables[$0]) })
+        let limits = limits ?? EvaluationLimits(options: environment.options)
+        self.init(
+            variables: variables.names.map { name in
+                (name, (try? variables.value(of: name, within: Evaluation(limits: limits))) ?? nil)
+            })
     }
 }

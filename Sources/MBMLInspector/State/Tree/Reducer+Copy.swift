@@ -48,6 +48,13 @@ extension Reducer {
         return JSONCodec.encode(value)
     }
 
+    /// ``copyText(_:)`` written under the job `evaluation`'s budget.
+    /// - Throws: the job's stop (``MemoryBudgetExceeded`` for a value too large as text).
+    static func copyText(_ value: Value, within evaluation: Evaluation) throws -> String {
+        if case .string(let text) = value { return text }
+        return try evaluation.json(of: value)
+    }
+
     private static func keyText(_ component: PathComponent?) -> String {
         switch component {
         case .variable(let name)?, .key(let name)?, .property(let name)?: return name

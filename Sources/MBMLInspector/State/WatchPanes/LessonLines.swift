@@ -46,7 +46,9 @@ enum LessonLines {
     static func expectedText(_ item: Expectation) -> String {
         switch item.expected {
         case .value(.string(let text)): return text
-        case .value(let value): return JSONCodec.encode(value)
+        case .value(let value):
+            let (text, isTruncated) = JSONCodec.encode(value, limit: 2_000)
+            return isTruncated ? text + "…" : text
         case .error: return "an error"
         case .watch: return "what a saved edit changes"
         }

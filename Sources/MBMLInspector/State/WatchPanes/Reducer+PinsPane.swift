@@ -43,7 +43,7 @@ extension Reducer {
         let expectation = pin.expectation
         var title = "\(expectation.context.rawValue) pin \(expectation.expression)"
         switch expectation.expected {
-        case .value(let value): title += " (expects \(JSONCodec.encode(value)))"
+        case .value(let value): title += " (expects \(JSONCodec.encode(value, limit: 200).text))"
         case .error: title += " (expects an error)"
         case .watch: break
         }

@@ -204,8 +204,8 @@ enum CollectionFunctions {
             + "evaluated as objects, evaluation errors swallowed; either being null is an error."
     ) { call in
         let texts = try call.expressions(.exactly(2))
-        let arrayValue = call.evaluateQuietly(texts[0], as: .object) ?? .null
-        let sought = call.evaluateQuietly(texts[1], as: .object) ?? .null
+        let arrayValue = try call.evaluateQuietly(texts[0], as: .object) ?? .null
+        let sought = try call.evaluateQuietly(texts[1], as: .object) ?? .null
         if arrayValue.isNull || sought.isNull { throw FunctionError.nullParameter }
         let elements = try CollectionSupport.array(arrayValue, at: 0)
         return .integer(elements.firstIndex(of: sought) ?? notFound)

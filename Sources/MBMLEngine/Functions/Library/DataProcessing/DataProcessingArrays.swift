@@ -85,16 +85,24 @@ extension DataProcessingFunctions {
     ) { call in
         let parameters = try call.values(.atLeast(1))
         var leaves: [Value] = []
+        var check = call.loopCheck()
         for (index, parameter) in parameters.enumerated() {
-            flatten(try CollectionSupport.array(parameter, at: index), into: &leaves)
+            try flatten(try CollectionSupport.array(parameter, at: index), into: &leaves, call: call, check: &check)
         }
         return .array(leaves)
     }
 
-    private static func flatten(_ elements: [Value], into leaves: inout [Value]) {
+    /// Appends the leaves of `elements`; the job's limits are checked as it goes, and the leaves may
+    /// never hold more than what is left of its memory budget (nested arrays that refer to one
+    /// array many times flatten to far more leaves than they hold).
+    private static func flatten(
+        _ elements: [Value], into leaves: inout [Value], call: FunctionCall, check: inout LoopStopCheck
+    ) throws {
         for element in elements {
+            try check.step()
+            if leaves.count & 1023 == 1023 { try call.checkRoom(forElements: leaves.count) }
             switch element {
-            case .array(let inner), .set(let inner): flatten(inner, into: &leaves)
+            case .array(let inner), .set(let inner): try flatten(inner, into: &leaves, call: call, check: &check)
             case .dictionary(let entries): leaves += entries.keys.map(Value.string)
             case .null: continue
             default: leaves.append(element)
@@ -111,7 +119,7 @@ extension DataProcessingFunctions {
     ) { call in
         var merged = OrderedDictionary<String, Value>()
         for (index, text) in try call.expressions(.atLeast(2)).enumerated() {
-            guard let value = call.evaluateQuietly(text, as: .object), !value.isNull else { continue }
+            guard let value = try call.evaluateQuietly(text, as: .object), !value.isNull else { continue }
             guard case .dictionary(let entries) = value else {
                 throw FunctionError.type(at: index, expected: "Dictionary", got: value)
             }
@@ -190,13 +198,13 @@ extension DataProcessingFunctions {
             + "0 is the String \"0\"). An empty array gives the initial value."
     ) { call in
         let texts = try call.expressions(.exactly(3))
-        let arrayValue = call.evaluateQuietly(texts[0], as: .object) ?? .null
+        let arrayValue = try call.evaluateQuietly(texts[0], as: .object) ?? .null
         let elements = try CollectionSupport.array(arrayValue, at: 0)
-        var current = call.evaluateQuietly(texts[1], as: .object)
+        var current = try call.evaluateQuietly(texts[1], as: .object)
         for element in elements {
             try call.checkCancellation()
-            current = call.withBindings([("item", element), ("currentValue", current)]) {
-                call.evaluateQuietly(texts[2], as: .object)
+            current = try call.withBindings([("item", element), ("currentValue", current)]) {
+                try call.evaluateQuietly(texts[2], as: .object)
             }
         }
         return current

@@ -41,7 +41,7 @@ extension DataProcessingFunctions {
                 + "the first intermediate on."
         ) { call in
             let texts = try call.expressions(.atLeast(3))
-            let model = call.evaluateQuietly(texts[0], as: .object)
+            let model = try call.evaluateQuietly(texts[0], as: .object)
             guard let dataModel = model, !dataModel.isNull, let entries = CollectionSupport.entries(of: dataModel)
             else { throw CollectionSupport.notIterable(model, at: 0) }
             var associator = Associator(
@@ -69,9 +69,9 @@ extension DataProcessingFunctions {
 
         /// Visits the level whose enclosing levels (top level first, current item last) are `enclosing`.
         mutating func visit(depth: Int, enclosing: [CollectionSupport.Entry]) throws {
-            if depth == intermediates.count { return store() }
+            if depth == intermediates.count { return try store() }
             let text = intermediates[depth]
-            guard let container = call.evaluateQuietly(text, as: .object) else { return }
+            guard let container = try call.evaluateQuietly(text, as: .object) else { return }
             guard let entries = CollectionSupport.entries(of: container) else {
                 throw CollectionSupport.badIntermediate(text, got: container)
             }
@@ -82,9 +82,9 @@ extension DataProcessingFunctions {
             }
         }
 
-        private mutating func store() {
-            guard let key = call.evaluateQuietly(keyExpression), !key.isNull else { return }
-            guard let value = call.evaluateQuietly(valueExpression) else { return }
+        private mutating func store() throws {
+            guard let key = try call.evaluateQuietly(keyExpression), !key.isNull else { return }
+            guard let value = try call.evaluateQuietly(valueExpression) else { return }
             let name = key.text
             switch (mode, result[name]) {
             case (.single, _), (.collecting, nil):

@@ -19,7 +19,7 @@ extension DataProcessingFunctions {
             matchAll = last == "matchAll"
             texts.removeLast()
         }
-        let model = call.evaluateQuietly(texts[0], as: .object)
+        let model = try call.evaluateQuietly(texts[0], as: .object)
         guard let dataModel = model?.decodedOneLevel, CollectionSupport.isCollection(dataModel) else {
             throw CollectionSupport.notIterable(model, at: 0)
         }
@@ -62,7 +62,7 @@ extension DataProcessingFunctions {
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
             if intermediates.isEmpty {
-                return call.variables.withItem(entry.item, key: entry.key) { call.evaluateBooleanQuietly(test) }
+                return try call.variables.withItem(entry.item, key: entry.key) { try call.evaluateBooleanQuietly(test) }
             }
             var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
             if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
@@ -73,7 +73,7 @@ extension DataProcessingFunctions {
         /// the intermediate levels entered so far (not the top level): they become `$outer:`.
         private func verdict(depth: Int, enclosing: [CollectionSupport.Entry]) throws -> Bool {
             let text = intermediates[depth]
-            let container = call.evaluateQuietly(text, as: .object)
+            let container = try call.evaluateQuietly(text, as: .object)
             guard let value = container, let entries = CollectionSupport.entries(of: value) else {
                 throw CollectionSupport.badIntermediate(text, got: container)
             }
@@ -81,7 +81,7 @@ extension DataProcessingFunctions {
                 try call.checkCancellation()
                 let bindings = CollectionSupport.itemBindings(entry) + CollectionSupport.outerBindings(enclosing)
                 let passed = try call.withBindings(bindings) { () throws -> Bool in
-                    if depth == intermediates.count - 1 { return call.evaluateBooleanQuietly(test) }
+                    if depth == intermediates.count - 1 { return try call.evaluateBooleanQuietly(test) }
                     return try verdict(depth: depth + 1, enclosing: enclosing + [entry])
                 }
                 if passed != matchAll { return passed }
@@ -98,7 +98,7 @@ extension DataProcessingFunctions {
             + "values and intermediates that evaluate to nothing are left out; a null data model gives []."
     ) { call in
         let texts = try call.expressions(.atLeast(2))
-        guard let dataModel = call.evaluateQuietly(texts[0], as: .object) else { return .array([]) }
+        guard let dataModel = try call.evaluateQuietly(texts[0], as: .object) else { return .array([]) }
         guard let entries = CollectionSupport.entries(of: dataModel) else {
             throw CollectionSupport.notIterable(dataModel, at: 0)
         }
@@ -124,11 +124,11 @@ extension DataProcessingFunctions {
 
         func collect(depth: Int, into results: inout [Value]) throws {
             if depth == intermediates.count {
-                if let value = call.evaluateQuietly(valueExpression) { results.append(value) }
+                if let value = try call.evaluateQuietly(valueExpression) { results.append(value) }
                 return
             }
             let text = intermediates[depth]
-            guard let container = call.evaluateQuietly(text, as: .object) else { return }
+            guard let container = try call.evaluateQuietly(text, as: .object) else { return }
             guard let entries = CollectionSupport.entries(of: container) else {
                 throw CollectionSupport.badIntermediate(text, got: container)
             }
@@ -159,7 +159,7 @@ extension DataProcessingFunctions {
             category: .dataProcessing, summary: summary
         ) { call in
             let texts = try call.expressions(.exactly(2))
-            let tree = call.evaluateQuietly(texts[0], as: .object) ?? .null
+            let tree = try call.evaluateQuietly(texts[0], as: .object) ?? .null
             let elements = try CollectionSupport.array(tree, at: 0)
             let test = call.repeated(texts[1], as: .boolean)
             return .array(try prune(elements, test: test, keepingMatches: keepingMatches, call: call))
@@ -178,7 +178,7 @@ extension DataProcessingFunctions {
                 if !pruned.isEmpty { kept.append(.array(pruned)) }
                 continue
             }
-            let matches = call.withBindings([("item", element)]) { call.evaluateBooleanQuietly(test) }
+            let matches = try call.withBindings([("item", element)]) { try call.evaluateBooleanQuietly(test) }
             if matches == keepingMatches { kept.append(element) }
         }
         return kept

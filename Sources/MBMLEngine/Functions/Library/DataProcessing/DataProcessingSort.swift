@@ -10,17 +10,16 @@ extension DataProcessingFunctions {
             + "-LT. order desc (any case) sorts descending. The sort is stable."
     ) { call in
         let texts = try call.expressions(.between(1, 3))
-        let collection = call.evaluateQuietly(texts[0], as: .object)
+        let collection = try call.evaluateQuietly(texts[0], as: .object)
         guard let value = collection, CollectionSupport.isCollection(value),
             let entries = CollectionSupport.entries(of: value)
         else { throw CollectionSupport.notIterable(collection, at: 0) }
         let sortKey = texts.count > 1 && !texts[1].isEmpty ? texts[1] : "$item"
-        let descending =
-            texts.count > 2
-            && call.evaluateQuietly(texts[2], as: .string)?.text.lowercased() == "desc"
+        let order = texts.count > 2 ? try call.evaluateQuietly(texts[2], as: .string) : nil
+        let descending = order?.text.lowercased() == "desc"
         let comparator = SortComparator(call: call, sortKey: sortKey)
         let ordered = try stableSorted(entries, call: call) { left, right in
-            let result = comparator.compare(left, right)
+            let result = try comparator.compare(left, right)
             return result == (descending ? .orderedDescending : .orderedAscending)
         }
         return .array(ordered.map(\.item))
@@ -49,7 +48,8 @@ extension DataProcessingFunctions {
                 .replacingOccurrences(of: "$key", with: "$\(side):key")
         }
 
-        func compare(_ left: CollectionSupport.Entry, _ right: CollectionSupport.Entry) -> ComparisonResult {
+        /// - Throws: the job's stop (a comparison never swallows it).
+        func compare(_ left: CollectionSupport.Entry, _ right: CollectionSupport.Entry) throws -> ComparisonResult {
             if comparesItems {
                 if Comparison.isEqual(left.item, right.item) { return .orderedSame }
                 return Comparison.compare(left.item, right.item) == .orderedAscending
@@ -60,14 +60,15 @@ extension DataProcessingFunctions {
                 ("left:item", left.item), ("left:key", left.key.map(Value.string)),
                 ("right:item", right.item), ("right:key", right.key.map(Value.string)),
             ]
-            return call.withBindings(bindings) {
-                if call.evaluateBooleanQuietly(equalExpression) { return .orderedSame }
-                return call.evaluateBooleanQuietly(lessExpression) ? .orderedAscending : .orderedDescending
+            return try call.withBindings(bindings) {
+                if try call.evaluateBooleanQuietly(equalExpression) { return .orderedSame }
+                return try call.evaluateBooleanQuietly(lessExpression) ? .orderedAscending : .orderedDescending
             }
         }
     }
 
-    /// A merge sort: stable (equal items keep their input order) and cancellable.
+    /// A merge sort: stable (equal items keep their input order) and stoppable: the job's limits are
+    /// checked every 256 comparisons, and a comparison's stop ends the sort.
     static func stableSorted<T>(
         _ items: [T], call: FunctionCall,
         by areInIncreasingOrder: (T, T) throws -> Bool
@@ -75,6 +76,7 @@ extension DataProcessingFunctions {
         guard items.count > 1 else { return items }
         var source = items, buffer = items
         var width = 1
+        var comparisons = 0
         while width < items.count {
             try call.checkCancellation()
             var start = 0
@@ -82,6 +84,8 @@ extension DataProcessingFunctions {
                 let middle = min(start + width, items.count), end = min(start + 2 * width, items.count)
                 var left = start, right = middle, output = start
                 while left < middle && right < end {
+                    comparisons &+= 1
+                    if comparisons & 255 == 0 { try call.checkCancellation() }
                     if try areInIncreasingOrder(source[right], source[left]) {
                         buffer[output] = source[right]
                         right += 1

@@ -10,7 +10,7 @@ extension DataProcessingFunctions {
             + "false. Stops at the first failing item."
     ) { call in
         let texts = try call.expressions(.exactly(2))
-        guard let collection = call.evaluateQuietly(texts[0], as: .object), !collection.isNull else {
+        guard let collection = try call.evaluateQuietly(texts[0], as: .object), !collection.isNull else {
             return .boolean(false)
         }
         guard let entries = CollectionSupport.entries(of: collection) else {
@@ -20,8 +20,8 @@ extension DataProcessingFunctions {
         let test = call.repeated(texts[1], as: .boolean)
         for entry in entries {
             try call.checkCancellation()
-            let passed = call.variables.withItem(entry.item, key: entry.key) {
-                call.evaluateBooleanQuietly(test)
+            let passed = try call.variables.withItem(entry.item, key: entry.key) {
+                try call.evaluateBooleanQuietly(test)
             }
             if !passed { return .boolean(false) }
         }
@@ -70,7 +70,7 @@ extension DataProcessingFunctions {
             + "neither nothing nor null; later parameters are not evaluated. All empty gives null."
     ) { call in
         for text in try call.expressions(.atLeast(2)) {
-            if let value = call.evaluateQuietly(text, as: .object), !value.isNull { return value }
+            if let value = try call.evaluateQuietly(text, as: .object), !value.isNull { return value }
         }
         return nil
     }
@@ -86,14 +86,14 @@ extension DataProcessingFunctions {
         let test = call.repeated(testText, as: .boolean)
         var passing: [Value] = []
         for (index, text) in texts.dropLast().enumerated() {
-            let collection = call.evaluateQuietly(text, as: .object)
+            let collection = try call.evaluateQuietly(text, as: .object)
             guard let value = collection, !value.isNull, let entries = CollectionSupport.entries(of: value) else {
                 throw CollectionSupport.notIterable(collection, at: index)
             }
             for entry in entries {
                 try call.checkCancellation()
-                let passed = call.variables.withItem(entry.item, key: entry.key) {
-                    call.evaluateBooleanQuietly(test)
+                let passed = try call.variables.withItem(entry.item, key: entry.key) {
+                    try call.evaluateBooleanQuietly(test)
                 }
                 if passed { passing.append(entry.item) }
             }

@@ -51,8 +51,11 @@ enum DateSupport {
     }
 
     private static func setting(named name: String, in call: FunctionCall) -> String? {
-        guard let value = call.variables[name], !value.isNull else { return nil }
-        let text = value.text
+        // Read in the call's job (a dynamic setting is evaluated in it); a setting is a short text.
+        guard let value = (try? call.variables.value(of: name, within: call.evaluation)) ?? nil, !value.isNull else {
+            return nil
+        }
+        let text = value.text(limit: 256).text
         return text.isEmpty ? nil : text
     }
 

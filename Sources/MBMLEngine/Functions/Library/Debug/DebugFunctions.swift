@@ -16,9 +16,9 @@ enum DebugFunctions {
                     return nil
                 }
                 let result = try call.evaluate(expression, as: .object)
-                call.log("^dump(\(expression)) → \(describe(result))")
+                call.log("^dump(\(expression)) → \(try describe(result, in: call.evaluation))")
                 guard let value = result, !value.isNull else { return nil }
-                return .string(value.text)
+                return .string(try call.evaluation.text(of: value))
             },
 
             FunctionDefinition(
@@ -87,12 +87,13 @@ enum DebugFunctions {
             ) { call in
                 let parameters = try call.expressions(.between(2, 3))
                 var warning = "Deprecation warning: \(parameters[0]) is deprecated; use \(parameters[1]) instead"
-                if parameters.count == 3, let module = call.evaluateQuietly(parameters[2], as: .string), !module.isNull
+                if parameters.count == 3, let module = try call.evaluateQuietly(parameters[2], as: .string),
+                    !module.isNull
                 {
                     warning += " (module \(module.text))"
                 }
                 call.log(warning)
-                return call.evaluateQuietly(parameters[1], as: .object)
+                return try call.evaluateQuietly(parameters[1], as: .object)
             },
         ]
     }
@@ -119,16 +120,19 @@ enum DebugFunctions {
             call.log("^\(call.name)(\(expression)) \(outcome) after \(String(format: "%.3f", milliseconds)) ms")
         }
         let result = try body()
-        outcome = "→ \(describe(result))"
+        outcome = "→ \(try describe(result, in: call.evaluation))"
         return result
     }
 
-    /// A short log description of a result: its kind, element count for collections, and text.
-    static func describe(_ value: Value?) -> String {
+    /// A short log description of a result: its kind, element count for collections, and text
+    /// (made under the job's limits and charged to its budget: a log line is output too).
+    /// - Throws: the job's stop.
+    static func describe(_ value: Value?, in evaluation: Evaluation) throws -> String {
         guard let value = value else { return "nil" }
+        let text = try evaluation.text(of: value)
         if let count = value.collectionCount {
-            return "\(value.typeName) (\(count) element\(count == 1 ? "" : "s")): \(value.text)"
+            return "\(value.typeName) (\(count) element\(count == 1 ? "" : "s")): \(text)"
         }
-        return "\(value.typeName): \(value.text)"
+        return "\(value.typeName): \(text)"
     }
 }

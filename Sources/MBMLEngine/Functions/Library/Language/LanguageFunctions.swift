@@ -23,10 +23,10 @@ enum LanguageFunctions {
             "Evaluates condition as a boolean; if true, returns whenTrue evaluated as an object (or the condition's own object value when only one parameter is given), otherwise whenFalse or nothing. Only the chosen branch is evaluated; errors inside are logged and count as false/nothing. Write boolean 'or' as -OR inside the condition, since || splits parameters."
     ) { call in
         let parameters = try call.expressions(.between(1, 3))
-        if call.evaluateBooleanQuietly(parameters[0]) {
-            return call.evaluateQuietly(parameters.count == 1 ? parameters[0] : parameters[1], as: .object)
+        if try call.evaluateBooleanQuietly(parameters[0]) {
+            return try call.evaluateQuietly(parameters.count == 1 ? parameters[0] : parameters[1], as: .object)
         }
-        return parameters.count == 3 ? call.evaluateQuietly(parameters[2], as: .object) : nil
+        return parameters.count == 3 ? try call.evaluateQuietly(parameters[2], as: .object) : nil
     }
 
     static let eval = FunctionDefinition(
@@ -68,10 +68,10 @@ enum LanguageFunctions {
         var result: [(String, Value)] = []
         var index = 0
         while index < parameters.count {
-            guard let key = call.evaluateQuietly(parameters[index], as: .object), !key.isNull else {
+            guard let key = try call.evaluateQuietly(parameters[index], as: .object), !key.isNull else {
                 throw FunctionError("expected a non-null dictionary key at parameter index \(index)")
             }
-            let value = call.evaluateQuietly(parameters[index + 1], as: .object) ?? .null
+            let value = try call.evaluateQuietly(parameters[index + 1], as: .object) ?? .null
             result.append((key.text, value))
             index += 2
         }
@@ -100,7 +100,7 @@ enum LanguageFunctions {
             return nil
         }
         let result = try call.evaluate(text, as: .object)
-        call.log("^log(\(text)) → \(DebugFunctions.describe(result))")
+        call.log("^log(\(text)) → \(try DebugFunctions.describe(result, in: call.evaluation))")
         return result
     }
 

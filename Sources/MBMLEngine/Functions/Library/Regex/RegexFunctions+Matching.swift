@@ -58,7 +58,7 @@ struct GuardedRegex {
             if Date().timeIntervalSince(start) > Self.timeLimit {
                 outcome = FunctionError("regular expression matching took longer than \(Int(Self.timeLimit)) seconds")
                 stop.pointee = true
-            } else if call.environment.isCancelled() {
+            } else if call.evaluation.isStopped {
                 outcome = CancellationFailure()
                 stop.pointee = true
             }

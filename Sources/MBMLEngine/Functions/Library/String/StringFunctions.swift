@@ -154,12 +154,24 @@ enum StringFunctions {
         return .array([.integer(location), .integer(texts[1].count)])
     }
 
-    /// The offset of the first occurrence of `needle` in `haystack` (both non-empty for a match).
+    /// The offset of the first occurrence of `needle` in `haystack` (both non-empty for a match), in
+    /// time linear in both (Knuth–Morris–Pratt: a long needle of repeated units cannot make the
+    /// search quadratic).
     static func firstOffset(of needle: [UInt16], in haystack: [UInt16]) -> Int? {
         guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - needle.count)
-        where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
+        // failure[i]: the length of the longest proper prefix of needle[0...i] that is also its suffix.
+        var failure = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in 1..<needle.count {
+            while length > 0, needle[index] != needle[length] { length = failure[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            failure[index] = length
+        }
+        var matched = 0
+        for (index, unit) in haystack.enumerated() {
+            while matched > 0, unit != needle[matched] { matched = failure[matched - 1] }
+            if unit == needle[matched] { matched += 1 }
+            if matched == needle.count { return index - needle.count + 1 }
         }
         return nil
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 
-/// The memory budget of one top-level evaluation (``EnvironmentOptions/maximumEvaluationBytes``):
-/// what its texts, collections and file reads add up to.
+/// The memory budget of one job, an ``Evaluation`` (``EvaluationLimits/maximumBytes``): what its
+/// texts, collections, file reads and printed text add up to.
 ///
-/// Every evaluation (an expression, with all the evaluations it starts: dynamic variables,
-/// `^list` items, `^eval`) charges what it builds, *before* building it where the size is known in
+/// Every evaluation of the job (an expression, with all the evaluations it starts: dynamic
+/// variables, `^list` items, `^eval`; every `<Var>` of a manifest load) charges what it builds, *before* building it where the size is known in
 /// advance: joined text (`$a$b`, templates), the text form of a collection, each function result
 /// (texts by their bytes, collections by their elements), and the bytes `^fileContents` and
 /// `^fileData` read. The sum is compared with the budget, so that a doubling text, a list of lists or
@@ -14,9 +14,12 @@ import Synchronization
 /// evaluation that builds and drops large values over and over. Values an evaluation only reads
 /// (the variables, a loaded JSON file) cost nothing.
 ///
-/// A meter belongs to one top-level evaluation, which runs on one thread (the environment finds it
-/// by that thread, `Environment.currentMeter()`); its count is atomic only so that the type is
-/// `Sendable`: relaxed loads and stores cost what plain ones do.
+/// The text a host makes from a result is charged too (``Evaluation/text(of:)``,
+/// ``Evaluation/json(of:)``), written under what is left of the budget and never built past it.
+///
+/// A meter belongs to one job, which its ``Evaluation`` carries to every evaluation and function
+/// call of the job; its count is atomic only so that the type is `Sendable`: relaxed loads and
+/// stores cost what plain ones do.
 final class EvaluationMeter: Sendable {
     /// The budget, in bytes.
     let limit: Int
@@ -68,7 +71,7 @@ final class EvaluationMeter: Sendable {
     }
 }
 
-/// An evaluation built more than its memory budget (``EnvironmentOptions/maximumEvaluationBytes``).
+/// A job built more than its memory budget (``EvaluationLimits/maximumBytes``).
 public struct MemoryBudgetExceeded: Error, Sendable, Equatable, CustomStringConvertible {
     /// The budget, in bytes.
     public let bytes: Int

@@ -1,0 +1,87 @@
+import Foundation
+
+/// One evaluation job and its state: the ``EvaluationLimits`` it runs under, the memory it has
+/// built so far (its meter), how deep its nested evaluations are and, while tracing, where they are
+/// noted (<doc:RunningUntrustedMBML>).
+///
+/// A host makes one per job — an expression it evaluates (in one context or several), a manifest
+/// load, the text it prints from a result — and hands it to every call of the job
+/// (``Environment/evaluate(_:in:within:)``); the engine hands it on to every evaluation the job
+/// starts: functions read it as ``FunctionCall/evaluation``, dynamic variables and per-item
+/// expressions are evaluated in it, `^eval` nests in it. Nothing about an evaluation lives in the
+/// ``Environment``, so one environment serves any number of jobs on any number of threads at once.
+///
+/// Once a limit is hit the job stays stopped: every later ``checkStop()`` throws, so a helper that
+/// swallowed the first error cannot keep a loop going, and the top-level call ends with the stop even
+/// when a function returned a result after it.
+///
+/// An evaluation is used by one thread at a time (the job's); it is `Sendable` so that a host can
+/// make it on one thread and run the job on another.
+public final class Evaluation: @unchecked Sendable {
+    /// What the job may spend.
+    public let limits: EvaluationLimits
+    /// The memory meter; nil when the job has no memory budget.
+    let meter: EvaluationMeter?
+    /// How many evaluations of the job are running, one inside another (0 between evaluations).
+    var depth = 0
+    /// While a traced function runs: the captures that note the evaluations it starts, by depth.
+    var captures: [Int: EvaluationCapture] = [:]
+
+    /// A job under `limits`.
+    public init(limits: EvaluationLimits = EvaluationLimits()) {
+        self.limits = limits
+        self.meter = limits.maximumBytes > 0 ? EvaluationMeter(limit: limits.maximumBytes) : nil
+    }
+
+    /// A job under the limits `options` set (its memory budget), with no deadline.
+    public convenience init(options: EnvironmentOptions) {
+        self.init(limits: EvaluationLimits(options: options))
+    }
+
+    /// Bytes the job has built so far (0 without a memory budget).
+    public var bytesUsed: Int { meter?.used ?? 0 }
+
+    /// Whether the job must stop: its memory budget is spent, its deadline passed or its host
+    /// cancelled it.
+    public var isStopped: Bool { stop != nil }
+
+    /// Throws the reason the job must stop, if it must: ``MemoryBudgetExceeded``,
+    /// ``DeadlineExceeded`` or ``CancellationFailure`` (in that order). Loops call it per item.
+    public func checkStop() throws {
+        if let stop { throw stop }
+    }
+
+    /// Why the job must stop, if it must.
+    public var stop: (any Error)? {
+        if let exceeded = meter?.exceeded { return exceeded }
+        if let deadline = limits.deadline, deadline.hasPassed { return deadline.exceeded }
+        if limits.isCancelled() { return CancellationFailure() }
+        return nil
+    }
+
+    /// Charges `bytes` the job is about to build to its memory budget.
+    /// - Throws: ``MemoryBudgetExceeded`` when that passes the budget.
+    public func charge(_ bytes: Int) throws {
+        try meter?.charge(bytes)
+    }
+
+    /// Runs `body`, the job's top-level work, and ends with the job's stop if there is one: also when
+    /// `body` returned anyway (a function swallowed the stop: its result may be wrong, so it is
+    /// dropped) or threw some other error because of it.
+    public func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            let result = try body()
+            if let stop { throw stop }
+            return result
+        } catch {
+            if let stop { throw stop }
+            throw error
+        }
+    }
+
+    /// Whether `error` is one of the stops (``MemoryBudgetExceeded``, ``DeadlineExceeded``,
+    /// ``CancellationFailure``): an error no helper may swallow.
+    public static func isStop(_ error: any Error) -> Bool {
+        error is MemoryBudgetExceeded || error is DeadlineExceeded || error is CancellationFailure
+    }
+}
