@@ -28,9 +28,9 @@ cat > amp.xml <<XML
 </MBML>
 XML
 
-# run NAME EXPECTED-STATUS STDERR-PATTERN COMMAND...: runs COMMAND (stdout to out.txt, stderr to
-# err.txt) under /usr/bin/time; passes when it exits with the status and stderr matches, without
-# an abort. Reports the time and the peak RSS.
+# run NAME EXPECTED-STATUS PATTERN COMMAND...: runs COMMAND (stdout to out.txt, stderr to err.txt)
+# under /usr/bin/time; passes when it exits with the status and its output says PATTERN, without an
+# abort. Reports the time and the peak RSS.
 run() {
     local name="$1" want="$2" pattern="$3"
     shift 3
@@ -43,8 +43,8 @@ run() {
         fail "$name" "aborted ($figures): $(grep -m1 'Fatal error\|failed to allocate' err.txt)"
     elif [ "$status" != "$want" ]; then
         fail "$name" "status $status, not $want ($figures): $(head -c 300 err.txt)"
-    elif ! grep -q -- "$pattern" err.txt; then
-        fail "$name" "stderr does not say \"$pattern\" ($figures): $(head -c 300 err.txt)"
+    elif ! cat err.txt out.txt | grep -q -- "$pattern"; then
+        fail "$name" "the output does not say \"$pattern\" ($figures): $(head -c 300 err.txt)"
     else
         pass "$name ($figures)"
     fi

@@ -144,6 +144,13 @@ struct Evaluator {
         return try evaluation.text(of: value, charging: false)
     }
 
+    /// A value as a function's text parameter: a text as itself, anything else written under the
+    /// job's limits and charged to its budget (a collection huge as text ends in the budget error).
+    func parameterText(of value: Value) throws -> String {
+        if case .string(let text) = value { return text }
+        return try evaluation.text(of: value)
+    }
+
     // MARK: Tokens (<doc:ExpressionSyntax>)
 
     /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).

@@ -75,7 +75,7 @@ struct FunctionInvoker {
             if case .rawText(let text)? = groups[0].children.first?.payload { return .text(text) }
             return .text(groups[0].text)
         case .string:
-            return .text(try evaluator.interpolate(groups[0].children)?.text ?? "")
+            return .text(try evaluator.interpolate(groups[0].children).map(evaluator.parameterText) ?? "")
         case .object:
             return .value(try evaluator.interpolate(groups[0].children) ?? .null)
         case .math:
@@ -83,7 +83,8 @@ struct FunctionInvoker {
         case .pipedExpressions:
             return .expressions(groups.map { NormalizedSource.text(of: $0.children) })
         case .pipedStrings:
-            return .values(try groups.map { .string(try evaluator.interpolate($0.children)?.text ?? "") })
+            return .values(
+                try groups.map { .string(try evaluator.interpolate($0.children).map(evaluator.parameterText) ?? "") })
         case .pipedObjects:
             return .values(try groups.map { try evaluator.interpolate($0.children) ?? .null })
         case .pipedMath:

@@ -7,10 +7,10 @@ public enum Comparison {
     public static func isEqual(_ lhs: Value?, _ rhs: Value?) -> Bool {
         guard let lhs = lhs, let rhs = rhs else { return lhs == nil && rhs == nil }
         if lhs.isNumber, !rhs.isNumber, !rhs.isNull, let l = lhs.doubleValue {
-            return l == NumericParsing.double(from: rhs.text)
+            return l == NumericParsing.double(from: numericText(of: rhs))
         }
         if rhs.isNumber, !lhs.isNumber, !lhs.isNull, let r = rhs.doubleValue {
-            return NumericParsing.double(from: lhs.text) == r
+            return NumericParsing.double(from: numericText(of: lhs)) == r
         }
         return structurallyEqual(lhs, rhs)
     }
@@ -64,6 +64,14 @@ public enum Comparison {
     private static func numericFallback(_ value: Value) -> Double? {
         if value.isNull { return nil }
         if value.isNumber { return value.doubleValue }
-        return NumericParsing.double(from: value.text)
+        return NumericParsing.double(from: numericText(of: value))
+    }
+
+    /// The text a value is read as a number from: a text itself; anything else only as far as a
+    /// numeral could go (a collection's text starts with a bracket and is never one, so a list huge
+    /// as text is never written out to be compared).
+    static func numericText(of value: Value) -> String {
+        if case .string(let text) = value { return text }
+        return value.text(limit: 1_024).text
     }
 }

@@ -54,7 +54,7 @@ struct EvalCommand: ParsableCommand {
         // only delay the exit (the system frees it all at once), so it is deliberately kept.
         defer { _ = Unmanaged.passRetained(environment) }
         if jsonl {
-            JSONLinesSession(environment: environment, budget: budget).run()
+            JSONLinesSession(environment: environment, timeout: budget.timeout, maximumBytes: budget.maxMemory).run()
             return
         }
         guard let expression = expression else { return }

@@ -5,9 +5,15 @@ import MBMLEngine
 /// standard input, one JSON response a line on standard output, flushed after each line.
 struct JSONLinesSession {
     let environment: Environment
-    /// The limits of each request (`--timeout`, `--max-memory`): a request is one job, its answer
-    /// included.
-    var budget = BudgetOptions()
+    /// The time budget of each request in seconds (`--timeout`); 0 means none.
+    var timeout: Double = 0
+    /// The memory budget of each request in bytes (`--max-memory`); 0 means none.
+    var maximumBytes = EnvironmentOptions.defaultMaximumEvaluationBytes
+
+    /// A new job for one request, its answer included.
+    func makeEvaluation() -> Evaluation {
+        Evaluation(limits: EvaluationLimits(deadline: Deadline(secondsFromNow: timeout), maximumBytes: maximumBytes))
+    }
 
     /// Answers requests until the end of standard input. Blank lines are skipped.
     func run() {
@@ -28,7 +34,7 @@ struct JSONLinesSession {
             return Self.encode(id: nil, .error(String(describing: error)))
         }
         do {
-            let evaluation = budget.makeEvaluation()
+            let evaluation = makeEvaluation()
             let value = try evaluation.run {
                 try environment.evaluate(
                     request.expression, in: request.context, binding: request.variables, within: evaluation)

@@ -7,18 +7,18 @@ import XCTest
 /// Issue 29, items 1–3: one evaluation is one job with one context (``Evaluation``), every text made
 /// from a value is written under its budget, and every loop sees its stop.
 final class EvaluationContextTests: XCTestCase {
-    /// A budget far below what the amplified value is as text (about 1.5 GB), far above what it
+    /// A budget far below what the amplified value is as text (about 200 MB), far above what it
     /// holds in memory.
-    private let budget = 64 << 20
+    private let budget = 1 << 20
 
-    /// `$a` is a text of about 150 KB; `$b` holds 100 references to it, `$big` 100 references to
-    /// `$b`: a few kilobytes in memory, about 1.5 GB as text.
+    /// `$a` is a text of about 20 KB; `$b` holds 100 references to it, `$big` 100 references to
+    /// `$b`: a few kilobytes in memory, about 200 MB as text.
     private func amplified() throws -> Environment {
         var options = EnvironmentOptions()
         options.maximumEvaluationBytes = budget
         let environment = Environment(options: options)
         let a = try XCTUnwrap(
-            try environment.evaluate("^join(^arrayFilledWithIntegers(1|10000)|, and then some )", in: .object))
+            try environment.evaluate("^join(^arrayFilledWithIntegers(1|1000)|, and then some )", in: .object))
         environment.variables.declare("a", value: a)
         let hundred = Array(repeating: "$a", count: 100).joined(separator: "|")
         environment.variables.declare("b", value: try environment.evaluate("^array(\(hundred))", in: .object))

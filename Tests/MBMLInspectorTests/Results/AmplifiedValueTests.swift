@@ -5,15 +5,15 @@ import XCTest
 @testable import MBMLInspector
 
 /// Issue 29, item 2, in the inspector: `$big` holds 100 × 100 references to one text of about
-/// 150 KB (about 1.5 GB as text). Its rows show a preview; writing it to a file ends in the budget
+/// 20 KB (about 200 MB as text). Its rows show a preview; writing it to a file ends in the budget
 /// error; the session goes on.
 final class AmplifiedValueTests: XCTestCase {
     private func amplified() throws -> Environment {
         var options = EnvironmentOptions()
-        options.maximumEvaluationBytes = 32 << 20
+        options.maximumEvaluationBytes = 1 << 20
         let environment = Environment(options: options)
         environment.variables.declare(
-            "a", value: try environment.evaluate("^join(^arrayFilledWithIntegers(1|10000)|, and so on )", in: .object))
+            "a", value: try environment.evaluate("^join(^arrayFilledWithIntegers(1|1000)|, and so on )", in: .object))
         let refsA = Array(repeating: "$a", count: 100).joined(separator: "|")
         environment.variables.declare("b", value: try environment.evaluate("^array(\(refsA))", in: .object))
         let refsB = Array(repeating: "$b", count: 100).joined(separator: "|")
