@@ -51,8 +51,12 @@ let package = Package(
                 "MBMLLanguageServer",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["VersionInfo"]
         ),
+        // Writes the commit mbml is built from (`mbml --version`) before every build; "unknown"
+        // outside a git checkout.
+        .plugin(name: "VersionInfo", capability: .buildTool()),
         .target(
             name: "MBMLTestSupport",
             dependencies: ["MBMLEngine"],

@@ -67,6 +67,8 @@ safe "eval --context all" "$bin" eval --context all --data d=d.json '$d.a'
 safe "eval error message and caret" "$bin" eval --data d=d.json "#(\$d.a $(cat evil.txt) +)"
 safe "explain" "$bin" explain --data d=d.json '$d.a'
 safe "explain --json" "$bin" explain --json --data d=d.json '$d.a'
+safe "explain --steps" "$bin" explain --steps --data d=d.json '^list(^keys($d)|$d[$item])'
+safe "explain --steps (iterations)" "$bin" explain --steps --data d=d.json '^filter($d|$item)'
 safe "tokens" "$bin" tokens "$(cat evil.txt)"
 safe "check text report (ids, keys, notes, diffs)" "$bin" check exp.jsonl --data d=d.json
 safe "check --format json" "$bin" check --format json exp.jsonl --data d=d.json
@@ -78,6 +80,13 @@ safe "an include naming a file" "$bin" eval --manifest inc.xml 1
 safe "a manifest warning" "$bin" eval --manifest warn.xml 1
 safe "functions with an unknown name" "$bin" functions "$(cat evil.txt)"
 safe "an argument error quoting the argument" "$bin" eval --context "$(cat evil.txt)" 1
+python3 - <<'PY'
+import json
+evil = 'A\x1b]0;PWNED\x07B\u009b31mC\u202eD\x7fE\u2066F'
+open('evil-id.jsonl', 'w').write(json.dumps({"id": evil, "expr": "a"}, ensure_ascii=False) + "\n"
+    + json.dumps({"id": [evil], "context": "nope", "expr": "a"}, ensure_ascii=False) + "\n")
+PY
+safe "a --jsonl id with C1 and bidi characters" sh -c "'$bin' eval --jsonl < evil-id.jsonl"
 safe "a --jsonl response" sh -c "printf '%s\n' '{\"id\":1,\"expr\":\"\$d.a\"}' | '$bin' eval --jsonl --data d=d.json"
 if command -v script > /dev/null; then
     safe "render to a terminal" script -qec "'$bin' render t.tpl --data d=d.json" /dev/null
@@ -109,6 +118,62 @@ if grep -q mine out.txt; then pass "a template reads its own folder"; else fail 
 if grep -q secret-of-other out.txt; then fail "eval reads only the current folder" "read ../other"; else pass "eval reads only the current folder and the inputs' folders"; fi
 (cd project && "$bin" eval --allow-file-reads ../other --context string '^fileContents(../other/secret.txt)' > ../out.txt 2> ../err.txt) || true
 if grep -q secret-of-other out.txt; then pass "--allow-file-reads DIR allows a folder"; else fail "--allow-file-reads" "$(cat err.txt)"; fi
+
+printf '<MBML>\n<Var name="a" literal="1" mutable="F"/>\n<Var name="a" literal="2"/>\n</MBML>\n' > redeclare.xml
+"$bin" eval --manifest redeclare.xml '$a' > out.txt 2> err.txt || true
+if grep -q '^redeclare\.xml:3:1: Variable "a" redeclared from: a read-only concrete variable' err.txt; then
+    pass "the read-only redeclaration warning names file:line:column"
+else
+    fail "the redeclaration warning names file:line:column" "$(cat err.txt)"
+fi
+
+echo "file door"
+# 10,000 reads of a link that another process flips between an inside and an outside file.
+echo "inside" > project/inside.txt
+echo "SECRET-OUTSIDE" > other/outside.txt
+ln -s "$work/project/inside.txt" project/flip
+python3 - "$work" > flips.txt <<'PY' &
+import os, sys, time
+work = sys.argv[1]
+targets = [work + "/project/inside.txt", work + "/other/outside.txt"]
+end = time.time() + 120
+count = 0
+while time.time() < end and not os.path.exists(work + "/stop-flipping"):
+    count += 1
+    os.symlink(targets[count % 2], work + "/project/flip.next")
+    os.replace(work + "/project/flip.next", work + "/project/flip")
+print(count)
+PY
+flipper=$!
+python3 -c 'import json
+for i in range(10000): print(json.dumps({"id": i, "context": "string", "expr": "^fileContents(flip)"}))' > flip.jsonl
+(cd project && "$bin" eval --jsonl < ../flip.jsonl > ../flip-out.jsonl 2> ../err.txt) || true
+touch stop-flipping
+wait "$flipper"
+outside="$(grep -c SECRET-OUTSIDE flip-out.jsonl || true)"
+inside="$(grep -c '"value":"inside' flip-out.jsonl || true)"
+refused="$(grep -c 'file-read policy' flip-out.jsonl || true)"
+answers="$(wc -l < flip-out.jsonl)"
+if [ "$answers" = 10000 ] && [ "$outside" = 0 ] && [ "$inside" -gt 0 ] && [ "$refused" -gt 0 ]; then
+    pass "a link flipped in a loop never yields the outside file (10000 reads: $inside inside, $refused refused, 0 outside; $(cat flips.txt) flips)"
+else
+    fail "a link flipped in a loop never yields the outside file" "$answers answers: $inside inside, $refused refused, $outside OUTSIDE"
+fi
+mkfifo project/fifo
+(cd project && timeout 10 "$bin" eval --context string '^fileContents(fifo)' > ../out.txt 2> ../err.txt) && rc=0 || rc=$?
+if [ "$rc" = 1 ] && grep -q "it is a FIFO" err.txt; then pass "a FIFO is refused at once, not read"; else fail "FIFO refused" "status $rc: $(cat err.txt)"; fi
+(cd project && timeout 10 "$bin" eval --data x=fifo 1 > ../out.txt 2> ../err.txt) && rc=0 || rc=$?
+if [ "$rc" != 124 ] && grep -q "FIFO" err.txt; then pass "a --data FIFO is refused at once"; else fail "--data FIFO" "status $rc: $(cat err.txt)"; fi
+printf '<MBML><Include file="fifo"/></MBML>' > project/fifo-include.xml
+(cd project && timeout 10 "$bin" eval --manifest fifo-include.xml 1 > ../out.txt 2> ../err.txt) && rc=0 || rc=$?
+if [ "$rc" != 124 ] && grep -q "FIFO" err.txt; then pass "an include of a FIFO is refused at once"; else fail "include FIFO" "status $rc: $(cat err.txt)"; fi
+(cd project && timeout 10 "$bin" eval --allow-file-reads /dev --context string '^fileContents(/dev/zero)' > ../out.txt 2> ../err.txt) && rc=0 || rc=$?
+if [ "$rc" = 1 ] && grep -q "it is a device" err.txt; then pass "a device is refused even in an allowed folder"; else fail "device refused" "status $rc: $(cat err.txt)"; fi
+(cd / && "$bin" eval --context string '^fileContents(etc/hostname)' > "$work/out.txt" 2> "$work/err.txt") && rc=0 || rc=$?
+if [ "$rc" = 1 ] && grep -q "file-read policy" err.txt; then pass "started from /, the current folder is not a work folder"; else fail "started from /" "status $rc: $(cat err.txt)"; fi
+mkdir -p home && echo "private notes" > home/notes.txt
+(cd home && HOME="$work/home" "$bin" eval --context string '^fileContents(notes.txt)' > ../out.txt 2> ../err.txt) && rc=0 || rc=$?
+if [ "$rc" = 1 ] && ! grep -q "private notes" out.txt; then pass "started from home, the current folder is not a work folder"; else fail "started from home" "status $rc: $(cat out.txt err.txt)"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

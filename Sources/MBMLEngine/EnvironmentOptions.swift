@@ -18,6 +18,8 @@ public struct EnvironmentOptions: Sendable {
     /// Where `^fileContents`, `^fileData`, `^listDirectory` and `<Include>` may read; by default
     /// anywhere but `/proc`, `/sys` and `/dev`.
     public var fileReadPolicy: FileReadPolicy = .anywhere
+    /// The largest manifest, include, data and expectation file read (``FileLimits``).
+    public var fileLimits = FileLimits()
 
     /// The memory budget of one evaluation, in bytes: what the texts, collections and file reads it
     /// builds add up to (see <doc:RunningUntrustedMBML>); past it the evaluation ends with

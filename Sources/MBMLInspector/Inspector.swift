@@ -7,6 +7,9 @@ public struct InspectorConfiguration {
     public var dataFiles: [DataFileSpec]
     /// A theme name or path; nil for the default (`monochrome` under `NO_COLOR`).
     public var themeName: String?
+    /// The folders a theme name is looked up in, in order, before the built-in themes: by default
+    /// `./Themes`; the command line adds the installed `PREFIX/share/mbml/themes`.
+    public var themeFolders: [URL] = [ThemeLoader.currentFolderThemes]
     public var options: EnvironmentOptions
     /// Whether `$ENV` holds the process environment (off by default: the screen shows every value,
     /// and environment variables hold secrets).
@@ -58,7 +61,8 @@ public enum Inspector {
     public static func run(_ configuration: InspectorConfiguration) throws -> Int32 {
         let theme: Theme
         do {
-            theme = try ThemeLoader.load(configuration.themeName ?? ThemeLoader.defaultThemeName())
+            theme = try ThemeLoader.load(
+                configuration.themeName ?? ThemeLoader.defaultThemeName(), folders: configuration.themeFolders)
         } catch {
             throw InspectorStartError(description: String(describing: error))
         }

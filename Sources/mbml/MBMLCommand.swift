@@ -11,6 +11,7 @@ struct MBMLCommand: ParsableCommand {
             Expressions run against a variable space built from MBML manifests (--manifest) and JSON data \
             files (--data NAME=FILE.json). Run `mbml help <command>` for the options of each command.
             """,
+        version: MBMLVersion.description,
         subcommands: MBMLCommand.commands,
         defaultSubcommand: MBMLCommand.defaultCommand
     )
@@ -28,6 +29,7 @@ struct MBMLCommand: ParsableCommand {
         CheckCommand.self,
         TutorialCommand.self,
         LSPCommand.self,
+        VersionCommand.self,
     ]
 
     /// The command that runs when `mbml` is given no command name (`mbml`, `mbml MANIFEST`).

@@ -27,7 +27,7 @@ final class ExplanationFormatterTests: XCTestCase {
             try explanation("$catGenders.count").text(),
             """
             object context: $catGenders.count
-              variableReference "$catGenders" {0, 11} = (no value)
+              variableReference "$catGenders" {0, 11} = {Barrett: "female", Duncan: "male", Gabby: "female"}
                 subreference ".count" {11, 6} = (no value)
             result: null
             hint[dictionary-property] col 1: $catGenders is a dictionary without the key "count": .count \
@@ -44,6 +44,43 @@ final class ExplanationFormatterTests: XCTestCase {
             ),
             text)
         XCTAssertTrue(text.hasSuffix("result: [\"Barrett\",\"Gabby\"]\n"), text)
+    }
+
+    func testAChainShowsTheVariableAndEachSubreferenceWithItsOwnValue() throws {
+        let text = try explanation("^filter($cats|$item.length > 5)").text()
+        XCTAssertTrue(
+            text.contains(
+                #"variableReference "$item" {14, 5} = "Barrett"  (evaluated 3 times: "Barrett", "Duncan", "Gabby")"#),
+            text)
+        XCTAssertTrue(
+            text.contains(#"subreference ".length" {19, 7} = 7  (evaluated 3 times: 7, 6, 5)"#), text)
+        XCTAssertTrue(text.contains(#"greaterThan ">" {27, 1} = true  (evaluated 3 times: true, true, false)"#), text)
+    }
+
+    func testStepsAreNumberedInEvaluationOrder() throws {
+        let environment = Environment()
+        environment.variables.declare("cats", value: try JSONCodec.decodePlain(#"["Barrett", "Duncan", "Gabby"]"#))
+        let text = StepsFormatter(steps: environment.steps("^filter($cats|$item.length > 5)", context: .object)).text()
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "object context: ^filter($cats|$item.length > 5)")
+        XCTAssertEqual(
+            Array(lines.dropFirst().prefix(6)),
+            [
+                " 1  call ^filter($cats|$item.length > 5)",
+                " 2    $cats = [\"Barrett\", \"Duncan\", \"Gabby\"]",
+                " 3    ^filter iteration 1: $item = \"Barrett\"",
+                " 4      $item = \"Barrett\"",
+                " 5      $item.length = 7",
+                " 6      $item.length > 5 = true",
+            ])
+        XCTAssertEqual(lines.last, "15  ^filter($cats|$item.length > 5) = [\"Barrett\", \"Duncan\"]")
+        let cut = StepsFormatter(
+            steps: environment.steps("^filter($cats|$item.length > 5)", context: .object, limit: 5))
+        XCTAssertTrue(cut.text().contains("(cut: the step log keeps at most 5 events"), cut.text())
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(cut.json().utf8)) as? [String: Any], cut.json())
+        XCTAssertEqual(json["cut"] as? Bool, true)
+        XCTAssertEqual((json["steps"] as? [[String: Any]])?.first?["kind"] as? String, "call")
     }
 
     func testAFailureIsPartOfTheExplanation() throws {

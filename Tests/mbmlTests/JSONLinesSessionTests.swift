@@ -27,6 +27,27 @@ final class JSONLinesSessionTests: XCTestCase {
         XCTAssertEqual(session.response(to: #"{"expr": "a"}"#), #"{"id":null,"value":"a"}"#)
     }
 
+    /// A string id with raw C1 controls, bidirectional overrides or DEL is escaped like every other
+    /// output (the response to a valid request and to a failing one), never echoed raw.
+    func testAnIdWithTerminalControlsIsEscaped() {
+        let raw = "\u{9B}31m\u{202E}x\u{7F}"
+        let escaped = #""\u009b31m\u202ex\u007f""#
+        XCTAssertEqual(
+            session.response(to: "{\"id\": \"\(raw)\", \"expr\": \"a\"}"), #"{"id":\#(escaped),"value":"a"}"#)
+        XCTAssertEqual(
+            session.response(to: "{\"id\": \"\(raw)\", \"context\": \"nope\", \"expr\": \"a\"}"),
+            #"{"id":\#(escaped),"error":"Unknown context \"nope\": use object, string, number or boolean"}"#)
+        XCTAssertEqual(
+            session.response(to: "{\"id\": [\"\(raw)\"], \"expr\": \"a\"}"), #"{"id":[\#(escaped)],"value":"a"}"#)
+        for line in [
+            session.response(to: "{\"id\": \"\(raw)\", \"expr\": \"a\"}"),
+            session.response(to: "{\"id\": \"é\u{9B}\", \"expr\": \"^nope()\"}"),
+        ] {
+            XCTAssertFalse(
+                line.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E || $0.value == 0x7F }, line)
+        }
+    }
+
     func testTheContextIsObjectUnlessTheRequestNamesOne() {
         XCTAssertEqual(session.response(to: #"{"id": 1, "expr": "$cats"}"#), #"{"id":1,"value":["Barrett","Duncan"]}"#)
         XCTAssertEqual(

@@ -49,28 +49,20 @@ public struct ExpectationFile: Sendable {
         }
     }
 
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path`, through the engine's file door: a regular file (a FIFO,
+    /// device or socket is refused without blocking) of at most ``maximumFileSize`` bytes.
     /// - Throws: ``ExpectationProblem`` (line 0) when the file cannot be read, is too large or is
     ///   not UTF-8.
     public init(contentsOf path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let data: Data
+        let data: [UInt8]
         do {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            if size > Self.maximumFileSize {
-                throw ExpectationProblem(
-                    location: .init(path: path, line: 0),
-                    message: "the file is larger than \(Self.maximumFileSize >> 20) MB")
-            }
-            data = try Data(contentsOf: url)
-        } catch let problem as ExpectationProblem {
-            throw problem
-        } catch {
-            throw ExpectationProblem(
-                location: .init(path: path, line: 0),
-                message: "cannot read the file (\(error.localizedDescription))")
+            data = try FileDoor.read(path, as: .expectations, policy: .anywhere, maximumSize: Self.maximumFileSize)
+        } catch let error as FunctionError {
+            let prefix = "couldn't read \"\(path)\": "
+            let reason = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            throw ExpectationProblem(location: .init(path: path, line: 0), message: "cannot read the file (\(reason))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = FileFunctions.utf8Text(Data(data)) else {
             throw ExpectationProblem(location: .init(path: path, line: 0), message: "the file is not UTF-8 text")
         }
         self.init(parsing: text, path: path)

@@ -155,14 +155,21 @@ struct Evaluator {
 
     /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).
     func value(of token: Token) throws -> Value? {
-        if Evaluator.isTest(token.kind) { return try computeValue(of: token) }
+        // Tests note their truth; a reference or a call notes its own value, then each subreference its own.
+        if Evaluator.isTest(token.kind) || token.kind == .variableReference || token.kind == .functionCall {
+            return try computeValue(of: token)
+        }
         return try traced(token) { try computeValue(of: token) }
     }
 
-    /// Runs `body` (which produces `token`'s value) and, while tracing, notes its outcome for `token`.
-    func traced(_ token: Token, _ body: () throws -> Value?) rethrows -> Value? {
+    /// Runs `body` (which produces `token`'s value) and, while tracing, notes its outcome for `token`
+    /// (shown in the step log as `label` from `anchor`, see ``TraceRecorder/recording(_:label:anchor:_:)``).
+    func traced(
+        _ token: Token, label: String? = nil, anchor: Token? = nil,
+        _ body: () throws -> Value?
+    ) rethrows -> Value? {
         guard let recorder else { return try body() }
-        return try recorder.recording(token, body)
+        return try recorder.recording(token, label: label, anchor: anchor, body)
     }
 
     /// The kinds whose value is their truth: ``truth(of:)`` notes them while tracing.
@@ -190,7 +197,7 @@ struct Evaluator {
         case .variableReference:
             return try VariableResolver(evaluator: self).resolve(token)
         case .functionCall:
-            let result = try FunctionInvoker(evaluator: self).invoke(token)
+            let result = try traced(token) { try FunctionInvoker(evaluator: self).invoke(token) }
             return try VariableResolver(evaluator: self).applySubreferences(of: token, to: result)
         case .mathExpression, .mathGrouping:
             guard token.children.count == 1 else {

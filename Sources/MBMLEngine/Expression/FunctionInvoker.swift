@@ -21,9 +21,11 @@ struct FunctionInvoker {
         var input = try makeInput(inputType, groups: groups)
         if !definition.readsLazyJSON { input = try input.materialized(chargingTo: evaluator.meter) }
         evaluator.recorder?.noteInput(input, of: groups)
-        let call = FunctionCall(
+        evaluator.recorder?.noteCallStarted(token, name: name, input: input)
+        var call = FunctionCall(
             name: name, input: input, environment: evaluator.environment, evaluation: evaluator.evaluation,
             readsLazyJSON: definition.readsLazyJSON)
+        call.steps = evaluator.recorder?.steps
         guard let recorder = evaluator.recorder, inputType == .pipedExpressions else {
             return try run(definition, call, token)
         }
@@ -126,6 +128,18 @@ enum NormalizedSource {
             return token.text + token.children.filter { $0.kind == .subreference }.map(\.text).joined()
         default:
             return token.text
+        }
+    }
+
+    /// A variable reference or call without its subreferences, as a chain written in the simple
+    /// form starts (`$item`, `${item`, `$[item]`, `^count($cats)`).
+    static func head(of token: Token) -> String {
+        guard case .variable(let name, let form) = token.payload else { return token.text }
+        switch form {
+        case .simple: return "$" + name
+        case .curly: return "${" + name
+        case .bracket: return "$[" + name + "]"
+        case .parenthesis: return "$(" + name + ")"
         }
     }
 }

@@ -9,17 +9,24 @@ struct VariableResolver {
         guard case .variable(let name, _) = token.payload, !name.isEmpty else {
             throw evaluator.failure(.generic, "Couldn't determine key to use for obtaining value of token", token)
         }
-        let root = try evaluator.environment.variables.value(of: name, in: evaluator.evaluation)
+        let root = try evaluator.traced(token) {
+            try evaluator.environment.variables.value(of: name, in: evaluator.evaluation)
+        }
         return try applySubreferences(of: token, to: root)
     }
 
     /// Applies the subreference children of a variable reference or function call.
     func applySubreferences(of token: Token, to start: Value?) throws -> Value? {
         var current = start
+        // While tracing step by step, a subreference shows as the chain up to it (`$item.length`).
+        var chain = evaluator.recorder?.steps == nil ? nil : NormalizedSource.head(of: token)
         for child in token.children where child.kind == .subreference {
             guard let receiver = current else { return nil }
             evaluator.recorder?.noteReceiver(receiver, of: child)
-            current = try evaluator.traced(child) { try lookUp(try self.key(of: child), in: receiver, token: child) }
+            chain? += child.text
+            current = try evaluator.traced(child, label: chain, anchor: token) {
+                try lookUp(try self.key(of: child), in: receiver, token: child)
+            }
             if current == nil { return nil }
         }
         return current

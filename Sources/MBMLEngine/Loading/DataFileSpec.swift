@@ -46,14 +46,16 @@ public struct DataFileSpec: Equatable, Sendable {
         return lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson")
     }
 
-    /// Reads and decodes the file as plain JSON (JSON Lines for a `.jsonl` or `.ndjson` name).
+    /// Reads and decodes the file as plain JSON (JSON Lines for a `.jsonl` or `.ndjson` name),
+    /// through the engine's file door: a regular file of at most `maximumSize` bytes
+    /// (``FileLimits/data``).
     /// - Throws: ``DataFileError``.
-    public func load(relativeTo directory: URL? = nil) throws -> Value {
+    public func load(relativeTo directory: URL? = nil, maximumSize: Int = FileLimits().data) throws -> Value {
         let url = url(relativeTo: directory)
         if !isJSONLines {
             // Plain JSON stays as its bytes and is decoded where it is read (``JSONDocument``).
             do {
-                return try JSONDocument.load(path: url.path)
+                return try JSONDocument.load(path: url.path, maximumSize: maximumSize)
             } catch let error as JSONDecodingError {
                 throw DataFileError.invalidJSON(path: url.path, error)
             } catch {
@@ -62,9 +64,8 @@ public struct DataFileSpec: Equatable, Sendable {
         }
         let file: FileBytes
         do {
-            // The file functions' checks: a FIFO, device or directory is refused by what it is,
-            // without blocking. Data files have no size cap of their own.
-            file = try FileBytes(path: url.path)
+            // A FIFO, device or directory is refused by what it is, without blocking.
+            file = try FileBytes(path: url.path, maximumSize: maximumSize)
         } catch {
             throw DataFileError.unreadable(path: url.path, reason: String(describing: error))
         }
@@ -79,7 +80,7 @@ public struct DataFileSpec: Equatable, Sendable {
     /// Reads the file and declares `$name` with its contents in `environment` (a plain, writable
     /// variable that replaces any earlier value).
     public func declare(in environment: Environment, relativeTo directory: URL? = nil) throws {
-        let value = try load(relativeTo: directory)
+        let value = try load(relativeTo: directory, maximumSize: environment.options.fileLimits.data)
         environment.variables.declare(name, value: value)
     }
 }

@@ -260,7 +260,8 @@ extension ManifestLoadSession {
                 column: position.column), of: name)
     }
 
-    /// Logs `Variable "<name>" redeclared from:<old>to:<new>` (<doc:Variables>); not a diagnostic. The old
+    /// Logs `FILE:LINE:COLUMN: Variable "<name>" redeclared from:<old>to:<new>` (<doc:Variables>), at
+    /// the redeclaring element; not a diagnostic. The old
     /// declaration is described by its kind (where it came from is not tracked: remembering a site
     /// for each of possibly hundreds of thousands of variables would slow every load down).
     private func logRedeclaration(of name: String, replacing old: VariableDeclaration, at element: XMLElementNode) {
@@ -270,6 +271,9 @@ extension ManifestLoadSession {
         case .dynamic(let expression, _): oldText = "a dynamic variable with expression \"\(expression)\""
         case .singleton: oldText = "a singleton"
         }
-        environment.log.write("Variable \"\(name)\" redeclared from: \(oldText) to: \(element.summary)")
+        let position = element.position
+        environment.log.write(
+            "\(element.document.path):\(position.line):\(position.column): Variable \"\(name)\" redeclared from: \(oldText) to: \(element.summary)"
+        )
     }
 }

@@ -116,30 +116,23 @@ final class ManifestLoadSession {
         }
     }
 
-    /// Reads a file, recording it in ``files`` whether or not it can be read: a file that fails to
-    /// load (unreadable, or for a moment a link to a device) is still one the space is built from,
-    /// and a watcher that watches ``files`` reloads when it comes back.
-    /// The bytes of a manifest. The file counts among those the space was built from even when it
-    /// can not be read, so that a watcher notices when it comes back. An include (`asInclude`) is
-    /// read only where the file-read policy allows, and only from a regular file: a FIFO or device
-    /// (an include linked to /dev/zero) is refused by what it is, so a load never blocks or reads
-    /// forever; a manifest named by the host is read as given (`<(command)` works).
+    /// The bytes of a manifest, read through ``FileDoor``. The file counts among those the space was
+    /// built from even when it can not be read, so that a watcher notices when it comes back. An
+    /// include (`asInclude`) is read only where the file-read policy allows, only from a regular
+    /// file (a FIFO or device — an include linked to /dev/zero — is refused by what it is, so a load
+    /// never blocks or reads forever) and within ``FileLimits/include``; a manifest named by the
+    /// host is not under the policy and may be a pipe (`<(command)` works), within ``FileLimits/manifest``.
     func read(_ url: URL, path: String, asInclude: Bool = false) -> Result<[UInt8], Diagnostic> {
         files.append(url)
+        if asInclude, let reason = options.fileReadPolicy.refusal(for: path) {
+            return .failure(Diagnostic(file: path, line: 1, column: 1, message: "Not loading \(path): \(reason)"))
+        }
         do {
-            guard asInclude else {
-                // A regular file straight into an array (through `Data`, a large manifest would be
-                // copied once more); anything else (`<(command)`), or a failure, as Foundation reads it.
-                if let bytes = try? FileBytes.array(path: url.path) { return .success(bytes) }
-                return .success([UInt8](try Data(contentsOf: url)))
-            }
-            if let reason = options.fileReadPolicy.refusal(for: path) {
-                return .failure(
-                    Diagnostic(file: path, line: 1, column: 1, message: "Not loading \(path): \(reason)"))
-            }
-            let (descriptor, _) = try FileSystemAccess.openRegularFile(path, maximumSize: Int.max)
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            return .success([UInt8](try handle.readToEnd() ?? Data()))
+            let kind: FileReadKind = asInclude ? .include : .manifest
+            let bytes = try FileDoor.read(
+                asInclude ? path : url.path, as: kind, policy: options.fileReadPolicy,
+                maximumSize: options.fileLimits.maximumSize(for: kind, functionLimit: options.maximumFileSize))
+            return .success(bytes)
         } catch let error as FunctionError {
             return .failure(Diagnostic(file: path, line: 1, column: 1, message: "Couldn't read file: \(error.message)"))
         } catch {

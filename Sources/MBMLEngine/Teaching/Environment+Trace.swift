@@ -13,7 +13,16 @@ extension Environment {
         _ prepared: PreparedExpression, context: ExpressionContext,
         textLimit: Int? = nil, within evaluation: Evaluation? = nil
     ) -> ExpressionTrace {
-        let recorder = TraceRecorder()
+        trace(prepared, context: context, textLimit: textLimit, within: evaluation, steps: nil, sites: nil)
+    }
+
+    /// ``trace(_:context:textLimit:within:)`` noting the evaluation's events in `steps` and where
+    /// each traced token is shown in `sites`.
+    func trace(
+        _ prepared: PreparedExpression, context: ExpressionContext, textLimit: Int?, within evaluation: Evaluation?,
+        steps: StepLog?, sites: StepSites?
+    ) -> ExpressionTrace {
+        let recorder = TraceRecorder(steps: steps)
         var result: TraceOutcome
         var isTruncated = false
         do {
@@ -30,7 +39,7 @@ extension Environment {
         }
         let parsed = prepared.parse(in: context) ?? prepare(prepared.text, contexts: [context]).parse(in: context)
         let tokens = (try? parsed?.get()) ?? []
-        let builder = TraceTreeBuilder(environment: self)
+        let builder = TraceTreeBuilder(environment: self, sites: sites)
         var inherited: NotEvaluatedReason?
         if prepared.text.isEmpty || recorder.usedConstantShortcut {
             inherited = .constantText
@@ -88,6 +97,8 @@ struct RangeMap {
 /// Builds trace nodes from token trees and what the recorders noted.
 struct TraceTreeBuilder {
     let environment: Environment
+    /// Filled, when given, with the span each traced token is shown at.
+    var sites: StepSites? = nil
 
     func nodes(
         for tokens: [Token], recorder: TraceRecorder, map: RangeMap, inherited: NotEvaluatedReason?,
@@ -130,6 +141,7 @@ struct TraceTreeBuilder {
                 for: token.children, recorder: recorder, map: map, inherited: childReason,
                 insideParameter: insideParameter)
         }
+        sites?.note(recorder.site(of: token), kind: token.kind, range: map.map(token.absoluteRange), children: children)
         var name: String?
         var isKnown = false
         switch token.payload {
@@ -238,6 +250,7 @@ struct TraceTreeBuilder {
         let nested = evaluated.recorder
         let results = nested.results
         let outcome = results.outcomes.first ?? .notEvaluated(.afterFailure)
+        sites?.note(nested.wholeSite, kind: .parameterGroup, range: map.map(group.absoluteRange), children: [])
         let inner = RangeMap(normalizing: group.children, outer: map)
         let children: [TraceNode]
         if nested.usedConstantShortcut {

@@ -8,7 +8,7 @@ import Synchronization
 /// serves one expression text in one context (a function's parameter evaluated once per item shares
 /// one recorder across those evaluations).
 final class TraceRecorder {
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         let location: Int
         let length: Int
         let kind: Token.Kind
@@ -18,6 +18,15 @@ final class TraceRecorder {
             length = token.absoluteRange.length
             kind = token.kind
         }
+
+        private init(location: Int, length: Int, kind: Token.Kind) {
+            self.location = location
+            self.length = length
+            self.kind = kind
+        }
+
+        /// The key of no token: the whole expression of a recorder.
+        static let whole = Key(location: -1, length: 0, kind: .parameterGroup)
     }
 
     /// What one token produced over all its evaluations.
@@ -38,21 +47,61 @@ final class TraceRecorder {
     private(set) var usedConstantShortcut = false
     /// The captures of the functions that evaluate their own parameters, by call token.
     private(set) var captures: [Key: EvaluationCapture] = [:]
+    /// Set when the evaluation is traced step by step: the ordered log every recorder of it shares.
+    let steps: StepLog?
+
+    init(steps: StepLog? = nil) {
+        self.steps = steps
+    }
 
     func record(_ token: Token, _ outcome: TraceOutcome) {
         Self.add(outcome, to: &entries[Key(token), default: Entry()])
     }
 
-    /// Runs `body` and notes its value or error for `token`.
-    func recording(_ token: Token, _ body: () throws -> Value?) rethrows -> Value? {
+    /// Runs `body` and notes its value or error for `token`. In the step log the token shows as
+    /// `label` (its text when nil), its span starting at `anchor` when there is one.
+    func recording(_ token: Token, label: String? = nil, anchor: Token? = nil, _ body: () throws -> Value?) rethrows
+        -> Value?
+    {
         do {
             let value = try body()
             record(token, .value(value))
+            noteStep(token, label: label, anchor: anchor, .value(value))
             return value
         } catch {
-            if let failure = error as? ExpressionError { record(token, .error(failure)) }
+            if let failure = error as? ExpressionError {
+                record(token, .error(failure))
+                noteStep(token, label: label, anchor: anchor, .error(failure))
+            }
             throw error
         }
+    }
+
+    /// The site of `token` in this recorder, for the step log.
+    func site(of token: Token) -> StepLog.Site {
+        StepLog.Site(recorder: ObjectIdentifier(self), key: Key(token))
+    }
+
+    private func noteStep(_ token: Token, label: String?, anchor: Token?, _ outcome: TraceOutcome) {
+        guard let steps else { return }
+        steps.append(
+            .token(
+                site(of: token), anchor: anchor.map(site(of:)), kind: token.kind, label: label ?? token.text,
+                outcome: outcome))
+    }
+
+    /// Notes that the call `token` starts running with `input` (the step log's call step).
+    func noteCallStarted(_ token: Token, name: String, input: FunctionInput) {
+        guard let steps else { return }
+        let arguments: [Value]?
+        switch input {
+        case .absent: arguments = []
+        case .text(let text): arguments = [.string(text)]
+        case .value(let value): arguments = [value]
+        case .values(let values): arguments = values
+        case .expressions: arguments = nil
+        }
+        steps.append(.callStarted(site(of: token), name: name, arguments: arguments))
     }
 
     func noteReceiver(_ receiver: Value, of subreference: Token) {
@@ -85,18 +134,26 @@ final class TraceRecorder {
         do {
             let value = try body()
             Self.add(.value(value), to: &results)
+            steps?.append(.expressionResult(wholeSite, label: expression, outcome: .value(value)))
             return value
         } catch {
-            Self.add(.error(TraceOutcome.expressionError(error, in: expression)), to: &results)
+            let failure = TraceOutcome.expressionError(error, in: expression)
+            Self.add(.error(failure), to: &results)
+            steps?.append(.expressionResult(wholeSite, label: expression, outcome: .error(failure)))
             throw error
         }
+    }
+
+    /// The site standing for the whole expression this recorder traces (a parameter's result).
+    var wholeSite: StepLog.Site {
+        StepLog.Site(recorder: ObjectIdentifier(self), key: Key.whole)
     }
 
     /// The capture for the call `token` (one per call token, shared by its repeated evaluations).
     func capture(for token: Token) -> EvaluationCapture {
         let key = Key(token)
         if let existing = captures[key] { return existing }
-        let capture = EvaluationCapture()
+        let capture = EvaluationCapture(steps: steps)
         captures[key] = capture
         return capture
     }
@@ -130,6 +187,12 @@ final class EvaluationCapture: Sendable {
 
     static let capacity = 64
     private let storage = Mutex<[Evaluated]>([])
+    /// The step log the recorders it makes note into, when tracing step by step.
+    let steps: StepLog?
+
+    init(steps: StepLog? = nil) {
+        self.steps = steps
+    }
 
     var evaluated: [Evaluated] { storage.withLock { $0 } }
 
@@ -139,7 +202,7 @@ final class EvaluationCapture: Sendable {
                 return found.recorder
             }
             guard evaluated.count < Self.capacity else { return nil }
-            let recorder = TraceRecorder()
+            let recorder = TraceRecorder(steps: steps)
             evaluated.append(Evaluated(expression: expression, context: context, recorder: recorder))
             return recorder
         }

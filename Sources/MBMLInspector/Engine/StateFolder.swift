@@ -1,4 +1,5 @@
 import Foundation
+import MBMLEngine
 
 /// Where the inspector keeps what outlives a session (the expression history, lesson progress):
 /// `$XDG_STATE_HOME/mbml` when that is an absolute path, else `~/.local/state/mbml`.
@@ -9,7 +10,7 @@ enum StateFolder {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             base = URL(fileURLWithPath: state, isDirectory: true)
         } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
+            let home = HomeFolder.path(environment: environment)
             base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
                 ".local/state", isDirectory: true)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLEngine
 
 /// Finds the lesson file of a manifest, so that any space opens with its lessons.
 ///
@@ -24,7 +25,7 @@ public enum LessonFileLocator {
     static func candidates(forManifest manifest: URL) -> [URL] {
         let folder = manifest.deletingLastPathComponent()
         var urls: [URL] = []
-        if let text = try? String(contentsOf: manifest, encoding: .utf8), let declared = declaredLessons(in: text) {
+        if let text = ManifestHeader.beginning(ofManifest: manifest.path), let declared = declaredLessons(in: text) {
             urls.append(
                 declared.hasPrefix("/")
                     ? URL(fileURLWithPath: declared) : folder.appendingPathComponent(declared))

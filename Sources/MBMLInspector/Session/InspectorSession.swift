@@ -257,6 +257,15 @@ final class InspectorSession {
                         SpaceComparison.rows(text: text, pins: pins, first: first, second: second, limits: limits),
                         generation: generation)
                 })
+        case .computeSteps(let text, let context, let generation):
+            let environment = engine.environment
+            return answer(
+                on: .evaluation,
+                engine.evaluationLaneJob { limits in
+                    .stepsComputed(
+                        environment.steps(text, context: context, within: Evaluation(limits: limits)),
+                        generation: generation)
+                })
         case .savePins(let path, let text, let overwrites):
             if !overwrites, FileManager.default.fileExists(atPath: path) { return [.pinsFileExists(path: path)] }
             do {

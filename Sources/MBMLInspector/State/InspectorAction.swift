@@ -58,6 +58,8 @@ enum InspectorAction {
     case searchFinished(generation: Int, outcome: TreeSearch.Outcome)
     /// A search in the value viewer ended.
     case viewerSearchFinished(generation: Int, outcome: ViewerSearchOutcome)
+    /// The steps of step mode's evaluation (`generation`: the request they answer).
+    case stepsComputed(ExpressionSteps, generation: Int)
     /// The viewer's lines were counted (for `G`): the counted lines, for the viewer to keep.
     case viewerLinesCounted(generation: Int, lines: ViewerLines)
 }
@@ -168,6 +170,8 @@ enum InspectorEffect: Equatable {
     case savePins(path: String, text: String, overwrites: Bool)
     /// Keep the lessons' progress (no answer: progress that cannot be written is only not kept).
     case saveLessonProgress(LessonProgress, store: LessonProgressStore)
+    /// Work out the steps of `text` in `context` off the UI thread (answer with `.stepsComputed`).
+    case computeSteps(text: String, context: ExpressionContext, generation: Int)
     /// Watch these files (and no others): a change to any of them answers `.filesChanged`.
     case watch([URL])
 }

@@ -16,6 +16,10 @@ struct InspectorState {
     var pins = PinsState()
     var lessons = LessonsState()
     var compare = CompareState()
+    /// Step mode (F8), while on.
+    var stepper: StepperState?
+    /// The generation of the last step-mode request (answers for older ones are dropped).
+    var stepperGeneration = 0
     /// A screen drawn over the panes (help, a full value).
     var overlay: Overlay?
     /// The variables of the space on show (the last one that loaded).

@@ -18,9 +18,16 @@ enum ExternalEditor {
         return "vi"
     }
 
-    /// The arguments after the editor command: `+LINE FILE`.
+    /// The arguments after the editor command: `+LINE FILE`. A relative file name that starts with
+    /// `+` or `-` is given as `./NAME`, so that no editor reads it as a command (`+!cmd` in vi) or an
+    /// option, whatever form `$VISUAL`/`$EDITOR` takes (`./` works for every editor; `--` does not).
     static func arguments(file: String, line: Int) -> [String] {
-        ["+\(max(line, 1))", file]
+        ["+\(max(line, 1))", pathArgument(file)]
+    }
+
+    /// `file` as an editor argument that can only be read as a path.
+    static func pathArgument(_ file: String) -> String {
+        file.hasPrefix("-") || file.hasPrefix("+") ? "./" + file : file
     }
 
     /// The shell's arguments that run `editor` on `file` at `line`: the editor's own words are

@@ -15,11 +15,17 @@ struct ExplainCommand: ParsableCommand {
               hint[CODE] col N: message (try: REPLACEMENT)
             Hint codes: \(HintCode.allCases.map(\.rawValue).joined(separator: ", ")).
             The exit status is 0 even when the expression fails (the failure is part of the \
-            explanation); 1 only for usage errors. --json prints the same as one JSON document.
+            explanation, an evaluation stopped by --timeout or --max-memory too); 1 only for usage \
+            errors. --json prints the same as one JSON document.
+            With --steps, prints instead the evaluation's steps, numbered, in the order they \
+            happened: each sub-expression with its value, each function call with its arguments, \
+            each iteration of ^filter, ^list, ^sort, ... with its $item (and $key, ...), and each \
+            call's result (at most \(ExpressionSteps.defaultLimit) events; a cut log says so).
             """
     )
 
     @OptionGroup var engine: EngineOptions
+    @OptionGroup var budget: BudgetOptions
 
     @Option(name: .long, help: "The evaluation context: object, string, number or boolean.")
     var context: ExpressionContext = .object
@@ -27,14 +33,27 @@ struct ExplainCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON document instead of text.")
     var json = false
 
+    @Flag(name: .long, help: "Print the evaluation's steps in order instead of the token tree.")
+    var steps = false
+
     @Argument(help: "The expression to explain.")
     var expression: String
 
     func run() throws {
-        let environment = try engine.makeEnvironment()
-        // One job: the traced evaluation and the explanation printed from it.
-        let evaluation = environment.makeEvaluation()
+        let environment = try engine.makeEnvironment(budget: budget)
+        // One job: the traced evaluation and the explanation printed from it (--timeout, --max-memory).
+        let evaluation = budget.makeEvaluation()
         let prepared = environment.prepare(expression, contexts: [context])
+        if steps {
+            let formatter = StepsFormatter(
+                steps: environment.steps(prepared, context: context, within: evaluation))
+            if json {
+                StandardStream.output.writeLine(formatter.json())
+            } else {
+                StandardStream.report.write(formatter.text())
+            }
+            return
+        }
         let trace = environment.trace(prepared, context: context, within: evaluation)
         let hints = environment.hints(for: prepared, context: context, trace: trace)
         let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)

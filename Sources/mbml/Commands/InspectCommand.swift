@@ -54,7 +54,7 @@ struct InspectCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A theme name (Themes/NAME.theme or built in) or a .theme file.",
+            "A theme name (Themes/NAME.theme, PREFIX/share/mbml/themes/NAME.theme or built in) or a .theme file.",
             valueName: "name"))
     var theme: String?
 
@@ -127,6 +127,7 @@ struct InspectCommand: ParsableCommand {
             themeName: theme, options: session.environmentOptions(inputs: manifest.map { [$0] } ?? []),
             includesProcessEnvironment: session.env ?? false)
         configuration.environment = environment
+        configuration.themeFolders = InstalledThemes.searchFolders()
         configuration.expression = expr
         if let check = check { configuration.pins = try Self.expectations(from: check) }
         configuration.refreshInterval = refresh

@@ -72,6 +72,15 @@ struct JSONLinesSession {
         var expression: String
         var variables: [(String, Value?)]
 
+        /// The id as the response carries it: as written when that is printable ASCII (so that
+        /// `1.0` or a 50-digit number come back unchanged), else written again by the JSON writer,
+        /// which escapes C1 controls, bidirectional overrides and the rest of what a terminal acts on.
+        static func echoedID(_ written: Substring?, decoded: Value?) -> Substring? {
+            guard let written else { return nil }
+            if written.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return written }
+            return Substring(JSONCodec.encode(decoded))
+        }
+
         init(line: String) throws {
             let decoded: Value
             do {
@@ -83,7 +92,7 @@ struct JSONLinesSession {
             guard case .dictionary(let fields) = decoded else {
                 throw RequestFailure(id: nil, message: "A request must be a JSON object")
             }
-            id = JSONCodec.memberText(named: "id", inObject: line)
+            id = Self.echoedID(JSONCodec.memberText(named: "id", inObject: line), decoded: fields["id"])
             let contextName = fields["context"].map { $0.stringValue ?? $0.text } ?? "object"
             guard let context = ExpressionContext(rawValue: contextName) else {
                 throw RequestFailure(

@@ -14,9 +14,10 @@ struct RenderCommand: ParsableCommand {
             when rendering fails. As plate did: $ENV holds the process environment unless --no-env is \
             given; manifests are parsed in libxml2's recovery mode (a bare & in text loads, reported as \
             a warning); relative paths resolve against the current folder. Files are read only in the \
-            tree the current folder is in (its topmost folder below your home folder, or below / outside \
-            it: plate's templates read sibling projects), the folders of the template and the inputs, \
-            hidden files excepted, unless --allow-file-reads allows more. Inputs load in command-line \
+            project the current folder is in (the nearest folder above it with .git, Package.swift or \
+            another project file; in no project, its topmost folder below your home folder or the \
+            temporary folder), the current folder (unless it is / or your home folder), the folders of \
+            the template and the inputs, hidden files excepted, unless --allow-file-reads allows more. Inputs load in command-line \
             order into one environment; --manifest - reads a manifest from standard input. An error \
             prints file:line:column: message (the template position where the failing part starts) and \
             exits with status 1, writing nothing.
@@ -42,15 +43,15 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let bytes: [UInt8]
         do {
-            // Read through a file handle, so that a pipe (`<(command)`) works too.
-            bytes = [UInt8](try FileHandle(forReadingFrom: URL(fileURLWithPath: template)).readToEnd() ?? Data())
+            // Through the engine's file door: a pipe (`<(command)`) works too, a device does not.
+            bytes = try NamedFile.bytes(at: template)
         } catch {
-            StandardStream.error.writeLine("\(template): cannot read the template: \(error.localizedDescription)")
+            StandardStream.error.writeLine("\(template): cannot read the template: \(error)")
             throw ExitCode.failure
         }
         let environment = try engine.makeEnvironment(
             parsing: .recovering, envByDefault: true, budget: budget, inputs: [template],
-            workFolders: [Self.projectsFolder(of: FileManager.default.currentDirectoryPath)])
+            workFolders: ProjectFolder.enclosing(FileManager.default.currentDirectoryPath).map { [$0] } ?? [])
         let rendered: String
         do {
             let parsed = try Template(bytes: bytes, path: template)
@@ -73,16 +74,5 @@ struct RenderCommand: ParsableCommand {
             StandardStream.error.writeLine("\(output): cannot write the result: \(error.localizedDescription)")
             throw ExitCode.failure
         }
-    }
-
-    /// The folder of projects that `folder` is in, as plate's templates expect to read (their manifests
-    /// find sibling projects at `..` or `../..`): its topmost ancestor below the home folder when it is
-    /// inside it, otherwise below `/`; the folder itself when it is the home folder or `/`.
-    static func projectsFolder(of folder: String, home: String = NSHomeDirectory()) -> String {
-        let components = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents.filter { $0 != "/" }
-        let homeComponents = URL(fileURLWithPath: home).standardizedFileURL.pathComponents.filter { $0 != "/" }
-        let base = components.starts(with: homeComponents) && !homeComponents.isEmpty ? homeComponents : []
-        let kept = components.count > base.count ? base + [components[base.count]] : components
-        return "/" + kept.joined(separator: "/")
     }
 }

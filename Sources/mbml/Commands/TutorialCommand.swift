@@ -51,6 +51,7 @@ struct TutorialCommand: ParsableCommand {
             return
         }
         var configuration = InspectorConfiguration(source: .manifest(manifest), themeName: theme)
+        configuration.themeFolders = InstalledThemes.searchFolders()
         if let lessonFile = LessonFileLocator.lessonFile(forManifest: manifest) {
             configuration.lessons = try InspectCommand.expectations(from: lessonFile.path)
             configuration.lessonFile = lessonFile

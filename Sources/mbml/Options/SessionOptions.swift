@@ -52,18 +52,16 @@ struct SessionOptions: ParsableArguments {
     var environmentOptions: EnvironmentOptions { environmentOptions(inputs: []) }
 
     /// The environment options these flags ask for, with a file-read policy (<doc:RunningUntrustedMBML>)
-    /// that allows the current folder, the folders of the data files and of `inputs` (manifests,
-    /// templates, expectation files: each a file path) and the folders of `--allow-file-reads`.
+    /// that allows the current folder (unless it is `/` or the home folder), the folders of the data
+    /// files and of `inputs` (manifests, templates, expectation files: each a file path), `workFolders`
+    /// and the folders of `--allow-file-reads`.
     func environmentOptions(inputs: [String], workFolders: [String] = []) -> EnvironmentOptions {
         var options = EnvironmentOptions()
         options.allowsFileWrites = allowFileWrites
         let dataPaths = ((try? dataFiles()) ?? []).map(\.path)
-        let inputFolders = (inputs + dataPaths).filter { $0 != "-" }.map {
-            URL(fileURLWithPath: $0).deletingLastPathComponent().path
-        }
-        options.fileReadPolicy = .restricted(
-            workFolders: [FileManager.default.currentDirectoryPath] + workFolders + inputFolders,
-            allowedFolders: allowFileReads)
+        options.fileReadPolicy = .forInputs(
+            current: FileManager.default.currentDirectoryPath, inputs: inputs + dataPaths, allowed: allowFileReads,
+            workFolders: workFolders)
         return options
     }
 }

@@ -212,7 +212,8 @@ final class ManifestVarTests: ManifestTestCase {
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertTrue(
             log.lines.contains(
-                "Variable \"a\" redeclared from: a read-only concrete variable to: <Var name=\"a\" literal=\"two\"/>"),
+                "test.xml:3:1: Variable \"a\" redeclared from: a read-only concrete variable to: <Var name=\"a\" literal=\"two\"/>"
+            ),
             log.lines.joined(separator: "\n"))
     }
 

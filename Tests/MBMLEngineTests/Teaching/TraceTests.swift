@@ -85,7 +85,9 @@ final class TraceTests: ExpressionTestCase {
     func testCurlyReference() {
         let trace = env.trace("${nameList[3].firstName} x", context: .object)
         XCTAssertEqual(trace.result, .value("Jill x"))
-        assertOutcome(trace, .variableReference, "$nameList", .value("Jill"))
+        assertOutcome(
+            trace, .variableReference, "$nameList",
+            .value([["firstName": "A"], ["firstName": "B"], ["firstName": "C"], ["firstName": "Jill"]]))
         assertOutcome(trace, .subreference, "[3]", .value(["firstName": "Jill"]))
         assertOutcome(trace, .literal, "3", .value("3"))
         assertOutcome(trace, .subreference, ".firstName", .value("Jill"))

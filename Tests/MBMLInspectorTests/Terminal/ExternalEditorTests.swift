@@ -29,6 +29,28 @@ final class ExternalEditorTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "--wait\n-n\n+7\nmy manifest.xml\n")
     }
 
+    /// A file name that starts with `+` or `-` reaches every form of editor command as a path
+    /// (`./NAME`), never as a command (`+!cmd` in vi) or an option.
+    func testAFileNameStartingWithPlusOrMinusIsGivenAsAPath() throws {
+        XCTAssertEqual(ExternalEditor.arguments(file: "+!touch PWNED", line: 3), ["+3", "./+!touch PWNED"])
+        XCTAssertEqual(ExternalEditor.arguments(file: "-c", line: 1), ["+1", "./-c"])
+        XCTAssertEqual(ExternalEditor.arguments(file: "/abs/+x", line: 1), ["+1", "/abs/+x"])
+        XCTAssertEqual(ExternalEditor.arguments(file: "sub/-x", line: 1), ["+1", "sub/-x"])
+        XCTAssertEqual(ExternalEditor.arguments(file: "plain.xml", line: 2), ["+2", "plain.xml"])
+        let folder = try ScratchFolder()
+        let record = folder.url.appendingPathComponent("args").path
+        let script = try folder.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n", to: "editor.sh")
+        chmod(script.path, 0o755)
+        for editor in ["'\(script.path)'", "'\(script.path)' --wait", "\"\(script.path)\" -n --", "\(script.path) -w"] {
+            for name in ["+!touch PWNED", "-x", "+x"] {
+                XCTAssertNil(ExternalEditor.run(file: name, line: 2, editor: editor))
+                let words = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+                XCTAssertEqual(words.suffix(2), ["+2", "./" + name], "\(editor) with \(name)")
+                XCTAssertFalse(words.contains(name), "\(editor): the bare name reached the editor")
+            }
+        }
+    }
+
     func testAMissingEditorIsReportedBeforeTheTerminalIsHandedOver() {
         let environment = ["PATH": "/usr/bin:/bin"]
         XCTAssertEqual(

@@ -21,7 +21,7 @@ final class ThemeTests: XCTestCase {
 
     func testEveryBuiltInThemeParsesAndSetsEveryRole() throws {
         for name in ["default", "light", "high-contrast", "monochrome"] {
-            let theme = try ThemeLoader.load(name, directory: URL(fileURLWithPath: "/nonexistent"))
+            let theme = try ThemeLoader.load(name, folders: [URL(fileURLWithPath: "/nonexistent")])
             XCTAssertEqual(Set(theme.styles.keys), Set(StyleRole.allCases), name)
         }
     }
@@ -75,9 +75,25 @@ final class ThemeTests: XCTestCase {
         let folder = try ScratchFolder(prefix: "mbml-inspector")
         let file = try folder.write("normal = green\n", to: "mine.theme", atomically: true)
         XCTAssertEqual(try ThemeLoader.load(file.path).style(for: .normal).foreground, .indexed(2))
-        XCTAssertThrowsError(try ThemeLoader.load("nonexistent-theme", directory: folder.url)) { error in
-            XCTAssertTrue(String(describing: error).contains("default, high-contrast, light, monochrome"))
+        XCTAssertThrowsError(try ThemeLoader.load("nonexistent-theme", folders: [folder.url])) { error in
+            XCTAssertTrue(String(describing: error).contains("default, high-contrast, light, mine, monochrome"))
         }
+    }
+
+    func testThemeFoldersAreSearchedInOrderBeforeTheBuiltInThemes() throws {
+        let first = try ScratchFolder(prefix: "mbml-themes-first")
+        let second = try ScratchFolder(prefix: "mbml-themes-second")
+        try first.write("normal = red\n", to: "light.theme", atomically: true)
+        try second.write("normal = green\n", to: "light.theme", atomically: true)
+        try second.write("normal = blue\n", to: "installed.theme", atomically: true)
+        let folders = [first.url, second.url]
+        XCTAssertEqual(try ThemeLoader.load("light", folders: folders).style(for: .normal).foreground, .indexed(1))
+        XCTAssertEqual(try ThemeLoader.load("installed", folders: folders).style(for: .normal).foreground, .indexed(4))
+        // Not in any folder: the built-in copy.
+        XCTAssertEqual(
+            try ThemeLoader.load("monochrome", folders: folders).styles,
+            try Theme(parsing: BuiltInThemes.sources["monochrome"] ?? "", name: "monochrome").styles)
+        XCTAssertThrowsError(try ThemeLoader.load("installed", folders: [first.url]))
     }
 
     func testColoursAdaptToEightColourTerminals() {

@@ -17,6 +17,8 @@ public struct FunctionCall {
     /// Whether the function reads lazily decoded JSON itself (``FunctionDefinition/readsLazyJSON``):
     /// when false, what it evaluates comes back fully decoded.
     let readsLazyJSON: Bool
+    /// Set while the call is traced step by step: where its iterations are noted.
+    var steps: StepLog? = nil
 
     /// A call of `name` with `input`, as part of `evaluation` (nil: a job of its own under the
     /// environment's limits).
@@ -80,7 +82,15 @@ public struct FunctionCall {
     /// Runs `body` with `bindings` pushed onto the variable space; restores previous values afterwards,
     /// even if `body` throws. A nil binding value hides the variable for the duration.
     public func withBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
-        try environment.variables.withBindings(bindings, body)
+        noteIteration(bindings)
+        return try environment.variables.withBindings(bindings, body)
+    }
+
+    /// Runs `body` with `$item` bound to `item` (and `$key` to `key` when there is one), as
+    /// ``VariableSpace/withItem(_:key:_:)`` does: one iteration of the function over a collection.
+    public func withItem<T>(_ item: Value, key: String?, _ body: () throws -> T) rethrows -> T {
+        if steps != nil { noteIteration(CollectionSupport.itemBindings(.init(key: key, item: item))) }
+        return try environment.variables.withItem(item, key: key, body)
     }
 
     /// Writes a line to the environment's log sink (the CLI prints it on stderr, the inspector in a pane).

@@ -51,8 +51,10 @@ public final class JSONDocument: Sendable {
     /// top-level container as a lazily decoded value, or the text's value as the whole-text reader reads it
     /// (or its error) when the text is not valid JSON or not a container.
     /// - Throws: `FunctionError` when the file cannot be read; ``JSONDecodingError``.
-    static func load(path: String, maximumDepth: Int = JSONCodec.defaultMaximumDepth) throws -> Value {
-        let (bytes, index) = try FileBytes.array(path: path) { buffer, arrived in
+    static func load(
+        path: String, maximumSize: Int = FileLimits().data, maximumDepth: Int = JSONCodec.defaultMaximumDepth
+    ) throws -> Value {
+        let (bytes, index) = try FileBytes.array(path: path, maximumSize: maximumSize) { buffer, arrived in
             try JSONStructureIndexer.index(buffer, maximumDepth: maximumDepth, arrived: arrived)
         }
         if let root = root(of: bytes, indexedAs: index, maximumDepth: maximumDepth) { return root }

@@ -3,7 +3,7 @@
 enum KeyCommand: Hashable, Sendable {
     // Everywhere
     case quit, help, helpWhenEditorEmpty, toggleMouse, reload, diagnostics, switchSpaces
-    case nextPane, previousPane, completeOrNextPane, redraw, suspend, stopLoading
+    case nextPane, previousPane, completeOrNextPane, redraw, suspend, stopLoading, enterSteps
     // Outside the editor
     case toggleLog, focusEditor
     // Moving in a list, a tree or a text
@@ -24,6 +24,8 @@ enum KeyCommand: Hashable, Sendable {
     case pinInEveryContext, nextContext, previousContext, clearLog
     // Pins
     case unpin
+    // Step mode
+    case nextStep, previousStep, stepOver, nextIteration, previousIteration, stepOut, leaveSteps
     // Full value viewer, diagnostics
     case scrollLeft, scrollRight, leftEdge, toggleWrap, close, stopSearch, openInEditor
 }

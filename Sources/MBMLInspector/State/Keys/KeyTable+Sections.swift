@@ -1,7 +1,9 @@
+import MBMLEngine
+
 /// The rows of ``KeyTable``: every key the inspector reacts to, by pane.
 extension KeyTable {
     static let sections: [KeyTableSection] = [
-        everywhere, editor, historySearch, prompt, variables, results, tokens, pins, log, viewer,
+        everywhere, editor, historySearch, prompt, variables, results, tokens, pins, log, steps, viewer,
         diagnosticsList, helpScreen,
     ]
 
@@ -58,6 +60,11 @@ extension KeyTable {
                 "Ctrl-C, `q` (outside the editor)", "quit", detail: "quit (status 0)",
                 bind(.quit, .control("c")), bind(.quit, .character("q"), in: .outsidePanes)),
             row("F2", "mouse on/off (off by default)", bind(.toggleMouse, .function(2))),
+            row(
+                "F8", "step mode: walk the evaluation of the expression step by step",
+                detail:
+                    "step mode: walk the evaluation of the expression (in the selected result row's context) step by step, each sub-expression, call and iteration with its value (keys below)",
+                bind(.enterSteps, .function(8))),
             row(
                 "F5, `r` (outside the editor)", "reload the manifest, included files and data files",
                 bind(.reload, .function(5)), bind(.reload, .character("r"), in: .outsidePanes)),
@@ -145,6 +152,34 @@ extension KeyTable {
             row(
                 "Esc, Ctrl-G", "close completion; cancel a slow evaluation",
                 bind(.closeCompletion, .escape), bind(.cancelEvaluation, .control("g"))),
+        ])
+
+    private static let steps = KeyTableSection(
+        title: "Step mode", note: "(F8)", scope: .steps,
+        rows: [
+            row(
+                "→ `n` / ← `p`", "next / previous step (the editor highlights it, the token pane selects it)",
+                detail:
+                    "next / previous step: the editor highlights its text, the token pane selects its node, the editor's rows show `step N/M` and its value",
+                bind(.nextStep, .right, .character("n")), bind(.previousStep, .left, .character("p"))),
+            row(
+                "`o`", "over: past the call or the iteration that starts here",
+                detail: "over: past the call (to its result) or the iteration (to the next one) that starts here",
+                bind(.stepOver, .character("o"))),
+            row(
+                "`i` / `I`", "next / previous iteration of ^filter, ^list, ^sort, …",
+                detail:
+                    "to the next / previous iteration of the function iterating here (`^filter`, `^list`, `^sort`, …)",
+                bind(.nextIteration, .character("i")), bind(.previousIteration, .character("I"))),
+            row("`u`", "out: to the result of the call around the step", bind(.stepOut, .character("u"))),
+            row(
+                "Home `g` / End `G`", "first / last step",
+                bind(.first, .home, .character("g")), bind(.last, .end, .character("G"))),
+            row(
+                "Esc", "leave step mode (at most \(ExpressionSteps.defaultLimit) events are kept; a cut log says so)",
+                detail:
+                    "leave step mode (a step log keeps at most \(ExpressionSteps.defaultLimit) events; when an evaluation has more, the last step says the log was cut)",
+                bind(.leaveSteps, .escape)),
         ])
 
     private static let historySearch = KeyTableSection(

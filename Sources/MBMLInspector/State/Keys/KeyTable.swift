@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a key binding applies: the focused pane, an open overlay, or a moment (while loading).
 enum KeyScope: Hashable, Sendable {
     /// Every pane, the editor included (checked before the focused pane).
@@ -8,6 +10,8 @@ enum KeyScope: Hashable, Sendable {
     case whileLoading
     case editor, variables, copyChoice, results, tokens, pins, log
     case viewer, viewerSearching, diagnostics, helpScreen
+    /// While step mode (F8) is on: before every pane.
+    case steps
     /// While the editor's reverse history search (Alt-R) is open (before ``prompt``).
     case historySearch
     /// While a prompt is open: a `/` search, the history search, the file name after Ctrl-S
@@ -90,6 +94,16 @@ enum KeyTable {
             for row in section.rows { lines.append(.key(plain(row.label), row.help)) }
         }
         return lines
+    }
+
+    /// The keys of the section of `scope` on one line, each with the first words of its help (up to
+    /// a `:` or a `(`): `→ n / ← p next / previous step · o over · …`.
+    static func summary(of scope: KeyScope) -> String {
+        let rows = sections.first { $0.scope == scope }?.rows ?? []
+        return rows.map { row in
+            let help = row.help.prefix { $0 != ":" && $0 != "(" }.trimmingCharacters(in: .whitespaces)
+            return plain(row.label) + " " + help
+        }.joined(separator: " · ")
     }
 
     /// Markdown code spans as plain text.

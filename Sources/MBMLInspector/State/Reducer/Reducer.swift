@@ -17,6 +17,7 @@ enum Reducer {
     static func apply(_ action: InspectorAction, to state: inout InspectorState, effects: inout [InspectorEffect]) {
         dispatch(action, to: &state, effects: &effects)
         state.refreshTokenRows()
+        if state.stepper != nil { followStep(&state) }
     }
 
     private static func dispatch(
@@ -75,6 +76,8 @@ enum Reducer {
             viewerSearchFinished(generation: generation, outcome: outcome, state: &state)
         case .viewerLinesCounted(let generation, let lines):
             viewerLinesCounted(generation: generation, lines: lines, state: &state)
+        case .stepsComputed(let steps, let generation):
+            stepsComputed(steps, generation: generation, state: &state)
         }
     }
 
@@ -168,6 +171,10 @@ enum Reducer {
             cancelLoading(state: &state, effects: &effects)
         }
         if state.layout.isTooSmall { return }
+        if state.stepper != nil {
+            handleStepKey(key, state: &state, effects: &effects)
+            return
+        }
         if handleEverywhereKey(key, state: &state, effects: &effects) { return }
         switch state.focus {
         case .editor:
@@ -198,6 +205,8 @@ enum Reducer {
             effects.append(.reload)
         case .diagnostics?:
             openDiagnostics(&state)
+        case .enterSteps?:
+            enterSteps(&state, effects: &effects)
         case .switchSpaces? where state.compare.isActive:
             state.watchList.switchSpaces()
             effects.append(.switchSpaces)

@@ -8,6 +8,7 @@ enum EditorView {
         let focused = state.focus == .editor
         var note = "Tab completes · F1 help"
         if state.results.isEvaluating { note = "evaluating…" }
+        if let stepper = state.stepper { note = "step mode · " + stepper.counter }
         PaneChrome.title(Pane.editor.title, note: focused ? note : "e edits", focused: focused, painter: painter)
         drawText(state, painter: painter)
         drawInformation(state, painter: painter)
@@ -66,6 +67,9 @@ enum EditorView {
             for index in offsets.characters(in: token.absoluteRange)
             where index < roles.count { roles[index] = .highlight }
         }
+        if let stepper = state.stepper, stepper.text == state.editor.text, let range = stepper.step?.range {
+            for index in offsets.characters(in: range) where index < roles.count { roles[index] = .highlight }
+        }
         return roles
     }
 
@@ -94,6 +98,10 @@ enum EditorView {
 
     private static func drawInformation(_ state: InspectorState, painter: Painter) {
         let editor = state.editor
+        if let stepper = state.stepper {
+            StepRows.draw(stepper, painter: painter)
+            return
+        }
         if let (contexts, error) = shownProblem(state) {
             let scroll = EditorColumns.scroll(for: editor, width: EditorColumns.textWidth(paneWidth: painter.width))
             if let range = error.range {

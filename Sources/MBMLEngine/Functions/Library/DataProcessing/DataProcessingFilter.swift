@@ -62,7 +62,7 @@ extension DataProcessingFunctions {
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
             if intermediates.isEmpty {
-                return try call.variables.withItem(entry.item, key: entry.key) { try call.evaluateBooleanQuietly(test) }
+                return try call.withItem(entry.item, key: entry.key) { try call.evaluateBooleanQuietly(test) }
             }
             var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
             if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
@@ -134,7 +134,7 @@ extension DataProcessingFunctions {
             }
             for entry in entries {
                 try call.checkCancellation()
-                try call.variables.withItem(entry.item, key: entry.key) {
+                try call.withItem(entry.item, key: entry.key) {
                     try collect(depth: depth + 1, into: &results)
                 }
             }

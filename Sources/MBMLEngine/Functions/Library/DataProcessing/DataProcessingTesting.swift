@@ -20,7 +20,7 @@ extension DataProcessingFunctions {
         let test = call.repeated(texts[1], as: .boolean)
         for entry in entries {
             try call.checkCancellation()
-            let passed = try call.variables.withItem(entry.item, key: entry.key) {
+            let passed = try call.withItem(entry.item, key: entry.key) {
                 try call.evaluateBooleanQuietly(test)
             }
             if !passed { return .boolean(false) }
@@ -92,7 +92,7 @@ extension DataProcessingFunctions {
             }
             for entry in entries {
                 try call.checkCancellation()
-                let passed = try call.variables.withItem(entry.item, key: entry.key) {
+                let passed = try call.withItem(entry.item, key: entry.key) {
                     try call.evaluateBooleanQuietly(test)
                 }
                 if passed { passing.append(entry.item) }

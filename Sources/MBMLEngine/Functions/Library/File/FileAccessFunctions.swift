@@ -30,9 +30,9 @@ extension FileFunctions {
                 summary:
                     "Returns an Array with the names (not paths) of the entries directly inside a directory, hidden entries included, sorted by their bytes. Fails when the path is empty, missing, not a directory or unreadable, or outside the host's file-read policy."
             ) { call in
-                let path = try call.text()
-                try call.environment.options.fileReadPolicy.check(path, action: "list the directory")
-                return .array(try FileSystemAccess.entries(of: path).map(Value.string))
+                let entries = try FileDoor.entries(
+                    ofDirectory: try call.text(), policy: call.environment.options.fileReadPolicy)
+                return .array(entries.map(Value.string))
             },
 
             FunctionDefinition(
@@ -78,12 +78,12 @@ extension FileFunctions {
 
     /// The bytes of the regular file at `path`, within the environment's ``EnvironmentOptions/maximumFileSize``.
     private static func contents(of path: String, in call: FunctionCall) throws -> Data {
-        try call.environment.options.fileReadPolicy.check(path)
-        let data = try FileSystemAccess.contents(
-            of: path, maximumSize: call.environment.options.maximumFileSize,
+        let options = call.environment.options
+        let bytes = try FileDoor.read(
+            path, as: .function, policy: options.fileReadPolicy, maximumSize: options.maximumFileSize,
             checkCancellation: call.checkCancellation)
-        try call.chargeMemory(data.count)
-        return data
+        try call.chargeMemory(bytes.count)
+        return Data(bytes)
     }
 
     /// `data` decoded as UTF-8, or nil when it is not valid UTF-8.

@@ -8,7 +8,8 @@ import Musl
 import Darwin
 #endif
 
-/// The POSIX file-system operations behind the File functions (<doc:FunctionLibrary>). Paths are used
+/// The POSIX probes and deletion behind the File functions (<doc:FunctionLibrary>); reads go through
+/// ``FileDoor``. Paths are used
 /// as given (no `~` expansion; relative paths resolve against the working directory). Failures
 /// carry the operating system's own reason, e.g. `couldn't read "/x": No such file or directory`,
 /// or say what the item is (`it is a FIFO, not a regular file`). A path with a NUL character names
@@ -66,79 +67,9 @@ enum FileSystemAccess {
         return Int(info.st_size)
     }
 
-    /// The bytes of the regular file at `path`, at most `maximumSize` of them. Anything else — a
-    /// directory, FIFO, device or socket — is refused by what it is, before it is opened, so reading
-    /// never blocks; a file larger than `maximumSize` is refused by its size. `checkCancellation` is
-    /// called between reads.
-    static func contents(of path: String, maximumSize: Int, checkCancellation: () throws -> Void) throws -> Data {
-        let (descriptor, _) = try openRegularFile(path, maximumSize: maximumSize)
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            try checkCancellation()
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("read", path, code: errno)
-            }
-            guard data.count + count <= maximumSize else { throw tooLarge(path, maximumSize: maximumSize) }
-            data.append(contentsOf: buffer[0..<count])
-        }
-    }
-
-    /// Opens the regular file at `path` for reading and returns its descriptor (the caller closes it)
-    /// and its size. Anything else — a directory, FIFO, device or socket — is refused by what it is,
-    /// before it is opened, so reading never blocks; a file larger than `maximumSize` is refused by
-    /// its size.
-    static func openRegularFile(_ path: String, maximumSize: Int) throws -> (descriptor: Int32, size: Int) {
-        try checkNoNUL(path, "read")
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw failure("read", path, code: errno) }
-        try checkReadable(info, path: path, maximumSize: maximumSize)
-        // O_NONBLOCK: should the path be swapped for a FIFO after the check, opening it does not wait.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { throw failure("read", path, code: errno) }
-        guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw failure("read", path, code: code)
-        }
-        do {
-            try checkReadable(info, path: path, maximumSize: maximumSize)
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        return (descriptor, Int(info.st_size))
-    }
-
-    /// Throws unless `info` describes a regular file of at most `maximumSize` bytes.
-    private static func checkReadable(_ info: stat, path: String, maximumSize: Int) throws {
-        let kind = info.st_mode & mode_t(S_IFMT)
-        guard kind == mode_t(S_IFREG) else {
-            let what: String
-            switch kind {
-            case mode_t(S_IFDIR): what = "a directory"
-            case mode_t(S_IFIFO): what = "a FIFO"
-            case mode_t(S_IFCHR), mode_t(S_IFBLK): what = "a device"
-            case mode_t(S_IFSOCK): what = "a socket"
-            default: what = "of an unknown kind"
-            }
-            throw FunctionError("couldn't read \"\(path)\": it is \(what), not a regular file")
-        }
-        if Int64(info.st_size) > Int64(maximumSize) { throw tooLarge(path, maximumSize: maximumSize) }
-    }
-
-    private static func tooLarge(_ path: String, maximumSize: Int) -> FunctionError {
-        FunctionError(
-            "couldn't read \"\(path)\": it is larger than the limit of \(maximumSize) bytes", limit: .fileSize)
-    }
-
-    /// The names of the entries directly inside the directory (hidden ones included, `.` and `..`
-    /// excluded), sorted by their UTF-8 bytes.
-    static func entries(of path: String) throws -> [String] {
+    /// The names of the entries directly inside the directory, for ``remove(_:)`` (reads for MBML
+    /// list through ``FileDoor/entries(ofDirectory:policy:)``).
+    private static func entries(of path: String) throws -> [String] {
         try checkNoNUL(path, "list the directory")
         guard let directory = opendir(path) else { throw failure("list the directory", path, code: errno) }
         defer { closedir(directory) }

@@ -2,10 +2,13 @@ import Foundation
 
 /// Where an environment may read files: what `^fileContents`, `^fileData`, `^listDirectory` and a
 /// manifest's `<Include>` may open (<doc:RunningUntrustedMBML>). Probes (`^fileExists`,
-/// `^isDirectoryAtPath`, `^sizeOfFile`, ...) read no contents and are not restricted.
+/// `^isDirectoryAtPath`, `^sizeOfFile`, ...) read no contents and are not restricted. Files the
+/// person running mbml names (manifests, templates, `--data`, expectation files) are not under it.
 ///
-/// Paths are resolved first — made absolute against the working directory, symbolic links and `..`
-/// followed — so a link or a `../..` can not lead out of an allowed folder. Then:
+/// A name is checked twice by the engine's one file door: resolved first — made absolute against
+/// the working directory, symbolic links and `..` followed — so that a refusal names the path as
+/// written, and then as the path of the file actually opened (the descriptor's own path), so that a
+/// link swapped between the check and the open never yields an outside file. Then:
 /// 1. `/proc`, `/sys` and `/dev` are never read (they hold the process environment, kernel state and
 ///    devices that never end) unless one of ``allowedFolders`` lies inside them.
 /// 2. Without ``workFolders`` restriction (``isRestricted`` false, the library's default) anything
@@ -13,6 +16,9 @@ import Foundation
 /// 3. Otherwise a path must lie in one of ``allowedFolders`` (whole), or in one of ``workFolders``
 ///    without passing through a hidden entry below it (`.ssh`, `.env`, `.git`): the folders a
 ///    command works in hold what it needs, and dot-files in them hold most secrets.
+///
+/// ``forInputs(current:inputs:allowed:workFolders:home:)`` builds the policy of a command from
+/// explicit folders, with no dependency on the process's working folder.
 public struct FileReadPolicy: Equatable, Sendable {
     /// Whether reads are limited to ``workFolders`` and ``allowedFolders``.
     public var isRestricted: Bool
@@ -53,9 +59,46 @@ public struct FileReadPolicy: Equatable, Sendable {
         if !allowedFolders.contains(folder) { allowedFolders.append(folder) }
     }
 
+    /// The policy of a command (<doc:RunningUntrustedMBML>): its implicit work folders are
+    /// `current` — unless it is `/` or the home folder, which hold far more than one piece of work —
+    /// the folders of `inputs` (same exception) and `workFolders`; `allowed` are read in full.
+    /// - Parameters:
+    ///   - current: the absolute folder relative names are meant against (the working folder of a
+    ///     command, a language server's workspace root), or nil for none.
+    ///   - inputs: the files the person named (manifests, templates, data and expectation files);
+    ///     relative ones against `current`; `-` (standard input) is skipped.
+    ///   - allowed: folders read in full, hidden entries included (`--allow-file-reads`); relative
+    ///     ones against `current`.
+    ///   - workFolders: more folders read without their hidden entries (`render`'s project).
+    ///   - home: the home folder (``HomeFolder/path(environment:)``).
+    public static func forInputs(
+        current: String?, inputs: [String], allowed: [String], workFolders: [String] = [],
+        home: String = HomeFolder.path()
+    ) -> FileReadPolicy {
+        let base = current ?? "/"
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
+        let excluded = Set(["/", resolved(home)])
+        var implicit: [String] = current.map { [$0] } ?? []
+        implicit += inputs.filter { $0 != "-" && !$0.isEmpty }.map { PathText.deletingLastComponent(absolute($0)) }
+        implicit += workFolders.map(absolute)
+        var policy = FileReadPolicy(isRestricted: true, allowedFolders: [], workFolders: [])
+        for candidate in implicit where !candidate.isEmpty {
+            let folder = resolved(candidate)
+            if !excluded.contains(folder), !policy.workFolders.contains(folder) { policy.workFolders.append(folder) }
+        }
+        for folder in allowed { policy.addAllowedFolder(absolute(folder)) }
+        return policy
+    }
+
     /// Why `path` may not be read, or nil when it may.
     public func refusal(for path: String) -> String? {
-        let resolved = Self.resolved(path)
+        refusal(forResolved: Self.resolved(path))
+    }
+
+    /// Why the file at `resolved`, a path already absolute and free of links (an opened file's own
+    /// path), may not be read, or nil when it may. It is not resolved again: a folder swapped for a
+    /// link in the meantime can not change the answer.
+    func refusal(forResolved resolved: String) -> String? {
         if Self.isSpecial(resolved) {
             let named = allowedFolders.contains { Self.isSpecial($0) && Self.relative(resolved, to: $0) != nil }
             return named ? nil : "the file-read policy does not read /proc, /sys or /dev unless it names them"

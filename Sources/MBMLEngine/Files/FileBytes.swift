@@ -22,15 +22,19 @@ final class FileBytes {
     private let mappedSize: Int
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Reads the regular file at `path` (a FIFO, device or directory is refused by what it is).
+    /// Reads the regular data file at `path` through ``FileDoor`` (a FIFO, device or directory is
+    /// refused by what it is; a file larger than `maximumSize` by its size).
     /// - Throws: `FunctionError` with the system's reason.
-    init(path: String, checkCancellation: () throws -> Void = {}) throws {
-        let (descriptor, size) = try FileSystemAccess.openRegularFile(path, maximumSize: Int.max)
-        defer { close(descriptor) }
+    init(path: String, maximumSize: Int = FileLimits().data, checkCancellation: () throws -> Void = {}) throws {
+        let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
+        // The descriptor is closed with `file`: keep it open until the reading is done.
+        defer { withExtendedLifetime(file) {} }
+        let descriptor = file.descriptor
+        let size = file.size
         let mappedSize = max(Self.pageSize, (size + Self.pageSize - 1) / Self.pageSize * Self.pageSize)
         guard let mapping = mmap(nil, mappedSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             mapping != MAP_FAILED
-        else { throw FileSystemAccess.failure("read", path, code: errno) }
+        else { throw FileDoor.failure("read", path, code: errno) }
         var count = 0
         // A file that grows while it is read is read up to the size it had when opened.
         while count < size {
@@ -46,7 +50,7 @@ final class FileBytes {
                 if errno == EINTR { continue }
                 let code = errno
                 munmap(mapping, mappedSize)
-                throw FileSystemAccess.failure("read", path, code: code)
+                throw FileDoor.failure("read", path, code: code)
             }
             count += chunk
         }
@@ -59,24 +63,21 @@ final class FileBytes {
         munmap(mapping, mappedSize)
     }
 
-    /// The bytes of the regular file at `path` in an array of their own (a FIFO, device or directory
-    /// is refused by what it is).
-    /// - Throws: `FunctionError` with the system's reason.
-    static func array(path: String) throws -> [UInt8] {
-        try array(path: path) { _, _ in () }.bytes
-    }
-
-    /// The bytes of the regular file at `path` in an array of their own (a FIFO, device or directory
-    /// is refused by what it is), for a ``JSONDocument`` that keeps them, and what `consume` made of
+    /// The bytes of the regular data file at `path` in an array of their own, opened through
+    /// ``FileDoor`` (a FIFO, device or directory is refused by what it is), for a ``JSONDocument`` that keeps them, and what `consume` made of
     /// them. `consume` runs while another thread reads the file: it gets the whole buffer and an
     /// ``ArrivingBytes`` that says how much of it is in place, so that reading (a third of the time
     /// for a large file) and the JSON pass overlap on two cores.
     /// - Throws: `FunctionError` with the system's reason.
     static func array<Result>(
-        path: String, whileReading consume: (UnsafeBufferPointer<UInt8>, ArrivingBytes) throws -> Result
+        path: String, maximumSize: Int = FileLimits().data,
+        whileReading consume: (UnsafeBufferPointer<UInt8>, ArrivingBytes) throws -> Result
     ) throws -> (bytes: [UInt8], result: Result) {
-        let (descriptor, size) = try FileSystemAccess.openRegularFile(path, maximumSize: Int.max)
-        defer { close(descriptor) }
+        let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
+        // The descriptor is closed with `file`: keep it open until the reading is done.
+        defer { withExtendedLifetime(file) {} }
+        let descriptor = file.descriptor
+        let size = file.size
         let arrived = ArrivingBytes()
         let failure = Mutex<Int32>(0)
         let done = DispatchSemaphore(value: 0)
@@ -110,7 +111,7 @@ final class FileBytes {
             count = arrived.wait(until: size)
         }
         let code = failure.withLock { $0 }
-        if code != 0 { throw FileSystemAccess.failure("read", path, code: code) }
+        if code != 0 { throw FileDoor.failure("read", path, code: code) }
         // A file that shrank while it was read: what was read is all there is.
         if bytes.count < size {
             let whole = ArrivingBytes()

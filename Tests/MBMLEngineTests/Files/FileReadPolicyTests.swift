@@ -1,7 +1,8 @@
 import Foundation
-import MBMLEngine
 import MBMLTestSupport
 import XCTest
+
+@testable import MBMLEngine
 
 /// ``FileReadPolicy``: where `^fileContents`, `^fileData`, `^listDirectory` and `<Include>` may read.
 final class FileReadPolicyTests: XCTestCase {
@@ -78,5 +79,40 @@ final class FileReadPolicyTests: XCTestCase {
         XCTAssertTrue(
             load.diagnostics.contains { $0.message.contains("outside the folders the file-read policy allows") },
             "\(load.diagnostics)")
+    }
+}
+
+/// ``FileReadPolicy/forInputs(current:inputs:allowed:workFolders:home:)``: the implicit folders.
+final class FileReadPolicyInputsTests: XCTestCase {
+    func testTheCurrentFolderIsImplicitUnlessItIsTheRootOrHome() throws {
+        let scratch = try ScratchFolder()
+        let root = FileReadPolicy.resolved(scratch.url.path)
+        _ = try scratch.makeFolder("home/project")
+        let home = root + "/home"
+        XCTAssertEqual(
+            FileReadPolicy.forInputs(current: home + "/project", inputs: [], allowed: [], home: home).workFolders,
+            [home + "/project"])
+        XCTAssertEqual(FileReadPolicy.forInputs(current: home, inputs: [], allowed: [], home: home).workFolders, [])
+        XCTAssertEqual(FileReadPolicy.forInputs(current: "/", inputs: [], allowed: [], home: home).workFolders, [])
+        let fromRoot = FileReadPolicy.forInputs(current: "/", inputs: [], allowed: [], home: home)
+        XCTAssertNotNil(fromRoot.refusal(for: "/etc/passwd"), "started from / it reads nothing of /")
+        XCTAssertNotNil(
+            FileReadPolicy.forInputs(current: home, inputs: [], allowed: [], home: home).refusal(
+                for: home + "/notes.txt"))
+    }
+
+    func testInputsAndAllowedFoldersAreTakenRelativeToTheGivenCurrentFolder() throws {
+        let scratch = try ScratchFolder()
+        let root = FileReadPolicy.resolved(scratch.url.path)
+        _ = try scratch.makeFolder("work/manifests")
+        _ = try scratch.makeFolder("work/shared")
+        let policy = FileReadPolicy.forInputs(
+            current: root + "/work", inputs: ["manifests/m.xml", "-", "/abs/data.json"], allowed: ["shared"],
+            home: "/nonexistent-home")
+        XCTAssertEqual(policy.workFolders, [root + "/work", root + "/work/manifests", "/abs"])
+        XCTAssertEqual(policy.allowedFolders, [root + "/work/shared"])
+        XCTAssertTrue(policy.isRestricted)
+        XCTAssertEqual(
+            FileReadPolicy.forInputs(current: nil, inputs: ["/w/m.xml"], allowed: [], home: "/h").workFolders, ["/w"])
     }
 }
