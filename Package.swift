@@ -39,11 +39,16 @@ let package = Package(
             name: "MBMLInspector",
             dependencies: ["MBMLEngine", "CNcurses"]
         ),
+        .target(
+            name: "MBMLLanguageServer",
+            dependencies: ["MBMLEngine"]
+        ),
         .executableTarget(
             name: "mbml",
             dependencies: [
                 "MBMLEngine",
                 "MBMLInspector",
+                "MBMLLanguageServer",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -64,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "mbmlTests",
-            dependencies: ["mbml"]
+            dependencies: ["mbml", "MBMLLanguageServer"]
         ),
         .testTarget(
             name: "MBMLInspectorTests",
@@ -85,5 +90,7 @@ if Context.environment["MBML_FUZZ"] != nil {
                           path: "Fuzz/Sources/FuzzManifest", swiftSettings: fuzzSettings),
         .executableTarget(name: "FuzzJSON", dependencies: ["MBMLEngine", "FuzzSupport"],
                           path: "Fuzz/Sources/FuzzJSON", swiftSettings: fuzzSettings),
+        .executableTarget(name: "FuzzLanguageServer", dependencies: ["MBMLLanguageServer", "FuzzSupport"],
+                          path: "Fuzz/Sources/FuzzLanguageServer", swiftSettings: fuzzSettings),
     ]
 }

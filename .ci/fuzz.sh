@@ -2,9 +2,11 @@
 # Fuzzes the engine with libFuzzer: bash .ci/fuzz.sh [SECONDS] [TARGET...]
 #
 # Targets (Fuzz/Sources): FuzzExpression (evaluation in all four contexts, file writes off),
-# FuzzManifest (manifest loading from bytes) and FuzzJSON (the JSON reader and writer). Each runs for
+# FuzzManifest (manifest loading from bytes), FuzzJSON (the JSON reader and writer) and FuzzLanguageServer
+# (the language server's framing and message handling, from a client's byte stream). Each runs for
 # SECONDS (default 60) from the seeds in Fuzz/seeds/<kind>.jsonl (one JSON string a line: the
-# conformance expressions, the samples' manifests and JSON files, the hostile inputs of issue 12),
+# conformance expressions, the samples' manifests and JSON files, the hostile inputs of issue 12, LSP
+# sessions with good and bad frames),
 # written out as files under .build, with the dictionary in Fuzz/dictionaries. Exits 1 when any target finds a crash,
 # a timeout (an input running over 25 s) or, with FUZZ_SANITIZER=address, a memory error or leak;
 # the input is kept in .build/fuzz-artifacts. For long runs: bash .ci/fuzz.sh 14400 FuzzExpression, or
@@ -22,7 +24,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ "${#targets[@]}" -gt 0 ] || targets=(FuzzExpression FuzzManifest FuzzJSON)
+[ "${#targets[@]}" -gt 0 ] || targets=(FuzzExpression FuzzManifest FuzzJSON FuzzLanguageServer)
 sanitizers="fuzzer${FUZZ_SANITIZER:+,$FUZZ_SANITIZER}"
 scratch=".build/fuzz${FUZZ_SANITIZER:+-$FUZZ_SANITIZER}"
 
@@ -39,6 +41,7 @@ kind() {
         FuzzExpression) echo expression ;;
         FuzzManifest) echo manifest ;;
         FuzzJSON) echo json ;;
+        FuzzLanguageServer) echo languageserver ;;
         *) echo "unknown target $1" >&2; exit 2 ;;
     esac
 }

@@ -18,11 +18,12 @@ import queue
 
 
 class Client:
-    def __init__(self, binary):
+    def __init__(self, binary, cwd=None):
         self.process = subprocess.Popen(
-            [binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            [binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd
         )
         self.messages = queue.Queue()
+        self.published = []  # (uri, version) of every publishDiagnostics, in order
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -41,7 +42,10 @@ class Client:
                 name, _, value = line.decode().partition(":")
                 headers[name.strip().lower()] = value.strip()
             body = stream.read(int(headers["content-length"]))
-            self.messages.put(json.loads(body))
+            message = json.loads(body)
+            if message.get("method") == "textDocument/publishDiagnostics":
+                self.published.append((message["params"]["uri"], message["params"].get("version")))
+            self.messages.put(message)
 
     def send_raw(self, data):
         self.process.stdin.write(data)
@@ -158,6 +162,23 @@ def main():
     client.send_raw(b'Content-Length: 2\r\n\r\n[]')
     error = client.wait(lambda m: "error" in m)
     check("a JSON value that is not a request is InvalidRequest (-32600)", error and error["error"]["code"] == -32600, error)
+    for bad in (b"Content-Length: -5\r\n\r\n", b"Content-Length: 2\r\nContent-Length: 2\r\n\r\n",
+                b"Content-Length: 1e3\r\n\r\n", b"X-Nothing: 1\r\n\r\n"):
+        body = b'{"jsonrpc":"2.0","id":"lost","method":"workspace/frobnicate"}'
+        client.send_raw(bad + body)
+        error = client.wait(lambda m: "error" in m)
+        after = client.request("workspace/frobnicate")
+        check("a bad header (%s) is an error, its frame skipped, and the next request answered"
+              % bad.split(b"\r\n")[0].decode(), error and error["error"]["code"] == -32700
+              and after and after.get("id") == client.next_id and after["error"]["code"] == -32601, (error, after))
+    huge = 64 * 1024 * 1024 + 1
+    client.send_raw(b"Content-Length: %d\r\n\r\n" % huge)
+    error = client.wait(lambda m: "error" in m)
+    check("a body over 64 MiB is refused with an error before it arrives",
+          error and error["error"]["code"] == -32700 and "64 MiB" in error["error"]["message"], error)
+    client.send_raw(b" " * huge)
+    after = client.request("workspace/frobnicate")
+    check("its bytes are skipped and the stream stays in step", after and after.get("id") == client.next_id, after)
 
     print("diagnostics")
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "xml", "version": 1, "text": typo}})
@@ -335,6 +356,9 @@ def main():
     stderr = client.process.stderr.read().decode(errors="replace")
     check("nothing on standard error", stderr == "", stderr)
 
+    workspace_policy(binary, work)
+    superseded_changes(binary, work)
+
     other = Client(binary)
     other.request("initialize", {"capabilities": {}})
     other.notify("exit")
@@ -347,6 +371,85 @@ def main():
 
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
+
+
+def hover_at(client, uri, line, character, timeout=20):
+    return client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                 "position": {"line": line, "character": character}}, timeout)
+
+
+def workspace_policy(binary, work):
+    """The readable folders come from the workspace, never from where the server was started."""
+    print("workspace policy (server started in /)")
+    workspace = work / "workspace"
+    workspace.mkdir()
+    (workspace / "inside.txt").write_text("inside text")
+    manifest = workspace / "untrusted.xml"
+    text = lambda path: ('<MBML>\n    <Var name="secret" type="dynamic" expression="^fileContents(%s)"/>\n'
+                         '    <Var name="use" literal="$secret"/>\n</MBML>\n' % path)
+    manifest.write_text(text("/etc/passwd"))
+    uri = manifest.as_uri()
+    for params in ({"rootUri": workspace.as_uri()}, {"rootUri": None, "workspaceFolders": [
+            {"uri": workspace.as_uri(), "name": "w"}]}, {"rootUri": "file:///", "rootPath": "/"}):
+        client = Client(binary, cwd="/")
+        client.request("initialize", dict(params, processId=None, capabilities={}))
+        client.notify("initialized")
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "xml", "version": 1,
+                                                                "text": text("/etc/passwd")}})
+        client.diagnostics(uri)
+        shown = hover_text(hover_at(client, uri, 2, 30))
+        check("hover on ^fileContents(/etc/passwd) is refused by the policy (%s)" % ", ".join(sorted(params)),
+              "root:" not in shown and "file-read policy" in shown, shown)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                                 "contentChanges": [{"text": text(workspace / "inside.txt")}]})
+        shown = hover_text(hover_at(client, uri, 2, 30))
+        check("while a file of the workspace is read", "inside text" in shown, shown)
+        untitled = "untitled:Untitled-1"
+        client.notify("textDocument/didOpen", {"textDocument": {"uri": untitled, "languageId": "xml", "version": 1,
+                                                                "text": text("etc/passwd")}})
+        shown = hover_text(hover_at(client, untitled, 2, 30))
+        check("an untitled document reads nothing of the working folder /",
+              "root:" not in shown and "file-read policy" in shown, shown)
+        client.notify("exit")
+        client.process.wait(timeout=10)
+
+
+def superseded_changes(binary, work):
+    """Only the newest text loads: a slow manifest changed twice answers a hover within 2 s."""
+    print("superseded changes")
+    manifest = work / "typing.xml"
+    uri = manifest.as_uri()
+    fast = lambda word: ('<MBML>\n    <Var name="word" literal="%s"/>\n    <Var name="use" literal="$word"/>\n'
+                         '</MBML>\n' % word)
+    slow = lambda n: fast("slow%d" % n).replace(
+        "</MBML>", '    <Var name="slow" value="^repeat(1000000|^repeat(1000000|x))"/>\n</MBML>')
+    client = Client(binary)
+    client.request("initialize", {"processId": None, "rootUri": work.as_uri(), "capabilities": {}})
+    client.notify("initialized")
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "xml", "version": 1,
+                                                            "text": fast("first")}})
+    client.diagnostics(uri)
+    for version in (2, 3):
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                 "contentChanges": [{"text": slow(version)}]})
+    started = time.time()
+    response = hover_at(client, uri, 2, 30)
+    elapsed = time.time() - started
+    check("a slow manifest changed twice answers a hover in %.2f s (within 2 s of the last change), "
+          "from the last loaded text" % elapsed, elapsed < 2 and "first" in hover_text(response), (elapsed, response))
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
+                                             "contentChanges": [{"text": fast("fourth")}]})
+    started = time.time()
+    response = hover_at(client, uri, 2, 30)
+    elapsed = time.time() - started
+    check("a fast text after them supersedes the slow loads: hover shows it in %.2f s" % elapsed,
+          elapsed < 2 and "fourth" in hover_text(response), (elapsed, response))
+    time.sleep(12)  # past the slow loads' 10 s budget, had they not stopped
+    published = [version for published_uri, version in client.published if published_uri == uri][1:]
+    check("the superseded texts publish nothing (versions published after the first: %s)" % published,
+          published == [4], published)
+    client.notify("exit")
+    client.process.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import mbml
+@testable import MBMLLanguageServer
 
 /// The language server without a pipe: one message body in, its replies out.
 final class LanguageServerTests: XCTestCase {
@@ -50,6 +50,6 @@ final class LanguageServerTests: XCTestCase {
 
     func testOccurrencesSkipEscapes() {
         let occurrences = ExpressionOccurrences(line: Array("$a $$b ^^c( ^join($a|x) $[d]")).occurrences
-        XCTAssertEqual(occurrences.map(\.name), ["a", "join", "a"])
+        XCTAssertEqual(occurrences.map(\.name), ["a", "join", "a", "d"])
     }
 }

@@ -1,6 +1,7 @@
 import MBMLEngine
 import XCTest
 
+@testable import MBMLLanguageServer
 @testable import mbml
 
 /// Issue 29, item 2: every output of the command line and the language server is written under the
@@ -81,7 +82,7 @@ final class OutputBudgetTests: XCTestCase {
 
     func testHoverAndCompletionPreviewsStopAtTheirWidth() throws {
         let environment = try amplified()
-        let limits = ValuePreview.limits(for: environment)
+        let limits = ValuePreview.limits(for: environment, seconds: LanguageServerLimits().answerSeconds)
         let hover = ValuePreview.text(of: "$big", in: environment, limits: limits)
         XCTAssertTrue(hover.hasSuffix("…"), String(hover.prefix(100)))
         XCTAssertLessThanOrEqual(hover.count, ValuePreview.maximumLength + 1)

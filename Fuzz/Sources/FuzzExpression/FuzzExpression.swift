@@ -38,9 +38,10 @@ enum FuzzExpression {
         for context in ExpressionContext.allCases {
             let result: Value?
             do {
-                result = try environment.withDeadline(seconds: Self.deadline) {
-                    try environment.evaluate(expression, in: context)
-                }
+                // Each context is one job with its own deadline and the small memory budget.
+                result = try environment.evaluate(
+                    expression, in: context,
+                    limits: EvaluationLimits(options: options, seconds: Self.deadline))
             } catch {
                 checkShownSafely(error, expression: expression)
                 continue

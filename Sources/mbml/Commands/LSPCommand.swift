@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MBMLLanguageServer
 
 /// `mbml lsp`: a language server for MBML manifests over standard input and output.
 struct LSPCommand: ParsableCommand {
@@ -15,7 +16,7 @@ struct LSPCommand: ParsableCommand {
     )
 
     func run() throws {
-        let status = LanguageServerSession().run()
+        let status = LanguageServerSession { StandardStream.output.write(String(decoding: $0, as: UTF8.self)) }.run()
         if status != 0 { throw ExitCode(status) }
     }
 }

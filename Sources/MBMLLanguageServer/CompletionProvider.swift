@@ -1,7 +1,7 @@
 import Foundation
 import MBMLEngine
 
-/// `textDocument/completion`: function names after `^`, variable names after `$` and `$[`, keys and
+/// `textDocument/completion`: function names after `^`, variable names after `$`, `${` and `$[`, keys and
 /// properties after `$x.`, keys and indexes after `$x[`.
 enum CompletionProvider {
     /// The most items one answer lists.
@@ -27,6 +27,12 @@ enum CompletionProvider {
                     item(
                         label: definition.name, kind: .function, detail: definition.signature,
                         documentation: definition.summary, newText: definition.name + "(", range: range))
+            }
+        } else if let curly = cursor.syntax.curlyReferenceName(endingAt: cursor.offset) {
+            let range = cursor.range(from: curly.start + 2, to: cursor.offset)
+            for name in environment.variables.names.sorted() where name.hasPrefix(curly.typed) {
+                items.append(item(label: name, kind: .variable, detail: nil, newText: name + "}", range: range))
+                if items.count >= maximumItems { break }
             }
         } else if let chain = cursor.syntax.referenceChain(endingAt: cursor.offset) {
             switch chain.partial {

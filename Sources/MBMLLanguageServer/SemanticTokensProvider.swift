@@ -15,7 +15,10 @@ enum SemanticTokensProvider {
         var previousStart = 0
         for line in 0..<document.lines.count {
             let characters = document.characters(ofLine: line)
-            for occurrence in ExpressionOccurrences(line: characters).occurrences {
+            var lineEnd = 0
+            // A reference nested in another's brackets (`${a[$b]}`) overlaps it: tokens may not overlap.
+            for occurrence in ExpressionOccurrences(line: characters).occurrences where occurrence.start >= lineEnd {
+                lineEnd = occurrence.end
                 let start = TextDocument.utf16Offset(character: occurrence.start, in: characters)
                 let end = TextDocument.utf16Offset(character: occurrence.end, in: characters)
                 let deltaLine = line - previousLine

@@ -24,6 +24,12 @@ struct CursorContext {
     /// The reference under the position: the chain that ends where the word under the position ends
     /// (`$tot|al.count` → `$total`), its variable and expression text.
     var reference: (variable: String, expression: String, start: Int, end: Int)? {
+        // `${name}`, `${ns:name}`, `$(name with spaces)` and `$[name]` themselves, as the engine's parser reads them.
+        if let written = syntax.variableReferences().first(where: {
+            $0.form != .simple && $0.start <= offset && offset < $0.end
+        }) {
+            return (written.name, String(characters[written.start..<written.end]), written.start, written.end)
+        }
         guard let (chain, end) = syntax.referenceChain(under: offset) else { return nil }
         let variable: String
         switch chain.partial {
@@ -49,17 +55,15 @@ struct CursorContext {
 /// budget), so that a slow dynamic variable never stops the server, and written only as far as the
 /// preview shows (a value huge as text is never encoded whole).
 enum ValuePreview {
-    /// How long one hover or completion may evaluate.
-    static let deadlineSeconds = 2.0
     /// The longest preview text.
     static let maximumLength = 2000
 
-    /// The limits of one request: ``deadlineSeconds`` from now, the environment's memory budget,
-    /// and `isCancelled` (the client's `$/cancelRequest`).
+    /// The limits of one request: `seconds` from now (``LanguageServerLimits/answerSeconds``), the
+    /// environment's memory budget, and `isCancelled` (the client's `$/cancelRequest`).
     static func limits(
-        for environment: Environment, isCancelled: @escaping @Sendable () -> Bool = { false }
+        for environment: Environment, seconds: Double, isCancelled: @escaping @Sendable () -> Bool = { false }
     ) -> EvaluationLimits {
-        EvaluationLimits(options: environment.options, seconds: deadlineSeconds, isCancelled: isCancelled)
+        EvaluationLimits(options: environment.options, seconds: seconds, isCancelled: isCancelled)
     }
 
     /// The value of `expression` in the object context, as JSON, cut at `limit` characters; or the

@@ -4,35 +4,43 @@ import MBMLEngine
 /// An open document loaded by the engine: the environment built from its unsaved text (includes
 /// read from disk) and the diagnostics of that load.
 struct DocumentAnalysis {
-    /// The longest a load may run before it stops with an error (a manifest whose load-time
-    /// expression never ends must not stop the server from answering).
-    static let loadBudgetSeconds = 10.0
-
     /// The name the document has in diagnostics and provenance: its path, or its URI when it is not a file.
     let name: String
     let load: EnvironmentLoad
+    /// The text that was loaded (the document may have changed since).
+    let document: TextDocument
+    /// The budgets of the load and of the answers made from it.
+    let limits: LanguageServerLimits
 
     var environment: Environment { load.environment }
 
-    /// Loads `document` with ``EnvironmentBuilder``, as `--manifest` would load the file, but from its text.
-    init(_ document: TextDocument) {
+    /// Loads `document` with ``EnvironmentBuilder``, as `--manifest` would load the file, but from
+    /// its text, reading files only as `workspace` allows (``Workspace/fileReadPolicy(documentFolder:)``;
+    /// never the server's working folder) and never writing. The load stops with an error after
+    /// ``LanguageServerLimits/loadSeconds`` or as soon as `isSuperseded` answers true (a newer
+    /// version of the document arrived).
+    init(
+        _ document: TextDocument, workspace: Workspace = Workspace(), limits: LanguageServerLimits = .init(),
+        isSuperseded: @escaping @Sendable () -> Bool = { false }
+    ) {
         let path = document.path
         name = path ?? document.uri
-        let directory =
-            path.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        // The file-read policy of the other commands: the current folder and the document's folder
-        // (hidden files excepted); no file writes. Opening an untrusted manifest in an editor must
-        // not read more than `mbml --manifest` would.
+        self.document = document
+        self.limits = limits
+        let documentFolder = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let directory = URL(
+            fileURLWithPath: documentFolder ?? workspace.folders.first ?? "/", isDirectory: true)
         var options = EnvironmentOptions()
         options.searchDirectories = [directory]
-        options.fileReadPolicy = .restricted(
-            workFolders: [FileManager.default.currentDirectoryPath, directory.path])
-        let builder = EnvironmentBuilder(options: options, log: LogSink())
-        // The load is one job: one deadline and one memory budget for every expression it evaluates.
+        options.fileReadPolicy = workspace.fileReadPolicy(documentFolder: documentFolder)
+        var builder = EnvironmentBuilder(options: options, log: LogSink())
+        builder.cancellationMessage = "Loading stopped: a newer text of the document arrived"
+        // The load is one job: one deadline and one memory budget for every expression it evaluates;
+        // it stops too when a newer text supersedes it. A template is text with expressions, not
+        // XML: nothing of it is loaded (no false XML errors).
         load = builder.build(
-            [.manifestText(document.text, name: name, directory: directory)],
-            limits: EvaluationLimits(options: options, seconds: Self.loadBudgetSeconds))
+            document.isTemplate ? [] : [.manifestText(document.text, name: name, directory: directory)],
+            limits: EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded))
     }
 
     /// Whether the diagnostic's file is this document.

@@ -13,7 +13,7 @@ enum DeclarationProvider {
         let character: Int
         if file == analysis.name {
             uri = document.uri
-            character = document.utf16Offset(ofScalarColumn: provenance.column, line: line)
+            character = analysis.document.utf16Offset(ofScalarColumn: provenance.column, line: line)
         } else {
             uri = TextDocument.uri(ofPath: file)
             character = max(0, provenance.column - 1)

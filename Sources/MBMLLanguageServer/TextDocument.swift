@@ -6,16 +6,32 @@ struct TextDocument {
     var uri: String
     var version: Int
     var text: String
+    /// The language the client says the document is in (`didOpen`'s `languageId`).
+    var languageId: String
     /// The lines, without their line breaks (a `\r` before `\n` removed).
     private(set) var lines: [Substring]
 
-    init(uri: String, version: Int, text: String) {
+    init(uri: String, version: Int, text: String, languageId: String = "xml") {
         self.uri = uri
         self.version = version
         self.text = text
+        self.languageId = languageId
         self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
+    }
+
+    /// The language id of MBML templates: text with expressions in it (what `mbml render` renders).
+    static let templateLanguageId = "mbml-template"
+
+    /// Whether the document is a template rather than a manifest: its language id is
+    /// ``templateLanguageId``, or it is some other language than `xml` or `mbml` and its text does not
+    /// start with `<` (a Markdown, YAML or configuration file with expressions in it). A template is
+    /// not loaded as XML, so it gets no XML errors; its expressions are served like a manifest's.
+    var isTemplate: Bool {
+        if languageId == Self.templateLanguageId { return true }
+        if ["xml", "mbml", ""].contains(languageId) { return false }
+        return text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) != "<"
     }
 
     /// The file path the URI names (`file:///a/b.xml` → `/a/b.xml`), or nil for other schemes.

@@ -2,6 +2,9 @@ import MBMLEngine
 
 /// `textDocument/hover`: a reference's value and declaration site, a function's signature and summary.
 enum HoverProvider {
+    /// The most log lines of a hover's evaluation shown under its value.
+    static let maximumLogLines = 5
+
     /// The hover at `cursor`; the value shown is evaluated under `limits` (the request's).
     static func hover(at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue {
         let environment = analysis.environment
@@ -14,7 +17,15 @@ enum HoverProvider {
         }
         guard let reference = cursor.reference else { return .null }
         var text = "`\(reference.expression)`\n```json\n"
+        // What the evaluation logs (a swallowed error such as a read the file-read policy refuses) is
+        // shown under the value: otherwise a refused read would look like a plain null.
+        environment.log.clear()
         text += ValuePreview.text(of: reference.expression, in: environment, limits: limits) + "\n```"
+        let logged = environment.log.lines.suffix(Self.maximumLogLines)
+        if !logged.isEmpty {
+            text += "\n\nlogged:\n```\n"
+            text += logged.map { ValuePreview.truncated($0, to: 500) }.joined(separator: "\n") + "\n```"
+        }
         if let provenance = environment.provenance(of: reference.variable) {
             text += "\n\n" + provenance.kind.label + (provenance.isReadOnly ? " (read-only)" : "")
             if let site = provenance.site { text += ", declared at " + site }

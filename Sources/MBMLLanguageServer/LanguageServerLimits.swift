@@ -1,0 +1,21 @@
+/// The time budgets of the language server: how long loading a document and answering a request
+/// may run before they stop with an error, and how long a request waits for the newest version of
+/// its document to load before it is answered from the last one loaded.
+public struct LanguageServerLimits: Equatable, Sendable {
+    /// The longest a document's load may run (a manifest whose load-time expression never ends must
+    /// not keep its diagnostics away for ever).
+    public var loadSeconds: Double
+    /// The longest one hover or completion may evaluate.
+    public var answerSeconds: Double
+    /// How long a request on a document whose newest text is still loading waits for that load
+    /// before it is answered from the last loaded version.
+    public var waitForLoadSeconds: Double
+
+    /// The budgets `mbml lsp` uses: 10 s a load, 2 s an answer, 1 s of waiting for a load.
+    public init(loadSeconds: Double = 10, answerSeconds: Double = 2, waitForLoadSeconds: Double = 1) {
+        self.loadSeconds = loadSeconds
+        self.answerSeconds = answerSeconds
+        self.waitForLoadSeconds = waitForLoadSeconds
+    }
+
+}
