@@ -54,7 +54,7 @@ final class LayoutTests: XCTestCase {
         session.press(.character("?"))
         session.render(on: screen)
         XCTAssertNotNil(screen.firstRow(containing: "Keys"))
-        XCTAssertNotNil(screen.firstRow(containing: "Alt-B / Alt-F"))
+        XCTAssertNotNil(screen.firstRow(containing: "mouse on/off"), screen.text)
         session.press(.escape)
         XCTAssertNil(session.state.overlay)
         session.press(.function(1))

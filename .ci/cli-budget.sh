@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One evaluation, one budget (issue 29, items 1–3): bash .ci/e2e-budget.sh PATH/TO/mbml
+# One evaluation, one budget (issue 29, items 1–3): bash .ci/cli-budget.sh PATH/TO/mbml
 # A 300-byte manifest builds $big: 100 × 100 references to one 1 MB text (a few kilobytes in memory,
 # 10 GB as text). Printing it through every output path of the command line and the language server
 # must end in the memory budget error, never in an abort, and the next --jsonl or LSP request must
@@ -7,7 +7,7 @@
 # `^sort` under --timeout 2 stops within 3 s. Prints each case's time and peak RSS.
 set -euo pipefail
 
-bin="$(cd "$(dirname "${1:?usage: e2e-budget.sh PATH/TO/mbml}")" && pwd)/$(basename "$1")"
+bin="$(cd "$(dirname "${1:?usage: cli-budget.sh PATH/TO/mbml}")" && pwd)/$(basename "$1")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
