@@ -10,7 +10,7 @@ import Foundation
 public struct EvaluationLimits: Sendable {
     /// When the job stops with ``DeadlineExceeded``; nil for no time limit.
     public var deadline: Deadline?
-    /// What the job may build, in bytes (``EvaluationMeter``); 0 or less for no memory limit.
+    /// What the job may build, in bytes (counted by the job's memory meter); 0 or less for no memory limit.
     public var maximumBytes: Int
     /// Asked as the job goes: true stops it with ``CancellationFailure`` (a host's Esc, a client's
     /// `$/cancelRequest`, a superseded keystroke).

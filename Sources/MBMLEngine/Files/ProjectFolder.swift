@@ -21,6 +21,7 @@ public enum ProjectFolder {
 
     /// The project folder of `folder` (an absolute path), or nil when it is in none.
     /// - Parameters:
+    ///   - folder: the folder to start from (an absolute path).
     ///   - home: the home folder (``HomeFolder/path(environment:)``).
     ///   - temporary: the folder for temporary files (`$TMPDIR`, else `/tmp`).
     public static func enclosing(

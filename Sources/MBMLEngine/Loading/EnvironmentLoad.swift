@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``EnvironmentBuilder/build(_:)`` produced: always a new environment, with every problem
+/// What ``EnvironmentBuilder/build(_:limits:)`` produced: always a new environment, with every problem
 /// found on the way as a typed ``Diagnostic``.
 ///
 /// An input that could not be loaded at all (a manifest that is missing or not well-formed XML, a

@@ -11,6 +11,7 @@ extension Environment {
     ///   - context: the context it is evaluated in.
     ///   - trace: the trace of `prepared` in `context`, if the caller has one; otherwise the
     ///     expression is traced (evaluated once) here. Hints about references read the trace.
+    ///   - evaluation: the job the trace runs in; nil makes one under the environment's options.
     public func hints(
         for prepared: PreparedExpression, context: ExpressionContext,
         trace: ExpressionTrace? = nil, within evaluation: Evaluation? = nil

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One evaluation of an expression as numbered steps in the order they happened (see
-/// ``Environment/steps(_:context:limit:)``): each sub-expression with its value, each function call with
+/// `Environment.steps(_:context:limit:within:)`): each sub-expression with its value, each function call with
 /// its arguments, each iteration of a function over a collection with its `$item` (and `$key`, ...),
 /// then each call's result. A step debugger walks them; `mbml explain --steps` prints them.
 public struct ExpressionSteps: Sendable, Equatable {

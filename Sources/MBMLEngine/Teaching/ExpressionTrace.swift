@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one evaluation of an expression did, node by node: the token tree of the context with what
-/// each token produced (see ``Environment/trace(_:context:textLimit:)``).
+/// each token produced (see `Environment.trace(_:context:textLimit:within:)`).
 public struct ExpressionTrace: Sendable, Equatable {
     /// The traced expression.
     public let expression: String

@@ -1,5 +1,5 @@
 /// A finding about valid but probably mistaken input: what looks wrong, where, and what to write
-/// instead (see ``Environment/hints(for:context:)``).
+/// instead (see `Environment.hints(for:context:trace:within:)`).
 public struct Hint: Sendable, Equatable {
     /// The stable identifier of the kind of finding.
     public let code: HintCode

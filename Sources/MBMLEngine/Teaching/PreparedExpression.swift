@@ -50,7 +50,7 @@ extension Environment {
 
     /// Evaluates a prepared expression as ``evaluate(_:in:)`` would, using its token tree instead of
     /// parsing again (the cache and the constant shortcut behave as for ``evaluate(_:in:)``).
-    /// With a `textLimit`, behaves as ``evaluatePreview(_:in:limit:)``. `prepared` must come from
+    /// With a `textLimit`, behaves as ``evaluatePreview(_:in:limit:within:)``. `prepared` must come from
     /// this environment's ``prepare(_:contexts:)`` (its trees froze this environment's input types).
     /// The job is `evaluation` (nil: a new one under this environment's limits).
     public func evaluate(
