@@ -178,6 +178,11 @@ enum FileDoor {
         guard let directory = fdopendir(descriptor) else { throw failure(action, path, code: errno) }
         file.isHandedOver = true
         defer { closedir(directory) }
+        return sortedNames(in: directory)
+    }
+
+    /// The names of the entries of the open `directory` (without `.` and `..`), sorted by their bytes.
+    static func sortedNames(in directory: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {

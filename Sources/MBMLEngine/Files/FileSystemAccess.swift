@@ -73,14 +73,7 @@ enum FileSystemAccess {
         try checkNoNUL(path, "list the directory")
         guard let directory = opendir(path) else { throw failure("list the directory", path, code: errno) }
         defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return FileDoor.sortedNames(in: directory)
     }
 
     /// Removes the item at `path`; a directory is removed with everything inside it. A symbolic link
