@@ -323,6 +323,13 @@ final class DataProcessingFunctionsTests: FunctionTestCase {
         XCTAssertEqual(
             try eval("^associateWithArray($owners|$item.pets|$item.name|$root.name)"),
             ["Daisy": ["Jill"], "Barrett": ["Jill"], "Tom": ["Evan"]])
+        XCTAssertEqual(
+            try eval("^associate(^array(x|yy|z|ww|v)|$item.length|$item)"),
+            ["1": ["x", "z", "v"], "2": ["yy", "ww"]],
+            "values for a key hit again collect in its first place, keys in first-seen order")
+        XCTAssertEqual(
+            try eval("^associateWithArray(^array(x|yy|z|ww|v)|$item.length|$item)"),
+            ["1": ["x", "z", "v"], "2": ["yy", "ww"]])
         assertFails("^associateWithSingleValue(not an array|$key|$item)", "index 0")
         assertFails("^associateWithArray($pets|$item)", "at least 3")
     }

@@ -98,17 +98,21 @@ extension DataProcessingFunctions {
             guard let key = try call.evaluateQuietly(keyExpression), !key.isNull else { return }
             guard let value = try call.evaluateQuietly(valueExpression) else { return }
             let name = key.text
-            switch (mode, result[name]) {
-            case (.single, _), (.collecting, nil):
-                result[name] = value
-            case (.array, nil):
-                result[name] = .array([value])
-            case (_, .array(var values)?):
-                values.append(value)
-                result[name] = .array(values)
-            case (_, let existing?):
-                result[name] = .array([existing, value])
+            guard mode != .single, let index = result.index(forKey: name) else {
+                result[name] = mode == .array ? .array([value]) : value
+                return
             }
+            // Take the stored value out first, so that appending to its array does not copy it
+            // (a key hit n times would otherwise cost n² element copies).
+            var existing = Value.null
+            swap(&existing, &result.values[index])
+            guard case .array(var values) = existing else {
+                result.values[index] = .array([existing, value])
+                return
+            }
+            existing = .null
+            values.append(value)
+            result.values[index] = .array(values)
         }
     }
 }
