@@ -61,6 +61,7 @@ run "interpolation" 1 "$budget" "$bin" eval --manifest amp.xml 'text: $big'
 run "vars" 1 "$budget" "$bin" vars --manifest amp.xml big
 run "explain" 1 "$budget" "$bin" explain --manifest amp.xml '$big'
 run "explain --json" 1 "$budget" "$bin" explain --manifest amp.xml --json '$big'
+run "explain --steps --json" 1 "$budget" "$bin" explain --manifest amp.xml --steps --json '$big'
 printf '{"id": "big", "expr": "$big", "expect": "small"}\n' > exp.jsonl
 run "check --format json" 2 "$budget" "$bin" check --manifest amp.xml --format json exp.jsonl
 run "check's text report previews it" 1 "" "$bin" check --manifest amp.xml exp.jsonl

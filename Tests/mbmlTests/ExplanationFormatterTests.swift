@@ -60,7 +60,10 @@ final class ExplanationFormatterTests: XCTestCase {
     func testStepsAreNumberedInEvaluationOrder() throws {
         let environment = Environment()
         environment.variables.declare("cats", value: try JSONCodec.decodePlain(#"["Barrett", "Duncan", "Gabby"]"#))
-        let text = StepsFormatter(steps: environment.steps("^filter($cats|$item.length > 5)", context: .object)).text()
+        let text = StepsFormatter(
+            steps: environment.steps("^filter($cats|$item.length > 5)", context: .object),
+            evaluation: environment.makeEvaluation()
+        ).text()
         let lines = text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "object context: ^filter($cats|$item.length > 5)")
         XCTAssertEqual(
@@ -75,10 +78,12 @@ final class ExplanationFormatterTests: XCTestCase {
             ])
         XCTAssertEqual(lines.last, "15  ^filter($cats|$item.length > 5) = [\"Barrett\", \"Duncan\"]")
         let cut = StepsFormatter(
-            steps: environment.steps("^filter($cats|$item.length > 5)", context: .object, limit: 5))
+            steps: environment.steps("^filter($cats|$item.length > 5)", context: .object, limit: 5),
+            evaluation: environment.makeEvaluation())
         XCTAssertTrue(cut.text().contains("(cut: the step log keeps at most 5 events"), cut.text())
+        let cutJSON = try cut.json()
         let json = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(cut.json().utf8)) as? [String: Any], cut.json())
+            try JSONSerialization.jsonObject(with: Data(cutJSON.utf8)) as? [String: Any], cutJSON)
         XCTAssertEqual(json["cut"] as? Bool, true)
         XCTAssertEqual((json["steps"] as? [[String: Any]])?.first?["kind"] as? String, "call")
     }

@@ -69,6 +69,13 @@ final class OutputBudgetTests: XCTestCase {
         assertBudgetError(try ExplanationFormatter(trace: trace, hints: [], evaluation: job()).json())
     }
 
+    func testExplainStepsJSONEndsInTheBudgetError() throws {
+        let environment = try amplified()
+        let evaluation = job()
+        let steps = environment.steps("$big", context: .object, within: evaluation)
+        assertBudgetError(try StepsFormatter(steps: steps, evaluation: evaluation).json())
+    }
+
     func testCheckReportsPreviewOrEndInTheBudgetError() throws {
         let environment = try amplified()
         let result = ExpectationChecker(environment: environment).check(

@@ -44,20 +44,20 @@ struct ExplainCommand: ParsableCommand {
         // One job: the traced evaluation and the explanation printed from it (--timeout, --max-memory).
         let evaluation = budget.makeEvaluation()
         let prepared = environment.prepare(expression, contexts: [context])
-        if steps {
-            let formatter = StepsFormatter(
-                steps: environment.steps(prepared, context: context, within: evaluation))
-            if json {
-                StandardStream.output.writeLine(formatter.json())
-            } else {
-                StandardStream.report.write(formatter.text())
-            }
-            return
-        }
-        let trace = environment.trace(prepared, context: context, within: evaluation)
-        let hints = environment.hints(for: prepared, context: context, trace: trace)
-        let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)
         do {
+            if steps {
+                let formatter = StepsFormatter(
+                    steps: environment.steps(prepared, context: context, within: evaluation), evaluation: evaluation)
+                if json {
+                    StandardStream.output.writeLine(try formatter.json())
+                } else {
+                    StandardStream.report.write(formatter.text())
+                }
+                return
+            }
+            let trace = environment.trace(prepared, context: context, within: evaluation)
+            let hints = environment.hints(for: prepared, context: context, trace: trace)
+            let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)
             if json {
                 StandardStream.output.writeLine(try explanation.json())
             } else {

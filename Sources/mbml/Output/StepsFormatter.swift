@@ -1,9 +1,13 @@
 import MBMLEngine
 
 /// The text and JSON forms of `mbml explain --steps`: one numbered line a step, indented by how deep
-/// in calls and iterations it is.
+/// in calls and iterations it is. The JSON form writes each step's value under the job's limits
+/// (``Evaluation/json(of:)``), so a value that is small in memory but huge as text ends in the
+/// budget error.
 struct StepsFormatter {
     let steps: ExpressionSteps
+    /// The job the steps were taken in: what their JSON is charged to.
+    let evaluation: Evaluation
 
     /// How many characters of a value a line shows.
     static let previewLimit = 60
@@ -24,8 +28,8 @@ struct StepsFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json() -> String {
-        let items = steps.steps.enumerated().map { index, step -> String in
+    func json() throws -> String {
+        let items = try steps.steps.enumerated().map { index, step -> String in
             var fields = [
                 ("number", String(index + 1)),
                 ("kind", JSONCodec.quoted(Self.kindName(step.kind))),
@@ -34,7 +38,7 @@ struct StepsFormatter {
                 ("line", JSONCodec.quoted(step.line(previewLimit: Self.previewLimit))),
             ]
             if let range = step.range { fields.append(("range", "[\(range.location),\(range.length)]")) }
-            if let value = step.outcome?.value { fields.append(("value", JSONCodec.encode(value))) }
+            if let value = step.outcome?.value { fields.append(("value", try evaluation.json(of: value))) }
             if case .error(let error)? = step.outcome {
                 fields.append(("error", JSONCodec.quoted(ResultFormatter.message(of: error))))
             }
