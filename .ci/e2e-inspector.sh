@@ -131,7 +131,7 @@ log_key_times() {
     check "$1 opens as \$data" "records"
     tmx send-keys -t "$session" -l '^dump($data.records)' 2>/dev/null
     check "^dump of $1 reaches the log pane" "Log \\(1\\)" "}"
-    for _ in 1 2 3 4 5 6; do tmx send-keys -t "$session" F6 2>/dev/null; screen | grep -q "x clears" && break; sleep 0.1; done
+    press_until F6 "x clears"
     check "F6 reaches the log pane" "x clears · L hides"
     times=()
     times+=("$(key_time k '↑ 1 rows up')")
@@ -155,11 +155,7 @@ if [ "$slow" -eq 0 ]; then pass "$result"; else fail "$result"; show_failure; fi
 session="pins"
 tmx new-session -d -s "$session" -x 120 -y 40 "cd '$root/Samples/tutorial' && '$bin' inspect manifest.xml --check expectations.jsonl 2>'$dir/stderr'; sleep 30"
 check "--check pins the 42 expectations" "Pins \\(1–[0-9]+ of 42\\)"
-for _ in 1 2 3 4 5 6; do
-    tmx send-keys -t "$session" F6 2>/dev/null
-    sleep 0.1
-    screen | grep -q "x unpins" && break
-done
+press_until F6 "x unpins"
 check "F6 reaches the pins pane" "Enter full value · x unpins"
 tmx send-keys -t "$session" G 2>/dev/null
 check "G shows the last pin" "Pins \\([0-9]+–42 of 42\\)" "\\\$catSummary = \"3 cats"

@@ -56,6 +56,21 @@ wait_for() {
     done
 }
 
+# press_until KEY REGEX [TRIES]: sends KEY, waits until the screen changes (up to 3 s), and
+# stops once REGEX matches; at most TRIES presses (default 8). Never presses again before the
+# previous press has reached the screen, so a slow machine cannot cycle past the target.
+press_until() {
+    local key="$1" pattern="$2" tries="${3:-8}" before deadline
+    for _ in $(seq "$tries"); do
+        screen | grep -Eq -- "$pattern" && return 0
+        before="$(screen)"
+        tmx send-keys -t "$session" "$key" 2>/dev/null
+        deadline=$((SECONDS + 3))
+        while [ "$(screen)" = "$before" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.05; done
+    done
+    screen | grep -Eq -- "$pattern"
+}
+
 # keys KEYS...: send keys to the current session (tmux send-keys syntax; -l for literal text).
 keys() { tmx send-keys -t "$session" "$@" 2>/dev/null; }
 
