@@ -24,7 +24,9 @@ enum BoundValuesHover {
         let values = bound.outcomes.prefix(maximumValues).map { preview($0) }
         let times = bound.evaluationCount == 1 ? "once" : "\(bound.evaluationCount) times"
         var note = "bound by the call around it, evaluated \(times)"
-        if values.count > 1 { note += "; values: " + values.joined(separator: ", ") + (bound.evaluationCount > values.count ? ", …" : "") }
+        if values.count > 1 {
+            note += "; values: " + values.joined(separator: ", ") + (bound.evaluationCount > values.count ? ", …" : "")
+        }
         return (preview(first), note)
     }
 

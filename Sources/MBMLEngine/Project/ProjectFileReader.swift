@@ -76,11 +76,12 @@ struct ProjectFileReader {
     func allowedFolders(_ member: JSONNode.PositionedMember) throws(ProjectFileError) -> [String] {
         let inside = FileReadPolicy.restricted(workFolders: [], allowedFolders: [folder])
         return try elements(of: member, what: "folder names").map { element throws(ProjectFileError) in
-            let path = try string(element, "a folder name")
+            let name = try string(element, "a folder name")
+            let path = absolute(name)
             if let refusal = inside.refusal(for: path) {
                 throw error(
                     element,
-                    "\"\(path)\" is not inside the project folder (\(refusal)); a project file allows reads only in its own folder, give --allow-file-reads for more"
+                    "\"\(name)\" is not inside the project folder (\(refusal)); a project file allows reads only in its own folder, give --allow-file-reads for more"
                 )
             }
             return path

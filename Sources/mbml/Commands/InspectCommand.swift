@@ -16,7 +16,7 @@ struct InspectCommand: ParsableCommand {
             folder is in a project: a project file (mbml.json) in it or a folder above it, up to the \
             repository root, opens that project (its manifests and data files in its order, its \
             expectations pinned); `mbml FOLDER` opens the project of FOLDER. A manifest opened inside \
-            a project loads with the project's other inputs (--no-project: alone).
+            a project loads with the project's other inputs (--no-project: alone); a JSON file opens alone.
 
             Lessons: a manifest opens with the lessons of its lesson file, if it has one: the file \
             its root declares (<MBML lessons="FILE.jsonl">), else NAME.lessons.jsonl or \
@@ -109,7 +109,9 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let project = try session.projectFile(startingAt: manifest)
+        // A JSON file opened to browse opens alone; a manifest, a folder or nothing opens in its project.
+        let isDataFile = manifest.map { !Self.isFolder($0) && InspectTarget.looksLikeJSON($0) } ?? false
+        let project = isDataFile ? nil : try session.projectFile(startingAt: manifest)
         // A folder, or nothing at a terminal, opens the project when there is one.
         if let project, manifest.map(Self.isFolder) ?? (isatty(STDIN_FILENO) == 1) {
             try run(project: project)
