@@ -81,7 +81,7 @@ struct ProjectFileReader {
             if let refusal = inside.refusal(for: path) {
                 throw error(
                     element,
-                    "\"\(name)\" is not inside the project folder (\(refusal)); a project file allows reads only in its own folder, give --allow-file-reads for more"
+                    "\"\(name)\" is not inside the project folder (\(refusal)); a project file allows reads only in its own folder (the person running mbml may allow more)"
                 )
             }
             return path
