@@ -77,7 +77,7 @@ public struct ProjectFile: Equatable, Sendable {
         environmentOverrides = [:]
         allowedFolders = []
         expectationFiles = []
-        var reader = ProjectFileReader(file: shownAs ?? path, folder: folder)
+        let reader = ProjectFileReader(file: shownAs ?? path, folder: folder)
         let root = try reader.root(of: bytes)
         for member in root.positionedMembers() {
             let key = member.key ?? ""
