@@ -127,6 +127,7 @@ final class ProjectFrontEndTests: XCTestCase {
         try write(#"{"load": ["repo.xml"]}"#, to: "mbml.json")
         render = try RenderCommand.parse([template, "--output", output])
         try render.run()
-        XCTAssertNotEqual(try String(contentsOfFile: output, encoding: .utf8), "[]", "no \"env\": the command's default")
+        XCTAssertNotEqual(
+            try String(contentsOfFile: output, encoding: .utf8), "[]", "no \"env\": the command's default")
     }
 }
