@@ -2,7 +2,8 @@
 # End-to-end checks of `mbml lsp`: bash .ci/lsp-e2e.sh PATH/TO/mbml
 # Tools/lsp_client.py drives the real binary over stdio as an editor would (framing, lifecycle,
 # diagnostics, hover, completion, signature help, declaration, budgets); when nvim is installed,
-# Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover). Ends with
+# Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover), and
+# Tools/lsp_neovim_readme_check.lua runs the README's Neovim snippet as a user's init.lua. Ends with
 # "N passed, M failed" and exits non-zero when a check fails.
 set -euo pipefail
 
@@ -42,6 +43,14 @@ if command -v nvim >/dev/null 2>&1; then
 XML
     MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim.txt" \
         timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_check.lua" >/dev/null 2>&1 || true
+    # The README's own snippet, as a user's init.lua (Neovim 0.7 and later).
+    MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim-readme.txt" MBML_README="$repo/README.md" \
+        timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_readme_check.lua" >/dev/null 2>&1 || true
+    if [ -s "$work/nvim-readme.txt" ]; then
+        cat "$work/nvim-readme.txt" >> "$work/nvim.txt"
+    else
+        echo "FAIL headless Neovim wrote no results for the README snippet" >> "$work/nvim.txt"
+    fi
     if [ -s "$work/nvim.txt" ]; then
         while IFS= read -r line; do
             case "$line" in

@@ -95,9 +95,9 @@ async def wait_for_diagnostics(lsp_client: LanguageClient, document_uri):
 SERVER = ClientServerConfig(server_command=[MBML, "lsp"])
 
 
-@pytest_lsp.fixture(config=SERVER, params=["visual-studio-code", "neovim@v0.7.0", "emacs@v29.1"])
+@pytest_lsp.fixture(config=SERVER, params=["visual-studio-code", "neovim@v0.7.0", "neovim@v0.11.0", "emacs@v29.1"])
 async def client(request, lsp_client: LanguageClient, workspace):
-    """A client with the capabilities of VS Code, Neovim 0.7 or Emacs 29 (eglot), on the workspace."""
+    """A client with the capabilities of VS Code, Neovim 0.7 or 0.11 or Emacs 29 (eglot), on the workspace."""
     await start(lsp_client, client_capabilities(request.param), workspace)
     yield
     await lsp_client.shutdown_session()
