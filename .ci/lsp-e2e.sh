@@ -3,7 +3,8 @@
 # Tools/lsp_client.py drives the real binary over stdio as an editor would (framing, lifecycle,
 # diagnostics, hover, completion, signature help, declaration, budgets); when nvim is installed,
 # Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover), and
-# Tools/lsp_neovim_readme_check.lua runs the README's Neovim snippet as a user's init.lua. Ends with
+# Tools/lsp_neovim_readme_check.lua runs the README's Neovim snippet as a user's init.lua; with
+# Debian's vim-ale, Tools/lsp_vim_ale_check.sh runs the README's Vim + ALE configuration in tmux. Ends with
 # "N passed, M failed" and exits non-zero when a check fails.
 set -euo pipefail
 
@@ -64,6 +65,19 @@ XML
     fi
 else
     echo "  skip  nvim is not installed"
+fi
+
+echo "mbml lsp: Vim with ALE (the README's configuration)"
+if command -v vim >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1 && [ -d /usr/share/vim-ale ]; then
+    bash "$repo/Tools/lsp_vim_ale_check.sh" "$bin" "$work/manifest.xml" "$work/ale.txt" || true
+    while IFS= read -r line; do
+        case "$line" in
+        ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
+        *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
+        esac
+    done < "$work/ale.txt"
+else
+    echo "  skip  vim, tmux or vim-ale is not installed"
 fi
 
 echo "$passed passed, $failed failed"

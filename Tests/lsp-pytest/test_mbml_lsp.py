@@ -35,6 +35,9 @@ async def test_initialize_announces_every_capability(client: LanguageClient):
     assert capabilities.document_link_provider is not None
     assert capabilities.workspace.workspace_folders.supported
     assert capabilities.workspace.workspace_folders.change_notifications
+    assert capabilities.inlay_hint_provider
+    assert "quickfix" in capabilities.code_action_provider.code_action_kinds
+    assert list(capabilities.execute_command_provider.commands) == ["mbml.evaluate"]
     assert list(capabilities.semantic_tokens_provider.legend.token_types) == ["variable", "function"]
 
 
@@ -281,3 +284,61 @@ async def test_a_template_gets_no_xml_errors(client: LanguageClient, workspace):
     text = "# Hello $name\n"
     await open_document(client, path, text=text, language="mbml-template")
     assert not any(d.severity == types.DiagnosticSeverity.Error for d in client.diagnostics[uri(path)])
+
+
+async def test_inlay_hints_show_each_variables_value(client: LanguageClient, workspace):
+    await open_document(client, workspace / "main.xml")
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(
+            text_document=document(workspace),
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=20, character=0)),
+        )
+    )
+    by_line = {hint.position.line: hint.label for hint in hints}
+    assert by_line[position_of(MAIN, 'name="first"').line] == '= "Barrett"'
+    assert by_line[position_of(MAIN, 'name="cats"').line].startswith('= ["Barrett"')
+    assert by_line[position_of(MAIN, 'name="who"').line] == '= "Ada"'
+    assert position_of(MAIN, 'literal="Barrett"').line not in by_line, "a list's items are not variables"
+
+
+async def test_quick_fix_suggests_the_nearest_declared_name(client: LanguageClient, tmp_path):
+    path = tmp_path / "typo.xml"
+    text = '<MBML>\n    <Var name="cats" literal="two"/>\n    <Var name="use" type="dynamic" expression="${cast}"/>\n</MBML>\n'
+    path.write_text(text)
+    await open_document(client, path)
+    typo = next(d for d in client.diagnostics[uri(path)] if "$cast" in d.message)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)), range=typo.range,
+            context=types.CodeActionContext(diagnostics=[typo]),
+        )
+    )
+    fixes = [action for action in actions if getattr(action, "kind", None) == types.CodeActionKind.QuickFix]
+    assert [fix.title for fix in fixes] == ["Did you mean `$cats`?"], actions
+    edit = fixes[0].edit.changes[uri(path)][0]
+    assert edit.new_text == "cats"
+    assert edit.range.start == position_of(text, "${cast}", 2), "only the name inside ${…} changes"
+
+
+async def test_code_action_evaluates_the_selection(client: LanguageClient, workspace):
+    await open_document(client, workspace / "main.xml")
+    start = position_of(MAIN, "^join($cats|, )")
+    end = types.Position(line=start.line, character=start.character + len("^join($cats|, )"))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=document(workspace), range=types.Range(start=start, end=end),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    titles = [action.title for action in actions]
+    assert 'Evaluate: "Barrett, Duncan"' in titles, titles
+    inline = next(action for action in actions if getattr(action, "kind", None) == types.CodeActionKind.RefactorInline)
+    assert inline.edit.changes[main_uri(workspace)][0].new_text == '"Barrett, Duncan"'
+    evaluate = next(action for action in actions if action.title.startswith("Evaluate"))
+    assert isinstance(evaluate, types.Command)
+    result = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=evaluate.command, arguments=evaluate.arguments)
+    )
+    assert result == '"Barrett, Duncan"'
+    await asyncio.sleep(0.2)
+    assert any("Barrett, Duncan" in message.message for message in client.messages)
