@@ -74,7 +74,7 @@ def main():
         time.sleep(0.03)
     last_change = time.time()
     response = client.request("textDocument/hover", {"textDocument": {"uri": uri},
-                                                     "position": {"line": 1, "character": 33}}, timeout=60)
+                                                     "position": {"line": 1, "character": 31}}, timeout=60)
     elapsed = time.time() - last_change
     value = ((response or {}).get("result") or {}).get("contents", {}).get("value", "")
     if '"1"' not in value and "1" not in value:
@@ -91,8 +91,9 @@ def main():
     print("one variable holding 31 MB: completion after $")
     (work / "big.txt").write_text("x" * (31 << 20))
     big = work / "values.xml"
-    big_text = ('<MBML>\n    <Var name="big" type="dynamic" expression="^fileContents(big.txt)"/>\n'
-                '    <Var name="small" literal="1"/>\n    <Var name="use" value="$"/>\n</MBML>\n')
+    big_text = ('<MBML>\n    <Var name="big" type="dynamic" expression="^fileContents(%s)"/>\n'
+                '    <Var name="small" literal="1"/>\n    <Var name="use" value="$"/>\n</MBML>\n'
+                % (work / "big.txt"))
     big.write_text(big_text)
     client = start(binary, work)
     client.notify("textDocument/didOpen", {"textDocument": {"uri": big.as_uri(), "languageId": "xml",
@@ -102,7 +103,7 @@ def main():
     for _ in range(5):
         started = time.time()
         response = client.request("textDocument/completion", {
-            "textDocument": {"uri": big.as_uri()}, "position": {"line": 3, "character": 30}})
+            "textDocument": {"uri": big.as_uri()}, "position": {"line": 3, "character": 28}})
         timings.append(time.time() - started)
     items = ((response or {}).get("result") or {}).get("items", [])
     if "big" not in [item["label"] for item in items]:

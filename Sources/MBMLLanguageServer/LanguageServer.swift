@@ -189,6 +189,32 @@ final class LanguageServer {
             default: result = SemanticTokensProvider.tokens(in: document)
             }
             return [OutgoingMessage.response(id: message.id, result: result)]
+        case "textDocument/inlayHint", "textDocument/codeAction":
+            guard let range = LSPRange(params["range"]) else {
+                throw ResponseError(code: .invalidParams, message: "textDocument.uri and range are required")
+            }
+            let method = message.method
+            let result = try fromLoad(of: params["textDocument"]?["uri"]?.stringValue, id: message.id) {
+                document, analysis, limits in
+                method == "textDocument/inlayHint"
+                    ? InlayHintProvider.hints(in: range, document: document, analysis: analysis, limits: limits)
+                    : CodeActionProvider.actions(
+                        in: range, diagnostics: params["context"]?["diagnostics"]?.arrayValue ?? [], document: document,
+                        analysis: analysis, limits: limits)
+            }
+            return [OutgoingMessage.response(id: message.id, result: result)]
+        case "workspace/executeCommand":
+            let arguments = params["arguments"]?.arrayValue ?? []
+            guard params["command"]?.stringValue == CodeActionProvider.evaluateCommand, arguments.count == 2,
+                let expression = arguments[1].stringValue
+            else { throw ResponseError(code: .invalidParams, message: "unknown command or arguments") }
+            var shown: JSONValue?
+            let result = try fromLoad(of: arguments[0].stringValue, id: message.id) { _, analysis, limits in
+                let (value, notification) = CodeActionProvider.evaluate(expression, analysis: analysis, limits: limits)
+                shown = notification
+                return value
+            }
+            return (shown.map { [$0] } ?? []) + [OutgoingMessage.response(id: message.id, result: result)]
         case "completionItem/resolve":
             guard let uri = CompletionProvider.documentURI(of: params), documents[uri] != nil else {
                 return [OutgoingMessage.response(id: message.id, result: params)]
@@ -216,15 +242,29 @@ final class LanguageServer {
     /// The answer to request `id`; a request the client cancels before or while it is answered gets
     /// `RequestCancelled` instead (its evaluations stop at the cancellation).
     private func answer(_ method: String, params: JSONValue, id: JSONValue?) throws(ResponseError) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let position = LSPPosition(params["position"])
-        else { throw ResponseError(code: .invalidParams, message: "textDocument.uri and position are required") }
+        guard let position = LSPPosition(params["position"]) else {
+            throw ResponseError(code: .invalidParams, message: "textDocument.uri and position are required")
+        }
+        return try fromLoad(of: params["textDocument"]?["uri"]?.stringValue, id: id) {
+            (document, analysis, limits) throws(ResponseError) in
+            try provide(method, params: params, document: document, analysis: analysis, at: position, limits: limits)
+        }
+    }
+
+    /// The answer `body` makes from the newest load of document `uri` (null when it is not open or
+    /// never loaded), under the limits of request `id`: a request the client cancels before or while
+    /// it is answered gets `RequestCancelled` instead (its evaluations stop at the cancellation).
+    private func fromLoad(
+        of uri: String?, id: JSONValue?,
+        _ body: (TextDocument, DocumentAnalysis, EvaluationLimits) throws(ResponseError) -> JSONValue
+    ) throws(ResponseError) -> JSONValue {
+        guard let uri else { throw ResponseError(code: .invalidParams, message: "textDocument.uri is required") }
         guard let document = documents[uri] else { return .null }
         waitForNewestLoad(of: uri)
         guard let analysis = analyses[uri]?.analysis else { return .null }
         guard let id else {
-            let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds)
-            return try provide(
-                method, params: params, document: document, analysis: analysis, at: position, limits: limits)
+            return try body(
+                document, analysis, ValuePreview.limits(for: analysis.environment, seconds: limits.answerSeconds))
         }
         defer { cancelled.forget(id) }
         let cancelled = self.cancelled
@@ -232,8 +272,7 @@ final class LanguageServer {
         let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds) {
             cancelled.contains(id)
         }
-        let result = try provide(
-            method, params: params, document: document, analysis: analysis, at: position, limits: limits)
+        let result = try body(document, analysis, limits)
         if cancelled.contains(id) { throw ResponseError(code: .requestCancelled, message: "the request was cancelled") }
         return result
     }
@@ -287,7 +326,11 @@ final class LanguageServer {
             _ = load()
             install(uri)
         case .background(let finished):
+            let settle = UInt32(limits.settleSeconds * 1e6)
             let thread = Thread {
+                // Only a text that stayed the newest for `settleSeconds` loads.
+                usleep(settle)
+                guard versions.isCurrent(uri, generation: generation) else { return }
                 if load() != nil { finished(uri) }
             }
             // Evaluation needs the stack EnvironmentOptions.maximumNestingDepth asks for (8 MB and more).
@@ -365,6 +408,11 @@ final class LanguageServer {
             "documentSymbolProvider": .bool(true),
             "foldingRangeProvider": .bool(true),
             "documentLinkProvider": .object(["resolveProvider": .bool(false)]),
+            "inlayHintProvider": .bool(true),
+            "codeActionProvider": .object([
+                "codeActionKinds": .array(["quickfix", "refactor.inline"].map(JSONValue.string))
+            ]),
+            "executeCommandProvider": .object(["commands": .array([.string(CodeActionProvider.evaluateCommand)])]),
             "semanticTokensProvider": .object(["legend": SemanticTokensProvider.legend, "full": .bool(true)]),
         ]),
         "serverInfo": .object(["name": .string("mbml")]),

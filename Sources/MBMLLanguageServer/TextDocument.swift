@@ -16,8 +16,11 @@ struct TextDocument {
         self.version = version
         self.text = text
         self.languageId = languageId
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
+        // Split on the bytes: no grapheme breaking (a large manifest splits in milliseconds), and a
+        // `\r\n` (one Character) splits too.
+        self.lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes in
+            let line = Substring(bytes)
+            return bytes.last == UInt8(ascii: "\r") ? Substring(bytes.dropLast()) : line
         }
     }
 

@@ -200,4 +200,63 @@ final class LanguageServerCapabilitiesTests: XCTestCase {
         let hover = send(server, "textDocument/hover", at(0, 9)).last?["result"]?["contents"]?["value"]?.stringValue
         XCTAssertTrue(hover?.contains("Grace") ?? false, hover ?? "no hover")
     }
+
+    func testInlayHintsQuickFixesAndEvaluatingASelection() {
+        let server = server()
+        var params = document()
+        if case .object(var members) = params {
+            members.append(
+                (
+                    key: "range",
+                    value: LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 9, character: 0))
+                        .json
+                ))
+            params = .object(members)
+        }
+        let hints = send(server, "textDocument/inlayHint", params).last?["result"]?.arrayValue ?? []
+        XCTAssertEqual(
+            hints.map { $0["position"]?["line"]?.intValue }, [2, 7],
+            "cats and a (after its tag, on its last line); not the list's items")
+        XCTAssertEqual(hints.first?["label"], .string(#"= ["Barrett","Duncan"]"#))
+        XCTAssertEqual(hints.first?["position"]?["character"], .int(33), "after the start tag of a list")
+
+        let typo = """
+            <MBML>
+                <Var name="total" literal="3"/>
+                <Var name="use" type="dynamic" expression="$totl + 1"/>
+            </MBML>
+            """
+        _ = send(
+            server, "textDocument/didChange", id: nil,
+            .object([
+                "textDocument": .object(["uri": .string(uri), "version": .int(5)]),
+                "contentChanges": .array([.object(["text": .string(typo)])]),
+            ]))
+        let diagnostic = JSONValue.object([
+            "range": LSPRange(start: LSPPosition(line: 2, character: 47), end: LSPPosition(line: 2, character: 52))
+                .json,
+            "message": .string("$totl is referred to by $use but nothing declares it"),
+        ])
+        let selection = LSPRange(start: LSPPosition(line: 2, character: 47), end: LSPPosition(line: 2, character: 52))
+        let actions =
+            send(
+                server, "textDocument/codeAction",
+                .object([
+                    "textDocument": .object(["uri": .string(uri)]), "range": selection.json,
+                    "context": .object(["diagnostics": .array([diagnostic])]),
+                ])
+            ).last?["result"]?.arrayValue ?? []
+        XCTAssertEqual(
+            actions.map { $0["title"]?.stringValue },
+            ["Did you mean `$total`?", "Evaluate: null", "Replace with its value: null"])
+        XCTAssertEqual(
+            actions.first?["edit"]?["changes"]?[uri]?.arrayValue?.first?["range"]?["start"]?["character"], .int(48))
+        let evaluated = send(
+            server, "workspace/executeCommand",
+            .object([
+                "command": .string("mbml.evaluate"), "arguments": .array([.string(uri), .string("$total")]),
+            ]))
+        XCTAssertEqual(evaluated.first?["method"], .string("window/showMessage"))
+        XCTAssertEqual(evaluated.last?["result"], .string(#""3""#))
+    }
 }
