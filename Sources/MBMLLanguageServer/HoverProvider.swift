@@ -42,11 +42,22 @@ enum HoverProvider {
         }
         guard let reference = cursor.reference else { return nil }
         var blocks: [Block] = [.text("`\(reference.expression)`")]
+        // A variable nothing declares may be one a function binds (`$item`): its values from a trace.
+        let undeclared =
+            environment.provenance(of: reference.variable) == nil
+            && environment.variables.declaration(of: reference.variable) == nil
+        let bound =
+            undeclared
+            ? BoundValuesHover.text(
+                for: reference.variable, at: reference.start, cursor: cursor, environment: environment,
+                limits: limits, inProject: analysis.isInProject) : nil
         // What the evaluation logs (a swallowed error such as a read the file-read policy refuses) is
         // shown under the value: otherwise a refused read would look like a plain null.
         environment.log.clear()
         blocks.append(
-            .code(ValuePreview.text(of: reference.expression, in: environment, limits: limits), language: "json"))
+            .code(
+                bound?.value ?? ValuePreview.text(of: reference.expression, in: environment, limits: limits),
+                language: "json"))
         let logged = environment.log.lines.suffix(Self.maximumLogLines)
         if !logged.isEmpty {
             blocks.append(.text("logged:"))
@@ -60,8 +71,8 @@ enum HoverProvider {
             if let expression = provenance.expression {
                 blocks.append(.text("expression: `" + ValuePreview.truncated(expression, to: 200) + "`"))
             }
-        } else if environment.variables.declaration(of: reference.variable) == nil {
-            blocks.append(.text("not declared"))
+        } else if let bound {
+            blocks.append(.text(bound.note))
         }
         return (blocks, cursor.range(from: reference.start, to: reference.end))
     }

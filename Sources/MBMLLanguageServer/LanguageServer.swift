@@ -142,10 +142,12 @@ final class LanguageServer {
                 (params["changes"]?.arrayValue ?? []).compactMap {
                     $0["uri"]?.stringValue.flatMap(TextDocument.path(ofURI:))
                 })
-            // An include or data file changed on disk: every open document that read it loads again.
+            // An include or data file changed on disk: every open document that read it loads again;
+            // a project file (mbml.json) changed: every open document does (it may now be in that project).
+            let projectChanged = changed.contains { $0.hasSuffix("/" + ProjectFile.fileName) }
             for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
                 guard let files = analyses[document.uri]?.analysis.load.files,
-                    files.contains(where: { changed.contains($0.standardizedFileURL.path) })
+                    projectChanged || files.contains(where: { changed.contains($0.standardizedFileURL.path) })
                 else { continue }
                 _ = open(document, nil)
             }
@@ -383,7 +385,8 @@ final class LanguageServer {
                 .object([
                     "id": .string("mbml-watch-files"), "method": .string("workspace/didChangeWatchedFiles"),
                     "registerOptions": .object([
-                        "watchers": .array(["**/*.xml", "**/*.json"].map { .object(["globPattern": .string($0)]) })
+                        "watchers": .array(
+                            ["**/*.xml", "**/*.json", "**/*.jsonl"].map { .object(["globPattern": .string($0)]) })
                     ]),
                 ])
             ])
