@@ -30,9 +30,23 @@ if [ -z "$tally" ] || { [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; }; then
     failed=$((failed + 1))
 fi
 
-echo "mbml lsp: headless Neovim"
-if command -v nvim >/dev/null 2>&1; then
-    cat > "$work/manifest.xml" <<'XML'
+# Counts an editor check's result lines ("ok NAME" or "FAIL NAME: detail"); none at all is a failure.
+count_results() {
+    local file="$1" editor="$2"
+    if [ ! -s "$file" ]; then
+        echo "  FAIL  $editor wrote no results"
+        failed=$((failed + 1))
+        return
+    fi
+    while IFS= read -r line; do
+        case "$line" in
+        ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
+        *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
+        esac
+    done < "$file"
+}
+
+cat > "$work/manifest.xml" <<'XML'
 <MBML>
     <Var name="cats" type="list">
         <Var literal="Barrett"/>
@@ -42,27 +56,16 @@ if command -v nvim >/dev/null 2>&1; then
     <Var name="first" value="$cats[0]"/>
 </MBML>
 XML
+
+echo "mbml lsp: headless Neovim"
+if command -v nvim >/dev/null 2>&1; then
     MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim.txt" \
         timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_check.lua" >/dev/null 2>&1 || true
+    count_results "$work/nvim.txt" "headless Neovim"
     # The README's own snippet, as a user's init.lua (Neovim 0.7 and later).
     MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim-readme.txt" MBML_README="$repo/README.md" \
         timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_readme_check.lua" >/dev/null 2>&1 || true
-    if [ -s "$work/nvim-readme.txt" ]; then
-        cat "$work/nvim-readme.txt" >> "$work/nvim.txt"
-    else
-        echo "FAIL headless Neovim wrote no results for the README snippet" >> "$work/nvim.txt"
-    fi
-    if [ -s "$work/nvim.txt" ]; then
-        while IFS= read -r line; do
-            case "$line" in
-            ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
-            *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
-            esac
-        done < "$work/nvim.txt"
-    else
-        echo "  FAIL  headless Neovim wrote no results"
-        failed=$((failed + 1))
-    fi
+    count_results "$work/nvim-readme.txt" "headless Neovim with the README snippet"
 else
     echo "  skip  nvim is not installed"
 fi
@@ -70,12 +73,7 @@ fi
 echo "mbml lsp: Vim with ALE (the README's configuration)"
 if command -v vim >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1 && [ -d /usr/share/vim-ale ]; then
     bash "$repo/Tools/lsp_vim_ale_check.sh" "$bin" "$work/manifest.xml" "$work/ale.txt" || true
-    while IFS= read -r line; do
-        case "$line" in
-        ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
-        *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
-        esac
-    done < "$work/ale.txt"
+    count_results "$work/ale.txt" "Vim with ALE"
 else
     echo "  skip  vim, tmux or vim-ale is not installed"
 fi
