@@ -7,7 +7,9 @@
    incremental changes) followed by a hover, timed from the last change to the answer (target 1.5 s);
 2. a manifest with one variable holding 31 MB (a dynamic `^fileContents` of a 31 MB file): a
    completion after `$`, timed (target 300 ms), and the `completionItem/resolve` of that variable;
-3. the server's peak resident memory (VmHWM) after each.
+3. the server's peak resident memory (VmHWM) after each;
+4. for the record, inlay hints (60 lines), document symbols, folding ranges and semantic tokens of
+   the 100,000-<Var> manifest.
 
 Prints one line per figure and `ok`/`FAIL` against the targets; exits 1 when a target is missed.
 """
@@ -82,6 +84,16 @@ def main():
         failures += 1
     report("hover after the burst, from the last change", elapsed, 1.5)
     client.diagnostics(uri, timeout=60)
+    for method, params in [
+        ("textDocument/inlayHint", {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 60, "character": 0}}}),
+        ("textDocument/documentSymbol", {}),
+        ("textDocument/foldingRange", {}),
+        ("textDocument/semanticTokens/full", {}),
+    ]:
+        started = time.time()
+        answer = client.request(method, dict(params, textDocument={"uri": uri}), timeout=60)
+        count = len((answer or {}).get("result") or [])
+        report("%s (%d in the answer)" % (method, count), time.time() - started)
     published = [version for published_uri, version in client.published if published_uri == uri]
     print("      diagnostics published for versions %s (superseded texts never load)" % published)
     report("peak memory (VmHWM) of the server", peak_memory_mb(client), unit="MB")

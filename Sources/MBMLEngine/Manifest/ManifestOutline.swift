@@ -104,28 +104,44 @@ private struct OutlineScanner {
             line += 1
             column = 0
         } else {
-            column += scalar.utf16.count
+            column += scalar.value > 0xFFFF ? 2 : 1
         }
     }
 
-    func starts(with text: String) -> Bool {
-        var at = index
-        for scalar in text.unicodeScalars {
-            guard at < scalars.count, scalars[at] == scalar else { return false }
-            at += 1
-        }
+    func starts(with text: [Unicode.Scalar]) -> Bool {
+        guard index + text.count <= scalars.count else { return false }
+        for (offset, scalar) in text.enumerated() where scalars[index + offset] != scalar { return false }
         return true
     }
 
     /// Moves past the next `terminator` (to the end when there is none).
-    mutating func skip(past terminator: String) {
+    mutating func skip(past terminator: [Unicode.Scalar]) {
         while index < scalars.count, !starts(with: terminator) { advance() }
-        for _ in terminator.unicodeScalars where index < scalars.count { advance() }
+        for _ in terminator where index < scalars.count { advance() }
+    }
+
+    /// XML's white space: space, tab, line feed, carriage return.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
     }
 
     static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        !(scalar.properties.isWhitespace || "<>/=\"'?!".unicodeScalars.contains(scalar))
+        switch scalar {
+        case " ", "\n", "\t", "\r", "<", ">", "/", "=", "\"", "'", "?", "!": false
+        default: true
+        }
     }
+
+    static let commentStart = Array("<!--".unicodeScalars)
+    static let commentEnd = Array("-->".unicodeScalars)
+    static let cdataStart = Array("<![CDATA[".unicodeScalars)
+    static let cdataEnd = Array("]]>".unicodeScalars)
+    static let instructionStart = Array("<?".unicodeScalars)
+    static let instructionEnd = Array("?>".unicodeScalars)
+    static let declarationStart = Array("<!".unicodeScalars)
+    static let endTagStart = Array("</".unicodeScalars)
+    static let emptyTagEnd = Array("/>".unicodeScalars)
+    static let tagEnd = Array(">".unicodeScalars)
 
     mutating func name() -> String {
         var result = String.UnicodeScalarView()
@@ -137,7 +153,7 @@ private struct OutlineScanner {
     }
 
     mutating func skipWhitespace() {
-        while index < scalars.count, scalars[index].properties.isWhitespace { advance() }
+        while index < scalars.count, Self.isWhitespace(scalars[index]) { advance() }
     }
 
     mutating func scan() -> [ManifestOutline.Element] {
@@ -146,15 +162,15 @@ private struct OutlineScanner {
                 advance()
                 continue
             }
-            if starts(with: "<!--") {
-                skip(past: "-->")
-            } else if starts(with: "<![CDATA[") {
-                skip(past: "]]>")
-            } else if starts(with: "<?") {
-                skip(past: "?>")
-            } else if starts(with: "<!") {
+            if starts(with: Self.commentStart) {
+                skip(past: Self.commentEnd)
+            } else if starts(with: Self.cdataStart) {
+                skip(past: Self.cdataEnd)
+            } else if starts(with: Self.instructionStart) {
+                skip(past: Self.instructionEnd)
+            } else if starts(with: Self.declarationStart) {
                 skipDeclaration()
-            } else if starts(with: "</") {
+            } else if starts(with: Self.endTagStart) {
                 endTag()
             } else {
                 startTag()
@@ -180,7 +196,7 @@ private struct OutlineScanner {
         advance()
         advance()
         let tag = name()
-        skip(past: ">")
+        skip(past: Self.tagEnd)
         // Close up to the innermost open element of that name; a stray end tag closes nothing.
         guard let match = open.lastIndex(where: { elements[$0].name == tag }) else { return }
         for element in open[match...] { elements[element].end = position }
@@ -203,7 +219,7 @@ private struct OutlineScanner {
                 advance()
                 break
             }
-            if scalar == "/" && starts(with: "/>") {
+            if scalar == "/" && starts(with: Self.emptyTagEnd) {
                 advance()
                 advance()
                 isEmpty = true
