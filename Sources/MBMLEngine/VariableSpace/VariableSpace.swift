@@ -266,11 +266,18 @@ public final class VariableSpace: Sendable {
     /// a push or a pop changes the space (a `$item` bound by `^list` computes again). One
     /// evaluation of an expression in several contexts reads a slow dynamic variable once, as
     /// `mbml eval` does. Nested calls share the outer one's values.
-    public func sharingDynamicValues<T>(_ body: () throws -> T) rethrows -> T {
+    ///
+    /// - Parameter known: values of dynamic variables the caller already has for the space as it is
+    ///   now (the inspector's tree computed them): read as if `body` had computed them first. Only
+    ///   the outermost call takes them.
+    public func sharingDynamicValues<T>(reusing known: [String: Value?] = [:], _ body: () throws -> T) rethrows -> T {
         let thread = currentThreadKey()
         let isOutermost = state.withLock { state in
             let isOutermost = state.sharedByThread[thread] == nil
-            if isOutermost { state.sharedByThread[thread] = [:] }
+            if isOutermost {
+                let version = state.version
+                state.sharedByThread[thread] = known.mapValues { (version: version, value: $0) }
+            }
             return isOutermost
         }
         defer {

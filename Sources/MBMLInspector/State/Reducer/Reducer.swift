@@ -106,6 +106,10 @@ enum Reducer {
         _ outcome: EvaluationOutcome, state: inout InspectorState, effects: inout [InspectorEffect]
     ) {
         guard outcome.generation == state.results.requestedGeneration else { return }
+        guard outcome.isComplete else {
+            showArrivedRows(outcome, state: &state)
+            return
+        }
         markResultsChangedByReload(outcome, state: &state)
         state.results.shownGeneration = outcome.generation
         state.results.shownText = outcome.text
@@ -127,6 +131,19 @@ enum Reducer {
         TokenPaneRows.selectTokenUnderCursor(&state)
     }
 
+    /// Rows an evaluation handed over while it goes on: shown at once (the other rows wait, drawn
+    /// as `…`), except in contexts the text is invalid in (they keep their last good result).
+    private static func showArrivedRows(_ outcome: EvaluationOutcome, state: inout InspectorState) {
+        if state.results.arrived.generation != outcome.generation {
+            state.results.arrived = (outcome.generation, [])
+        }
+        for (context, result) in outcome.results where !state.isInvalid(context) {
+            state.results.shown[context] = result
+            if result.error == nil { state.results.lastGood[context] = result }
+            state.results.arrived.contexts.insert(context)
+        }
+    }
+
     /// Asks for the current text to be parsed and evaluated again.
     static func requestEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
         state.results.requestedGeneration += 1
@@ -135,13 +152,17 @@ enum Reducer {
 
     // MARK: Keys
 
+    /// Routes a key: to the top ``Modal`` layer (``InspectorState/modals``) when one is open, else to
+    /// the keys of every pane and then the focused pane.
     private static func handleKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         state.status.message = nil
-        if state.pins.quitPrompt, state.pins.savePrompt == nil, state.pins.overwritePrompt == nil {
+        let top = state.modals.first
+        if top == .quitPrompt {
             handleQuitPromptKey(key, state: &state, effects: &effects)
             return
         }
-        if KeyTable.command(for: key, in: .everywhere) == .quit {
+        let everywhere = KeyTable.command(for: key, in: .everywhere)
+        if everywhere == .quit {
             quit(&state, effects: &effects)
             return
         }
@@ -153,25 +174,8 @@ enum Reducer {
             handleMouse(event, state: &state, effects: &effects)
             return
         }
-        if case .diagnostics? = state.overlay {
-            handleDiagnosticsKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.overlay != nil {
-            handleOverlayKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.pins.savePrompt != nil {
-            handleSavePromptKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.pins.overwritePrompt != nil {
-            handleOverwritePromptKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.focus == .editor, state.editor.historySearch != nil {
-            handleHistorySearchKey(key, state: &state, effects: &effects)
-            TokenPaneRows.selectTokenUnderCursor(&state)
+        if let top, !top.isUnderLoadingKeys {
+            handleModalKey(key, modal: top, state: &state, effects: &effects)
             return
         }
         if KeyTable.command(for: key, in: .whileLoading) == .stopLoading,
@@ -181,11 +185,11 @@ enum Reducer {
             cancelLoading(state: &state, effects: &effects)
         }
         if state.layout.isTooSmall { return }
-        if state.stepper != nil {
-            handleStepKey(key, state: &state, effects: &effects)
+        if let top {
+            handleModalKey(key, modal: top, state: &state, effects: &effects)
             return
         }
-        if handleEverywhereKey(key, state: &state, effects: &effects) { return }
+        if handleEverywhereKey(key, command: everywhere, state: &state, effects: &effects) { return }
         switch state.focus {
         case .editor:
             handleEditorKey(key, state: &state, effects: &effects)
@@ -199,12 +203,29 @@ enum Reducer {
         }
     }
 
+    /// A key for the layer `modal` (the top one).
+    private static func handleModalKey(
+        _ key: Key, modal: Modal, state: inout InspectorState, effects: inout [InspectorEffect]
+    ) {
+        switch modal {
+        case .quitPrompt: handleQuitPromptKey(key, state: &state, effects: &effects)
+        case .diagnostics: handleDiagnosticsKey(key, state: &state, effects: &effects)
+        case .overlay: handleOverlayKey(key, state: &state, effects: &effects)
+        case .savePrompt: handleSavePromptKey(key, state: &state, effects: &effects)
+        case .overwritePrompt: handleOverwritePromptKey(key, state: &state, effects: &effects)
+        case .historySearch:
+            handleHistorySearchKey(key, state: &state, effects: &effects)
+            TokenPaneRows.selectTokenUnderCursor(&state)
+        case .steps: handleStepKey(key, state: &state, effects: &effects)
+        }
+    }
+
     /// The keys of every pane, the editor included. Returns whether the key was used.
     private static func handleEverywhereKey(
-        _ key: Key, state: inout InspectorState,
+        _ key: Key, command: KeyCommand?, state: inout InspectorState,
         effects: inout [InspectorEffect]
     ) -> Bool {
-        switch KeyTable.command(for: key, in: .everywhere) {
+        switch command {
         case .help?:
             state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
         case .toggleMouse?:
