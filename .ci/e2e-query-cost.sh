@@ -53,7 +53,7 @@ rows_ready() {
     local shot
     shot="$(screen)"
     grep -Eq -- "object +$1" <<<"$shot" || return 1
-    grep -Eq -- "boolean +true" <<<"$shot" || return 1
+    grep -Eq -- "boolean +(true|false)" <<<"$shot" || return 1
     grep -Eq -- "number +(not a number|[0-9])" <<<"$shot" || return 1
     grep -Eq -- "(object|string|number|boolean) +…" <<<"$shot" && return 1
     grep -q -- "evaluating…" <<<"$shot" && return 1
@@ -78,12 +78,12 @@ inspector_ms() {
 }
 
 start_inspector inspect manifest.xml --data records=records.json
-check "the inspector opens the records" 'records +Array' 'title +"Records"'
-check "the tree computes \$grouped" 'grouped +Dictionary'
+check "the inspector opens the records" "records .*\\[$records\\]" 'title +"Records"'
+check "the tree computes \$grouped" 'grouped .*\{100\}'
 
-# measure NAME EXPRESSION OBJECT-REGEX
+# measure NAME EXPRESSION OBJECT-REGEX [report]: with `report`, the figures are printed, not checked.
 measure() {
-    local name="$1" expression="$2" pattern="$3" try cli inspector limit best_cli="" best_inspector=""
+    local name="$1" expression="$2" pattern="$3" mode="${4:-check}" try cli inspector limit best_cli="" best_inspector=""
     for try in $(seq "$tries"); do
         cli="$(cli_ms "$expression")"
         inspector="$(inspector_ms "$expression" "$pattern")"
@@ -98,6 +98,7 @@ measure() {
         limit="$(python3 -c "print(int($cli * $ratio + $slack))")"
         [ "$inspector" -le "$limit" ] && break
     done
+    [ "$mode" = report ] && return
     if [ "$best_inspector" -le "$limit" ]; then
         pass "$name: inspector ${best_inspector} ms <= ${ratio} x mbml eval ${best_cli} ms + ${slack} ms"
     else
@@ -107,13 +108,17 @@ measure() {
 
 # One call over the data: one evaluation serves the four contexts.
 measure "^associateWithArray over the data" \
-    '^associateWithArray($records|$item.group|$item.price)' 'Dictionary'
+    '^associateWithArray($records|$item.group|$item.price)' '\{100\}'
 # One call over a computed array.
 measure "^associateWithSingleValue over a computed array" \
-    '^associateWithSingleValue(^filter($records|$item.price -GT 5)|$item.id|$item.name)' 'Dictionary'
-# A math expression: every grammar evaluates its own tree (object and string share one).
+    '^associateWithSingleValue(^filter($records|$item.price -GT 5)|$item.id|$item.name)' '\{[0-9]+\}'
+# A math expression: one value in every grammar too.
 measure "a math expression around a slow call" \
     '#(^count(^filter($records|$item.price -GT 5)) + 0)' '[0-9]+'
+# Several top-level values: each grammar evaluates its own tree (the string row shares the object
+# one's), traced: three evaluations against the CLI's four. Printed, not checked.
+measure "several values around a slow call (not checked)" \
+    '$records.count minus ^count(^filter($records|$item.price -GT 5))' '"[0-9]+ minus [0-9]+"' report
 
 # The tree's value of a dynamic variable is read, not computed again: its rows come at once.
 keys C-u
@@ -121,7 +126,7 @@ keys -l '$grouped.g7.coun'
 sleep 0.5
 start="$(now_ms)"
 keys -l 't'
-if wait_for 'number +200([^0-9]|$)' "$(boolean_row true)" && ! screen | grep -q 'evaluating…'; then
+if wait_for "$(number_row $((records / 100)))" "$(boolean_row true)" && ! screen | grep -q 'evaluating…'; then
     elapsed=$(($(now_ms) - start))
     echo "  \$grouped typed (the tree has it): ${elapsed} ms"
     if [ "$elapsed" -le 1000 ]; then
@@ -130,7 +135,7 @@ if wait_for 'number +200([^0-9]|$)' "$(boolean_row true)" && ! screen | grep -q 
         fail "a dynamic value the tree has is not computed again (${elapsed} ms)"
     fi
 else
-    fail "\$grouped.g7.count shows 200"
+    fail "\$grouped.g7.count shows $((records / 100))"
     show_failure
 fi
 

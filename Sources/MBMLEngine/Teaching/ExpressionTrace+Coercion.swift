@@ -1,19 +1,19 @@
 import Foundation
 
 extension PreparedExpression {
-    /// Whether every context reads the text as one and the same reference or function call
-    /// (`$cats.count`, `^count($cats)`): one top-level token, the same tree in the object, math and
-    /// boolean grammars. Then the contexts differ only in how they combine that one value
+    /// Whether every context reads the text as one and the same reference, function call or math
+    /// expression (`$cats.count`, `^count($cats)`, `#($count + 1)`): one top-level token, the same
+    /// tree in the object, math and boolean grammars. Then the contexts differ only in how they combine that one value
     /// (<doc:ContextsAndCoercions>), so the object context's result, coerced with
     /// ``ExpressionTrace/coerced(to:)``, is every context's result and the text needs evaluating once.
     ///
     /// False for anything else: several top-level values (`x $a`, interpolated in the object context,
     /// an error in the boolean one), operators (`$a - 1`), literals and grouping (which take the
     /// constant shortcut or read differently per grammar), or a text whose trees differ per grammar
-    /// (`$a-b` is one name in the object grammar, a subtraction in the math one).
+    /// (`$cats[1]`: the index is text in the object grammar, a number in the math one).
     public var readsOneValueInEveryContext: Bool {
         guard case .success(let object)? = parse(in: .object), object.count == 1,
-            object[0].kind == .variableReference || object[0].kind == .functionCall
+            [.variableReference, .functionCall, .mathExpression].contains(object[0].kind)
         else { return false }
         for context in [ExpressionContext.number, .boolean] {
             guard case .success(let tokens)? = parse(in: context), tokens == object else { return false }

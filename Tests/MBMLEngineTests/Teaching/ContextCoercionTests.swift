@@ -13,7 +13,8 @@ final class ContextCoercionTests: ExpressionTestCase {
         "$name", "$five", "$count", "$cats", "$cats.count", "$genders", "$genders[Barrett]", "$zero", "$nine",
         "$flag", "$one", "$decimalValue", "$yes", "$no", "$emptyArray", "$emptyDictionary", "$nullValue",
         "$missing", "$arr[$count]", "^count($cats)", "^uppercase($name)", "^join($cats|, )", "^nope()",
-        "$nameList[$zero].firstName", "^if($yes|$ten|$nine)", "$user.firstName", "$a-b",
+        "$nameList[$zero].firstName", "^if($yes|$ten|$nine)", "$user.firstName", "$a-b", "#($count)",
+        "#($count + 1)", "#($five * 2)", "#($name)", "#($missing)", "#($cats)", "#(^count($cats) - 3)", "#(1 / 0)",
     ]
 
     /// One reference, but a literal inside it reads as text in one grammar and as a number in the
@@ -30,8 +31,8 @@ final class ContextCoercionTests: ExpressionTestCase {
         // Several values, operators, literals, grouping, math, and a name that reads differently
         // in the math grammar.
         let others = [
-            "x $name", "$name ", " $name", "$count - 1", "5", "T", "#($count)", "($count)", "!$yes", "$count == 3", "",
-            "$name$name", "\\n",
+            "x $name", "$name ", " $name", "$count - 1", "5", "T", "#($count) ", "($count)", "!$yes", "$count == 3", "",
+            "$name$name", "\\n", "#($count)#($count)",
         ]
         for text in others + differentTrees {
             XCTAssertFalse(env.prepare(text).readsOneValueInEveryContext, text)

@@ -57,7 +57,9 @@ enum Reducer {
             TokenPaneRows.selectTokenUnderCursor(&state)
         case .evaluated(let outcome):
             evaluated(outcome, state: &state, effects: &effects)
-            if outcome.generation == state.results.requestedGeneration { requestComparison(&state, effects: &effects) }
+            if outcome.isComplete, outcome.generation == state.results.requestedGeneration {
+                requestComparison(&state, effects: &effects)
+            }
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
