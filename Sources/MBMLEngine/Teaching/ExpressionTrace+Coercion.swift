@@ -5,7 +5,7 @@ extension PreparedExpression {
     /// expression (`$cats.count`, `^count($cats)`, `#($count + 1)`): one top-level token, the same
     /// tree in the object, math and boolean grammars. Then the contexts differ only in how they combine that one value
     /// (<doc:ContextsAndCoercions>), so the object context's result, coerced with
-    /// ``ExpressionTrace/coerced(to:)``, is every context's result and the text needs evaluating once.
+    /// ``ExpressionTrace/coerced(to:within:)``, is every context's result and the text needs evaluating once.
     ///
     /// False for anything else: several top-level values (`x $a`, interpolated in the object context,
     /// an error in the boolean one), operators (`$a - 1`), literals and grouping (which take the

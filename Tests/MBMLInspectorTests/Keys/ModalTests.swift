@@ -9,7 +9,7 @@ import XCTest
 final class ModalTests: XCTestCase {
     func testEveryLayerHasItsKeysInTheKeyTable() {
         let layers: [Modal] = [
-            .quitPrompt, .diagnostics, .overlay, .savePrompt, .overwritePrompt, .historySearch, .steps,
+            .quitPrompt, .diagnostics, .help, .viewer, .savePrompt, .overwritePrompt, .historySearch, .steps,
         ]
         let scopes = Set(KeyTable.bindings.map(\.scope))
         for layer in layers {
@@ -26,9 +26,9 @@ final class ModalTests: XCTestCase {
         var state = InspectorState(size: TerminalSize(rows: 40, columns: 120))
         state.overlay = .help(scroll: 0)
         state.pins.quitPrompt = true
-        XCTAssertEqual(state.modals, [.quitPrompt, .overlay])
+        XCTAssertEqual(state.modals, [.quitPrompt, .help])
         state.pins.savePrompt = PromptLine("pins.jsonl")
-        XCTAssertEqual(state.modals, [.overlay, .savePrompt], "the quit prompt waits under the save prompt")
+        XCTAssertEqual(state.modals, [.help, .savePrompt], "the quit prompt waits under the save prompt")
         state.overlay = nil
         XCTAssertEqual(state.modals.first, .savePrompt)
     }
@@ -44,7 +44,7 @@ final class ModalTests: XCTestCase {
     func testTheTopLayerGetsTheKeyBeforeThePane() {
         let (session, _) = makeSession()
         session.press(.function(1))
-        XCTAssertEqual(session.state.modals, [.overlay])
+        XCTAssertEqual(session.state.modals, [.help])
         // The help screen takes the key (any key but a scroll key closes it); the editor never sees it.
         session.press(.character("x"))
         XCTAssertEqual(session.state.modals, [])

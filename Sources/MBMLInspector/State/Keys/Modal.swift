@@ -12,8 +12,10 @@ enum Modal: Equatable, Sendable {
     case quitPrompt
     /// The diagnostics overlay (F7).
     case diagnostics
-    /// The help screen or the value viewer.
-    case overlay
+    /// The help screen (F1).
+    case help
+    /// The full-value viewer (Enter on a result or a node).
+    case viewer
     /// The file name of the pins to save (Ctrl-S).
     case savePrompt
     /// Whether to replace an existing pins file.
@@ -28,7 +30,8 @@ enum Modal: Equatable, Sendable {
         switch self {
         case .quitPrompt: return .quitPrompt
         case .diagnostics: return .diagnostics
-        case .overlay: return .helpScreen
+        case .help: return .helpScreen
+        case .viewer: return .viewer
         case .savePrompt, .overwritePrompt: return .prompt
         case .historySearch: return .historySearch
         case .steps: return .steps
@@ -52,10 +55,11 @@ extension InspectorState {
         let hasPrompt = pins.savePrompt != nil || pins.overwritePrompt != nil
         // A quit prompt that opened a save prompt waits under it (and returns when it closes).
         if pins.quitPrompt, !hasPrompt { layers.append(.quitPrompt) }
-        if case .diagnostics? = overlay {
-            layers.append(.diagnostics)
-        } else if overlay != nil {
-            layers.append(.overlay)
+        switch overlay {
+        case .diagnostics?: layers.append(.diagnostics)
+        case .help?: layers.append(.help)
+        case .viewer?: layers.append(.viewer)
+        case nil: break
         }
         if pins.savePrompt != nil { layers.append(.savePrompt) }
         if pins.overwritePrompt != nil { layers.append(.overwritePrompt) }

@@ -212,7 +212,7 @@ enum Reducer {
         switch modal {
         case .quitPrompt: handleQuitPromptKey(key, state: &state, effects: &effects)
         case .diagnostics: handleDiagnosticsKey(key, state: &state, effects: &effects)
-        case .overlay: handleOverlayKey(key, state: &state, effects: &effects)
+        case .help, .viewer: handleOverlayKey(key, state: &state, effects: &effects)
         case .savePrompt: handleSavePromptKey(key, state: &state, effects: &effects)
         case .overwritePrompt: handleOverwritePromptKey(key, state: &state, effects: &effects)
         case .historySearch:
