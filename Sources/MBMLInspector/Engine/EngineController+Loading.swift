@@ -3,9 +3,18 @@ import MBMLEngine
 
 /// Loading: the space (again), off the UI thread, and its dynamic variables one by one.
 extension EngineController {
-    /// What the space is built from, in load order: `$ENV` (if asked for), the manifest, the data files.
+    /// What the space is built from, in load order: `$ENV` (if asked for), the project's inputs,
+    /// the manifest, the data files.
     var inputs: [EnvironmentInput] {
-        var inputs: [EnvironmentInput] = includesProcessEnvironment ? [.currentProcessEnvironment] : []
+        let environment: EnvironmentInput? =
+            includesProcessEnvironment ? project?.processEnvironmentInput() ?? .currentProcessEnvironment : nil
+        if let project { return project.environmentInputs(environment: environment, then: ownInputs) }
+        return (environment.map { [$0] } ?? []) + ownInputs
+    }
+
+    /// The manifest and the data files.
+    private var ownInputs: [EnvironmentInput] {
+        var inputs: [EnvironmentInput] = []
         switch source {
         case .manifest(let url): inputs.append(.manifest(url))
         case .text(let text, let name):

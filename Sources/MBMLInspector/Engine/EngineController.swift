@@ -28,18 +28,21 @@ final class EngineController {
 
     /// Whether `$ENV` (the process environment) loads before everything else.
     let includesProcessEnvironment: Bool
+    /// The project whose inputs load first (nil: none).
+    let project: ProjectFile?
     /// How long one evaluation of the editor's text may run, in seconds (`--timeout`; 0: no limit):
     /// past it the contexts left show an error.
     var evaluationTimeout: Double = 0
 
     init(
         source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
-        includesProcessEnvironment: Bool = false
+        includesProcessEnvironment: Bool = false, project: ProjectFile? = nil
     ) {
         self.source = source
         self.dataFiles = dataFiles
         self.options = options
         self.includesProcessEnvironment = includesProcessEnvironment
+        self.project = project
         environment = Environment(options: options)
     }
 
@@ -50,6 +53,7 @@ final class EngineController {
         dataFiles = []
         options = environment.options
         includesProcessEnvironment = false
+        project = nil
         self.environment = environment
         hasLoaded = true
         preloaded = true
@@ -66,7 +70,7 @@ final class EngineController {
         switch source {
         case .manifest(let url): return url.relativePath
         case .text(_, let name): return name + " (built in)"
-        case .empty: return preloaded ? environment.manifestPath : dataFiles.first?.path
+        case .empty: return preloaded ? environment.manifestPath : project?.path ?? dataFiles.first?.path
         }
     }
 }
