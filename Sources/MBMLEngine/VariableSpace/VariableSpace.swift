@@ -267,9 +267,11 @@ public final class VariableSpace: Sendable {
     /// evaluation of an expression in several contexts reads a slow dynamic variable once, as
     /// `mbml eval` does. Nested calls share the outer one's values.
     ///
-    /// - Parameter known: values of dynamic variables the caller already has for the space as it is
-    ///   now (the inspector's tree computed them): read as if `body` had computed them first. Only
-    ///   the outermost call takes them.
+    /// - Parameters:
+    ///   - known: values of dynamic variables the caller already has for the space as it is now
+    ///     (the inspector's tree computed them): read as if `body` had computed them first. Only the
+    ///     outermost call takes them.
+    ///   - body: the evaluations that share the values.
     public func sharingDynamicValues<T>(reusing known: [String: Value?] = [:], _ body: () throws -> T) rethrows -> T {
         let thread = currentThreadKey()
         let isOutermost = state.withLock { state in
