@@ -28,8 +28,10 @@ final class EngineController {
 
     /// Whether `$ENV` (the process environment) loads before everything else.
     let includesProcessEnvironment: Bool
-    /// The project whose inputs load first (nil: none).
-    let project: ProjectFile?
+    /// The project whose inputs load first (nil: none), read again before each load: the project
+    /// file is watched with the inputs. One that no longer reads keeps the last good project
+    /// (``EngineController+Loading``).
+    var project: ProjectFile?
     /// How long one evaluation of the editor's text may run, in seconds (`--timeout`; 0: no limit):
     /// past it the contexts left show an error.
     var evaluationTimeout: Double = 0
