@@ -260,7 +260,7 @@ public final class VariableSpace: Sendable {
     }
 
     /// Computes a dynamic variable (the lock is not held): a re-entry on this thread reads as nil,
-    /// a value shared by ``sharingDynamicValues(_:)`` is reused while the space is unchanged.
+    /// a value shared by ``sharingDynamicValues(reusing:_:)`` is reused while the space is unchanged.
     private func readDynamic(
         _ name: String, expression: String, context: ExpressionContext, evaluation: Evaluation?
     ) throws -> Value? {
@@ -314,7 +314,7 @@ private struct Storage {
     /// Counts every change to the space (declarations, values, pushes, pops), so that a shared
     /// dynamic value is known to have been computed from the space as it is.
     var version = 0
-    /// The dynamic values of the threads inside ``VariableSpace/sharingDynamicValues(_:)``, each
+    /// The dynamic values of the threads inside ``VariableSpace/sharingDynamicValues(reusing:_:)``, each
     /// with the ``version`` it was computed at.
     var sharedByThread: [ThreadKey: [String: (version: Int, value: Value?)]] = [:]
     var dynamicResolver: DynamicResolver?
