@@ -5,10 +5,6 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
-/* wcwidth is only declared for X/Open; declare it here so Swift sees it. */
-extern int wcwidth(wchar_t c);
-static inline int mbml_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
-
 /* Macros Swift cannot import, wrapped as functions. */
 static inline int mbml_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int mbml_getmaxy(WINDOW *w) { return getmaxy(w); }

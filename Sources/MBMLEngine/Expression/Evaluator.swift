@@ -110,14 +110,7 @@ struct Evaluator {
 
     /// The number context (<doc:ContextsAndCoercions>): the combined value as a decimal; nil stays nil, anything else that is not a number is an error.
     private func number(from value: Value?) throws -> Value? {
-        guard let value = value else { return nil }
-        guard let number = value.decimalValue else {
-            throw ExpressionError(
-                .evaluation, ExpressionError.notANumberMessage,
-                expression: expression, range: SourceRange(location: 0, length: expression.utf16.count),
-                tokenText: expression)
-        }
-        return .decimal(number)
+        try ExpressionError.numberContextValue(of: value, expression: expression)
     }
 
     /// The object context (<doc:ContextsAndCoercions>): one value is itself (NULL → nil); several are concatenated as text, NULL contributing nothing.

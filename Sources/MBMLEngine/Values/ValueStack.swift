@@ -12,9 +12,12 @@ import Musl
 /// long array moved out frees each segment as it is emptied, so a document's largest array is never
 /// held twice (once on the stack and once as the result) at full size.
 ///
-/// Segments are mapped pages of their own, not heap blocks: a freed segment goes back to the
-/// system. Taken from the heap, the segments of a long array left as many free holes between the
-/// values read after them (6 MB of the peak for a 47 MiB file of 281,257 records).
+/// Segments after the first are mapped pages of their own, not heap blocks: a freed segment goes
+/// back to the system. Taken from the heap, the segments of a long array left as many free holes
+/// between the values read after them (6 MB of the peak for a 47 MiB file of 281,257 records). The
+/// first segment is a heap block: most readers decode one small node (a record of a computed array,
+/// read item by item), and mapping and unmapping a segment for each of them cost ~40 µs a node
+/// (a system call each way, a page fault, and a flush of every thread's address translations).
 final class ValueStack {
     static let segmentSize = 8192
     private static let segmentBytes = segmentSize * MemoryLayout<Value>.stride
@@ -31,7 +34,7 @@ final class ValueStack {
 
     func push(_ value: consuming Value) {
         let (segment, offset) = count.quotientAndRemainder(dividingBy: Self.segmentSize)
-        if segment == segments.count { segments.append(allocateSegment()) }
+        if segment == segments.count { segments.append(segment == 0 ? allocateHeapSegment() : allocateSegment()) }
         (segments[segment] + offset).initialize(to: value)
         count += 1
     }
@@ -40,12 +43,15 @@ final class ValueStack {
     private func allocateSegment() -> UnsafeMutablePointer<Value> {
         guard let pages = mmap(nil, Self.segmentBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             pages != MAP_FAILED
-        else {
-            let block = UnsafeMutablePointer<Value>.allocate(capacity: Self.segmentSize)
-            heapSegments.insert(block)
-            return block
-        }
+        else { return allocateHeapSegment() }
         return pages.bindMemory(to: Value.self, capacity: Self.segmentSize)
+    }
+
+    /// A segment's memory from the heap.
+    private func allocateHeapSegment() -> UnsafeMutablePointer<Value> {
+        let block = UnsafeMutablePointer<Value>.allocate(capacity: Self.segmentSize)
+        heapSegments.insert(block)
+        return block
     }
 
     private func releaseSegment(_ segment: UnsafeMutablePointer<Value>) {

@@ -235,11 +235,20 @@ public final class VariableSpace: Sendable {
     /// a push or a pop changes the space (a `$item` bound by `^list` computes again). One
     /// evaluation of an expression in several contexts reads a slow dynamic variable once, as
     /// `mbml eval` does. Nested calls share the outer one's values.
-    public func sharingDynamicValues<T>(_ body: () throws -> T) rethrows -> T {
+    ///
+    /// - Parameters:
+    ///   - known: values of dynamic variables the caller already has for the space as it is now
+    ///     (the inspector's tree computed them): read as if `body` had computed them first. Only the
+    ///     outermost call takes them.
+    ///   - body: the evaluations that share the values.
+    public func sharingDynamicValues<T>(reusing known: [String: Value?] = [:], _ body: () throws -> T) rethrows -> T {
         let thread = currentThreadKey()
         let isOutermost = state.withLock { state in
             let isOutermost = state.sharedByThread[thread] == nil
-            if isOutermost { state.sharedByThread[thread] = [:] }
+            if isOutermost {
+                let version = state.version
+                state.sharedByThread[thread] = known.mapValues { (version: version, value: $0) }
+            }
             return isOutermost
         }
         defer {
@@ -251,7 +260,7 @@ public final class VariableSpace: Sendable {
     }
 
     /// Computes a dynamic variable (the lock is not held): a re-entry on this thread reads as nil,
-    /// a value shared by ``sharingDynamicValues(_:)`` is reused while the space is unchanged.
+    /// a value shared by ``sharingDynamicValues(reusing:_:)`` is reused while the space is unchanged.
     private func readDynamic(
         _ name: String, expression: String, context: ExpressionContext, evaluation: Evaluation?
     ) throws -> Value? {
@@ -305,7 +314,7 @@ private struct Storage {
     /// Counts every change to the space (declarations, values, pushes, pops), so that a shared
     /// dynamic value is known to have been computed from the space as it is.
     var version = 0
-    /// The dynamic values of the threads inside ``VariableSpace/sharingDynamicValues(_:)``, each
+    /// The dynamic values of the threads inside ``VariableSpace/sharingDynamicValues(reusing:_:)``, each
     /// with the ``version`` it was computed at.
     var sharedByThread: [ThreadKey: [String: (version: Int, value: Value?)]] = [:]
     var dynamicResolver: DynamicResolver?

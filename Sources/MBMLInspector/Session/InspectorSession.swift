@@ -3,7 +3,8 @@ import MBMLEngine
 
 /// Holds the inspector's state and performs the effects the reducer asks for: parsing and
 /// evaluating through the ``EngineController``, reloading, watching files, the clipboard, the
-/// history file.
+/// history file. Each feature's effects are performed beside each other in `Session/Effects/`
+/// (``perform(_:)`` routes them).
 ///
 /// The terminal loop (``EventLoop``) feeds it keys and background answers; tests and the benchmark
 /// drive it directly and render into a ``BufferScreen``.
@@ -18,7 +19,7 @@ final class InspectorSession {
 
     private(set) var state: InspectorState
     /// The space on show (``switchSpaces`` swaps it with ``comparison``).
-    private(set) var engine: EngineController
+    var engine: EngineController
     let mode: EvaluationMode
     /// Where the history is kept (nil: not saved).
     var history: HistoryStore?
@@ -35,14 +36,14 @@ final class InspectorSession {
     var openEditor: ((_ file: String, _ line: Int) -> String?)?
     /// The second space of `--compare`, reloaded with the first; start comparing with
     /// ``compare(with:label:)``.
-    private(set) var comparison: EngineController?
+    var comparison: EngineController?
     /// Evaluations, loads and searches off the UI thread (nil in the synchronous mode).
-    private let background: BackgroundLanes<BackgroundAnswer>?
+    let background: BackgroundLanes<BackgroundAnswer>?
     /// The tree search wanted now, and the value viewer's.
-    private let searches = Generation()
-    private let viewerSearches = Generation()
+    let searches = Generation()
+    let viewerSearches = Generation()
     /// How often a running tree search reports progress.
-    private static let searchProgressInterval = 50_000
+    static let searchProgressInterval = 50_000
     /// Time spent in synchronous evaluations since the last reset (for the benchmark), in seconds.
     var synchronousEvaluationTime: TimeInterval = 0
 
@@ -58,7 +59,7 @@ final class InspectorSession {
     }
 
     /// What the background lanes hand back to the UI thread.
-    private enum BackgroundAnswer {
+    enum BackgroundAnswer {
         /// An action for the state.
         case action(InspectorAction)
         /// The space on show's load, and the comparison space's when there is one (the
@@ -124,7 +125,7 @@ final class InspectorSession {
     }
 
     /// What the space compared with read, from the action its controller answered a load with.
-    private static func comparisonLoaded(_ action: InspectorAction) -> InspectorAction {
+    static func comparisonLoaded(_ action: InspectorAction) -> InspectorAction {
         switch action {
         case .spaceLoaded(let load): return .comparisonLoaded(files: load.files, failed: false)
         case .loadFailed(_, _, _, let files): return .comparisonLoaded(files: files, failed: true)
@@ -157,223 +158,5 @@ final class InspectorSession {
     func render(on screen: Screen) {
         if screen.size != state.size { send(.resize(screen.size)) }
         InspectorRenderer.render(state, on: screen)
-    }
-
-    /// Loads the space (and the comparison space) again: in the background mode off the UI
-    /// thread (answering `.loadStarted` now, the load when it is done), otherwise at once.
-    private func reload(now: Date) -> [InspectorAction] {
-        let job = engine.prepareLoad(now: now)
-        let comparisonJob = comparison?.prepareLoad(now: now)
-        // A ready-made environment only needs a snapshot: take it at once.
-        guard let background, !engine.isPreloaded else {
-            var actions: [InspectorAction] = []
-            if let comparisonJob, let comparison {
-                actions.append(Self.comparisonLoaded(comparison.finishLoad(comparisonJob())))
-            }
-            return actions + [engine.finishLoad(job())]
-        }
-        // A reload is compared with the space on show now, on the loading queue.
-        let base = state.loadGeneration > 0 ? (snapshot: state.space, generation: state.loadGeneration) : nil
-        background.submit(on: .loading) {
-            var prepared = job()
-            if let base = base {
-                prepared.space.reloadDiff = PrecomputedReloadDiff(
-                    old: base.snapshot, baseGeneration: base.generation,
-                    new: prepared.space.snapshot)
-            }
-            return .load(prepared, comparison: comparisonJob?())
-        }
-        return [.loadStarted]
-    }
-
-    /// Runs `job` on `lane` and answers later (the background mode), or runs it now and answers at once.
-    private func answer(
-        on lane: BackgroundLanes<BackgroundAnswer>.Lane, _ job: @escaping @Sendable () -> InspectorAction?
-    )
-        -> [InspectorAction]
-    {
-        guard let background else { return job().map { [$0] } ?? [] }
-        background.submit(on: lane) { job().map(BackgroundAnswer.action) }
-        return []
-    }
-
-    private func perform(_ effect: InspectorEffect) -> [InspectorAction] {
-        switch effect {
-        case .evaluate(let text, let generation):
-            engine.request(generation)
-            let prepared = engine.parse(text)
-            var actions: [InspectorAction] = [.parsed(prepared)]
-            if let background {
-                let job = engine.evaluationJob(prepared, generation: generation)
-                background.submit(on: .evaluation) { job().map { .action(.evaluated($0)) } }
-            } else {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let outcome = engine.evaluate(prepared, generation: generation)
-                synchronousEvaluationTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                if let outcome = outcome { actions.append(.evaluated(outcome)) }
-            }
-            return actions
-        case .cancelEvaluation:
-            engine.cancel()
-            return []
-        case .reload:
-            return reload(now: Date())
-        case .cancelLoad:
-            engine.cancelLoad()
-            return []
-        case .computeDynamicVariables(let names, let generation):
-            return names.flatMap { answer(on: .loading, engine.dynamicVariableJob($0, generation: generation)) }
-        case .openRecordInEditor(let file, let record):
-            return perform(
-                .openInEditor(file: file, line: JSONLinesRecordLine.line(ofRecord: record, inFile: file) ?? 1))
-        case .openInEditor(let file, let line):
-            guard let openEditor = openEditor else { return [] }
-            let problem = openEditor(file, line)
-            // The editor's writes (however many) are one save: this reload answers them all, so
-            // the watcher does not reload again for them (a second report would show nothing).
-            watcher?.discardPendingChanges()
-            if let problem { return [.editorFailed(problem), .filesChanged] }
-            return [.filesChanged]
-        case .evaluatePins(let expectations, let generation, let afterReload):
-            let environment = engine.environment
-            return answer(
-                on: .evaluation,
-                engine.evaluationLaneJob { limits in
-                    let checker = ExpectationChecker(environment: environment, isCancelled: limits.isCancelled)
-                    return .pinsEvaluated(
-                        expectations.map(checker.check), generation: generation, afterReload: afterReload)
-                })
-        case .refreshSpace:
-            let environment = engine.environment
-            let order = state.space.declarationOrder
-            return answer(
-                on: .evaluation,
-                engine.evaluationLaneJob { limits in
-                    .spaceRefreshed(VariableSnapshot(of: environment, order: order, limits: limits))
-                })
-        case .switchSpaces:
-            guard let other = comparison else { return [] }
-            comparison = engine
-            engine = other
-            let label = comparison?.manifestDisplayName ?? "first"
-            return [.startComparison(label: label), engine.load()]
-        case .compare(let text, let pins, let generation):
-            guard let comparison = comparison else { return [] }
-            let first = engine.environment, second = comparison.environment
-            return answer(
-                on: .evaluation,
-                engine.evaluationLaneJob { limits in
-                    .compared(
-                        SpaceComparison.rows(text: text, pins: pins, first: first, second: second, limits: limits),
-                        generation: generation)
-                })
-        case .computeSteps(let text, let context, let generation):
-            let environment = engine.environment
-            return answer(
-                on: .evaluation,
-                engine.evaluationLaneJob { limits in
-                    .stepsComputed(
-                        environment.steps(text, context: context, within: Evaluation(limits: limits)),
-                        generation: generation)
-                })
-        case .savePins(let path, let text, let overwrites):
-            if !overwrites, FileManager.default.fileExists(atPath: path) { return [.pinsFileExists(path: path)] }
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                return [.pinsSaved(path: path, error: nil)]
-            } catch {
-                return [.pinsSaved(path: path, error: error.localizedDescription)]
-            }
-        case .parseLessonItems(let items):
-            // A few short texts: parsed at once, with the engine's functions (their input types
-            // shape the trees).
-            return [
-                .lessonItemsParsed(Dictionary(items.map { ($0.id, engine.parse($0.expression)) }) { first, _ in first })
-            ]
-        case .saveLessonProgress(let progress, let store):
-            try? store.save(progress)
-            return []
-        case .copyToClipboard(let text):
-            clipboard(text)
-            return []
-        case .writeValueFile(let name, let value):
-            let directory = self.directory
-            let options = engine.environment.options
-            return answer(on: .search) {
-                // Written under the memory budget: a value huge as text is refused, not encoded whole.
-                do {
-                    let text = try Reducer.copyText(value, within: Evaluation(options: options))
-                    return .notice(ValueFile.write(text, suggestedName: name, in: directory))
-                } catch {
-                    return .notice("Not written: " + Environment.logText(for: error))
-                }
-            }
-        case .saveHistory(let entries):
-            try? history?.save(entries)
-            return []
-        case .setMouse(let enabled):
-            mouseSwitch(enabled)
-            return []
-        case .watch(let files):
-            watcher?.watch(paths: files)
-            return []
-        case .search(let text, let generation):
-            guard let query = try? SearchQuery(text) else { return [] }
-            return search(query, in: state.space, generation: generation)
-        case .cancelSearch:
-            searches.cancel()
-            return []
-        case .searchViewer(let request):
-            viewerSearches.start(request.generation)
-            let searches = viewerSearches
-            // In the background the search reads a copy of the lines, with caches of its own: only
-            // the job touches that copy (and the request, which it alone reads from then on).
-            nonisolated(unsafe) let lines = background == nil ? request.lines : request.lines.detached()
-            nonisolated(unsafe) let request = request
-            return answer(on: .search) {
-                guard
-                    let outcome = request.run(
-                        on: lines, shouldContinue: { _ in searches.isCurrent(request.generation) }),
-                    searches.isCurrent(request.generation)
-                else { return nil }
-                return .viewerSearchFinished(generation: request.generation, outcome: outcome)
-            }
-        case .countViewerLines(let request):
-            // As for a search: the job alone reads its copy of the lines and the request.
-            nonisolated(unsafe) let lines = background == nil ? request.lines : request.lines.detached()
-            nonisolated(unsafe) let request = request
-            return answer(on: .search) {
-                .viewerLinesCounted(generation: request.generation, lines: request.run(on: lines))
-            }
-        case .cancelViewerSearch:
-            viewerSearches.cancel()
-            return []
-        case .quit:
-            return []
-        }
-    }
-
-    /// Searches the tree (in the background, reporting progress) until a newer search or Esc.
-    private func search(_ query: SearchQuery, in snapshot: VariableSnapshot, generation: Int) -> [InspectorAction] {
-        searches.start(generation)
-        guard let background else {
-            return [.searchFinished(generation: generation, outcome: TreeSearch.search(query, in: snapshot))]
-        }
-        let searches = self.searches
-        background.run(on: .search) { mailbox in
-            guard searches.isCurrent(generation) else { return }
-            let outcome = TreeSearch.search(query, in: snapshot, progressInterval: Self.searchProgressInterval) {
-                visited in
-                guard searches.isCurrent(generation) else { return false }
-                mailbox.post(.action(.searchProgress(generation: generation, visited: visited))) {
-                    if case .action(.searchProgress) = $0 { return true }
-                    return false
-                }
-                return true
-            }
-            guard outcome.isComplete, searches.isCurrent(generation) else { return }
-            mailbox.post(.action(.searchFinished(generation: generation, outcome: outcome)))
-        }
-        return []
     }
 }

@@ -86,8 +86,19 @@ extension Reducer {
     static func cancelEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard state.results.isEvaluating else { return }
         effects.append(.cancelEvaluation)
-        state.results.shownGeneration = state.results.requestedGeneration
-        state.status.message = "Evaluation cancelled (results are of an earlier text)"
+        let generation = state.results.requestedGeneration
+        state.results.shownGeneration = generation
+        guard state.results.arrived.generation == generation, !state.results.arrived.contexts.isEmpty else {
+            state.status.message = "Evaluation cancelled (results are of an earlier text)"
+            return
+        }
+        // Some rows are of the new text already: the others say they were not evaluated, rather
+        // than show an earlier text's results beside them.
+        for context in ExpressionContext.allCases
+        where !state.results.arrived.contexts.contains(context) && !state.isInvalid(context) {
+            state.results.shown[context] = .error(ExpressionError(.generic, "not evaluated: cancelled"))
+        }
+        state.status.message = "Evaluation cancelled (the rows marked ✗ were not evaluated)"
     }
 
     /// Called whenever the editor's text changed: evaluate again and start the token pane over.

@@ -57,7 +57,9 @@ enum Reducer {
             TokenPaneRows.selectTokenUnderCursor(&state)
         case .evaluated(let outcome):
             evaluated(outcome, state: &state, effects: &effects)
-            if outcome.generation == state.results.requestedGeneration { requestComparison(&state, effects: &effects) }
+            if outcome.isComplete, outcome.generation == state.results.requestedGeneration {
+                requestComparison(&state, effects: &effects)
+            }
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
@@ -106,6 +108,10 @@ enum Reducer {
         _ outcome: EvaluationOutcome, state: inout InspectorState, effects: inout [InspectorEffect]
     ) {
         guard outcome.generation == state.results.requestedGeneration else { return }
+        guard outcome.isComplete else {
+            showArrivedRows(outcome, state: &state)
+            return
+        }
         markResultsChangedByReload(outcome, state: &state)
         state.results.shownGeneration = outcome.generation
         state.results.shownText = outcome.text
@@ -127,134 +133,23 @@ enum Reducer {
         TokenPaneRows.selectTokenUnderCursor(&state)
     }
 
+    /// Rows an evaluation handed over while it goes on: shown at once (the other rows wait, drawn
+    /// as `…`), except in contexts the text is invalid in (they keep their last good result).
+    private static func showArrivedRows(_ outcome: EvaluationOutcome, state: inout InspectorState) {
+        if state.results.arrived.generation != outcome.generation {
+            state.results.arrived = (outcome.generation, [])
+        }
+        for (context, result) in outcome.results where !state.isInvalid(context) {
+            state.results.shown[context] = result
+            if result.error == nil { state.results.lastGood[context] = result }
+            state.results.arrived.contexts.insert(context)
+        }
+    }
+
     /// Asks for the current text to be parsed and evaluated again.
     static func requestEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
         state.results.requestedGeneration += 1
         effects.append(.evaluate(text: state.editor.text, generation: state.results.requestedGeneration))
-    }
-
-    // MARK: Keys
-
-    private static func handleKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
-        state.status.message = nil
-        if state.pins.quitPrompt, state.pins.savePrompt == nil, state.pins.overwritePrompt == nil {
-            handleQuitPromptKey(key, state: &state, effects: &effects)
-            return
-        }
-        if KeyTable.command(for: key, in: .everywhere) == .quit {
-            quit(&state, effects: &effects)
-            return
-        }
-        if case .paste(let text) = key {
-            paste(text, state: &state, effects: &effects)
-            return
-        }
-        if case .mouse(let event) = key {
-            handleMouse(event, state: &state, effects: &effects)
-            return
-        }
-        if case .diagnostics? = state.overlay {
-            handleDiagnosticsKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.overlay != nil {
-            handleOverlayKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.pins.savePrompt != nil {
-            handleSavePromptKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.pins.overwritePrompt != nil {
-            handleOverwritePromptKey(key, state: &state, effects: &effects)
-            return
-        }
-        if state.focus == .editor, state.editor.historySearch != nil {
-            handleHistorySearchKey(key, state: &state, effects: &effects)
-            TokenPaneRows.selectTokenUnderCursor(&state)
-            return
-        }
-        if KeyTable.command(for: key, in: .whileLoading) == .stopLoading,
-            state.status.isLoading || !state.space.pending.isEmpty
-        {
-            // Stops the load; the key then does what it does in the pane (cancel an evaluation, ...).
-            cancelLoading(state: &state, effects: &effects)
-        }
-        if state.layout.isTooSmall { return }
-        if state.stepper != nil {
-            handleStepKey(key, state: &state, effects: &effects)
-            return
-        }
-        if handleEverywhereKey(key, state: &state, effects: &effects) { return }
-        switch state.focus {
-        case .editor:
-            handleEditorKey(key, state: &state, effects: &effects)
-            TokenPaneRows.selectTokenUnderCursor(&state)
-        case .variables: handleTreeKey(key, state: &state, effects: &effects)
-        case .results: handleResultsKey(key, state: &state, effects: &effects)
-        case .tokens: handleTokensKey(key, state: &state, effects: &effects)
-        case .lesson: handleLessonKey(key, state: &state, effects: &effects)
-        case .pins: handlePinsKey(key, state: &state, effects: &effects)
-        case .log: handleLogKey(key, state: &state, effects: &effects)
-        }
-    }
-
-    /// The keys of every pane, the editor included. Returns whether the key was used.
-    private static func handleEverywhereKey(
-        _ key: Key, state: inout InspectorState,
-        effects: inout [InspectorEffect]
-    ) -> Bool {
-        switch KeyTable.command(for: key, in: .everywhere) {
-        case .help?:
-            state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
-        case .toggleMouse?:
-            state.mouseEnabled.toggle()
-            effects.append(.setMouse(state.mouseEnabled))
-            state.status.message =
-                state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
-        case .reload?:
-            effects.append(.reload)
-        case .quitPrintingValue?:
-            let context = state.results.selected
-            switch state.results.shown[context] {
-            case .value(let value)?: state.quitOutput = .value(value, context: context)
-            case .noValue?, nil: state.quitOutput = .value(nil, context: context)
-            case .error(let error)?: state.quitOutput = .error(error.loggedDescription)
-            }
-            quit(&state, effects: &effects)
-        case .quitPrintingExpression?:
-            state.quitOutput = .expression(state.editor.text)
-            quit(&state, effects: &effects)
-        case .diagnostics?:
-            openDiagnostics(&state)
-        case .enterSteps?:
-            enterSteps(&state, effects: &effects)
-        case .switchSpaces? where state.compare.isActive:
-            state.watchList.switchSpaces()
-            effects.append(.switchSpaces)
-        case .nextPane?:
-            cycleFocus(by: 1, state: &state)
-        case .helpWhenEditorEmpty? where state.focus == .editor && state.editor.characters.isEmpty:
-            state.overlay = .help(scroll: 0)
-        case .previousPane?:
-            if state.focus == .editor, state.editor.completion != nil {
-                cycleCompletion(by: -1, state: &state, effects: &effects)
-            } else {
-                cycleFocus(by: -1, state: &state)
-            }
-        case .completeOrNextPane?:
-            if state.focus == .editor {
-                if !complete(&state, effects: &effects) {
-                    state.status.message = "Nothing to complete here (Shift-Tab or F6 changes pane)"
-                }
-                return true
-            }
-            if state.focus == .variables, state.tree.search.isEditing { return true }
-            cycleFocus(by: 1, state: &state)
-        default:
-            return false
-        }
-        return true
     }
 
     /// Keys every pane but the editor shares. Returns whether the key was used.
@@ -307,7 +202,7 @@ enum Reducer {
         state.editor.completion = nil
     }
 
-    private static func handleOverlayKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
+    static func handleOverlayKey(_ key: Key, state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard let overlay = state.overlay else { return }
         if case .viewer(let viewer) = overlay {
             state.overlay = viewerKey(key, viewer: viewer, size: state.size, effects: &effects).map(Overlay.viewer)

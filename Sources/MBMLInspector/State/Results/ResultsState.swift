@@ -30,6 +30,9 @@ struct EvaluationOutcome: Equatable {
     var traces: [ExpressionContext: ExpressionTrace] = [:]
     /// The hints about the text, per context.
     var hints: [ExpressionContext: [Hint]] = [:]
+    /// False for the rows an evaluation hands over while it goes on (object first): only
+    /// ``results`` is set then; the complete outcome repeats them with everything else.
+    var isComplete = true
 
     init(text: String, generation: Int, results: [ExpressionContext: ContextResult], logLines: [String] = []) {
         self.text = text
@@ -67,5 +70,15 @@ struct ResultsState {
     /// The hints about the text on show, per context.
     var hints: [ExpressionContext: [Hint]] = [:]
 
+    /// The contexts whose row the running evaluation has already handed over (see
+    /// ``EvaluationOutcome/isComplete``), and the evaluation they are of.
+    var arrived: (generation: Int, contexts: Set<ExpressionContext>) = (0, [])
+
     var isEvaluating: Bool { shownGeneration < requestedGeneration }
+
+    /// Whether `context`'s row waits for the running evaluation while others already show its
+    /// results (drawn as `…`, not as the result of an earlier text).
+    func isWaiting(for context: ExpressionContext) -> Bool {
+        isEvaluating && arrived.generation == requestedGeneration && !arrived.contexts.contains(context)
+    }
 }

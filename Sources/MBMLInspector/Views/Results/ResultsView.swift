@@ -29,8 +29,12 @@ enum ResultsView {
             painter.text(
                 context.rawValue.padding(toLength: labelWidth - 1, withPad: " ", startingAt: 0),
                 row: row, column: 0, role: labelRole)
-            let (text, role, type) = describe(results.shown[context], context: context)
             let stale = state.isInvalid(context)
+            if !stale, results.isWaiting(for: context) {
+                painter.text("…", row: row, column: labelWidth, role: .dim)
+                continue
+            }
+            let (text, role, type) = describe(results.shown[context], context: context)
             guard results.shown[context] != nil || !stale else { continue }
             if context == .boolean, case .error(let error)? = results.shown[context] {
                 drawBooleanFailure(error, row: row, stale: stale, painter: painter)

@@ -1,8 +1,17 @@
-import CNcurses
 import MBMLEngine
 
-/// Display widths of text in terminal cells: ``DisplayWidth`` measured with `wcwidth(3)`, so that
-/// the panes agree with the terminal; unsafe characters are shown by their escapes (``TerminalSafeText``).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Display widths of text in terminal cells: ``DisplayWidth`` measured with the C library's
+/// `wcwidth(3)` (the function terminals and curses count with), so that the panes agree with the
+/// terminal; unsafe characters are shown by their escapes (``TerminalSafeText``).
+///
+/// It depends on the C library only, never on the terminal backend: the state measures text
+/// without curses.
 enum TextWidth {
     /// The width of one grapheme cluster (``DisplayWidth``'s rule, with the scalar widths the
     /// terminal's C library reports).
@@ -19,9 +28,23 @@ enum TextWidth {
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0xA0 { return 1 }
-        let width = Int(mbml_wcwidth(value))
+        guard let systemWidth = cLibraryWidth else { return DisplayWidth.width(of: scalar) }
+        let width = Int(systemWidth(Int32(bitPattern: value)))
         return width >= 0 ? width : DisplayWidth.width(of: scalar)
     }
+
+    /// The C library's `wcwidth(3)`, looked up by name: the C headers declare it only for X/Open,
+    /// so Swift's C library module does not show it. Nil where it cannot be found (then
+    /// ``DisplayWidth``'s own table measures).
+    private static let cLibraryWidth: (@convention(c) (Int32) -> Int32)? = {
+        #if canImport(Glibc)
+        let everyLibrary: UnsafeMutableRawPointer? = nil
+        #else
+        let everyLibrary = UnsafeMutableRawPointer(bitPattern: -2)
+        #endif
+        guard let symbol = dlsym(everyLibrary, "wcwidth") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    }()
 
     /// `text` as a pane shows it: every scalar that must not reach the terminal raw (controls, line
     /// breaks, bidirectional overrides, invisible format characters) as its escape, by the one rule
