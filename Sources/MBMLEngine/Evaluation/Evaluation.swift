@@ -29,9 +29,16 @@ public final class Evaluation: @unchecked Sendable {
     /// The job's own bindings, dynamic variables under way and scopes (``JobVariables``).
     var variables = JobVariables()
 
+    /// The dynamic values this job shares with the other jobs of its request (nil: none).
+    public let sharedDynamicValues: SharedDynamicValues?
+
     /// A job under `limits`.
-    public init(limits: EvaluationLimits = EvaluationLimits()) {
+    /// - Parameter sharing: dynamic values shared with the other jobs of the same request (the
+    ///   contexts of one expression): each dynamic variable is computed once between them while the
+    ///   space does not change.
+    public init(limits: EvaluationLimits = EvaluationLimits(), sharing: SharedDynamicValues? = nil) {
         self.limits = limits
+        self.sharedDynamicValues = sharing
         self.meter = limits.maximumBytes > 0 ? EvaluationMeter(limit: limits.maximumBytes) : nil
     }
 

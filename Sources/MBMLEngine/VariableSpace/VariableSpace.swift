@@ -228,39 +228,12 @@ public final class VariableSpace: Sendable {
         return other
     }
 
-    // MARK: Sharing dynamic values
+    /// Counts every change to the space: a shared dynamic value is reused only at the version it
+    /// was computed at (``SharedDynamicValues``).
+    var version: Int { state.withLock { $0.version } }
 
-    /// Runs `body` with each dynamic variable computed at most once on this thread while the space
-    /// does not change: a second read gives the first read's value, until a declaration, a value,
-    /// a push or a pop changes the space (a `$item` bound by `^list` computes again). One
-    /// evaluation of an expression in several contexts reads a slow dynamic variable once, as
-    /// `mbml eval` does. Nested calls share the outer one's values.
-    ///
-    /// - Parameters:
-    ///   - known: values of dynamic variables the caller already has for the space as it is now
-    ///     (the inspector's tree computed them): read as if `body` had computed them first. Only the
-    ///     outermost call takes them.
-    ///   - body: the evaluations that share the values.
-    public func sharingDynamicValues<T>(reusing known: [String: Value?] = [:], _ body: () throws -> T) rethrows -> T {
-        let thread = currentThreadKey()
-        let isOutermost = state.withLock { state in
-            let isOutermost = state.sharedByThread[thread] == nil
-            if isOutermost {
-                let version = state.version
-                state.sharedByThread[thread] = known.mapValues { (version: version, value: $0) }
-            }
-            return isOutermost
-        }
-        defer {
-            if isOutermost {
-                state.withLock { $0.sharedByThread[thread] = nil }
-            }
-        }
-        return try body()
-    }
-
-    /// Computes a dynamic variable (the lock is not held): a re-entry on this thread reads as nil,
-    /// a value shared by ``sharingDynamicValues(reusing:_:)`` is reused while the space is unchanged.
+    /// Computes a dynamic variable (the lock is not held): a re-entry of the job reads as nil, a
+    /// value of the job's ``SharedDynamicValues`` is reused while the space is unchanged.
     private func readDynamic(
         _ name: String, expression: String, context: ExpressionContext, evaluation: Evaluation?
     ) throws -> Value? {
@@ -270,38 +243,16 @@ public final class VariableSpace: Sendable {
             return nil
         }
         // A value read while the job iterates may depend on the items bound: it is neither taken
-        // from nor given to the values shared on this thread.
-        let thread = evaluation.variables.hasBindings ? nil : currentThreadKey()
-        enum Start {
-            case shared(Value?)
-            case compute(DynamicResolver, startVersion: Int)
-            case none
-        }
-        let start: Start = state.withLock { state in
-            if let thread, let shared = state.sharedByThread[thread]?[name], shared.version == state.version {
-                return .shared(shared.value)
-            }
-            guard let resolver = state.dynamicResolver else { return .none }
-            return .compute(resolver, startVersion: state.version)
-        }
-        switch start {
-        case .shared(let value):
-            return value
-        case .none:
-            return nil
-        case .compute(let resolver, let startVersion):
-            evaluation.variables.computing.append(name)
-            defer { evaluation.variables.computing.removeLast() }
-            let value = try resolver(name, expression, context, evaluation)
-            if let thread {
-                state.withLock { state in
-                    if state.sharedByThread[thread] != nil, state.version == startVersion {
-                        state.sharedByThread[thread]?[name] = (state.version, value)
-                    }
-                }
-            }
-            return value
-        }
+        // from nor given to the shared values.
+        let sharing = evaluation.variables.hasBindings ? nil : evaluation.sharedDynamicValues
+        let (resolver, startVersion) = state.withLock { ($0.dynamicResolver, $0.version) }
+        if let shared = sharing?.value(of: name, atVersion: startVersion) { return shared }
+        guard let resolver else { return nil }
+        evaluation.variables.computing.append(name)
+        defer { evaluation.variables.computing.removeLast() }
+        let value = try resolver(name, expression, context, evaluation)
+        if let sharing, version == startVersion { sharing.keep(value, of: name, atVersion: startVersion) }
+        return value
     }
 }
 
@@ -314,9 +265,6 @@ private struct Storage {
     /// Counts every change to the space (declarations, values, pushes, pops), so that a shared
     /// dynamic value is known to have been computed from the space as it is.
     var version = 0
-    /// The dynamic values of the threads inside ``VariableSpace/sharingDynamicValues(reusing:_:)``, each
-    /// with the ``version`` it was computed at.
-    var sharedByThread: [ThreadKey: [String: (version: Int, value: Value?)]] = [:]
     var dynamicResolver: DynamicResolver?
     var makeEvaluation: (@Sendable () -> Evaluation)?
     var reentryHandler: (@Sendable (String) -> Void)?
@@ -367,12 +315,3 @@ private struct Slot {
 
 /// Computes a dynamic variable: its name, expression and context, and the job reading it.
 typealias DynamicResolver = @Sendable (String, String, ExpressionContext, Evaluation) throws -> Value?
-
-/// Which thread is running, cheaply (`pthread_self`, with no `Thread` object to look up): the space
-/// keeps each thread's scopes and dynamic variables under way apart.
-typealias ThreadKey = UInt
-
-/// The calling thread's ``ThreadKey``.
-func currentThreadKey() -> ThreadKey {
-    ThreadKey(pthread_self())
-}

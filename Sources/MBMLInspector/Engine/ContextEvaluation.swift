@@ -45,9 +45,10 @@ struct ContextEvaluation {
     /// - Returns: the whole outcome, or nil when cancelled (its answer is no longer wanted).
     func run(reporting report: (EvaluationOutcome) -> Void) -> EvaluationOutcome? {
         guard !isCancelled() else { return nil }
-        return environment.variables.sharingDynamicValues(reusing: knownDynamicValues) {
-            evaluateEveryContext(reporting: report)
-        }
+        // The contexts read each dynamic variable once between them, starting from those the tree
+        // already has.
+        let sharing = SharedDynamicValues(for: environment.variables, reusing: knownDynamicValues)
+        return evaluateEveryContext(sharing: sharing, reporting: report)
     }
 
     /// What the contexts evaluated so far gave.
@@ -76,7 +77,9 @@ struct ContextEvaluation {
         }
     }
 
-    private func evaluateEveryContext(reporting report: (EvaluationOutcome) -> Void) -> EvaluationOutcome? {
+    private func evaluateEveryContext(
+        sharing: SharedDynamicValues, reporting report: (EvaluationOutcome) -> Void
+    ) -> EvaluationOutcome? {
         let text = prepared.text
         let sharesOneValue = prepared.readsOneValueInEveryContext
         var progress = Progress()
@@ -111,7 +114,8 @@ struct ContextEvaluation {
             let job = Evaluation(
                 limits: EvaluationLimits(
                     deadline: deadline, maximumBytes: environment.options.maximumEvaluationBytes,
-                    isCancelled: isCancelled))
+                    isCancelled: isCancelled),
+                sharing: sharing)
             let trace = environment.trace(
                 prepared, context: context, textLimit: Self.displayTextLimit, within: job)
             progress.traces[context] = trace

@@ -87,10 +87,12 @@ struct EvalCommand: ParsableCommand {
 
     private func evaluateInAllContexts(_ expression: String, environment: Environment) throws {
         var failed = false
+        // The contexts read each dynamic variable once between them, as the inspector's rows do.
+        let sharing = SharedDynamicValues(for: environment.variables)
         for context in ExpressionContext.allCases {
             let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             do {
-                let evaluation = budget.makeEvaluation()
+                let evaluation = budget.makeEvaluation(sharing: sharing)
                 let value = try environment.evaluate(expression, in: context, within: evaluation)
                 StandardStream.report.writeLine(
                     label + " " + (try ResultFormatter.line(of: value, in: context, within: evaluation)))

@@ -52,7 +52,7 @@ struct BudgetOptions: ParsableArguments {
     }
 
     /// A new job under ``limits()``.
-    func makeEvaluation() -> Evaluation {
-        Evaluation(limits: limits())
+    func makeEvaluation(sharing: SharedDynamicValues? = nil) -> Evaluation {
+        Evaluation(limits: limits(), sharing: sharing)
     }
 }

@@ -37,7 +37,8 @@ public struct FunctionHarness {
         line: UInt = #line
     ) throws -> Value? {
         try definition(name, file: file, line: line).implementation(
-            FunctionCall(name: name, input: input, environment: environment, evaluation: limits.map(Evaluation.init)))
+            FunctionCall(
+                name: name, input: input, environment: environment, evaluation: limits.map { Evaluation(limits: $0) }))
     }
 
     /// Calls `^name` with the strings as piped parameters.
