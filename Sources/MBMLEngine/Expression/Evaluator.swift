@@ -108,9 +108,11 @@ struct Evaluator {
         }
     }
 
-    /// The number context (<doc:ContextsAndCoercions>): the combined value as a decimal; nil stays nil, anything else that is not a number is an error.
+    /// The number context (<doc:ContextsAndCoercions>): the combined value as a decimal (a
+    /// ``BigInteger`` stays itself); nil stays nil, anything else that is not a number is an error.
     private func number(from value: Value?) throws -> Value? {
         guard let value = value else { return nil }
+        if case .bigInteger = value { return value }
         guard let number = value.decimalValue else {
             throw ExpressionError(
                 .evaluation, ExpressionError.notANumberMessage,
@@ -193,6 +195,7 @@ struct Evaluator {
             return .string(token.text)
         case .numericLiteral:
             if case .number(let number) = token.payload { return .decimal(number) }
+            if case .bigInteger(let number) = token.payload { return .bigInteger(number) }
             return nil
         case .variableReference:
             return try VariableResolver(evaluator: self).resolve(token)

@@ -243,6 +243,6 @@ public struct JSONNode: Sendable {
         }
         let text = bytes[position..<end]
         if isInteger, let integer = JSONReader.integer(text) { return .integer(integer) }
-        return JSONReader.nonIntegerNumber(text) ?? .null
+        return JSONReader.number(text, isInteger: isInteger) ?? .null
     }
 }
