@@ -145,7 +145,7 @@ extension JSONReader {
         guard let value = Self.number(digits, isInteger: isInteger) else {
             throw error("Invalid number \(text)", at: start)
         }
-        guard rejectsUnrepresentableNumbers, case .double(let double) = value else { return value }
+        guard rejectsUnrepresentableNumbers, let double = Self.matchedDouble(value) else { return value }
         if !double.isFinite || (double == 0 && Self.hasNonZeroDigit(text)) {
             let reading = double == 0 ? "zero" : "infinity"
             throw error(
@@ -165,6 +165,16 @@ extension JSONReader {
             return nil
         }
         return .double(double)
+    }
+
+    /// The double an expectation compares `value` with (<doc:ExpectationFiles>): a double's own, a
+    /// big integer's nearest; nil for other numbers, which a double always holds.
+    private static func matchedDouble(_ value: Value) -> Double? {
+        switch value {
+        case .double(let double): return double
+        case .bigInteger(let number): return number.doubleValue
+        default: return nil
+        }
     }
 
     /// Whether the significand of JSON number text (the part before any exponent) has a digit
