@@ -39,7 +39,7 @@ final class BigIntegerTests: XCTestCase {
             guard case .bigInteger(let number)? = try environment.evaluate("$d.big", in: .object) else {
                 return XCTFail("\(name): not a big integer")
             }
-            XCTAssertEqual(number.digits, digits300)
+            XCTAssertEqual(String(number.digits), digits300)
             XCTAssertFalse(number.isNegative)
             XCTAssertEqual(try environment.evaluate("$d.big", in: .object)?.typeName, "Number", name)
         }
@@ -106,6 +106,12 @@ final class BigIntegerTests: XCTestCase {
         guard case .decimal? = try environment.evaluate("#(12345678901234567890123)", in: .number) else {
             return XCTFail("an integer a decimal holds stays a decimal")
         }
+    }
+
+    func testTheCaseMakesNoValueLarger() {
+        // A decimal is the largest payload; every array of values pays for each byte past it.
+        XCTAssertLessThanOrEqual(MemoryLayout<BigInteger>.size, MemoryLayout<Decimal>.size)
+        XCTAssertLessThanOrEqual(MemoryLayout<Value>.stride, 24)
     }
 
     func testIntegersADecimalHoldsStayDecimalsAndRealsStayDoubles() throws {

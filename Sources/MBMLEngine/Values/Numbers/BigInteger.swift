@@ -10,10 +10,15 @@ import Foundation
 /// all of its digits. Math on it (`#($n + 1)`) works on its nearest decimal (38 significant digits);
 /// beyond the range of decimal arithmetic it is an error, never a silent rounding.
 public struct BigInteger: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The number written out: `-` for a negative one, then its digits. One string and nothing
+    /// else, so that a ``Value`` is no larger for having this case (a `Decimal` is its largest).
+    public let description: String
+
     /// True for a number below zero.
-    public let isNegative: Bool
+    public var isNegative: Bool { description.utf8.first == UInt8(ascii: "-") }
+
     /// The magnitude's decimal digits (ASCII), without leading zeros; never empty.
-    public let digits: String
+    public var digits: Substring { isNegative ? description.dropFirst() : description[...] }
 
     /// The integer that `text` spells (`-?[0-9]+`, as JSON writes an integer), or nil when `text` is
     /// not such an integer.
@@ -23,8 +28,8 @@ public struct BigInteger: Sendable, Hashable, Comparable, CustomStringConvertibl
         if isNegative { rest = rest.dropFirst() }
         guard !rest.isEmpty, rest.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
         let significant = rest.drop(while: { $0 == UInt8(ascii: "0") })
-        self.digits = significant.isEmpty ? "0" : String(decoding: significant, as: UTF8.self)
-        self.isNegative = isNegative && !significant.isEmpty
+        let digits = significant.isEmpty ? "0" : String(decoding: significant, as: UTF8.self)
+        description = isNegative && !significant.isEmpty ? "-" + digits : digits
     }
 
     /// The integer `text` (`[+-]?[0-9]+`) spells, when a `Decimal` does not hold it exactly; nil for
@@ -41,9 +46,6 @@ public struct BigInteger: Sendable, Hashable, Comparable, CustomStringConvertibl
         if isExact { return nil }
         self.init(digitText: bytes)
     }
-
-    /// The number written in its digits, with `-` before a negative one.
-    public var description: String { isNegative ? "-" + digits : digits }
 
     /// The nearest `Double` (infinite beyond its range).
     public var doubleValue: Double { Double(description) ?? (isNegative ? -.infinity : .infinity) }
@@ -86,12 +88,12 @@ public struct BigInteger: Sendable, Hashable, Comparable, CustomStringConvertibl
         let parts = plain.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0].drop(while: { $0 == "0" })
         let hasFraction = parts.count > 1 && parts[1].contains(where: { $0 != "0" })
-        var magnitudeOrder = compareMagnitudes(lhs.digits, whole.isEmpty ? "0" : String(whole))
+        var magnitudeOrder = compareMagnitudes(lhs.digits, whole.isEmpty ? "0" : whole)
         if magnitudeOrder == .orderedSame && hasFraction { magnitudeOrder = .orderedAscending }
         return lhs.isNegative ? magnitudeOrder.reversed : magnitudeOrder
     }
 
-    private static func compareMagnitudes(_ a: String, _ b: String) -> ComparisonResult {
+    private static func compareMagnitudes(_ a: Substring, _ b: Substring) -> ComparisonResult {
         let (countA, countB) = (a.utf8.count, b.utf8.count)
         if countA != countB { return countA < countB ? .orderedAscending : .orderedDescending }
         for (x, y) in zip(a.utf8, b.utf8) where x != y {
