@@ -14,6 +14,9 @@ public struct InspectorConfiguration {
     /// Whether `$ENV` holds the process environment (off by default: the screen shows every value,
     /// and environment variables hold secrets).
     public var includesProcessEnvironment: Bool
+    /// The project the space belongs to (`mbml.json`): its inputs load first, in its order, then
+    /// `source` and `dataFiles` (those the project loads already are left out).
+    public var project: ProjectFile?
     /// Expressions pinned from the start (`--check FILE.jsonl`).
     public var pins: [Expectation] = []
     /// Lessons shown from the start (`--lessons FILE.jsonl`, `mbml tutorial`).
@@ -86,7 +89,8 @@ public enum Inspector {
             ?? EngineController(
                 source: configuration.source, dataFiles: configuration.dataFiles,
                 options: configuration.options,
-                includesProcessEnvironment: configuration.includesProcessEnvironment)
+                includesProcessEnvironment: configuration.includesProcessEnvironment,
+                project: configuration.project)
         engine.evaluationTimeout = configuration.evaluationTimeout
         let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
         let terminal = NcursesScreen(styles: theme.cellStyles(colorCount:))

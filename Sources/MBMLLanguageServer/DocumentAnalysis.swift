@@ -13,6 +13,8 @@ struct DocumentAnalysis {
     let limits: LanguageServerLimits
 
     var environment: Environment { load.environment }
+    /// Whether the document belongs to a project (`mbml.json`) whose inputs loaded around it.
+    let isInProject: Bool
 
     /// Loads `document` with ``EnvironmentBuilder``, as `--manifest` would load the file, but from
     /// its text, reading files only as `workspace` allows (``Workspace/fileReadPolicy(documentFolder:)``;
@@ -30,22 +32,34 @@ struct DocumentAnalysis {
         let documentFolder = path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         let directory = URL(
             fileURLWithPath: documentFolder ?? workspace.folders.first ?? "/", isDirectory: true)
+        // The project the document is in (mbml.json) loads around it.
+        let project = DocumentProject(documentPath: path)
         var options = EnvironmentOptions()
         options.searchDirectories = [directory]
-        options.fileReadPolicy = workspace.fileReadPolicy(documentFolder: documentFolder)
+        options.fileReadPolicy = project.fileReadPolicy(workspace.fileReadPolicy(documentFolder: documentFolder))
         var builder = EnvironmentBuilder(options: options, log: LogSink())
         builder.cancellationMessage = "Loading stopped: a newer text of the document arrived"
         // The load is one job: one deadline and one memory budget for every expression it evaluates;
         // it stops too when a newer text supersedes it. A template is text with expressions, not
-        // XML: nothing of it is loaded (no false XML errors).
-        load = builder.build(
-            document.isTemplate ? [] : [.manifestText(document.text, name: name, directory: directory)],
-            limits: EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded))
+        // XML: nothing of it is loaded (no false XML errors), only its project's inputs.
+        let inputs = project.inputs(
+            document: .manifestText(document.text, name: name, directory: directory), path: path,
+            isTemplate: document.isTemplate)
+        let built = builder.build(
+            inputs, limits: EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded))
+        isInProject = project.project != nil
+        let name = self.name
+        load = project.adjusted(built) { Self.names(name, $0) }
+    }
+
+    /// Whether `diagnostic`'s file is the document named `name`.
+    private static func names(_ name: String, _ diagnostic: Diagnostic) -> Bool {
+        diagnostic.file == name || URL(fileURLWithPath: diagnostic.file).standardizedFileURL.path == name
     }
 
     /// Whether the diagnostic's file is this document.
     func isInDocument(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.file == name || URL(fileURLWithPath: diagnostic.file).standardizedFileURL.path == name
+        Self.names(name, diagnostic)
     }
 
     /// The LSP diagnostics of the load for `document`: its own at their line and column, those of

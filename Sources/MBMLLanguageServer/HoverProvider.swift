@@ -17,10 +17,20 @@ enum HoverProvider {
         }
         guard let reference = cursor.reference else { return .null }
         var text = "`\(reference.expression)`\n```json\n"
+        // A variable nothing declares may be one a function binds (`$item`): its values from a trace.
+        let undeclared =
+            environment.provenance(of: reference.variable) == nil
+            && environment.variables.declaration(of: reference.variable) == nil
+        let bound =
+            undeclared
+            ? BoundValuesHover.text(
+                for: reference.variable, at: reference.start, cursor: cursor, environment: environment,
+                limits: limits, inProject: analysis.isInProject) : nil
         // What the evaluation logs (a swallowed error such as a read the file-read policy refuses) is
         // shown under the value: otherwise a refused read would look like a plain null.
         environment.log.clear()
-        text += ValuePreview.text(of: reference.expression, in: environment, limits: limits) + "\n```"
+        text +=
+            (bound?.value ?? ValuePreview.text(of: reference.expression, in: environment, limits: limits)) + "\n```"
         let logged = environment.log.lines.suffix(Self.maximumLogLines)
         if !logged.isEmpty {
             text += "\n\nlogged:\n```\n"
@@ -32,8 +42,8 @@ enum HoverProvider {
             if let expression = provenance.expression {
                 text += "\n\nexpression: `" + ValuePreview.truncated(expression, to: 200) + "`"
             }
-        } else if environment.variables.declaration(of: reference.variable) == nil {
-            text += "\n\nnot declared"
+        } else if let bound {
+            text += "\n\n" + bound.note
         }
         return result(text, range: cursor.range(from: reference.start, to: reference.end))
     }

@@ -15,6 +15,10 @@ public enum FileReadKind: String, Sendable, CaseIterable {
     /// An expectation or lesson file, named by the person running mbml or found next to their
     /// manifest. Not under the policy; regular files only.
     case expectations
+    /// A project file (`mbml.json`), found beside or above what the person running mbml opened.
+    /// Not under the policy (it decides part of it); regular files only, at most
+    /// ``ProjectFile/maximumSize`` bytes.
+    case project
 
     /// Whether the name came from MBML, so the file-read policy decides whether it may be read.
     public var isUnderPolicy: Bool { self == .function || self == .include }
@@ -51,6 +55,7 @@ public struct FileLimits: Equatable, Sendable {
         case .manifest: return manifest
         case .data: return data
         case .expectations: return expectations
+        case .project: return ProjectFile.maximumSize
         }
     }
 }

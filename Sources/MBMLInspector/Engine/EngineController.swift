@@ -23,18 +23,21 @@ final class EngineController {
 
     /// Whether `$ENV` (the process environment) loads before everything else.
     let includesProcessEnvironment: Bool
+    /// The project whose inputs load first (nil: none).
+    let project: ProjectFile?
     /// How long one evaluation of the editor's text may run, in seconds (`--timeout`; 0: no limit):
     /// past it the contexts left show an error.
     var evaluationTimeout: Double = 0
 
     init(
         source: SpaceSource, dataFiles: [DataFileSpec] = [], options: EnvironmentOptions = EnvironmentOptions(),
-        includesProcessEnvironment: Bool = false
+        includesProcessEnvironment: Bool = false, project: ProjectFile? = nil
     ) {
         self.source = source
         self.dataFiles = dataFiles
         self.options = options
         self.includesProcessEnvironment = includesProcessEnvironment
+        self.project = project
         environment = Environment(options: options)
     }
 
@@ -45,6 +48,7 @@ final class EngineController {
         dataFiles = []
         options = environment.options
         includesProcessEnvironment = false
+        project = nil
         self.environment = environment
         hasLoaded = true
         preloaded = true
@@ -60,15 +64,24 @@ final class EngineController {
         switch source {
         case .manifest(let url): return url.relativePath
         case .text(_, let name): return name + " (built in)"
-        case .empty: return preloaded ? environment.manifestPath : dataFiles.first?.path
+        case .empty: return preloaded ? environment.manifestPath : project?.path ?? dataFiles.first?.path
         }
     }
 
     // MARK: Loading
 
-    /// What the space is built from, in load order: `$ENV` (if asked for), the manifest, the data files.
+    /// What the space is built from, in load order: `$ENV` (if asked for), the project's inputs,
+    /// the manifest, the data files.
     var inputs: [EnvironmentInput] {
-        var inputs: [EnvironmentInput] = includesProcessEnvironment ? [.currentProcessEnvironment] : []
+        let environment: EnvironmentInput? =
+            includesProcessEnvironment ? project?.processEnvironmentInput() ?? .currentProcessEnvironment : nil
+        if let project { return project.environmentInputs(environment: environment, then: ownInputs) }
+        return (environment.map { [$0] } ?? []) + ownInputs
+    }
+
+    /// The manifest and the data files.
+    private var ownInputs: [EnvironmentInput] {
+        var inputs: [EnvironmentInput] = []
         switch source {
         case .manifest(let url): inputs.append(.manifest(url))
         case .text(let text, let name):

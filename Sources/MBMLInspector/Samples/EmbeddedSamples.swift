@@ -543,6 +543,17 @@ the raw response paths.
 </MBML>
 
 """#),
+        SampleFile(path: "Samples/store/mbml.json", contents: #"""
+{
+  "description": "The store sample: the manifest and the server's response, checked by expectations.jsonl. Run `mbml` in this folder, or `mbml check` with no file.",
+  "load": [
+    "manifest.xml",
+    {"name": "catalog", "data": "catalog.json"}
+  ],
+  "expectations": ["expectations.jsonl"]
+}
+
+"""#),
         SampleFile(path: "Samples/tutorial/expectations.jsonl", contents: #"""
 {"id": "tutorial.step1.01", "from": "Step 1. VARIABLES", "context": "string", "expr": "$cats.count", "expect": "3", "note": "A variable is a name for a value in the variable space. This list is declared exactly as in the user guide; mutable=\"F\" makes $cats read-only. Type $cats: the `object` row shows the list (Barrett, Duncan, Gabby), and the variable tree shows it too. Then:"}
 {"id": "tutorial.step1.02", "from": "Step 1. VARIABLES", "context": "number", "expr": "$cats.count", "expect": 3}

@@ -39,7 +39,10 @@ struct CheckCommand: ParsableCommand {
     )
     var log = false
 
-    @Argument(help: ArgumentHelp("Expectation files (JSON Lines).", valueName: "file.jsonl"))
+    @Argument(
+        help: ArgumentHelp(
+            "Expectation files (JSON Lines; default: the \"expectations\" of the project file).",
+            valueName: "file.jsonl"))
     var files: [String] = []
 
     @Option(
@@ -49,15 +52,21 @@ struct CheckCommand: ParsableCommand {
             valueName: "options"))
     var compare: [String] = []
 
-    func validate() throws {
-        if files.isEmpty { throw ValidationError("Give at least one expectation file.") }
-    }
-
     func run() throws {
         let secondOptions = try compare.isEmpty ? nil : Self.secondEnvironmentOptions(compare)
+        // The project of the first expectation file (else of the current folder) loads first; without
+        // files, the project's own expectation files run.
+        let project = try engine.session.projectFile(startingAt: files.first)
+        let files = self.files.isEmpty ? project?.expectationFiles ?? [] : self.files
+        if files.isEmpty {
+            StandardStream.error.writeLine(
+                "mbml check: give at least one expectation file (or run it where a project file lists \"expectations\")"
+            )
+            throw ExitCode(2)
+        }
         // Loading reports its warnings; the cases' own log lines only with --log.
         let gate = GatedLog()
-        let environment = try engine.makeEnvironment(log: gate.sink, budget: budget, inputs: files)
+        let environment = try engine.makeEnvironment(log: gate.sink, budget: budget, inputs: files, project: project)
         let second = try secondOptions?.makeEnvironment(log: gate.sink, budget: budget)
         if !log { gate.close() }
         let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: budget.timeout)

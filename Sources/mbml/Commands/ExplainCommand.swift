@@ -40,7 +40,7 @@ struct ExplainCommand: ParsableCommand {
     var expression: String
 
     func run() throws {
-        let environment = try engine.makeEnvironment(budget: budget)
+        let environment = try engine.makeEnvironment(budget: budget, project: engine.session.projectFile())
         // One job: the traced evaluation and the explanation printed from it (--timeout, --max-memory).
         let evaluation = budget.makeEvaluation()
         let prepared = environment.prepare(expression, contexts: [context])

@@ -12,7 +12,11 @@ struct InspectCommand: ParsableCommand {
             Opens MANIFEST (with everything it includes) and any --data files, shows the variables \
             as a tree, and evaluates the expression you type in all four contexts (object, string, \
             number, boolean) after every key, with its token tree. Files are watched and reloaded \
-            when they change. Without MANIFEST the built-in tutorial sample opens.
+            when they change. Without MANIFEST the built-in tutorial sample opens, unless the current \
+            folder is in a project: a project file (mbml.json) in it or a folder above it, up to the \
+            repository root, opens that project (its manifests and data files in its order, its \
+            expectations pinned); `mbml FOLDER` opens the project of FOLDER. A manifest opened inside \
+            a project loads with the project's other inputs (--no-project: alone); a JSON file opens alone.
 
             Lessons: a manifest opens with the lessons of its lesson file, if it has one: the file \
             its root declares (<MBML lessons="FILE.jsonl">), else NAME.lessons.jsonl or \
@@ -105,7 +109,37 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        var source = SpaceSource.text(BuiltInSample.manifest, name: BuiltInSample.name)
+        // A JSON file opened to browse opens alone; a manifest, a folder or nothing opens in its project.
+        let isDataFile = manifest.map { !Self.isFolder($0) && InspectTarget.looksLikeJSON($0) } ?? false
+        let project = isDataFile ? nil : try session.projectFile(startingAt: manifest)
+        // A folder, or nothing at a terminal, opens the project when there is one.
+        if let project, manifest.map(Self.isFolder) ?? (isatty(STDIN_FILENO) == 1) {
+            try run(project: project)
+            return
+        }
+        try run(project: project, source: SpaceSource.text(BuiltInSample.manifest, name: BuiltInSample.name))
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Opens `project` alone: its inputs, the data files given, its expectations pinned.
+    private func run(project: ProjectFile) throws {
+        var configuration = InspectorConfiguration(
+            source: .empty, dataFiles: try session.dataFiles(), themeName: theme,
+            options: budget.limiting(session.environmentOptions(inputs: [], project: project)),
+            includesProcessEnvironment: session.env ?? project.includesProcessEnvironment)
+        configuration.project = project
+        if check == nil, !project.expectationFiles.isEmpty {
+            configuration.pins = try project.expectationFiles.flatMap { try Self.expectations(from: $0) }
+        }
+        try start(configuration)
+    }
+
+    private func run(project: ProjectFile?, source initialSource: SpaceSource) throws {
+        var source = initialSource
         var dataFiles = try session.dataFiles()
         var environment: Environment?
         var variableName = self.variableName
@@ -137,10 +171,20 @@ struct InspectCommand: ParsableCommand {
         }
         var configuration = InspectorConfiguration(
             source: source, dataFiles: dataFiles,
-            themeName: theme, options: budget.limiting(session.environmentOptions(inputs: manifest.map { [$0] } ?? [])),
-            includesProcessEnvironment: session.env ?? false)
+            themeName: theme,
+            options: budget.limiting(session.environmentOptions(inputs: manifest.map { [$0] } ?? [], project: project)),
+            includesProcessEnvironment: session.env ?? project?.includesProcessEnvironment ?? false)
+        configuration.project = project
         configuration.evaluationTimeout = budget.timeout
         configuration.environment = environment
+        try start(configuration)
+    }
+
+    /// Sets what every opening shares (theme folders, expression, output, pins, lessons, refresh,
+    /// comparison) and runs the inspector.
+    private func start(_ initial: InspectorConfiguration) throws {
+        var configuration = initial
+        let source = configuration.source
         configuration.themeFolders = InstalledThemes.searchFolders()
         configuration.expression = expr
         var outputFailed = false

@@ -51,7 +51,8 @@ struct RenderCommand: ParsableCommand {
         }
         let environment = try engine.makeEnvironment(
             parsing: .recovering, envByDefault: true, budget: budget, inputs: [template],
-            workFolders: ProjectFolder.enclosing(FileManager.default.currentDirectoryPath).map { [$0] } ?? [])
+            workFolders: ProjectFolder.enclosing(FileManager.default.currentDirectoryPath).map { [$0] } ?? [],
+            project: engine.session.projectFile(startingAt: template))
         let rendered: String
         do {
             let parsed = try Template(bytes: bytes, path: template)

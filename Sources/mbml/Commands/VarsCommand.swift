@@ -27,7 +27,7 @@ struct VarsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = try engine.makeEnvironment(budget: budget)
+        let environment = try engine.makeEnvironment(budget: budget, project: engine.session.projectFile())
         let variables = environment.variables
         // The listing is one job: dynamic variables are evaluated in it, and every line is charged
         // to its memory budget.

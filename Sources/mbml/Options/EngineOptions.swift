@@ -32,8 +32,10 @@ struct EngineOptions: ParsableArguments {
 
     /// The environment options, with the manifests' folders, those of `inputs` (a template, expectation
     /// files) and `workFolders` in the file-read policy.
-    func environmentOptions(inputs: [String] = [], workFolders: [String] = []) -> EnvironmentOptions {
-        session.environmentOptions(inputs: manifest + inputs, workFolders: workFolders)
+    func environmentOptions(inputs: [String] = [], workFolders: [String] = [], project: ProjectFile? = nil)
+        -> EnvironmentOptions
+    {
+        session.environmentOptions(inputs: manifest + inputs, workFolders: workFolders, project: project)
     }
 
     /// The inputs in load order: `$ENV` (when asked for), then manifests and data files as they
@@ -42,8 +44,11 @@ struct EngineOptions: ParsableArguments {
     /// - Parameter envByDefault: whether `$ENV` loads when neither `--env` nor `--no-env` is given.
     /// - Parameter pipedData: the variable that JSON piped on standard input loads into, first,
     ///   when no input reads standard input itself (`mbml eval`'s `$data`); nil: none.
+    /// - Parameter project: the project whose inputs load first, in its order (after `$ENV`); the
+    ///   options' inputs follow, those the project loads already left out.
     func inputs(
-        envByDefault: Bool, pipedData: String? = nil, arguments: [String] = CommandLine.arguments
+        envByDefault: Bool, pipedData: String? = nil, arguments: [String] = CommandLine.arguments,
+        project: ProjectFile? = nil
     ) throws -> [EnvironmentInput] {
         let dataFiles = try session.dataFiles().map { spec in
             spec.path == StandardInputJSON.path ? try StandardInputJSON.input(name: spec.name) : .data(spec)
@@ -63,7 +68,9 @@ struct EngineOptions: ParsableArguments {
         {
             piped.append(try StandardInputJSON.input(name: pipedData))
         }
-        return session.environmentInputs(defaultingTo: envByDefault) + piped + ordered
+        let environment = session.environmentInputs(defaultingTo: envByDefault, project: project)
+        guard let project else { return environment + piped + ordered }
+        return project.environmentInputs(environment: environment.first, then: piped + ordered)
     }
 
     /// Loads every input into a new environment that logs to standard error (where every
@@ -72,20 +79,23 @@ struct EngineOptions: ParsableArguments {
     /// - Parameter budget: limits for evaluations at load time too: the file-size cap, and the time
     ///   budget for the whole load (a manifest whose `if` or `value` never ends stops with an error).
     ///   - inputs, workFolders: more files and folders for the file-read policy (``environmentOptions(inputs:workFolders:)``).
-    ///   - pipedData: the variable piped JSON loads into (see ``inputs(envByDefault:pipedData:arguments:)``).
+    ///   - pipedData: the variable piped JSON loads into (see ``inputs(envByDefault:pipedData:arguments:project:)``).
+    ///   - project: the project of the run (``SessionOptions/projectFile(startingAt:)``): its inputs
+    ///     load first, its folders widen the file-read policy.
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
     func makeEnvironment(
         log: LogSink = .standardError(), parsing: XMLParsingMode = .strict,
         envByDefault: Bool = false, budget: BudgetOptions? = nil, inputs: [String] = [], workFolders: [String] = [],
-        pipedData: String? = nil
+        pipedData: String? = nil, project: ProjectFile? = nil
     ) throws -> Environment {
-        var options = environmentOptions(inputs: inputs, workFolders: workFolders)
+        var options = environmentOptions(inputs: inputs, workFolders: workFolders, project: project)
         if let budget = budget { options = budget.limiting(options) }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
         builder.limitHint = { LimitHint.hint(for: $0) }
         // The whole load is one job: one deadline and one memory budget for all its expressions.
         let load = builder.build(
-            try self.inputs(envByDefault: envByDefault, pipedData: pipedData), limits: budget?.limits())
+            try self.inputs(envByDefault: envByDefault, pipedData: pipedData, project: project),
+            limits: budget?.limits())
         if load.hasFailures { throw ExitCode.failure }
         return load.environment
     }

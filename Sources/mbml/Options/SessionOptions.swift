@@ -30,7 +30,18 @@ struct SessionOptions: ParsableArguments {
             valueName: "dir"))
     var allowFileReads: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The project file to use (default: the nearest mbml.json in the folder of what is opened or a folder above it, up to the repository root).",
+            valueName: "mbml.json"))
+    var project: String?
+
+    @Flag(name: .long, help: "Use no project file, even when one is found.")
+    var noProject = false
+
     func validate() throws {
+        if project != nil, noProject { throw ValidationError("--project and --no-project exclude each other.") }
         _ = try dataFiles()
     }
 
@@ -43,9 +54,26 @@ struct SessionOptions: ParsableArguments {
         }
     }
 
-    /// `$ENV` as the first input when `--env` (or the command's default) asks for it.
-    func environmentInputs(defaultingTo envByDefault: Bool) -> [EnvironmentInput] {
-        (env ?? envByDefault) ? [.currentProcessEnvironment] : []
+    /// `$ENV` as the first input when `--env` asks for it, else when the project or the command's
+    /// default does (`--no-env`: never); with the project's variables set over the process's.
+    func environmentInputs(defaultingTo envByDefault: Bool, project: ProjectFile? = nil) -> [EnvironmentInput] {
+        guard env ?? (project?.includesProcessEnvironment == true || envByDefault) else { return [] }
+        return [project?.processEnvironmentInput() ?? .currentProcessEnvironment]
+    }
+
+    /// The project file of a run that opens `start` (a file or folder; the current folder by
+    /// default): the one `--project` names, else the nearest found (``ProjectFileLocator``), unless
+    /// `--no-project`. A project file that cannot be used is reported as `file:line:column: message`.
+    /// - Throws: `ExitCode.failure` for a project file that cannot be used.
+    func projectFile(startingAt start: String? = nil) throws -> ProjectFile? {
+        if noProject { return nil }
+        do {
+            if let project { return try ProjectFile(contentsOf: project) }
+            return try ProjectFile.discover(from: start ?? FileManager.default.currentDirectoryPath)
+        } catch {
+            StandardStream.error.writeLine(error.description)
+            throw ExitCode.failure
+        }
     }
 
     /// The environment options these flags ask for.
@@ -55,13 +83,18 @@ struct SessionOptions: ParsableArguments {
     /// that allows the current folder (unless it is `/` or the home folder), the folders of the data
     /// files and of `inputs` (manifests, templates, expectation files: each a file path), `workFolders`
     /// and the folders of `--allow-file-reads`.
-    func environmentOptions(inputs: [String], workFolders: [String] = []) -> EnvironmentOptions {
+    /// A project adds its folder, the folders of the files it names and its `allowFileReads` folders
+    /// (``ProjectFile/widening(_:)``).
+    func environmentOptions(inputs: [String], workFolders: [String] = [], project: ProjectFile? = nil)
+        -> EnvironmentOptions
+    {
         var options = EnvironmentOptions()
         options.allowsFileWrites = allowFileWrites
         let dataPaths = ((try? dataFiles()) ?? []).map(\.path)
         options.fileReadPolicy = .forInputs(
             current: FileManager.default.currentDirectoryPath, inputs: inputs + dataPaths, allowed: allowFileReads,
             workFolders: workFolders)
+        if let project { options.fileReadPolicy = project.widening(options.fileReadPolicy) }
         return options
     }
 }

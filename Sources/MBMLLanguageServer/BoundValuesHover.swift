@@ -1,0 +1,37 @@
+import MBMLEngine
+
+/// The hover text of a reference to a variable that nothing declares: the values a function binds it
+/// to (`$item` inside `^list(...)`, found by tracing the outermost call around it), else "not declared".
+enum BoundValuesHover {
+    /// The most values listed.
+    static let maximumValues = 3
+
+    /// The value block and the note for `$name` at `offset` on the cursor's line, evaluated under `limits`.
+    static func text(
+        for name: String, at offset: Int, cursor: CursorContext, environment: Environment, limits: EvaluationLimits,
+        inProject: Bool
+    ) -> (value: String, note: String) {
+        let evaluation = Evaluation(limits: limits)
+        guard
+            let bound = environment.boundValues(
+                of: name, at: offset, in: cursor.characters, within: evaluation),
+            let first = bound.outcomes.first
+        else {
+            let note =
+                inProject ? "not declared by any input of the project (its value is null)" : "not declared"
+            return ("null", note)
+        }
+        let values = bound.outcomes.prefix(maximumValues).map { preview($0) }
+        let times = bound.evaluationCount == 1 ? "once" : "\(bound.evaluationCount) times"
+        var note = "bound by the call around it, evaluated \(times)"
+        if values.count > 1 {
+            note += "; values: " + values.joined(separator: ", ") + (bound.evaluationCount > values.count ? ", …" : "")
+        }
+        return (preview(first), note)
+    }
+
+    private static func preview(_ outcome: TraceOutcome) -> String {
+        if case .value(let value) = outcome { return ValuePreview.text(of: value, limit: 200) }
+        return outcome.preview(limit: 200)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import MBMLEngine
+import MBMLTestSupport
+import XCTest
+
+@testable import MBMLInspector
+
+/// The inspector opens a project (`mbml` in a folder with `mbml.json`): the project's inputs load
+/// first, in its order, `$ENV` as it says, then what was opened besides.
+final class ProjectSpaceTests: XCTestCase {
+    func testTheProjectsInputsLoadFirstAndTheOpenedManifestOnce() throws {
+        let folder = try ScratchFolder()
+        try folder.write(#"<MBML><Var name="name" literal="Logger"/></MBML>"#, to: "repo.xml")
+        let docs = try folder.write(#"<MBML><Var name="title" value="${name}/$ENV[BRANCH]"/></MBML>"#, to: "docs.xml")
+        let file = try folder.write(#"{"load": ["repo.xml", "docs.xml"], "env": {"BRANCH": "main"}}"#, to: "mbml.json")
+        let project = try ProjectFile(contentsOf: file.path)
+        let engine = EngineController(
+            source: .manifest(docs), includesProcessEnvironment: true, project: project)
+        XCTAssertEqual(engine.inputs.count, 3, "\(engine.inputs)")
+        _ = engine.load()
+        XCTAssertEqual(try engine.environment.evaluate("$title", in: .string), .string("Logger/main"))
+        // Opened alone (the folder): the project's inputs, and its path in the status line.
+        let alone = EngineController(source: .empty, includesProcessEnvironment: false, project: project)
+        XCTAssertEqual(alone.inputs.count, 2)
+        XCTAssertEqual(alone.manifestDisplayName, project.path)
+    }
+}

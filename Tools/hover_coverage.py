@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Measures how many hovers on variable references `mbml lsp` answers with a value, on the real
+manifests (and templates) of the wild corpus.
+
+    python3 Tools/hover_coverage.py PATH/TO/mbml PATH/TO/wild-corpus/cases [--no-project] [--json]
+
+Each case folder is copied to a scratch folder. Unless --no-project is given, a project file
+(mbml.json) is written beside its manifests as the original's `plate` tool loaded them (case.conf:
+MANIFEST, then DATA; `$ENV` with the case's `env` variables). The server is started once, with
+the scratch folder as its workspace; each manifest and template is opened, its diagnostics read,
+and every reference in it — `$name`, `${name}`, `${ns:name}`, `$(name with spaces)`, `$[name]` —
+hovered on the first character of its name. A hover "shows a value" when it answers with a value
+(which may be null), without "not declared" and without an error; a loop variable (`$item`) shows
+the values the call around it binds. A "not declared" hover is counted apart ("absent") when no
+file of the case declares the name (no `name="..."` attribute anywhere): then null is its value.
+
+Prints the tally per kind of file and form, the manifests that got warnings, and, for names used
+in both the `$name` and the `${name}` form in one file, whether the two hovers agree. With --json
+the tallies are printed as one JSON object. Exits 1 when the server stops answering.
+"""
+import json
+import os
+import pathlib
+import re
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import Client  # noqa: E402
+
+# A reference's sigil and the position of its name (the hover is asked there). `$$` is an escape.
+REFERENCE = re.compile(
+    r"(?<!\$)\$(?:\{(?P<braced>[^}\s]+)\}|\((?P<spaced>[^)]+)\)|\[(?P<bracketed>[^\]]+)\]|(?P<simple>[A-Za-z_][A-Za-z0-9_:\-]*))"
+)
+
+
+def references(text):
+    """(line, character, form, name) of each reference; characters in UTF-16 code units."""
+    found = []
+    for number, line in enumerate(text.split("\n")):
+        for match in REFERENCE.finditer(line):
+            if match.group("simple"):
+                form, name, start = "$name", match.group("simple"), match.start() + 1
+            elif match.group("braced"):
+                form, name, start = "${name}", match.group("braced"), match.start() + 2
+            elif match.group("spaced"):
+                form, name, start = "$(name)", match.group("spaced"), match.start() + 2
+            else:
+                form, name, start = "$[name]", match.group("bracketed"), match.start() + 2
+            character = len(line[:start].encode("utf-16-le")) // 2
+            found.append((number, character, form, name.rstrip(":")))
+    return found
+
+
+def declared_names(case):
+    """Every name="..." of the case's manifests (over-counts: keys of maps are included)."""
+    names = set()
+    for path in case.glob("*.xml"):
+        names.update(re.findall(r'name="([^"]+)"', path.read_text(encoding="utf-8", errors="replace")))
+    return names
+
+
+def classify(response):
+    """'value', 'undeclared', 'error' or 'none' for a hover response; and the value text."""
+    try:
+        text = response["result"]["contents"]["value"]
+    except (TypeError, KeyError):
+        return "none", None
+    value = text.split("```json\n", 1)[1].split("\n```", 1)[0] if "```json\n" in text else None
+    if "not declared" in text:
+        return "undeclared", value
+    if value is None or value.startswith("error:"):
+        return "error", value
+    return "value", value
+
+
+def read_conf(path):
+    conf = {}
+    for line in path.read_text().splitlines():
+        name, _, value = line.partition("=")
+        conf[name.strip()] = value.strip()
+    return conf
+
+
+def write_project(case, root):
+    """Writes mbml.json into the case folder: plate's -m manifest, then its -d data file, and $ENV."""
+    conf = read_conf(case / "case.conf")
+    load = [name for name in (conf.get("MANIFEST"), conf.get("DATA")) if name]
+    env = {}
+    if (case / "env").exists():
+        for line in (case / "env").read_text().splitlines():
+            name, _, value = line.partition("=")
+            if name.strip():
+                env[name.strip()] = value.replace("@ROOT@", str(root / case.name / "fs"))
+    (case / "mbml.json").write_text(json.dumps({"load": load, "env": env}, indent=2) + "\n")
+
+
+def measure(binary, cases, use_project):
+    scratch = pathlib.Path(tempfile.mkdtemp())
+    # A repository root above the cases: the project file search stops there.
+    (scratch / ".git").mkdir()
+    tally = {}
+    warned = []
+    agreement = {"agree": 0, "disagree": 0, "examples": []}
+    client = Client(binary, cwd="/")
+    if client.request("initialize", {"processId": None, "rootUri": scratch.as_uri(), "capabilities": {}}) is None:
+        sys.exit("the server did not answer initialize")
+    client.notify("initialized")
+    try:
+        for source in sorted(pathlib.Path(cases).iterdir()):
+            if not (source / "case.conf").exists():
+                continue
+            case = scratch / source.name
+            shutil.copytree(source, case)
+            if use_project:
+                write_project(case, scratch)
+            conf = read_conf(case / "case.conf")
+            declared = declared_names(case)
+            files = [("manifest", name) for name in (conf.get("MANIFEST"), conf.get("DATA")) if name]
+            files.append(("template", conf.get("TEMPLATE", "template.boilerplate")))
+            for kind, name in files:
+                path = case / name
+                if not path.exists():
+                    continue
+                text = path.read_text(encoding="utf-8", errors="replace")
+                uri = path.as_uri()
+                language = "xml" if kind == "manifest" else "mbml-template"
+                client.notify("textDocument/didOpen", {"textDocument": {
+                    "uri": uri, "languageId": language, "version": 1, "text": text}})
+                diagnostics = client.diagnostics(uri, timeout=60)
+                if diagnostics is None:
+                    sys.exit("no diagnostics for %s" % uri)
+                if kind == "manifest" and diagnostics:
+                    warned.append((source.name + "/" + name, [d["message"][:160] for d in diagnostics][:3]))
+                by_name = {}
+                for line, character, form, ref_name in references(text):
+                    response = client.request("textDocument/hover", {
+                        "textDocument": {"uri": uri}, "position": {"line": line, "character": character}}, 60)
+                    if response is None:
+                        sys.exit("no hover answer at %s:%d:%d" % (uri, line + 1, character + 1))
+                    status, value = classify(response)
+                    if status == "undeclared" and ref_name.split(".")[0].split("[")[0] not in declared:
+                        status = "absent"
+                    entry = tally.setdefault(kind, {}).setdefault(form, {})
+                    entry[status] = entry.get(status, 0) + 1
+                    by_name.setdefault(ref_name, {}).setdefault(form, []).append((status, value))
+                for ref_name, forms in by_name.items():
+                    if "$name" in forms and "${name}" in forms:
+                        simple = {status for status, _ in forms["$name"]}
+                        braced = {status for status, _ in forms["${name}"]}
+                        # Agree: a name both forms show a value for, or neither does.
+                        if ("value" in simple) == ("value" in braced):
+                            agreement["agree"] += 1
+                        else:
+                            agreement["disagree"] += 1
+                            if len(agreement["examples"]) < 10:
+                                agreement["examples"].append("%s/%s: %s $=%s ${}=%s" % (
+                                    source.name, name, ref_name, sorted(simple), sorted(braced)))
+                client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        client.request("shutdown")
+        client.notify("exit")
+    finally:
+        client.process.kill()
+        shutil.rmtree(scratch, ignore_errors=True)
+    return tally, warned, agreement
+
+
+def percent(part, whole):
+    return 100.0 * part / whole if whole else 0.0
+
+
+def main():
+    arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if len(arguments) != 2:
+        sys.exit(__doc__)
+    binary, cases = os.path.abspath(arguments[0]), arguments[1]
+    use_project = "--no-project" not in sys.argv
+    tally, warned, agreement = measure(binary, cases, use_project)
+    report = {"project": use_project, "kinds": {}, "warned_manifests": len(warned), "agreement": agreement}
+    for kind, forms in sorted(tally.items()):
+        total = sum(sum(counts.values()) for counts in forms.values())
+        values = sum(counts.get("value", 0) for counts in forms.values())
+        absent = sum(counts.get("absent", 0) for counts in forms.values())
+        report["kinds"][kind] = {"hovers": total, "values": values, "percent": round(percent(values, total), 1),
+                                 "absent": absent, "right": round(percent(values + absent, total), 1),
+                                 "forms": forms}
+    if "--json" in sys.argv:
+        print(json.dumps(report, indent=1))
+        return
+    print("project file: %s" % ("yes" if use_project else "no"))
+    for kind, entry in report["kinds"].items():
+        print("%-9s %d of %d hovers show a value (%.1f%%); with the %d on names no file declares: %.1f%%" % (
+            kind, entry["values"], entry["hovers"], entry["percent"], entry["absent"], entry["right"]))
+        for form, counts in sorted(entry["forms"].items()):
+            total = sum(counts.values())
+            print("  %-8s %5d  value %5d  undeclared %5d  absent %5d  error %5d  none %5d" % (
+                form, total, counts.get("value", 0), counts.get("undeclared", 0), counts.get("absent", 0),
+                counts.get("error", 0), counts.get("none", 0)))
+    print("manifests with diagnostics: %d" % len(warned))
+    for name, messages in warned:
+        print("  %s: %s" % (name, " | ".join(messages)))
+    print("names in both $name and ${name} forms in one file: %d agree, %d disagree" % (
+        agreement["agree"], agreement["disagree"]))
+    for example in agreement["examples"]:
+        print("  " + example)
+
+
+if __name__ == "__main__":
+    main()
