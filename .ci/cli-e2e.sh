@@ -414,6 +414,36 @@ else
     fail "misspelt option after --compare" "status $rc: $got"
 fi
 
+echo "project file (mbml.json, issue 31)"
+mkdir -p proj/.git proj/docs proj/assets
+printf '<MBML>\n  <Var name="repo:name" literal="Logger"/>\n  <Var name="repo:branch" value="$ENV[BRANCH]"/>\n</MBML>\n' > proj/repos.xml
+printf '<MBML>\n  <Var name="url" value="https://github.com/x/${repo:name}/tree/$repo:branch"/>\n</MBML>\n' > proj/Logger.xml
+printf '{"n": 2}\n' > proj/n.json
+printf 'inside\n' > proj/assets/note.txt
+printf '{"id": "url", "context": "string", "expr": "$url", "expect": "https://github.com/x/Logger/tree/main"}\n' > proj/checks.jsonl
+printf '{\n  "load": ["repos.xml", "Logger.xml", {"name": "data", "data": "n.json"}],\n  "env": {"BRANCH": "main"},\n  "allowFileReads": ["assets"],\n  "expectations": ["checks.jsonl"]\n}\n' > proj/mbml.json
+printf 'URL: ${url} n=$data.n\n' > proj/docs/README.boilerplate
+expect "eval in a project folder loads its inputs in order with its \$ENV" 0 '"https://github.com/x/Logger/tree/main"' -- \
+    sh -c "cd proj && '$bin' eval '\$url'"
+expect "eval in a folder below finds the project file above" 0 "2" -- sh -c "cd proj/docs && '$bin' eval '\$data.n'"
+expect "--no-project ignores it" 0 "null" -- sh -c "cd proj && '$bin' eval --no-project '\$url'"
+expect "--project names one from anywhere" 0 '"Logger"' -- "$bin" eval --project proj/mbml.json '$repo:name'
+expect "--no-env decides over the project's env" 0 'null' -- sh -c "cd proj && '$bin' eval --no-env '\$ENV'"
+expect "a manifest of the project named again loads once, without a warning" 0 '"Logger"' -- \
+    sh -c "cd proj && '$bin' eval --manifest Logger.xml '\$repo:name' 2>&1"
+expect "check without files runs the project's expectations" 0 "1 passed, 0 failed" -- sh -c "cd proj && '$bin' check"
+expect "render loads the project of the template" 0 "URL: https://github.com/x/Logger/tree/main n=2" -- \
+    "$bin" render proj/docs/README.boilerplate
+expect "allowFileReads lets functions read the project's folder" 0 '"inside\n"' -- \
+    sh -c "cd / && '$bin' eval --project '$work/proj/mbml.json' '^fileContents($work/proj/assets/note.txt)'"
+printf '{\n  "load": ["../../etc/passwd"]\n}\n' > proj/docs/mbml.json
+expect "a project file naming a file outside its folder stops the command" 1 "" -- sh -c "cd proj/docs && '$bin' eval 1"
+expect_stderr "  ... at the position of the name" "proj/docs/mbml.json:2:12: \"../../etc/passwd\" cannot be named by this project file"
+printf '{"lod": []}' > proj/docs/mbml.json
+expect "an unknown key stops the command" 1 "" -- sh -c "cd proj/docs && '$bin' eval 1"
+expect_stderr "  ... at the key" 'mbml.json:1:2: unknown key "lod"'
+rm proj/docs/mbml.json
+
 if [ "$failures" -gt 0 ]; then
     echo "$failures CLI check(s) failed"
     exit 1

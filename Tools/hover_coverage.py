@@ -2,7 +2,7 @@
 """Measures how many hovers on variable references `mbml lsp` answers with a value, on the real
 manifests (and templates) of the wild corpus.
 
-    python3 Tools/hover_coverage.py PATH/TO/mbml PATH/TO/wild-corpus/cases [--no-project] [--json]
+    python3 Tools/hover_coverage.py PATH/TO/mbml PATH/TO/wild-corpus/cases [--no-project] [--json] [--check]
 
 Each case folder is copied to a scratch folder. Unless --no-project is given, a project file
 (mbml.json) is written beside its manifests as the original's `plate` tool loaded them (case.conf:
@@ -16,7 +16,9 @@ file of the case declares the name (no `name="..."` attribute anywhere): then nu
 
 Prints the tally per kind of file and form, the manifests that got warnings, and, for names used
 in both the `$name` and the `${name}` form in one file, whether the two hovers agree. With --json
-the tallies are printed as one JSON object. Exits 1 when the server stops answering.
+the tallies are printed as one JSON object. Exits 1 when the server stops answering; with --check
+(what .ci/run uses), also when a manifest gets a diagnostic, a hover on a manifest's reference shows
+no value for a name some file of its case declares, or the two forms of a name disagree.
 """
 import json
 import os
@@ -187,7 +189,22 @@ def main():
                                  "forms": forms}
     if "--json" in sys.argv:
         print(json.dumps(report, indent=1))
-        return
+    else:
+        print_report(report, warned, agreement, use_project)
+    if "--check" in sys.argv:
+        manifests = report["kinds"].get("manifest", {})
+        problems = []
+        if warned:
+            problems.append("%d manifests got diagnostics" % len(warned))
+        if manifests.get("right", 0) < 100.0:
+            problems.append("hovers without a value on declared names: %.1f%% right" % manifests.get("right", 0))
+        if agreement["disagree"]:
+            problems.append("%d names whose $name and ${name} hovers disagree" % agreement["disagree"])
+        print("hover coverage check: " + ("; ".join(problems) if problems else "ok"))
+        sys.exit(1 if problems else 0)
+
+
+def print_report(report, warned, agreement, use_project):
     print("project file: %s" % ("yes" if use_project else "no"))
     for kind, entry in report["kinds"].items():
         print("%-9s %d of %d hovers show a value (%.1f%%); with the %d on names no file declares: %.1f%%" % (

@@ -17,8 +17,10 @@ enum BoundValuesHover {
                 of: name, at: offset, in: cursor.characters, within: evaluation),
             let first = bound.outcomes.first
         else {
-            let note =
-                inProject ? "not declared by any input of the project (its value is null)" : "not declared"
+            var note = inProject ? "not declared by any input of the project (its value is null)" : "not declared"
+            if MBMLSyntax(characters: cursor.characters).outermostCall(around: offset) != nil {
+                note += "; the call around it did not evaluate it, so no function bound it"
+            }
             return ("null", note)
         }
         let values = bound.outcomes.prefix(maximumValues).map { preview($0) }

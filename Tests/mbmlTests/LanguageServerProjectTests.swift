@@ -118,6 +118,50 @@ final class LanguageServerProjectTests: XCTestCase {
         XCTAssertTrue(hover(server, uri, line: 0, character: 29).contains("\"CleanroomLogger\""))
     }
 
+    /// Every reference form reaches a variable another file of the project declares: hover shows
+    /// its value, definition goes to that file, completion offers it.
+    func testEveryReferenceFormSeesTheProjectsOtherFiles() throws {
+        try write(
+            #"<MBML><Var name="my pet" literal="Gabby"/><Var name="ns:x" literal="abc"/></MBML>"#, to: "names.xml")
+        let line = "<MBML><Var name=\"y\" value=\"$(my pet) ${ns:x} $[ns:x] ${ns:x.length} $ns:x.length\"/></MBML>"
+        try write(line + "\n", to: "uses.xml")
+        try write(#"{"load": ["names.xml", "uses.xml"]}"#, to: "mbml.json")
+        let (server, uri, diagnostics) = try open("uses.xml")
+        XCTAssertEqual(diagnostics, .array([]))
+        func column(_ needle: String) -> Int {
+            line.distance(from: line.startIndex, to: line.range(of: needle)!.lowerBound) + 2
+        }
+        for (needle, value) in [
+            ("$(my pet)", "\"Gabby\""), ("${ns:x}", "\"abc\""), ("$[ns:x]", "\"abc\""), ("${ns:x.length}", "3"),
+            ("$ns:x.length", "3"),
+        ] {
+            let text = hover(server, uri, line: 0, character: column(needle))
+            XCTAssertTrue(text.contains(value) && text.contains("names.xml"), "\(needle): \(text)")
+            let definition = request(server, "textDocument/definition", uri: uri, line: 0, character: column(needle))
+            XCTAssertTrue(
+                definition?["uri"]?.stringValue?.hasSuffix("/names.xml") ?? false,
+                "\(needle): \(String(describing: definition))")
+        }
+        try write("<MBML><Var name=\"z\" value=\"${ns:\"/></MBML>\n", to: "uses.xml")
+        let (completing, completingURI, _) = try open("uses.xml")
+        let items = request(completing, "textDocument/completion", uri: completingURI, line: 0, character: 30)?["items"]
+        XCTAssertTrue(
+            items?.arrayValue?.contains { $0["label"]?.stringValue == "ns:x" } ?? false, "\(String(describing: items))")
+    }
+
+    private func request(_ server: LanguageServer, _ method: String, uri: String, line: Int, character: Int)
+        -> JSONValue?
+    {
+        let request = JSONValue.object([
+            "jsonrpc": .string("2.0"), "id": .int(6), "method": .string(method),
+            "params": .object([
+                "textDocument": .object(["uri": .string(uri)]),
+                "position": .object(["line": .int(line), "character": .int(character)]),
+            ]),
+        ])
+        return server.handle(Data(request.encoded.utf8)).last?["result"]
+    }
+
     func testABadProjectFileIsReportedAtItsPosition() throws {
         try write("{\n  \"lod\": []\n}\n", to: "mbml.json")
         let (_, _, diagnostics) = try open("project.xml")

@@ -14,6 +14,9 @@ import Foundation
 /// }
 /// ```
 ///
+/// A project file that belongs to another user (neither the one running mbml nor root) is refused:
+/// in a shared folder such as `/tmp` anyone could have put it there.
+///
 /// A project file widens nothing outside its own folder: every file it names and every folder it
 /// allows must lie inside the folder that holds it, and the files it loads may not pass through a
 /// hidden entry (`.env`, `.git`) — the rules of the file-read policy (``FileReadPolicy``) with the
@@ -44,6 +47,16 @@ public struct ProjectFile: Equatable, Sendable {
     /// - Throws: ``ProjectFileError`` at the position of what is wrong.
     public init(contentsOf path: String) throws(ProjectFileError) {
         let resolved = FileReadPolicy.resolved(path)
+        // A project file someone else could have written (in a shared folder such as /tmp) decides
+        // nothing for this user.
+        let owner = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.ownerAccountID] as? NSNumber
+        if let owner, owner.uint32Value != getuid(), owner.uint32Value != 0 {
+            throw ProjectFileError(
+                file: path, line: 1, column: 1,
+                message:
+                    "the project file belongs to another user (uid \(owner.uint32Value)); mbml reads only project files that belong to you or to root"
+            )
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileDoor.read(resolved, as: .project, policy: .anywhere, maximumSize: Self.maximumSize)

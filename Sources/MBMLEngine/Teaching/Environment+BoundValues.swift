@@ -15,7 +15,8 @@ extension Environment {
     /// The values the reference to `$name` at `offset` (a character offset into `characters`, one
     /// line or expression of text) takes when the outermost call around it is evaluated once in the
     /// object context, traced (``trace(_:context:within:)``); nil when no closed call encloses the
-    /// offset or the reference was never evaluated there. The evaluation is part of `evaluation`.
+    /// offset, or the reference was never evaluated there or never had a value (a name nothing
+    /// declares and nothing binds). The evaluation is part of `evaluation`.
     public func boundValues(
         of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
     ) -> BoundValues? {
@@ -27,7 +28,8 @@ extension Environment {
             let node = trace.allNodes.first(where: { node in
                 node.kind == .variableReference && node.name == name && node.range.location <= position
                     && position < node.range.upperBound
-            }), node.evaluationCount > 0
+            }), node.evaluationCount > 0,
+            node.outcomes.contains(where: { $0.value != nil })
         else { return nil }
         return BoundValues(name: name, outcomes: node.outcomes, evaluationCount: node.evaluationCount, call: text)
     }

@@ -23,8 +23,9 @@ final class EngineController {
 
     /// Whether `$ENV` (the process environment) loads before everything else.
     let includesProcessEnvironment: Bool
-    /// The project whose inputs load first (nil: none).
-    let project: ProjectFile?
+    /// The project whose inputs load first (nil: none), read again before each load: the project
+    /// file is watched with the inputs. One that no longer reads keeps the last good project.
+    private(set) var project: ProjectFile?
     /// How long one evaluation of the editor's text may run, in seconds (`--timeout`; 0: no limit):
     /// past it the contexts left show an error.
     var evaluationTimeout: Double = 0
@@ -92,6 +93,18 @@ final class EngineController {
         return inputs + dataFiles.map(EnvironmentInput.data)
     }
 
+    /// Reads the project file again (it may have changed); nil, or the error of one that no longer
+    /// reads (the last good project stays).
+    private func rereadProject() -> Diagnostic? {
+        guard let path = project?.path else { return nil }
+        do {
+            project = try ProjectFile(contentsOf: path)
+            return nil
+        } catch {
+            return error.diagnostic
+        }
+    }
+
     /// Loads the space (again) on the calling thread: ``prepareLoad(now:)`` then ``finishLoad(_:)``.
     func load(now: Date = Date()) -> InspectorAction {
         finishLoad(prepareLoad(now: now)())
@@ -117,14 +130,22 @@ final class EngineController {
         let loading = self.loading
         // The load is one job, stopped when a newer load starts or the user cancels it.
         let limits = EvaluationLimits(options: options) { !loading.isCurrent(generation) }
+        let problem = rereadProject()
+        let projectFile = project.map { URL(fileURLWithPath: $0.path) }
         let inputs = self.inputs
         let isText: Bool
         if case .text = source { isText = true } else { isText = false }
         let name = manifestDisplayName
         let prepared = builder
         return {
-            let load = prepared.build(inputs, limits: limits)
-            let files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
+            var load = prepared.build(inputs, limits: limits)
+            if let problem {
+                load = EnvironmentLoad(
+                    environment: load.environment, diagnostics: [problem] + load.diagnostics, files: load.files,
+                    failedInputs: load.failedInputs)
+            }
+            var files = isText ? load.files.filter { FileManager.default.fileExists(atPath: $0.path) } : load.files
+            if let projectFile { files.append(projectFile) }
             var space = Self.spaceLoad(
                 for: load.environment, load: load, manifestPath: name, fileCount: files.count,
                 error: nil, now: now, generation: generation)

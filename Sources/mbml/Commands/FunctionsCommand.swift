@@ -28,7 +28,7 @@ struct FunctionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = try engine.makeEnvironment(budget: budget)
+        let environment = try engine.makeEnvironment(budget: budget, project: engine.session.projectFile())
         let registry = environment.functions
         if markdown {
             StandardStream.output.write(FunctionLibraryReference.markdown(for: registry))

@@ -113,7 +113,8 @@ struct InspectCommand: ParsableCommand {
         let isDataFile = manifest.map { !Self.isFolder($0) && InspectTarget.looksLikeJSON($0) } ?? false
         let project = isDataFile ? nil : try session.projectFile(startingAt: manifest)
         // A folder, or nothing at a terminal, opens the project when there is one.
-        if let project, manifest.map(Self.isFolder) ?? (isatty(STDIN_FILENO) == 1) {
+        let readsStandardInput = try session.dataFiles().contains { $0.path == StandardInputJSON.path }
+        if let project, !readsStandardInput, manifest.map(Self.isFolder) ?? (isatty(STDIN_FILENO) == 1) {
             try run(project: project)
             return
         }

@@ -23,7 +23,7 @@ struct TokensCommand: ParsableCommand {
     var expression: String
 
     func run() throws {
-        let environment = try engine.makeEnvironment(budget: budget)
+        let environment = try engine.makeEnvironment(budget: budget, project: engine.session.projectFile())
         do {
             let tokens = try environment.parse(expression, in: context)
             for line in TokenTreeFormatter.lines(for: tokens) {

@@ -147,6 +147,16 @@ final class ProjectFileTests: XCTestCase {
         }
     }
 
+    func testAProjectFileOfAnotherUserIsRefused() throws {
+        try XCTSkipIf(getuid() != 0, "only root can give a file to another user")
+        let folder = try ScratchFolder()
+        let file = try folder.write("{}", to: "mbml.json")
+        XCTAssertEqual(chown(file.path, 12_345, 12_345), 0)
+        XCTAssertThrowsError(try ProjectFile(contentsOf: file.path)) { error in
+            XCTAssertTrue(String(describing: error).contains("belongs to another user (uid 12345)"), "\(error)")
+        }
+    }
+
     func testInputsLoadInTheProjectsOrderAndEachLoadsOnce() throws {
         let folder = try ScratchFolder()
         try folder.write(#"<MBML><Var name="name" literal="Logger"/></MBML>"#, to: "repo.xml")

@@ -35,6 +35,8 @@ final class BoundValuesTests: XCTestCase {
     func testNothingOutsideACallOrWhereTheCallNeverEvaluatesIt() throws {
         XCTAssertNil(try bound("$item and more", at: "$item"))
         XCTAssertNil(try bound("^if(F|^list($cats|$item))", at: "$item"))
+        // A name nothing declares, evaluated but never bound, has no bound values.
+        XCTAssertNil(try bound("^if($nobody|yes|no)", at: "$nobody", name: "nobody"))
         // An unclosed call is not evaluated.
         XCTAssertNil(try bound("^list($cats|$item", at: "$item"))
     }

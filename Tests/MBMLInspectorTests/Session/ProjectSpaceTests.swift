@@ -24,4 +24,24 @@ final class ProjectSpaceTests: XCTestCase {
         XCTAssertEqual(alone.inputs.count, 2)
         XCTAssertEqual(alone.manifestDisplayName, project.path)
     }
+
+    func testAChangedProjectFileIsReadAgainAndABrokenOneKeepsTheLastGood() throws {
+        let folder = try ScratchFolder()
+        try folder.write(#"<MBML><Var name="a" literal="1"/></MBML>"#, to: "a.xml")
+        try folder.write(#"<MBML><Var name="b" literal="2"/></MBML>"#, to: "b.xml")
+        let file = try folder.write(#"{"load": ["a.xml"]}"#, to: "mbml.json")
+        let engine = EngineController(source: .empty, project: try ProjectFile(contentsOf: file.path))
+        var prepared = engine.prepareLoad()()
+        XCTAssertTrue(
+            prepared.space.files.map(\.lastPathComponent).contains("mbml.json"), "the project file is watched")
+        try folder.write(#"{"load": ["a.xml", "b.xml"]}"#, to: "mbml.json")
+        prepared = engine.prepareLoad()()
+        XCTAssertEqual(try prepared.build?.environment.evaluate("$b", in: .string), .string("2"))
+        try folder.write(#"{"load": ["a.xml", "b.xml"], "oops": 1}"#, to: "mbml.json")
+        prepared = engine.prepareLoad()()
+        XCTAssertEqual(try prepared.build?.environment.evaluate("$b", in: .string), .string("2"))
+        XCTAssertTrue(
+            prepared.build?.diagnostics.first?.description.contains("mbml.json:1:30: unknown key \"oops\"") ?? false,
+            "\(String(describing: prepared.build?.diagnostics))")
+    }
 }
