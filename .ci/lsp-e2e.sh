@@ -2,7 +2,9 @@
 # End-to-end checks of `mbml lsp`: bash .ci/lsp-e2e.sh PATH/TO/mbml
 # Tools/lsp_client.py drives the real binary over stdio as an editor would (framing, lifecycle,
 # diagnostics, hover, completion, signature help, declaration, budgets); when nvim is installed,
-# Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover). Ends with
+# Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover), and
+# Tools/lsp_neovim_readme_check.lua runs the README's Neovim snippet as a user's init.lua; with
+# Debian's vim-ale, Tools/lsp_vim_ale_check.sh runs the README's Vim + ALE configuration in tmux. Ends with
 # "N passed, M failed" and exits non-zero when a check fails.
 set -euo pipefail
 
@@ -28,9 +30,23 @@ if [ -z "$tally" ] || { [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; }; then
     failed=$((failed + 1))
 fi
 
-echo "mbml lsp: headless Neovim"
-if command -v nvim >/dev/null 2>&1; then
-    cat > "$work/manifest.xml" <<'XML'
+# Counts an editor check's result lines ("ok NAME" or "FAIL NAME: detail"); none at all is a failure.
+count_results() {
+    local file="$1" editor="$2"
+    if [ ! -s "$file" ]; then
+        echo "  FAIL  $editor wrote no results"
+        failed=$((failed + 1))
+        return
+    fi
+    while IFS= read -r line; do
+        case "$line" in
+        ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
+        *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
+        esac
+    done < "$file"
+}
+
+cat > "$work/manifest.xml" <<'XML'
 <MBML>
     <Var name="cats" type="list">
         <Var literal="Barrett"/>
@@ -40,21 +56,26 @@ if command -v nvim >/dev/null 2>&1; then
     <Var name="first" value="$cats[0]"/>
 </MBML>
 XML
+
+echo "mbml lsp: headless Neovim"
+if command -v nvim >/dev/null 2>&1; then
     MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim.txt" \
         timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_check.lua" >/dev/null 2>&1 || true
-    if [ -s "$work/nvim.txt" ]; then
-        while IFS= read -r line; do
-            case "$line" in
-            ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
-            *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
-            esac
-        done < "$work/nvim.txt"
-    else
-        echo "  FAIL  headless Neovim wrote no results"
-        failed=$((failed + 1))
-    fi
+    count_results "$work/nvim.txt" "headless Neovim"
+    # The README's own snippet, as a user's init.lua (Neovim 0.7 and later).
+    MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim-readme.txt" MBML_README="$repo/README.md" \
+        timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_readme_check.lua" >/dev/null 2>&1 || true
+    count_results "$work/nvim-readme.txt" "headless Neovim with the README snippet"
 else
     echo "  skip  nvim is not installed"
+fi
+
+echo "mbml lsp: Vim with ALE (the README's configuration)"
+if command -v vim >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1 && [ -d /usr/share/vim-ale ]; then
+    bash "$repo/Tools/lsp_vim_ale_check.sh" "$bin" "$work/manifest.xml" "$work/ale.txt" || true
+    count_results "$work/ale.txt" "Vim with ALE"
+else
+    echo "  skip  vim, tmux or vim-ale is not installed"
 fi
 
 echo "$passed passed, $failed failed"

@@ -284,7 +284,10 @@ def main():
     names = labels(response)
     check("$ca completes variable names", "cats" in names and "catalog" in names, names)
     cats = [i for i in response["result"]["items"] if i["label"] == "cats"] if response else []
-    check("with their values as detail", cats and "Barrett" in cats[0].get("detail", ""), cats)
+    check("the list previews no value (completionItem/resolve does)", cats and "detail" not in cats[0], cats)
+    resolved = client.request("completionItem/resolve", cats[0]) if cats else None
+    check("completionItem/resolve gives the value as detail",
+          resolved and "Barrett" in resolved.get("result", {}).get("detail", ""), resolved)
     response = at("textDocument/completion", '$catalog."', 9)
     names = labels(response)
     check("$catalog. completes its keys", "title" in names and "count" in names, names)

@@ -63,11 +63,12 @@ public final class Environment: Sendable {
                 return try self.evaluate(expression, in: context, within: evaluation)
             } catch {
                 // A stop ends the job; any other error reads as nil (logged).
-                if let evaluation, evaluation.isStopped { throw error }
+                if evaluation.isStopped { throw error }
                 self.log.write("\(self.describeVariable(name)): \(Environment.logText(for: error))")
                 return nil
             }
         }
+        variables.makeEvaluation = { [unowned self] in self.makeEvaluation() }
         variables.reentryHandler = { [unowned self] name in
             self.log.write(
                 "Evaluation error: dynamic variable \(self.describeVariable(name)) refers to itself; it reads as nil")

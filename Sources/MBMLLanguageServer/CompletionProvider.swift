@@ -2,7 +2,12 @@ import Foundation
 import MBMLEngine
 
 /// `textDocument/completion`: function names after `^`, variable names after `$`, `${` and `$[`, keys and
-/// properties after `$x.`, keys and indexes after `$x[`.
+/// properties after `$x.`, keys and indexes after `$x[`, matched by the engine's
+/// ``MBMLEngine/CompletionMatching`` (the inspector's rule: case does not matter, same case first).
+///
+/// A variable's value is never evaluated for the list: its item carries `data` naming the document
+/// and the variable, and `completionItem/resolve` (``resolve(_:analysis:limits:)``) previews the
+/// value of the one item the editor shows, so that a huge or slow value never delays the list.
 enum CompletionProvider {
     /// The most items one answer lists.
     static let maximumItems = 500
@@ -22,7 +27,9 @@ enum CompletionProvider {
         var items: [JSONValue] = []
         if let function = cursor.syntax.functionName(at: cursor.offset) {
             let range = cursor.range(from: function.start + 1, to: cursor.offset)
-            for definition in environment.functions.all where definition.name.hasPrefix(function.typed) {
+            let definitions = Dictionary(environment.functions.all.map { ($0.name, $0) }) { first, _ in first }
+            for name in CompletionMatching.ranked(environment.functions.all.map(\.name), typed: function.typed) {
+                guard let definition = definitions[name] else { continue }
                 items.append(
                     item(
                         label: definition.name, kind: .function, detail: definition.signature,
@@ -30,20 +37,16 @@ enum CompletionProvider {
             }
         } else if let curly = cursor.syntax.curlyReferenceName(endingAt: cursor.offset) {
             let range = cursor.range(from: curly.start + 2, to: cursor.offset)
-            for name in environment.variables.names.sorted() where name.hasPrefix(curly.typed) {
-                items.append(item(label: name, kind: .variable, detail: nil, newText: name + "}", range: range))
+            for name in CompletionMatching.ranked(environment.variables.names.sorted(), typed: curly.typed) {
+                items.append(variable(name, newText: name + "}", range: range, uri: cursor.uri))
                 if items.count >= maximumItems { break }
             }
         } else if let chain = cursor.syntax.referenceChain(endingAt: cursor.offset) {
             switch chain.partial {
             case .variableName(let typed):
                 let range = cursor.range(from: chain.partialStart + 1, to: cursor.offset)
-                // Values are previewed while the answer's time budget lasts; later names go without.
-                for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
-                    let detail =
-                        limits.deadline?.hasPassed != true && !limits.isCancelled()
-                        ? ValuePreview.text(of: "$" + name, in: environment, limits: limits, limit: 200) : nil
-                    items.append(item(label: name, kind: .variable, detail: detail, newText: name, range: range))
+                for name in CompletionMatching.ranked(environment.variables.names.sorted(), typed: typed) {
+                    items.append(variable(name, newText: name, range: range, uri: cursor.uri))
                     if items.count >= maximumItems { break }
                 }
             case .property(let typed):
@@ -52,8 +55,8 @@ enum CompletionProvider {
                 items = properties(of: base, typed: typed, environment: environment, limits: limits, range: range)
             case .bracketedVariableName(let typed):
                 let range = cursor.range(from: chain.partialStart + 2, to: cursor.offset)
-                for name in environment.variables.names.sorted() where name.hasPrefix(typed) {
-                    items.append(item(label: name, kind: .variable, detail: nil, newText: name + "]", range: range))
+                for name in CompletionMatching.ranked(environment.variables.names.sorted(), typed: typed) {
+                    items.append(variable(name, newText: name + "]", range: range, uri: cursor.uri))
                     if items.count >= maximumItems { break }
                 }
             case .subscripted(let typed):
@@ -73,13 +76,14 @@ enum CompletionProvider {
         }
         var items: [JSONValue] = []
         if case .dictionary(let members) = value {
-            for (key, member) in members where MBMLIdentifier.isIdentifier(key) && key.hasPrefix(typed) {
+            for (key, member) in members
+            where MBMLIdentifier.isIdentifier(key) && CompletionMatching.matches(key, typed: typed) {
                 let detail = ValuePreview.text(of: member, limit: 200)
                 items.append(item(label: key, kind: .field, detail: detail, newText: key, range: range))
                 if items.count >= maximumItems { return items }
             }
         }
-        for name in MBMLSyntax.propertyNames(offeredBy: value) where name.hasPrefix(typed) {
+        for name in MBMLSyntax.propertyNames(offeredBy: value) where CompletionMatching.matches(name, typed: typed) {
             items.append(item(label: name, kind: .property, detail: nil, newText: name, range: range))
         }
         return items
@@ -92,7 +96,7 @@ enum CompletionProvider {
         switch ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel {
         case .dictionary(let members)?:
             var items: [JSONValue] = []
-            for (key, member) in members where key.hasPrefix(typed) {
+            for (key, member) in members where CompletionMatching.matches(key, typed: typed) {
                 items.append(
                     item(
                         label: key, kind: .field, detail: ValuePreview.text(of: member, limit: 200),
@@ -113,7 +117,8 @@ enum CompletionProvider {
     }
 
     private static func item(
-        label: String, kind: Kind, detail: String?, documentation: String? = nil, newText: String, range: LSPRange
+        label: String, kind: Kind, detail: String?, documentation: String? = nil, newText: String, range: LSPRange,
+        data: JSONValue? = nil
     ) -> JSONValue {
         .object([
             "label": .string(label),
@@ -121,6 +126,30 @@ enum CompletionProvider {
             "detail": detail.map(JSONValue.string),
             "documentation": documentation.map(JSONValue.string),
             "textEdit": .object(["range": range.json, "newText": .string(newText)]),
+            "data": data,
         ])
+    }
+
+    /// A variable's item, its value left for ``resolve(_:analysis:limits:)``.
+    private static func variable(_ name: String, newText: String, range: LSPRange, uri: String) -> JSONValue {
+        item(
+            label: name, kind: .variable, detail: nil, newText: newText, range: range,
+            data: .object(["uri": .string(uri), "variable": .string(name)]))
+    }
+
+    /// The document a `completionItem/resolve` item belongs to (its `data.uri`), or nil.
+    static func documentURI(of item: JSONValue) -> String? {
+        item["data"]?["uri"]?.stringValue
+    }
+
+    /// `completionItem/resolve`: `item` with its variable's value previewed as `detail` (evaluated
+    /// under `limits`, the request's); an item that names no variable comes back as it was.
+    static func resolve(_ item: JSONValue, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue {
+        guard case .object(var members) = item, let name = item["data"]?["variable"]?.stringValue else { return item }
+        let expression = MBMLIdentifier.isIdentifier(name) ? "$" + name : "$[" + name + "]"
+        let detail = ValuePreview.text(of: expression, in: analysis.environment, limits: limits, limit: 200)
+        members.removeAll { $0.key == "detail" }
+        members.append((key: "detail", value: .string(detail)))
+        return .object(members)
     }
 }

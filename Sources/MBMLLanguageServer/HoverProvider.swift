@@ -1,22 +1,47 @@
 import MBMLEngine
 
-/// `textDocument/hover`: a reference's value and declaration site, a function's signature and summary.
+/// `textDocument/hover`: a reference's value and declaration site, a function's signature and summary,
+/// written in the markup the client asked for (``ClientCapabilities/hoverMarkup``).
 enum HoverProvider {
     /// The most log lines of a hover's evaluation shown under its value.
     static let maximumLogLines = 5
 
+    /// One part of a hover's text.
+    enum Block: Equatable {
+        /// Code, fenced in Markdown (with `language` when given).
+        case code(String, language: String?)
+        /// Prose; `code` spans are written in backquotes in Markdown, as they are in plain text.
+        case text(String)
+    }
+
     /// The hover at `cursor`; the value shown is evaluated under `limits` (the request's).
-    static func hover(at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue {
+    static func hover(
+        at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits,
+        markup: ClientCapabilities.MarkupKind = .markdown
+    ) -> JSONValue {
+        guard let (blocks, range) = blocks(at: cursor, analysis: analysis, limits: limits) else { return .null }
+        return .object([
+            "contents": .object(["kind": .string(markup.rawValue), "value": .string(render(blocks, as: markup))]),
+            "range": range.json,
+        ])
+    }
+
+    /// The hover's parts and the range it is about, or nil when there is nothing to show.
+    static func blocks(
+        at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits
+    ) -> ([Block], LSPRange)? {
         let environment = analysis.environment
         if let function = cursor.functionName,
             let definition = environment.functions.definition(named: function.name)
         {
-            let text = "```\n\(definition.signature)\n```\n\(definition.summary)"
             let end = function.start + 1 + function.name.count
-            return result(text, range: cursor.range(from: function.start, to: end))
+            return (
+                [.code(definition.signature, language: nil), .text(definition.summary)],
+                cursor.range(from: function.start, to: end)
+            )
         }
-        guard let reference = cursor.reference else { return .null }
-        var text = "`\(reference.expression)`\n```json\n"
+        guard let reference = cursor.reference else { return nil }
+        var blocks: [Block] = [.text("`\(reference.expression)`")]
         // A variable nothing declares may be one a function binds (`$item`): its values from a trace.
         let undeclared =
             environment.provenance(of: reference.variable) == nil
@@ -29,29 +54,46 @@ enum HoverProvider {
         // What the evaluation logs (a swallowed error such as a read the file-read policy refuses) is
         // shown under the value: otherwise a refused read would look like a plain null.
         environment.log.clear()
-        text +=
-            (bound?.value ?? ValuePreview.text(of: reference.expression, in: environment, limits: limits)) + "\n```"
+        blocks.append(
+            .code(
+                bound?.value ?? ValuePreview.text(of: reference.expression, in: environment, limits: limits),
+                language: "json"))
         let logged = environment.log.lines.suffix(Self.maximumLogLines)
         if !logged.isEmpty {
-            text += "\n\nlogged:\n```\n"
-            text += logged.map { ValuePreview.truncated($0, to: 500) }.joined(separator: "\n") + "\n```"
+            blocks.append(.text("logged:"))
+            blocks.append(
+                .code(logged.map { ValuePreview.truncated($0, to: 500) }.joined(separator: "\n"), language: nil))
         }
         if let provenance = environment.provenance(of: reference.variable) {
-            text += "\n\n" + provenance.kind.label + (provenance.isReadOnly ? " (read-only)" : "")
-            if let site = provenance.site { text += ", declared at " + site }
+            var site = provenance.kind.label + (provenance.isReadOnly ? " (read-only)" : "")
+            if let place = provenance.site { site += ", declared at " + place }
+            blocks.append(.text(site))
             if let expression = provenance.expression {
-                text += "\n\nexpression: `" + ValuePreview.truncated(expression, to: 200) + "`"
+                blocks.append(.text("expression: `" + ValuePreview.truncated(expression, to: 200) + "`"))
             }
         } else if let bound {
-            text += "\n\n" + bound.note
+            blocks.append(.text(bound.note))
         }
-        return result(text, range: cursor.range(from: reference.start, to: reference.end))
+        return (blocks, cursor.range(from: reference.start, to: reference.end))
     }
 
-    private static func result(_ markdown: String, range: LSPRange) -> JSONValue {
-        .object([
-            "contents": .object(["kind": .string("markdown"), "value": .string(markdown)]),
-            "range": range.json,
-        ])
+    /// The blocks as Markdown (code fenced, paragraphs apart) or as plain text (no markup at all).
+    static func render(_ blocks: [Block], as markup: ClientCapabilities.MarkupKind) -> String {
+        switch markup {
+        case .markdown:
+            return blocks.map { block in
+                switch block {
+                case .code(let code, let language): "```\(language ?? "")\n\(code)\n```"
+                case .text(let text): text
+                }
+            }.joined(separator: "\n\n")
+        case .plaintext:
+            return blocks.map { block in
+                switch block {
+                case .code(let code, _): code
+                case .text(let text): text
+                }
+            }.joined(separator: "\n\n")
+        }
     }
 }

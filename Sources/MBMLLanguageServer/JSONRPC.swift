@@ -55,6 +55,10 @@ enum OutgoingMessage {
         .object(["jsonrpc": .string("2.0"), "id": id ?? .null, "error": error.json])
     }
 
+    static func request(id: JSONValue, method: String, params: JSONValue) -> JSONValue {
+        .object(["jsonrpc": .string("2.0"), "id": id, "method": .string(method), "params": params])
+    }
+
     static func notification(method: String, params: JSONValue) -> JSONValue {
         .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params])
     }

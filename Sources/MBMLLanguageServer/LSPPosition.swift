@@ -26,6 +26,17 @@ struct LSPRange: Equatable {
     var start: LSPPosition
     var end: LSPPosition
 
+    init(start: LSPPosition, end: LSPPosition) {
+        self.start = start
+        self.end = end
+    }
+
+    /// Reads `{start, end}`.
+    init?(_ json: JSONValue?) {
+        guard let start = LSPPosition(json?["start"]), let end = LSPPosition(json?["end"]) else { return nil }
+        self.init(start: start, end: end)
+    }
+
     var json: JSONValue {
         .object(["start": start.json, "end": end.json])
     }

@@ -35,6 +35,8 @@ final class LanguageServer {
     /// Notifications to send before the replies of the message being handled.
     private var outbox: [JSONValue] = []
     private var workspace = Workspace()
+    /// What the client can do (`initialize`'s `capabilities`).
+    private var client = ClientCapabilities()
     /// The requests the client cancelled; an evaluation for one of them stops.
     private let cancelled: CancelledRequests
     let versions: DocumentVersions
@@ -65,6 +67,8 @@ final class LanguageServer {
                 OutgoingMessage.response(id: nil, error: ResponseError(code: .parseError, message: "malformed JSON"))
             ]
         }
+        // A client's response to a request of the server (`client/registerCapability`): nothing to answer.
+        if json["method"] == nil, json["id"] != nil, json["result"] != nil || json["error"] != nil { return [] }
         let message: IncomingMessage
         do {
             message = try IncomingMessage(json)
@@ -101,6 +105,7 @@ final class LanguageServer {
         case (.starting, "initialize"):
             state = .running
             workspace = Workspace(initializeParams: message.params)
+            client = ClientCapabilities(initializeParams: message.params)
             return [OutgoingMessage.response(id: message.id, result: Self.initializeResult)]
         case (.starting, _):
             if message.isNotification { return [] }
@@ -128,7 +133,24 @@ final class LanguageServer {
                 _ = open(document, nil)
             }
             return []
-        case "initialized", "$/cancelRequest", "$/setTrace", "textDocument/didSave", "workspace/didChangeConfiguration":
+        case "initialized":
+            return client.watchesFilesOnRequest ? [Self.watchedFilesRegistration] : []
+        case "$/cancelRequest", "$/setTrace", "textDocument/didSave", "workspace/didChangeConfiguration":
+            return []
+        case "workspace/didChangeWatchedFiles":
+            let changed = Set(
+                (params["changes"]?.arrayValue ?? []).compactMap {
+                    $0["uri"]?.stringValue.flatMap(TextDocument.path(ofURI:))
+                })
+            // An include or data file changed on disk: every open document that read it loads again;
+            // a project file (mbml.json) changed: every open document does (it may now be in that project).
+            let projectChanged = changed.contains { $0.hasSuffix("/" + ProjectFile.fileName) }
+            for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
+                guard let files = analyses[document.uri]?.analysis.load.files,
+                    projectChanged || files.contains(where: { changed.contains($0.standardizedFileURL.path) })
+                else { continue }
+                _ = open(document, nil)
+            }
             return []
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
@@ -139,12 +161,16 @@ final class LanguageServer {
                 languageId: item["languageId"]?.stringValue ?? "xml")
             return open(document, generation)
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
-                let text = params["contentChanges"]?.arrayValue?.last?["text"]?.stringValue
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
+                let changes = params["contentChanges"]?.arrayValue
             else { return [] }
-            let version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
-            return open(
-                TextDocument(uri: uri, version: version, text: text, languageId: document.languageId), generation)
+            // Incremental sync: each change replaces its range (the whole text when it has none), in order.
+            for change in changes {
+                guard let text = change["text"]?.stringValue else { continue }
+                document = document.applying(text, in: change["range"].flatMap(LSPRange.init))
+            }
+            document.version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
+            return open(document, generation)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return [] }
             if generation == nil { _ = versions.announce(uri) }
@@ -152,13 +178,61 @@ final class LanguageServer {
             analyses[uri] = nil
             versions.close(uri)
             return [Self.publish(uri: uri, diagnostics: .array([]))]
-        case "textDocument/semanticTokens/full":
+        case "textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/foldingRange",
+            "textDocument/documentLink":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri] else {
                 return [OutgoingMessage.response(id: message.id, result: .null)]
             }
-            return [OutgoingMessage.response(id: message.id, result: SemanticTokensProvider.tokens(in: document))]
+            let result: JSONValue
+            switch message.method {
+            case "textDocument/documentSymbol": result = DocumentSymbolProvider.symbols(in: document)
+            case "textDocument/foldingRange": result = FoldingRangeProvider.foldingRanges(in: document)
+            case "textDocument/documentLink": result = DocumentLinkProvider.links(in: document)
+            default: result = SemanticTokensProvider.tokens(in: document)
+            }
+            return [OutgoingMessage.response(id: message.id, result: result)]
+        case "textDocument/inlayHint", "textDocument/codeAction":
+            guard let range = LSPRange(params["range"]) else {
+                throw ResponseError(code: .invalidParams, message: "textDocument.uri and range are required")
+            }
+            let method = message.method
+            let result = try fromLoad(of: params["textDocument"]?["uri"]?.stringValue, id: message.id) {
+                document, analysis, limits in
+                method == "textDocument/inlayHint"
+                    ? InlayHintProvider.hints(in: range, document: document, analysis: analysis, limits: limits)
+                    : CodeActionProvider.actions(
+                        in: range, diagnostics: params["context"]?["diagnostics"]?.arrayValue ?? [], document: document,
+                        analysis: analysis, limits: limits)
+            }
+            return [OutgoingMessage.response(id: message.id, result: result)]
+        case "workspace/executeCommand":
+            let arguments = params["arguments"]?.arrayValue ?? []
+            guard params["command"]?.stringValue == CodeActionProvider.evaluateCommand, arguments.count == 2,
+                let expression = arguments[1].stringValue
+            else { throw ResponseError(code: .invalidParams, message: "unknown command or arguments") }
+            var shown: JSONValue?
+            let result = try fromLoad(of: arguments[0].stringValue, id: message.id) { _, analysis, limits in
+                let (value, notification) = CodeActionProvider.evaluate(expression, analysis: analysis, limits: limits)
+                shown = notification
+                return value
+            }
+            return (shown.map { [$0] } ?? []) + [OutgoingMessage.response(id: message.id, result: result)]
+        case "completionItem/resolve":
+            guard let uri = CompletionProvider.documentURI(of: params), documents[uri] != nil else {
+                return [OutgoingMessage.response(id: message.id, result: params)]
+            }
+            waitForNewestLoad(of: uri)
+            guard let analysis = analyses[uri]?.analysis else {
+                return [OutgoingMessage.response(id: message.id, result: params)]
+            }
+            let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds)
+            return [
+                OutgoingMessage.response(
+                    id: message.id, result: CompletionProvider.resolve(params, analysis: analysis, limits: limits))
+            ]
         case "textDocument/hover", "textDocument/completion", "textDocument/signatureHelp",
-            "textDocument/declaration", "textDocument/definition", "textDocument/references":
+            "textDocument/declaration", "textDocument/definition", "textDocument/references", "textDocument/rename",
+            "textDocument/prepareRename":
             let result = try answer(message.method, params: params, id: message.id)
             return [OutgoingMessage.response(id: message.id, result: result)]
         default:
@@ -170,14 +244,29 @@ final class LanguageServer {
     /// The answer to request `id`; a request the client cancels before or while it is answered gets
     /// `RequestCancelled` instead (its evaluations stop at the cancellation).
     private func answer(_ method: String, params: JSONValue, id: JSONValue?) throws(ResponseError) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let position = LSPPosition(params["position"])
-        else { throw ResponseError(code: .invalidParams, message: "textDocument.uri and position are required") }
+        guard let position = LSPPosition(params["position"]) else {
+            throw ResponseError(code: .invalidParams, message: "textDocument.uri and position are required")
+        }
+        return try fromLoad(of: params["textDocument"]?["uri"]?.stringValue, id: id) {
+            (document, analysis, limits) throws(ResponseError) in
+            try provide(method, params: params, document: document, analysis: analysis, at: position, limits: limits)
+        }
+    }
+
+    /// The answer `body` makes from the newest load of document `uri` (null when it is not open or
+    /// never loaded), under the limits of request `id`: a request the client cancels before or while
+    /// it is answered gets `RequestCancelled` instead (its evaluations stop at the cancellation).
+    private func fromLoad(
+        of uri: String?, id: JSONValue?,
+        _ body: (TextDocument, DocumentAnalysis, EvaluationLimits) throws(ResponseError) -> JSONValue
+    ) throws(ResponseError) -> JSONValue {
+        guard let uri else { throw ResponseError(code: .invalidParams, message: "textDocument.uri is required") }
         guard let document = documents[uri] else { return .null }
         waitForNewestLoad(of: uri)
         guard let analysis = analyses[uri]?.analysis else { return .null }
         guard let id else {
-            let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds)
-            return provide(method, params: params, document: document, analysis: analysis, at: position, limits: limits)
+            return try body(
+                document, analysis, ValuePreview.limits(for: analysis.environment, seconds: limits.answerSeconds))
         }
         defer { cancelled.forget(id) }
         let cancelled = self.cancelled
@@ -185,8 +274,7 @@ final class LanguageServer {
         let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds) {
             cancelled.contains(id)
         }
-        let result = provide(
-            method, params: params, document: document, analysis: analysis, at: position, limits: limits)
+        let result = try body(document, analysis, limits)
         if cancelled.contains(id) { throw ResponseError(code: .requestCancelled, message: "the request was cancelled") }
         return result
     }
@@ -194,10 +282,18 @@ final class LanguageServer {
     private func provide(
         _ method: String, params: JSONValue, document: TextDocument, analysis: DocumentAnalysis,
         at position: LSPPosition, limits: EvaluationLimits
-    ) -> JSONValue {
+    ) throws(ResponseError) -> JSONValue {
         let cursor = CursorContext(document: document, position: position)
         switch method {
-        case "textDocument/hover": return HoverProvider.hover(at: cursor, analysis: analysis, limits: limits)
+        case "textDocument/hover":
+            return HoverProvider.hover(at: cursor, analysis: analysis, limits: limits, markup: client.hoverMarkup)
+        case "textDocument/prepareRename": return RenameProvider.prepare(at: cursor)
+        case "textDocument/rename":
+            guard let newName = params["newName"]?.stringValue else {
+                throw ResponseError(code: .invalidParams, message: "newName is required")
+            }
+            return try RenameProvider.rename(
+                at: cursor, to: newName, analysis: analysis, openDocuments: Array(documents.values))
         case "textDocument/completion":
             return CompletionProvider.completion(at: cursor, analysis: analysis, limits: limits)
         case "textDocument/signatureHelp": return SignatureHelpProvider.signatureHelp(at: cursor, analysis: analysis)
@@ -215,6 +311,8 @@ final class LanguageServer {
         let uri = document.uri
         let generation = generation ?? versions.announce(uri)
         documents[uri] = document
+        // A newer text of the document was read already: its own message loads it; this one is dropped.
+        guard versions.isCurrent(uri, generation: generation) else { return [] }
         let (workspace, limits, versions) = (self.workspace, self.limits, self.versions)
         let load: @Sendable () -> DocumentVersions.Finished? = {
             let analysis = DocumentAnalysis(document, workspace: workspace, limits: limits) {
@@ -230,7 +328,11 @@ final class LanguageServer {
             _ = load()
             install(uri)
         case .background(let finished):
+            let settle = UInt32(limits.settleSeconds * 1e6)
             let thread = Thread {
+                // Only a text that stayed the newest for `settleSeconds` loads.
+                usleep(settle)
+                guard versions.isCurrent(uri, generation: generation) else { return }
                 if load() != nil { finished(uri) }
             }
             // Evaluation needs the stack EnvironmentOptions.maximumNestingDepth asks for (8 MB and more).
@@ -274,19 +376,46 @@ final class LanguageServer {
             params: .object(["uri": .string(uri), "version": version.map(JSONValue.int), "diagnostics": diagnostics]))
     }
 
+    /// `client/registerCapability`: the client tells the server when a manifest or data file changes on
+    /// disk (`workspace/didChangeWatchedFiles`), so that the documents that include it load again.
+    static let watchedFilesRegistration = OutgoingMessage.request(
+        id: .string("mbml-watch-files"), method: "client/registerCapability",
+        params: .object([
+            "registrations": .array([
+                .object([
+                    "id": .string("mbml-watch-files"), "method": .string("workspace/didChangeWatchedFiles"),
+                    "registerOptions": .object([
+                        "watchers": .array(
+                            ["**/*.xml", "**/*.json", "**/*.jsonl"].map { .object(["globPattern": .string($0)]) })
+                    ]),
+                ])
+            ])
+        ]))
+
     static let initializeResult = JSONValue.object([
         "capabilities": .object([
             "positionEncoding": .string("utf-16"),
-            "textDocumentSync": .object(["openClose": .bool(true), "change": .int(1)]),
+            "textDocumentSync": .object(["openClose": .bool(true), "change": .int(2)]),
             "workspace": .object([
                 "workspaceFolders": .object(["supported": .bool(true), "changeNotifications": .bool(true)])
             ]),
             "hoverProvider": .bool(true),
-            "completionProvider": .object(["triggerCharacters": .array(["$", "^", "."].map(JSONValue.string))]),
+            "completionProvider": .object([
+                "triggerCharacters": .array(["$", "^", "."].map(JSONValue.string)), "resolveProvider": .bool(true),
+            ]),
             "signatureHelpProvider": .object(["triggerCharacters": .array(["(", "|"].map(JSONValue.string))]),
             "declarationProvider": .bool(true),
             "definitionProvider": .bool(true),
             "referencesProvider": .bool(true),
+            "renameProvider": .object(["prepareProvider": .bool(true)]),
+            "documentSymbolProvider": .bool(true),
+            "foldingRangeProvider": .bool(true),
+            "documentLinkProvider": .object(["resolveProvider": .bool(false)]),
+            "inlayHintProvider": .bool(true),
+            "codeActionProvider": .object([
+                "codeActionKinds": .array(["quickfix", "refactor.inline"].map(JSONValue.string))
+            ]),
+            "executeCommandProvider": .object(["commands": .array([.string(CodeActionProvider.evaluateCommand)])]),
             "semanticTokensProvider": .object(["legend": SemanticTokensProvider.legend, "full": .bool(true)]),
         ]),
         "serverInfo": .object(["name": .string("mbml")]),

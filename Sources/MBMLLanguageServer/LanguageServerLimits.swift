@@ -10,12 +10,21 @@ public struct LanguageServerLimits: Equatable, Sendable {
     /// How long a request on a document whose newest text is still loading waits for that load
     /// before it is answered from the last loaded version.
     public var waitForLoadSeconds: Double
+    /// How long a document's text must stay the newest before a background load of it starts: a
+    /// burst of keystrokes loads once, after the last, instead of starting a load per keystroke
+    /// that the next one supersedes (a load parsing a large manifest cannot stop mid-parse).
+    public var settleSeconds: Double
 
-    /// The budgets `mbml lsp` uses: 10 s a load, 2 s an answer, 1 s of waiting for a load.
-    public init(loadSeconds: Double = 10, answerSeconds: Double = 2, waitForLoadSeconds: Double = 1) {
+    /// The budgets `mbml lsp` uses: 10 s a load, 2 s an answer, 1 s of waiting for a load, 0.1 s of
+    /// quiet before a load.
+    public init(
+        loadSeconds: Double = 10, answerSeconds: Double = 2, waitForLoadSeconds: Double = 1,
+        settleSeconds: Double = 0.1
+    ) {
         self.loadSeconds = loadSeconds
         self.answerSeconds = answerSeconds
         self.waitForLoadSeconds = waitForLoadSeconds
+        self.settleSeconds = settleSeconds
     }
 
 }

@@ -12,7 +12,7 @@ import Darwin
 /// A reader thread reads, frames and parses the input, so that a `$/cancelRequest` takes effect
 /// while the request it names is still being answered (``CancelledRequests``) and a new text of a
 /// document supersedes the old at once: its load still running stops (``DocumentVersions``) and a
-/// `didChange` of the same document still waiting in the ``Inbox`` is dropped. Documents load in
+/// `didChange` of the same document still waiting in the ``Inbox`` is applied without loading. Documents load in
 /// threads of their own. The calling thread answers the messages one at a time, in order, and is
 /// the only one that writes.
 public struct LanguageServerSession: Sendable {
@@ -42,7 +42,7 @@ public struct LanguageServerSession: Sendable {
         while true {
             let replies: [JSONValue]
             switch inbox.take() {
-            case .message(let json, let generation, _)?: replies = server.handle(parsed: json, generation: generation)
+            case .message(let json, let generation)?: replies = server.handle(parsed: json, generation: generation)
             case .badHeader(let reason)?: replies = server.handleBadHeader(reason)
             case .loaded(let uri)?: replies = server.handleLoaded(uri)
             case nil: return server.state == .shutDown ? 0 : 1
@@ -79,13 +79,12 @@ private let systemRead = Darwin.read
 #endif
 
 /// The inputs waiting to be answered, in order; `take()` waits for the next (nil once the input has
-/// ended and everything was taken). A document's new text drops its older `didChange` still waiting.
+/// ended and everything was taken).
 final class Inbox: Sendable {
     /// One input for the answering thread.
     enum Item: Sendable {
-        /// A message (nil: its body was not JSON), the generation its document text was given, and
-        /// the URI of the document whose `didChange` it is (nil for other messages).
-        case message(JSONValue?, generation: Int?, changes: String?)
+        /// A message (nil: its body was not JSON) and the generation its document text was given.
+        case message(JSONValue?, generation: Int?)
         case badHeader(String)
         /// A document's load finished.
         case loaded(String)
@@ -99,20 +98,13 @@ final class Inbox: Sendable {
             guard let method, Self.documentMethods.contains(method),
                 let uri = json?["params"]?["textDocument"]?["uri"]?.stringValue
             else {
-                self = .message(json, generation: nil, changes: nil)
+                self = .message(json, generation: nil)
                 return
             }
-            self = .message(
-                json, generation: versions.announce(uri), changes: method == "textDocument/didOpen" ? nil : uri)
+            self = .message(json, generation: versions.announce(uri))
         }
 
         static let documentMethods: Set = ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"]
-
-        /// Whether this is a waiting `didChange` of `uri` (which newer text of it makes useless).
-        func isChange(of uri: String) -> Bool {
-            guard case .message(let json, _, let changes) = self, changes == uri else { return false }
-            return json?["method"]?.stringValue == "textDocument/didChange"
-        }
     }
 
     private let state = Mutex((items: [Item](), isClosed: false))
@@ -120,13 +112,9 @@ final class Inbox: Sendable {
     private let available = DispatchSemaphore(value: 0)
 
     func put(_ item: Item) {
-        state.withLock { state in
-            if case .message(_, _, let uri?) = item {
-                // Full sync: a didChange or didClose makes the document's waiting didChange superseded.
-                state.items.removeAll { $0.isChange(of: uri) }
-            }
-            state.items.append(item)
-        }
+        // Every didChange is kept (with incremental sync each one edits the text the one before left);
+        // one that newer text supersedes is applied without loading (``LanguageServer``).
+        state.withLock { $0.items.append(item) }
         available.signal()
     }
 

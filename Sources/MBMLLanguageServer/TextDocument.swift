@@ -16,9 +16,35 @@ struct TextDocument {
         self.version = version
         self.text = text
         self.languageId = languageId
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
+        // Split on the bytes: no grapheme breaking (a large manifest splits in milliseconds), and a
+        // `\r\n` (one Character) splits too.
+        self.lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes in
+            let line = Substring(bytes)
+            return bytes.last == UInt8(ascii: "\r") ? Substring(bytes.dropLast()) : line
         }
+    }
+
+    /// The text with one `contentChanges` entry of `didChange` applied: `text` replaces `range` (both
+    /// ends clamped to the text), or the whole text when `range` is nil.
+    func applying(_ text: String, in range: LSPRange?) -> TextDocument {
+        guard let range else { return TextDocument(uri: uri, version: version, text: text, languageId: languageId) }
+        let start = index(of: range.start)
+        let end = max(start, index(of: range.end))
+        var edited = self.text
+        edited.replaceSubrange(start..<end, with: text)
+        return TextDocument(uri: uri, version: version, text: edited, languageId: languageId)
+    }
+
+    /// The index in ``text`` of an LSP position (a line past the end: the end of the text; a
+    /// character past the line's end: its end).
+    func index(of position: LSPPosition) -> String.Index {
+        guard lines.indices.contains(position.line) else { return text.endIndex }
+        let line = lines[position.line]
+        let utf16 = line.utf16
+        let offset = min(position.character, utf16.count)
+        let index = utf16.index(utf16.startIndex, offsetBy: offset)
+        // An offset inside a surrogate pair rounds down to the scalar's start.
+        return index.samePosition(in: text.unicodeScalars) ?? line.unicodeScalars.startIndex
     }
 
     /// The language id of MBML templates: text with expressions in it (what `mbml render` renders).

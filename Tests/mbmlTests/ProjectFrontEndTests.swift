@@ -110,4 +110,24 @@ final class ProjectFrontEndTests: XCTestCase {
         try render.run()
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "Title: , n=")
     }
+
+    /// `render` has `$ENV` by default, as plate did; a project that says `"env": false` turns it off
+    /// there too, and `--env` turns it back on.
+    func testRenderHonoursAProjectWithoutEnv() throws {
+        try write(#"{"load": ["repo.xml"], "env": false}"#, to: "mbml.json")
+        try write("[$ENV.PATH.length]", to: "env.boilerplate")
+        let output = folder.appendingPathComponent("env.txt").path
+        let template = folder.appendingPathComponent("env.boilerplate").path
+        var render = try RenderCommand.parse([template, "--output", output])
+        try render.run()
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "[]")
+        render = try RenderCommand.parse([template, "--output", output, "--env"])
+        try render.run()
+        XCTAssertNotEqual(try String(contentsOfFile: output, encoding: .utf8), "[]")
+        try write(#"{"load": ["repo.xml"]}"#, to: "mbml.json")
+        render = try RenderCommand.parse([template, "--output", output])
+        try render.run()
+        XCTAssertNotEqual(
+            try String(contentsOfFile: output, encoding: .utf8), "[]", "no \"env\": the command's default")
+    }
 }

@@ -26,6 +26,8 @@ public final class Evaluation: @unchecked Sendable {
     var depth = 0
     /// While a traced function runs: the captures that note the evaluations it starts, by depth.
     var captures: [Int: EvaluationCapture] = [:]
+    /// The job's own bindings, dynamic variables under way and scopes (``JobVariables``).
+    var variables = JobVariables()
 
     /// A job under `limits`.
     public init(limits: EvaluationLimits = EvaluationLimits()) {

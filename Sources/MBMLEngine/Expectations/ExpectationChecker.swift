@@ -11,7 +11,7 @@ extension Environment {
         binding bindings: [(String, Value?)], within evaluation: Evaluation? = nil
     ) throws -> Value? {
         let evaluation = evaluation ?? makeEvaluation()
-        let value = try variables.withBindings(bindings) {
+        let value = try evaluation.withBindings(bindings) {
             try evaluate(expression, in: context, within: evaluation)
         }
         if context == .boolean { return .boolean(value?.isTruthy ?? false) }

@@ -35,6 +35,9 @@ public struct ProjectFile: Equatable, Sendable {
     public var inputs: [EnvironmentInput]
     /// Whether `$ENV` is present (`"env": true`, or an object of variables).
     public var includesProcessEnvironment: Bool
+    /// Whether the file has an `"env"` key: when it says `false`, `$ENV` is absent even from a
+    /// command that has it by default (`render`).
+    public var specifiesProcessEnvironment = false
     /// Variables set in `$ENV` over the process's (`"env": {"BRANCH": "master"}`).
     public var environmentOverrides: [String: String]
     /// Folders read in full besides the work folders (`"allowFileReads"`), absolute.
@@ -77,13 +80,15 @@ public struct ProjectFile: Equatable, Sendable {
         environmentOverrides = [:]
         allowedFolders = []
         expectationFiles = []
-        var reader = ProjectFileReader(file: shownAs ?? path, folder: folder)
+        let reader = ProjectFileReader(file: shownAs ?? path, folder: folder)
         let root = try reader.root(of: bytes)
         for member in root.positionedMembers() {
             let key = member.key ?? ""
             switch key {
             case "load": inputs = try reader.inputs(member)
-            case "env": (includesProcessEnvironment, environmentOverrides) = try reader.environment(member)
+            case "env":
+                (includesProcessEnvironment, environmentOverrides) = try reader.environment(member)
+                specifiesProcessEnvironment = true
             case "allowFileReads": allowedFolders = try reader.allowedFolders(member)
             case "expectations": expectationFiles = try reader.files(member, kind: "expectation file")
             case "$schema", "description": continue

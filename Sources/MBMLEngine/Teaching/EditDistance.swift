@@ -1,7 +1,7 @@
 /// Edit distance (optimal string alignment: Levenshtein plus adjacent transpositions), for
 /// "did you mean" suggestions. Works on UTF-8 bytes with ASCII letters compared case-insensitively,
 /// so that scanning a hundred thousand names stays cheap.
-enum EditDistance {
+public enum EditDistance {
     /// The number of single-character insertions, deletions, substitutions and swaps of neighbours
     /// turning `a` into `b`; nil once it exceeds `limit` (so long names cost little).
     static func distance(_ a: String, _ b: String, limit: Int) -> Int? {
@@ -10,7 +10,7 @@ enum EditDistance {
 
     /// The candidates nearest to `name` (at most `count`, closest first, then alphabetical), within an
     /// edit distance of a third of the name's length (at least 1, at most 3).
-    static func nearest(to name: String, in candidates: [String], count: Int = 3) -> [String] {
+    public static func nearest(to name: String, in candidates: [String], count: Int = 3) -> [String] {
         let limit = min(max(name.count / 3, 1), 3)
         let target = Array(name.utf8)
         var scored: [(distance: Int, name: String)] = []

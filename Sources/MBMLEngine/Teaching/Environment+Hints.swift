@@ -17,7 +17,8 @@ extension Environment {
         trace: ExpressionTrace? = nil, within evaluation: Evaluation? = nil
     ) -> [Hint] {
         let trace = trace ?? self.trace(prepared, context: context, within: evaluation)
-        let finder = HintFinder(environment: self, text: prepared.text, context: context, trace: trace)
+        let finder = HintFinder(
+            environment: self, text: prepared.text, context: context, trace: trace, evaluation: evaluation)
         return finder.all()
     }
 
@@ -37,11 +38,17 @@ struct HintFinder {
     let text: String
     let context: ExpressionContext
     let trace: ExpressionTrace
+    /// The job the hints are for: the names it binds (a host's bindings) are defined.
+    let evaluation: Evaluation?
     let syntax: SyntaxUnits
     var units: [UInt16] { syntax.units }
 
-    init(environment: Environment, text: String, context: ExpressionContext, trace: ExpressionTrace) {
+    init(
+        environment: Environment, text: String, context: ExpressionContext, trace: ExpressionTrace,
+        evaluation: Evaluation? = nil
+    ) {
         self.environment = environment
+        self.evaluation = evaluation
         self.text = text
         self.context = context
         self.trace = trace

@@ -12,17 +12,20 @@ extension HintFinder {
 
         init(finder: HintFinder) {
             self.finder = finder
-            names = NameList(variables: finder.environment.variables)
+            names = NameList(variables: finder.environment.variables, job: finder.evaluation)
         }
 
         /// Whether names are defined; the list of all names is built only when a name is not declared.
         private final class NameList {
             let variables: VariableSpace
-            private(set) lazy var all: [String] = variables.names
+            /// The job whose bindings count as names too.
+            let job: Evaluation?
+            private(set) lazy var all: [String] = variables.names + (job?.variables.boundNames ?? [])
             private lazy var set = Set(all)
 
-            init(variables: VariableSpace) {
+            init(variables: VariableSpace, job: Evaluation?) {
                 self.variables = variables
+                self.job = job
             }
 
             func isDefined(_ name: String) -> Bool {

@@ -17,6 +17,12 @@ public final class VariableSpace: Sendable {
         get { state.withLock { $0.dynamicResolver } }
         set { state.withLock { $0.dynamicResolver = newValue } }
     }
+    /// Makes the job for a read from outside any evaluation (``subscript(_:)``): the owning
+    /// ``Environment``'s limits. Without it such a read of a dynamic variable is nil.
+    var makeEvaluation: (@Sendable () -> Evaluation)? {
+        get { state.withLock { $0.makeEvaluation } }
+        set { state.withLock { $0.makeEvaluation = newValue } }
+    }
     /// Told the name of a dynamic variable whose expression read the variable itself.
     var reentryHandler: (@Sendable (String) -> Void)? {
         get { state.withLock { $0.reentryHandler } }
@@ -42,6 +48,7 @@ public final class VariableSpace: Sendable {
 
     /// The variable's value as read by `evaluation` (nil: a job of its own).
     func value(of name: String, in evaluation: Evaluation?) throws -> Value? {
+        if let bound = evaluation?.variables.binding(of: name) { return bound }
         let read: Read = state.withLock { state in
             guard let slot = state.slots[name] else { return .value(nil) }
             if !slot.saved.isEmpty { return .value(slot.value) }
@@ -186,70 +193,32 @@ public final class VariableSpace: Sendable {
         state.withLock { $0.slots[name]?.saved.count ?? 0 }
     }
 
-    /// Runs `body` with temporary values for `bindings` (per-item variables such as `$item`), restoring
-    /// the previous values afterwards even when `body` throws. Bindings shadow read-only and dynamic
-    /// variables of the same name for their duration.
-    public func withBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
-        state.withLock { state in
-            for (name, value) in bindings { state.pushUnchecked(name, value) }
-        }
-        defer {
-            state.withLock { state in
-                for (name, _) in bindings.reversed() { state.popUnchecked(name) }
-            }
-        }
-        return try body()
-    }
-
-    /// ``withBindings(_:_:)`` for one item of a collection: `$item` bound to `item`, and `$key` to
-    /// `key` when there is one (otherwise an enclosing `$key` stays visible), without building a list
-    /// of bindings for every item.
-    public func withItem<T>(_ item: Value, key: String?, _ body: () throws -> T) rethrows -> T {
-        state.withLock { state in
-            state.pushUnchecked("item", item)
-            if let key { state.pushUnchecked("key", .string(key)) }
-        }
-        defer {
-            state.withLock { state in
-                if key != nil { state.popUnchecked("key") }
-                state.popUnchecked("item")
-            }
-        }
-        return try body()
-    }
-
     // MARK: Scopes (<doc:Variables>)
 
-    /// Starts a scope: variables set with ``setScoped(_:to:)`` until ``exitScope()`` are restored then.
-    public func enterScope() {
-        let thread = currentThreadKey()
-        state.withLock { $0.scopesByThread[thread, default: []].append([]) }
+    /// Starts a scope of the job `evaluation`: variables it sets with ``setScoped(_:to:within:)``
+    /// until ``exitScope(within:)`` are restored then.
+    public func enterScope(within evaluation: Evaluation) {
+        evaluation.variables.scopes.append([])
     }
 
-    /// Sets a variable for the innermost scope only (one stack level per name and scope).
-    public func setScoped(_ name: String, to value: Value?) throws {
-        let thread = currentThreadKey()
-        try state.withLock { state in
-            guard var scopes = state.scopesByThread[thread], !scopes.isEmpty else {
-                return try state.set(name, to: value)
-            }
+    /// Sets a variable for the job's innermost scope only (one stack level per name and scope);
+    /// outside any scope, a plain ``set(_:to:)``.
+    public func setScoped(_ name: String, to value: Value?, within evaluation: Evaluation) throws {
+        guard let innermost = evaluation.variables.scopes.indices.last else { return try set(name, to: value) }
+        let isNew = try state.withLock { state in
             if state.slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
-            if scopes[scopes.count - 1].contains(name) {
-                state.popUnchecked(name)
-            } else {
-                scopes[scopes.count - 1].append(name)
-                state.scopesByThread[thread] = scopes
-            }
+            let isNew = !evaluation.variables.scopes[innermost].contains(name)
+            if !isNew { state.popUnchecked(name) }
             state.pushUnchecked(name, value)
+            return isNew
         }
+        if isNew { evaluation.variables.scopes[innermost].append(name) }
     }
 
-    /// Ends the innermost scope, restoring every variable it set.
-    public func exitScope() {
-        let thread = currentThreadKey()
+    /// Ends the job's innermost scope, restoring every variable it set.
+    public func exitScope(within evaluation: Evaluation) {
+        guard let names = evaluation.variables.scopes.popLast() else { return }
         state.withLock { state in
-            guard var scopes = state.scopesByThread[thread], let names = scopes.popLast() else { return }
-            state.scopesByThread[thread] = scopes.isEmpty ? nil : scopes
             for name in names.reversed() { state.popUnchecked(name) }
         }
     }
@@ -295,46 +264,40 @@ public final class VariableSpace: Sendable {
     private func readDynamic(
         _ name: String, expression: String, context: ExpressionContext, evaluation: Evaluation?
     ) throws -> Value? {
-        let thread = currentThreadKey()
+        guard let evaluation = evaluation ?? makeEvaluation?() else { return nil }
+        if evaluation.variables.computing.contains(name) {
+            reentryHandler?(name)
+            return nil
+        }
+        // A value read while the job iterates may depend on the items bound: it is neither taken
+        // from nor given to the values shared on this thread.
+        let thread = evaluation.variables.hasBindings ? nil : currentThreadKey()
         enum Start {
-            case reentry(((String) -> Void)?)
             case shared(Value?)
             case compute(DynamicResolver, startVersion: Int)
             case none
         }
         let start: Start = state.withLock { state in
-            if state.computingByThread[thread]?.contains(name) == true { return .reentry(state.reentryHandler) }
-            if let shared = state.sharedByThread[thread]?[name], shared.version == state.version {
+            if let thread, let shared = state.sharedByThread[thread]?[name], shared.version == state.version {
                 return .shared(shared.value)
             }
             guard let resolver = state.dynamicResolver else { return .none }
-            state.computingByThread[thread, default: []].insert(name)
             return .compute(resolver, startVersion: state.version)
         }
         switch start {
-        case .reentry(let handler):
-            handler?(name)
-            return nil
         case .shared(let value):
             return value
         case .none:
             return nil
         case .compute(let resolver, let startVersion):
-            let value: Value?
-            do {
-                value = try resolver(name, expression, context, evaluation)
-            } catch {
+            evaluation.variables.computing.append(name)
+            defer { evaluation.variables.computing.removeLast() }
+            let value = try resolver(name, expression, context, evaluation)
+            if let thread {
                 state.withLock { state in
-                    state.computingByThread[thread]?.remove(name)
-                    if state.computingByThread[thread]?.isEmpty == true { state.computingByThread[thread] = nil }
-                }
-                throw error
-            }
-            state.withLock { state in
-                state.computingByThread[thread]?.remove(name)
-                if state.computingByThread[thread]?.isEmpty == true { state.computingByThread[thread] = nil }
-                if state.sharedByThread[thread] != nil, state.version == startVersion {
-                    state.sharedByThread[thread]?[name] = (state.version, value)
+                    if state.sharedByThread[thread] != nil, state.version == startVersion {
+                        state.sharedByThread[thread]?[name] = (state.version, value)
+                    }
                 }
             }
             return value
@@ -348,18 +311,14 @@ private struct Storage {
     /// name up once.
     var slots: [String: Slot] = [:]
     var singletons: [String: @Sendable () -> Value?] = [:]
-    /// The dynamic variables each thread is computing (a read of one of them from its own
-    /// expression is a re-entry; another thread computes its own value meanwhile).
-    var computingByThread: [ThreadKey: Set<String>] = [:]
     /// Counts every change to the space (declarations, values, pushes, pops), so that a shared
     /// dynamic value is known to have been computed from the space as it is.
     var version = 0
     /// The dynamic values of the threads inside ``VariableSpace/sharingDynamicValues(_:)``, each
     /// with the ``version`` it was computed at.
     var sharedByThread: [ThreadKey: [String: (version: Int, value: Value?)]] = [:]
-    /// Scope stacks per thread (<doc:Variables>): each thread's scopes are its own.
-    var scopesByThread: [ThreadKey: [[String]]] = [:]
     var dynamicResolver: DynamicResolver?
+    var makeEvaluation: (@Sendable () -> Evaluation)?
     var reentryHandler: (@Sendable (String) -> Void)?
     /// Whether a value with a lazily read JSON part (``Value/json(_:)``) was ever stored: until one
     /// is, no value read from the space has one, and function calls skip looking for them.
@@ -418,7 +377,7 @@ private struct Slot {
 }
 
 /// Computes a dynamic variable: its name, expression and context, and the job reading it.
-typealias DynamicResolver = @Sendable (String, String, ExpressionContext, Evaluation?) throws -> Value?
+typealias DynamicResolver = @Sendable (String, String, ExpressionContext, Evaluation) throws -> Value?
 
 /// Which thread is running, cheaply (`pthread_self`, with no `Thread` object to look up): the space
 /// keeps each thread's scopes and dynamic variables under way apart.

@@ -43,9 +43,7 @@ struct BenchCase {
     /// Evaluates the case, ignoring the result and any error; returns the elapsed time in seconds.
     func time(in environment: Environment) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try? environment.variables.withBindings(variables) {
-            try environment.evaluate(expression, in: context)
-        }
+        _ = try? environment.evaluate(expression, in: context, binding: variables)
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }

@@ -9,9 +9,11 @@ struct LSPCommand: ParsableCommand {
         abstract: "Serve the Language Server Protocol for MBML manifests over standard input and output.",
         discussion: """
             Speaks LSP 3.17 (JSON-RPC 2.0 with Content-Length framing) for MBML manifests: diagnostics \
-            from the engine's loader as you type, hover with values and declaration sites, completion of \
-            functions, variables and properties, signature help and go to declaration. Editors start it \
-            as `mbml lsp`; see the README, "Editor integration (mbml lsp)".
+            from the engine's loader as you type (incremental sync), hover with values and declaration \
+            sites, completion of functions, variables and properties (values resolved lazily), signature \
+            help, go to declaration, references and rename across included files, document symbols, \
+            folding, document links, inlay hints with values, quick fixes and evaluating a selection. \
+            Editors start it as `mbml lsp`; see the README, "Editor integration (mbml lsp)".
             """
     )
 

@@ -54,10 +54,12 @@ struct SessionOptions: ParsableArguments {
         }
     }
 
-    /// `$ENV` as the first input when `--env` asks for it, else when the project or the command's
-    /// default does (`--no-env`: never); with the project's variables set over the process's.
+    /// `$ENV` as the first input when `--env` asks for it, else when the project says so (its
+    /// `"env"`), else when the command's default does (`--no-env`: never); with the project's
+    /// variables set over the process's.
     func environmentInputs(defaultingTo envByDefault: Bool, project: ProjectFile? = nil) -> [EnvironmentInput] {
-        guard env ?? (project?.includesProcessEnvironment == true || envByDefault) else { return [] }
+        let projectSays = project.flatMap { $0.specifiesProcessEnvironment ? $0.includesProcessEnvironment : nil }
+        guard env ?? projectSays ?? envByDefault else { return [] }
         return [project?.processEnvironmentInput() ?? .currentProcessEnvironment]
     }
 

@@ -12,6 +12,7 @@ final class SharedDynamicValuesTests: XCTestCase {
         space.dynamicResolver = { _, _, _, _ in
             .integer(computations.next())
         }
+        space.makeEvaluation = { Evaluation() }
         space.declareDynamic("counted", expression: "$anything")
         XCTAssertEqual(space["counted"], .integer(1))
         XCTAssertEqual(space["counted"], .integer(2), "outside, every read computes")

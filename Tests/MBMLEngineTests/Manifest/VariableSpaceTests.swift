@@ -111,8 +111,11 @@ final class VariableSpaceTests: XCTestCase {
     func testAStackEmptiedByPopsBehavesAsNeverPushed() throws {
         let space = VariableSpace()
         space.declare("item", value: "outer")
+        let job = Evaluation()
         for round in 0..<3 {
-            space.withBindings([("item", .integer(round))]) { XCTAssertEqual(space["item"], .integer(round)) }
+            try job.withBindings([("item", .integer(round))]) {
+                XCTAssertEqual(try space.value(of: "item", within: job), .integer(round))
+            }
             XCTAssertEqual(space.stackDepth("item"), 0)
             XCTAssertEqual(space["item"], "outer")
         }
@@ -143,10 +146,12 @@ final class VariableSpaceTests: XCTestCase {
     func testBindingsRestoreAfterwards() throws {
         let space = VariableSpace()
         try space.set("item", to: "outer")
-        let seen: [Value?] = space.withBindings([("item", "inner"), ("key", .integer(1))]) {
-            [space["item"], space["key"]]
+        let job = Evaluation()
+        let seen: [Value?] = try job.withBindings([("item", "inner"), ("key", .integer(1))]) {
+            [try space.value(of: "item", within: job), try space.value(of: "key", within: job)]
         }
         XCTAssertEqual(seen, ["inner", .integer(1)])
+        XCTAssertEqual(try space.value(of: "item", within: job), "outer")
         XCTAssertEqual(space["item"], "outer")
         XCTAssertNil(space["key"])
         XCTAssertEqual(space.stackDepth("item"), 0)
@@ -156,25 +161,28 @@ final class VariableSpaceTests: XCTestCase {
         struct Boom: Error {}
         let space = VariableSpace()
         try space.set("item", to: "outer")
-        XCTAssertThrowsError(try space.withBindings([("item", "inner")]) { throw Boom() })
-        XCTAssertEqual(space["item"], "outer")
+        let job = Evaluation()
+        XCTAssertThrowsError(try job.withBindings([("item", "inner")]) { throw Boom() })
+        XCTAssertEqual(try space.value(of: "item", within: job), "outer")
     }
 
-    func testNestedBindingsOfSameName() {
+    func testNestedBindingsOfSameName() throws {
         let space = VariableSpace()
-        let inner: Value? = space.withBindings([("item", "a")]) {
-            space.withBindings([("item", "b")]) { space["item"] }
+        let job = Evaluation()
+        let inner: Value? = try job.withBindings([("item", "a")]) {
+            try job.withBindings([("item", "b")]) { try space.value(of: "item", within: job) }
         }
         XCTAssertEqual(inner, "b")
-        XCTAssertNil(space["item"])
+        XCTAssertNil(try space.value(of: "item", within: job))
     }
 
-    func testBindingsShadowReadOnlyAndDynamicVariables() {
+    func testBindingsShadowReadOnlyAndDynamicVariables() throws {
         let env = Environment()
         env.variables.declare("fixed", value: "v", readOnly: true)
         env.variables.declareDynamic("dyn", expression: "computed")
-        let seen: [Value?] = env.variables.withBindings([("fixed", "bound"), ("dyn", "bound too")]) {
-            [env.variables["fixed"], env.variables["dyn"]]
+        let job = env.makeEvaluation()
+        let seen: [Value?] = try job.withBindings([("fixed", "bound"), ("dyn", "bound too")]) {
+            [try env.variables.value(of: "fixed", within: job), try env.variables.value(of: "dyn", within: job)]
         }
         XCTAssertEqual(seen, ["bound", "bound too"])
         XCTAssertEqual(env.variables["fixed"], "v")
@@ -195,6 +203,20 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertEqual(try env.evaluate("^withItem($name|Hi $item!)", in: .object), "Hi Cooper!")
         XCTAssertNil(env.variables["item"])
         XCTAssertEqual(try env.evaluate("^withItem(a|^withItem(b|$item)$item)", in: .object), "ba")
+    }
+
+    /// Two jobs iterating over one space at once each read their own `$item` and `$currentValue`
+    /// (the inspector's tree, pins and editor evaluate on different threads).
+    func testJobsIteratingAtOnceNeverSeeEachOthersItems() {
+        let env = TestEnvironment.make()
+        env.variables.declare("numbers", value: .array((1...300).map { .integer($0) }))
+        let expression = "^reduce($numbers|#(0)|#($currentValue + $item))"
+        let results = Mutex([Value?]())
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let value = try? env.evaluate(expression, in: .object)
+            results.withLock { $0.append(value ?? nil) }
+        }
+        XCTAssertEqual(results.withLock { $0 }, Array(repeating: .decimal(45150), count: 8))
     }
 
     // MARK: <doc:Variables> dynamic variables
@@ -262,19 +284,20 @@ final class VariableSpaceTests: XCTestCase {
 
     func testScopesRestoreEarlierValues() throws {
         let space = VariableSpace()
+        let job = Evaluation()
         try space.set("v", to: "outer")
-        space.enterScope()
-        try space.setScoped("v", to: "one")
-        try space.setScoped("v", to: "two")
+        space.enterScope(within: job)
+        try space.setScoped("v", to: "one", within: job)
+        try space.setScoped("v", to: "two", within: job)
         XCTAssertEqual(space["v"], "two")
         XCTAssertEqual(space.stackDepth("v"), 1, "exactly one stack level per name and scope")
-        try space.setScoped("w", to: "new")
-        space.enterScope()
-        try space.setScoped("v", to: "inner")
+        try space.setScoped("w", to: "new", within: job)
+        space.enterScope(within: job)
+        try space.setScoped("v", to: "inner", within: job)
         XCTAssertEqual(space["v"], "inner")
-        space.exitScope()
+        space.exitScope(within: job)
         XCTAssertEqual(space["v"], "two")
-        space.exitScope()
+        space.exitScope(within: job)
         XCTAssertEqual(space["v"], "outer")
         XCTAssertNil(space["w"])
         XCTAssertEqual(space.stackDepth("v"), 0)
@@ -283,18 +306,20 @@ final class VariableSpaceTests: XCTestCase {
     func testScopedSetOfReadOnlyIsRefused() {
         let space = VariableSpace()
         space.declare("fixed", value: "v", readOnly: true)
-        space.enterScope()
-        XCTAssertThrowsError(try space.setScoped("fixed", to: "w"))
-        space.exitScope()
+        let job = Evaluation()
+        space.enterScope(within: job)
+        XCTAssertThrowsError(try space.setScoped("fixed", to: "w", within: job))
+        space.exitScope(within: job)
         XCTAssertEqual(space["fixed"], "v")
     }
 
     func testScopedSetOutsideScopeIsPlainSet() throws {
         let space = VariableSpace()
-        try space.setScoped("v", to: "x")
+        let job = Evaluation()
+        try space.setScoped("v", to: "x", within: job)
         XCTAssertEqual(space["v"], "x")
         XCTAssertEqual(space.stackDepth("v"), 0)
-        space.exitScope()
+        space.exitScope(within: job)
         XCTAssertEqual(space["v"], "x", "exiting without a scope does nothing")
     }
 
@@ -336,7 +361,8 @@ final class VariableSpaceTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             try? space.set("v\(index % 10)", to: .integer(index))
             _ = space["v\((index + 1) % 10)"]
-            space.withBindings([("item", .integer(index))]) { _ = space["item"] }
+            let job = Evaluation()
+            job.withBindings([("item", .integer(index))]) { _ = try? space.value(of: "item", within: job) }
         }
         XCTAssertEqual(space.stackDepth("item"), 0)
         XCTAssertNil(space["item"])
@@ -484,22 +510,18 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertFalse(log.lines.isEmpty, "the re-entry should be reported in the log")
     }
 
-    /// <doc:Variables> Port: the scope stack is per thread; a thread without a scope of its own sets plainly
-    /// and its change is not undone when another thread exits its scope.
-    func testScopesArePerThread() throws {
+    /// <doc:Variables> Port: scopes belong to a job; a job without a scope of its own sets plainly
+    /// and its change is not undone when another job exits its scope.
+    func testScopesBelongToTheirJob() throws {
         let space = VariableSpace()
         try space.set("v", to: "base")
-        space.enterScope()
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            try? space.setScoped("v", to: "other thread")
-            finished.signal()
-        }
-        thread.start()
-        _ = finished.wait(timeout: .now() + 30)
-        XCTAssertEqual(space.stackDepth("v"), 0, "the other thread has no scope: a plain set, nothing pushed")
-        space.exitScope()
-        XCTAssertEqual(space["v"], "other thread", "exiting this thread's scope must not undo the other thread's set")
+        let job = Evaluation()
+        let other = Evaluation()
+        space.enterScope(within: job)
+        try space.setScoped("v", to: "other job", within: other)
+        XCTAssertEqual(space.stackDepth("v"), 0, "the other job has no scope: a plain set, nothing pushed")
+        space.exitScope(within: job)
+        XCTAssertEqual(space["v"], "other job", "exiting this job's scope must not undo the other job's set")
     }
 }
 

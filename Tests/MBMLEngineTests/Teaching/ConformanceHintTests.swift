@@ -55,8 +55,9 @@ final class ConformanceHintTests: XCTestCase {
         let fixtureNames = Set(env.variables.names)
         var hinted: [String: [String]] = [:]
         for testCase in cases {
-            let hints = env.variables.withBindings(testCase.vars) {
-                env.hints(for: testCase.expression, context: testCase.context)
+            let job = env.makeEvaluation()
+            let hints = job.withBindings(testCase.vars) {
+                env.hints(for: testCase.expression, context: testCase.context, within: job)
             }
             let caseNames = fixtureNames.union(testCase.vars.map(\.0))
             for hint in hints where hint.code == .undefinedVariable {
@@ -83,9 +84,10 @@ final class ConformanceHintTests: XCTestCase {
         let env = result.environment
         var compared = 0
         for testCase in try loadCases() where !Self.varyingFunctions.contains(where: testCase.expression.contains) {
-            env.variables.withBindings(testCase.vars) {
-                let trace = env.trace(testCase.expression, context: testCase.context)
-                let evaluated = Result { try env.evaluate(testCase.expression, in: testCase.context) }
+            let job = env.makeEvaluation()
+            job.withBindings(testCase.vars) {
+                let trace = env.trace(testCase.expression, context: testCase.context, within: job)
+                let evaluated = Result { try env.evaluate(testCase.expression, in: testCase.context, within: job) }
                 switch (trace.result, evaluated) {
                 case (.value(let traced), .success(let value)):
                     let expected = testCase.context == .boolean ? value ?? .boolean(false) : value

@@ -46,12 +46,7 @@ public struct ConformanceRunner {
         default: return .error("\"vars\" must be a JSON object")
         }
         do {
-            let value: Value? = try environment.variables.withBindings(bindings) {
-                if context == .boolean {
-                    return .boolean(try environment.evaluateBoolean(expression))
-                }
-                return try environment.evaluate(expression, in: context)
-            }
+            let value = try environment.evaluate(expression, in: context, binding: bindings)
             return .value(try LooseJSON.parse(JSONCodec.encode(value)))
         } catch let error as LooseJSONError {
             return .error("unparseable response: \(error)")

@@ -79,18 +79,18 @@ public struct FunctionCall {
         }
     }
 
-    /// Runs `body` with `bindings` pushed onto the variable space; restores previous values afterwards,
-    /// even if `body` throws. A nil binding value hides the variable for the duration.
+    /// Runs `body` with `bindings` in force for this call's job (``Evaluation/withBindings(_:_:)``),
+    /// removed afterwards even if `body` throws. A nil binding value hides the variable for the duration.
     public func withBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
         noteIteration(bindings)
-        return try environment.variables.withBindings(bindings, body)
+        return try evaluation.withBindings(bindings, body)
     }
 
     /// Runs `body` with `$item` bound to `item` (and `$key` to `key` when there is one), as
-    /// ``VariableSpace/withItem(_:key:_:)`` does: one iteration of the function over a collection.
+    /// ``Evaluation/withItem(_:key:_:)`` does: one iteration of the function over a collection.
     public func withItem<T>(_ item: Value, key: String?, _ body: () throws -> T) rethrows -> T {
         if steps != nil { noteIteration(CollectionSupport.itemBindings(.init(key: key, item: item))) }
-        return try environment.variables.withItem(item, key: key, body)
+        return try evaluation.withItem(item, key: key, body)
     }
 
     /// Writes a line to the environment's log sink (the CLI prints it on stderr, the inspector in a pane).

@@ -16,7 +16,7 @@ enum Completer {
             return menu(for: chain, snapshot: snapshot)
         }
         guard let (_, word, start) = syntax.functionName(at: cursor) else { return nil }
-        let candidates = functions.filter { $0.name.hasPrefix(word) }.map {
+        let candidates = functions.filter { CompletionMatching.matches($0.name, typed: word) }.map {
             CompletionCandidate(insertion: "^" + $0.name + "(", detail: "\($0.signature)  \($0.summary)")
         }
         return candidates.isEmpty ? nil : CompletionMenu(candidates: candidates, start: start)
@@ -39,7 +39,7 @@ enum Completer {
     private static func menu(for chain: SyntaxReferenceChain, snapshot: VariableSnapshot) -> CompletionMenu? {
         switch chain.partial {
         case .variableName(let word):
-            let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(word.lowercased()) }.sorted().map {
+            let candidates = snapshot.names.filter { CompletionMatching.matches($0, typed: word) }.sorted().map {
                 name in
                 CompletionCandidate(
                     insertion: MBMLIdentifier.isIdentifier(name) ? "$" + name : "$[" + name + "]",
@@ -47,7 +47,7 @@ enum Completer {
             }
             return candidates.isEmpty ? nil : CompletionMenu(candidates: candidates, start: chain.partialStart)
         case .bracketedVariableName(let word):
-            let candidates = snapshot.names.filter { $0.lowercased().hasPrefix(word.lowercased()) }.sorted().map {
+            let candidates = snapshot.names.filter { CompletionMatching.matches($0, typed: word) }.sorted().map {
                 CompletionCandidate(
                     insertion: "$[" + $0 + "]", detail: ValueFormatter.summary(of: snapshot.value(of: $0)))
             }
@@ -85,17 +85,16 @@ enum Completer {
     /// Candidates for the children of `value`. After `[` keys keep the bracket form; after `.`
     /// identifiers take the dot form.
     private static func menu(for value: Value, partial: String, start: Int, bracketed: Bool) -> CompletionMenu? {
-        let lower = partial.lowercased()
         var candidates: [CompletionCandidate] = []
         func offer(_ key: String, _ detail: Value?) {
-            guard !bracketed, key.lowercased().hasPrefix(lower) else { return }
+            guard !bracketed, CompletionMatching.matches(key, typed: partial) else { return }
             let insertion = MBMLIdentifier.isIdentifier(key) ? "." + key : "[" + MBMLIdentifier.escapedKey(key) + "]"
             candidates.append(
                 CompletionCandidate(insertion: insertion, detail: detail.map { ValueFormatter.summary(of: $0) }))
         }
         switch value {
         case .dictionary(let entries):
-            for (key, entry) in entries where key.lowercased().hasPrefix(lower) {
+            for (key, entry) in entries where CompletionMatching.matches(key, typed: partial) {
                 let insertion: String
                 if MBMLIdentifier.isIdentifier(key), !bracketed {
                     insertion = "." + key

@@ -1,0 +1,16 @@
+/// The one rule for which names complete what was typed, shared by the inspector's Tab completion
+/// and `mbml lsp`'s completion: a name completes the typed text when it starts with it, letters
+/// compared without regard to case; the names that continue it in the same case come first.
+public enum CompletionMatching {
+    /// Whether `candidate` completes `typed` (`$tot` → `total`, `Total`, `TOTAL`).
+    public static func matches(_ candidate: String, typed: String) -> Bool {
+        typed.isEmpty || candidate.lowercased().hasPrefix(typed.lowercased())
+    }
+
+    /// The `candidates` that complete `typed`: those that continue it in the same case first, then
+    /// the others, each group in the order given.
+    public static func ranked(_ candidates: some Sequence<String>, typed: String) -> [String] {
+        let matching = candidates.filter { matches($0, typed: typed) }
+        return matching.filter { $0.hasPrefix(typed) } + matching.filter { !$0.hasPrefix(typed) }
+    }
+}

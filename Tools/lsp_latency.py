@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Measures how instant `mbml lsp` stays while typing (issue #31, item 6):
+
+    python3 Tools/lsp_latency.py PATH/TO/mbml
+
+1. a manifest of 100,000 `<Var>`s: the first load, then a burst of 10 quick edits (one every 30 ms,
+   incremental changes) followed by a hover, timed from the last change to the answer (target 1.5 s);
+2. a manifest with one variable holding 31 MB (a dynamic `^fileContents` of a 31 MB file): a
+   completion after `$`, timed (target 300 ms), and the `completionItem/resolve` of that variable;
+3. the server's peak resident memory (VmHWM) after each;
+4. for the record, inlay hints (60 lines), document symbols, folding ranges and semantic tokens of
+   the 100,000-<Var> manifest.
+
+Prints one line per figure and `ok`/`FAIL` against the targets; exits 1 when a target is missed.
+"""
+import os
+import pathlib
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import Client  # noqa: E402
+
+
+def peak_memory_mb(client):
+    with open("/proc/%d/status" % client.process.pid) as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start(binary, folder):
+    client = Client(binary)
+    client.request("initialize", {"processId": None, "rootUri": folder.as_uri(), "capabilities": {}})
+    client.notify("initialized")
+    return client
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    work = pathlib.Path(tempfile.mkdtemp())
+    failures = 0
+
+    def report(name, value, target=None, unit="s"):
+        nonlocal failures
+        verdict = ""
+        if target is not None:
+            verdict = "ok  " if value <= target else "FAIL"
+            failures += value > target
+        print("  %s %-58s %8.3f %s%s" % (verdict or "    ", name, value, unit,
+                                          "" if target is None else "  (target %.3g %s)" % (target, unit)))
+
+    print("100,000 <Var>s: a burst of 10 edits, then a hover")
+    lines = ["<MBML>", '    <Var name="total" value="$v1"/>']
+    lines += ['    <Var name="v%d" literal="%d"/>' % (index, index) for index in range(100_000)]
+    lines.append("</MBML>")
+    text = "\n".join(lines) + "\n"
+    manifest = work / "big.xml"
+    manifest.write_text(text)
+    uri = manifest.as_uri()
+    client = start(binary, work)
+    started = time.time()
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "xml", "version": 1,
+                                                            "text": text}})
+    client.diagnostics(uri, timeout=120)
+    report("first load (didOpen to diagnostics)", time.time() - started)
+    # Ten keystrokes typing into v2's literal, 30 ms apart.
+    column = len('    <Var name="v2" literal="2')
+    for keystroke in range(10):
+        change = {"range": {"start": {"line": 4, "character": column + keystroke},
+                            "end": {"line": 4, "character": column + keystroke}}, "text": str(keystroke)}
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2 + keystroke},
+                                                 "contentChanges": [change]})
+        time.sleep(0.03)
+    last_change = time.time()
+    response = client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                     "position": {"line": 1, "character": 31}}, timeout=60)
+    elapsed = time.time() - last_change
+    value = ((response or {}).get("result") or {}).get("contents", {}).get("value", "")
+    if '"1"' not in value and "1" not in value:
+        print("  FAIL the hover shows no value: %r" % response)
+        failures += 1
+    report("hover after the burst, from the last change", elapsed, 1.5)
+    client.diagnostics(uri, timeout=60)
+    for method, params in [
+        ("textDocument/inlayHint", {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 60, "character": 0}}}),
+        ("textDocument/documentSymbol", {}),
+        ("textDocument/foldingRange", {}),
+        ("textDocument/semanticTokens/full", {}),
+    ]:
+        started = time.time()
+        answer = client.request(method, dict(params, textDocument={"uri": uri}), timeout=60)
+        count = len((answer or {}).get("result") or [])
+        report("%s (%d in the answer)" % (method, count), time.time() - started)
+    published = [version for published_uri, version in client.published if published_uri == uri]
+    print("      diagnostics published for versions %s (superseded texts never load)" % published)
+    report("peak memory (VmHWM) of the server", peak_memory_mb(client), unit="MB")
+    client.notify("exit")
+    client.process.wait(timeout=30)
+
+    print("one variable holding 31 MB: completion after $")
+    (work / "big.txt").write_text("x" * (31 << 20))
+    big = work / "values.xml"
+    big_text = ('<MBML>\n    <Var name="big" type="dynamic" expression="^fileContents(%s)"/>\n'
+                '    <Var name="small" literal="1"/>\n    <Var name="use" value="$"/>\n</MBML>\n'
+                % (work / "big.txt"))
+    big.write_text(big_text)
+    client = start(binary, work)
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": big.as_uri(), "languageId": "xml",
+                                                            "version": 1, "text": big_text}})
+    client.diagnostics(big.as_uri(), timeout=60)
+    timings = []
+    for _ in range(5):
+        started = time.time()
+        response = client.request("textDocument/completion", {
+            "textDocument": {"uri": big.as_uri()}, "position": {"line": 3, "character": 28}})
+        timings.append(time.time() - started)
+    items = ((response or {}).get("result") or {}).get("items", [])
+    if "big" not in [item["label"] for item in items]:
+        print("  FAIL the completion does not list big: %r" % response)
+        failures += 1
+    report("completion after $ (slowest of 5)", max(timings), 0.3)
+    item = next((item for item in items if item["label"] == "big"), None)
+    started = time.time()
+    resolved = client.request("completionItem/resolve", item or {}, timeout=30)
+    detail = ((resolved or {}).get("result") or {}).get("detail", "")
+    report("completionItem/resolve of big (preview of 31 MB, cut at 200)", time.time() - started)
+    if not detail.startswith('"xxx'):
+        print("  FAIL the resolved item previews no value: %r" % detail[:100])
+        failures += 1
+    report("peak memory (VmHWM) of the server", peak_memory_mb(client), unit="MB")
+    client.notify("exit")
+    client.process.wait(timeout=30)
+    print("%d target(s) missed" % failures)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
