@@ -545,15 +545,14 @@ private final class Counter: Sendable {
             ("declare", { $0.declare("x", value: $1) }),
             ("set", { try $0.set("x", to: $1) }),
             ("push", { try $0.push("x", $1) }),
-            ("withItem", { space, value in space.withItem(value, key: nil) {} }),
-            ("withBindings", { space, value in space.withBindings([("x", value)]) {} }),
             ("inside an array", { $0.declare("x", value: .array([1, $1])) }),
             (
                 "setScoped",
                 { space, value in
-                    space.enterScope()
-                    try space.setScoped("x", to: value)
-                    space.exitScope()
+                    let job = Evaluation()
+                    space.enterScope(within: job)
+                    try space.setScoped("x", to: value, within: job)
+                    space.exitScope(within: job)
                 }
             ),
         ]
