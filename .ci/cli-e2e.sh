@@ -60,6 +60,12 @@ expect "error exits 1 with nothing on stdout" 1 "" -- "$bin" eval --context numb
 expect_stderr "error message on stderr" "requires both left and right operands"
 expect_stderr "expression echoed" "  #(1 + )"
 if grep -qx -- "      ^" "$work/stderr"; then pass "caret under the failing range"; else fail "caret" "$(cat "$work/stderr")"; fi
+big="$(printf '9%.0s' $(seq 1 300))"
+printf '{"id": %s, "ids": [%s, 5]}\n' "$big" "$big" > big.json
+expect "a 300-digit integer keeps its digits" 0 "$big" -- "$bin" eval --data d=big.json '$d.id'
+expect "and all 300 of them are counted" 0 "300" -- "$bin" eval --data d=big.json '$d.id.stringValue.length'
+expect "and written to JSON" 0 "[$big,5]" -- "$bin" eval --data d=big.json '$d.ids'
+expect "and compared exactly" 0 "true" -- "$bin" eval --context boolean --data d=big.json '$d.id == $d.ids[0] && $d.id > 5'
 expect "bad data file exits 1" 1 "" -- "$bin" eval --data x=broken.json '$x'
 expect_stderr "data file error has file:line:column" "broken.json:2:11: Expected a value"
 expect "missing data file exits 1" 1 "" -- "$bin" eval --data x=missing.json '$x'

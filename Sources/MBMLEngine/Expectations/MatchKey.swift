@@ -49,7 +49,7 @@ indirect enum MatchKey: Hashable {
         switch value {
         case .null: self = .null
         case .boolean(let flag): self = .boolean(flag)
-        case .integer, .decimal, .double:
+        case .integer, .decimal, .double, .bigInteger:
             let number = ValueMatcher.double(value) ?? .nan
             if number.isNaN {
                 self = .notANumber

@@ -10,7 +10,7 @@ public enum EncodedKind: String, Sendable {
         switch value {
         case nil, .null?: self = .null
         case .boolean?: self = .boolean
-        case .integer?, .decimal?, .double?: self = .number
+        case .integer?, .decimal?, .double?, .bigInteger?: self = .number
         case .string?, .object?: self = .string
         case .array?: self = .array
         case .dictionary?: self = .dictionary
@@ -95,6 +95,7 @@ public enum ValueMatcher {
         case .integer(let i): return Double(i)
         case .double(let d): return d
         case .decimal(let d): return d.isNaN ? .nan : NSDecimalNumber(decimal: d).doubleValue
+        case .bigInteger(let number): return number.doubleValue
         default: return nil
         }
     }

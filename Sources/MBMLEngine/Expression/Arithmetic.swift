@@ -37,8 +37,17 @@ struct Arithmetic {
         return result
     }
 
+    /// A ``BigInteger`` operand is its nearest decimal (38 significant digits), and an error beyond
+    /// the range of decimal arithmetic.
     private func operand(_ token: Token, side: String) throws -> Decimal {
-        guard let value = try evaluator.value(of: token), let number = value.decimalValue else {
+        let value = try evaluator.value(of: token)
+        if case .bigInteger(let big) = value, big.nearestDecimal == nil {
+            throw evaluator.failure(
+                .generic,
+                "\(side) operand (an integer of \(big.digits.utf8.count) digits) is outside the range of decimal "
+                    + "arithmetic (magnitudes from 1e-128 to 3.4e165)", token)
+        }
+        guard let value, let number = value.decimalValue else {
             throw evaluator.failure(
                 .generic, "\(side) operand couldn't be interpreted as a number: \"\(token.text)\"", token)
         }

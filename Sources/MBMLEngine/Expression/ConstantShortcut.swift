@@ -19,7 +19,9 @@ enum ConstantShortcut {
         for unit in expression.utf16 where markers.contains(unit) { return nil }
         switch context {
         case .object, .string: return Answer(value: .string(expression))
-        case .number: return Answer(value: NumericParsing.decimal(from: expression).map(Value.decimal))
+        case .number:
+            if let number = BigInteger(beyondDecimal: expression) { return Answer(value: .bigInteger(number)) }
+            return Answer(value: NumericParsing.decimal(from: expression).map(Value.decimal))
         case .boolean: return Answer(value: .boolean(Value.string(expression).isTruthy))
         }
     }

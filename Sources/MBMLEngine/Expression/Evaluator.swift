@@ -108,7 +108,8 @@ struct Evaluator {
         }
     }
 
-    /// The number context (<doc:ContextsAndCoercions>): the combined value as a decimal; nil stays nil, anything else that is not a number is an error.
+    /// The number context (<doc:ContextsAndCoercions>): the combined value as a decimal (a
+    /// ``BigInteger`` stays itself); nil stays nil, anything else that is not a number is an error.
     private func number(from value: Value?) throws -> Value? {
         try ExpressionError.numberContextValue(of: value, expression: expression)
     }
@@ -186,6 +187,7 @@ struct Evaluator {
             return .string(token.text)
         case .numericLiteral:
             if case .number(let number) = token.payload { return .decimal(number) }
+            if case .bigInteger(let number) = token.payload { return .bigInteger(number) }
             return nil
         case .variableReference:
             return try VariableResolver(evaluator: self).resolve(token)

@@ -19,7 +19,10 @@ struct FunctionInvoker {
         }
         let groups = token.children.filter { $0.kind == .parameterGroup }
         var input = try makeInput(inputType, groups: groups)
-        if !definition.readsLazyJSON { input = try input.materialized(chargingTo: evaluator.meter) }
+        // Parameters are looked through for lazily read JSON only where the space ever held some.
+        if !definition.readsLazyJSON, evaluator.environment.variables.mayHoldLazyJSON {
+            input = try input.materialized(chargingTo: evaluator.meter)
+        }
         evaluator.recorder?.noteInput(input, of: groups)
         evaluator.recorder?.noteCallStarted(token, name: name, input: input)
         var call = FunctionCall(

@@ -13,7 +13,7 @@ enum Properties {
         case .string(let text):
             guard let result = stringProperty(text, name) else { throw noSuchKey() }
             return result
-        case .decimal, .integer, .double, .boolean:
+        case .decimal, .integer, .double, .boolean, .bigInteger:
             guard let result = numberProperty(receiver, name) else { throw noSuchKey() }
             return result
         case .null:

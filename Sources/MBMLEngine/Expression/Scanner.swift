@@ -227,8 +227,10 @@ struct Scanner {
 
     // MARK: Numbers and operators (<doc:ExpressionSyntax>)
 
-    /// A number in math. One that `Decimal` cannot hold (more than 165 integer digits, or a fraction
-    /// below 1e-128) is an error at the literal, never a silent 0.
+    /// A number in math. An integer with more digits than `Decimal` holds exactly keeps them as a
+    /// ``BigInteger`` (<doc:ContextsAndCoercions>, "Numbers as JSON holds them"); another number that
+    /// `Decimal` cannot hold (a fraction below 1e-128, more than 165 integer digits with a point) is an
+    /// error at the literal, never a silent 0.
     private func numericLiteral(at p: Int) throws -> Match? {
         var j = p
         if let u = unit(j), u == CodeUnit.plus || u == CodeUnit.minus { j += 1 }
@@ -246,6 +248,10 @@ struct Scanner {
         }
         guard digits > 0 else { return nil }
         let text = source.text(p, j)
+        if !sawDot, let number = BigInteger(beyondDecimal: text) {
+            let token = makeToken(.numericLiteral, p, j, payload: .bigInteger(number))
+            return (ScannedItem(token: token, role: .token, depth: 1), j, false)
+        }
         guard let value = NumericParsing.decimal(from: text) else {
             throw context.error(
                 .syntax,

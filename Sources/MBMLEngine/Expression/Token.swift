@@ -111,6 +111,8 @@ public struct Token: Sendable, Equatable {
         case escape(String)
         /// A numeric literal's value.
         case number(Decimal)
+        /// An integer literal with more digits than a decimal holds exactly: its digits.
+        case bigInteger(BigInteger)
         /// A literal created from a value: the raw text handed to a `raw` function.
         case rawText(String)
     }

@@ -75,7 +75,7 @@ public struct ExpressionShape: Hashable, Sendable, CustomStringConvertible {
         case .function(let name, _): return "^\(name)"
         case .key(let key): return ".\(key)"
         case .escape(let character): return character
-        case .none, .number, .rawText:
+        case .none, .number, .bigInteger, .rawText:
             guard literals == .kept, token.kind == .literal || token.kind == .numericLiteral else { return "" }
             return spacesMadeOne(token.text)
         }

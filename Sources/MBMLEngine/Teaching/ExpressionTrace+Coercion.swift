@@ -63,11 +63,13 @@ extension ExpressionTrace {
 }
 
 extension ExpressionError {
-    /// The number context's result for a combined value (<doc:ContextsAndCoercions>): its decimal;
+    /// The number context's result for a combined value (<doc:ContextsAndCoercions>): its decimal (a
+    /// ``BigInteger`` stays itself);
     /// nil stays nil; a value with no number form is the ``notANumberMessage`` error about the whole
     /// `expression`.
     static func numberContextValue(of value: Value?, expression: String) throws -> Value? {
         guard let value else { return nil }
+        if case .bigInteger = value { return value }
         guard let number = value.decimalValue else {
             throw ExpressionError(
                 .evaluation, notANumberMessage, expression: expression,

@@ -51,6 +51,7 @@ public enum Comparison {
     private static let collationLocale = Locale(identifier: "en_US")
 
     static func compareNumbers(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
+        if let order = compareBigIntegers(lhs, rhs) { return order }
         if case .double = lhs, let a = lhs.doubleValue, let b = rhs.doubleValue {
             return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
         }
@@ -59,6 +60,26 @@ public enum Comparison {
         }
         guard let a = lhs.decimalValue, let b = rhs.decimalValue else { return .orderedSame }
         return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+    }
+
+    /// The exact order of two numbers of which one is a ``BigInteger`` (nil when neither is). Against
+    /// a floating-point number it is its nearest double that is compared, as for every number.
+    private static func compareBigIntegers(_ lhs: Value, _ rhs: Value) -> ComparisonResult? {
+        switch (lhs, rhs) {
+        case (.bigInteger(let a), .bigInteger(let b)): return BigInteger.compare(a, b)
+        case (.bigInteger, .double), (.double, .bigInteger): return nil
+        case (.bigInteger(let a), _):
+            guard let b = rhs.exactNumber else { return nil }
+            return BigInteger.compare(a, b)
+        case (_, .bigInteger(let b)):
+            guard let a = lhs.exactNumber else { return nil }
+            switch BigInteger.compare(b, a) {
+            case .orderedAscending: return .orderedDescending
+            case .orderedDescending: return .orderedAscending
+            case .orderedSame: return .orderedSame
+            }
+        default: return nil
+        }
     }
 
     private static func numericFallback(_ value: Value) -> Double? {

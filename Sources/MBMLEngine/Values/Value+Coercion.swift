@@ -9,6 +9,7 @@ extension Value {
         case .integer(let i): return Decimal(i)
         case .double(let d): return d.isFinite ? Decimal(d) : nil
         case .boolean(let b): return b ? 1 : 0
+        case .bigInteger(let number): return number.nearestDecimal
         case .string(let text): return NumericParsing.decimal(from: text)
         default: return nil
         }
@@ -21,6 +22,7 @@ extension Value {
         case .integer(let i): return Double(i)
         case .double(let d): return d
         case .boolean(let b): return b ? 1 : 0
+        case .bigInteger(let number): return number.doubleValue
         default: return nil
         }
     }
@@ -28,7 +30,7 @@ extension Value {
     /// A number truncated toward zero to an integer, or the integer parse of a string (<doc:ContextsAndCoercions>).
     public var integerValue: Int? {
         switch self {
-        case .decimal, .double:
+        case .decimal, .double, .bigInteger:
             guard let d = doubleValue, d.isFinite else { return nil }
             if d >= Double(Int.max) { return Int.max }
             if d <= Double(Int.min) { return Int.min }

@@ -11,6 +11,7 @@ extension Value {
         case .string(let text): return text
         case .decimal(let d): return Value.plainText(of: d)
         case .integer(let i): return String(i)
+        case .bigInteger(let number): return number.description
         case .double(let d): return Value.doubleText(d)
         case .boolean(let b): return b ? "1" : "0"
         case .null: return "<null>"

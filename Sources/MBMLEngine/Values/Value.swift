@@ -10,13 +10,17 @@ import OrderedCollections
 ///
 /// Numbers keep the kind the original keeps: ``decimal(_:)`` comes from numeric literals and math,
 /// ``integer(_:)`` from counts and most functions, ``double(_:)`` from JSON reals and some functions,
-/// and ``boolean(_:)`` is a number too (it renders `1`/`0` and equals `1`/`0`).
+/// ``bigInteger(_:)`` from integers too long for a decimal, and ``boolean(_:)`` is a number too (it
+/// renders `1`/`0` and equals `1`/`0`).
 public enum Value: Sendable {
     case string(String)
     case decimal(Decimal)
     case integer(Int)
     case double(Double)
     case boolean(Bool)
+    /// An integer with more digits than ``decimal(_:)`` holds exactly, kept digit for digit (read from
+    /// JSON or written as a literal; see ``BigInteger``).
+    case bigInteger(BigInteger)
     case array([Value])
     /// A dictionary keeps insertion order, so that iteration and display are deterministic.
     case dictionary(OrderedDictionary<String, Value>)
@@ -49,7 +53,7 @@ extension Value {
     public var typeName: String {
         switch self {
         case .string: return "String"
-        case .decimal, .integer, .double: return "Number"
+        case .decimal, .integer, .double, .bigInteger: return "Number"
         case .boolean: return "Boolean"
         case .array: return "Array"
         case .dictionary: return "Dictionary"
@@ -65,7 +69,7 @@ extension Value {
     /// True for every numeric kind, booleans included (the original's `NSNumber`).
     public var isNumber: Bool {
         switch self {
-        case .decimal, .integer, .double, .boolean: return true
+        case .decimal, .integer, .double, .boolean, .bigInteger: return true
         default: return false
         }
     }
@@ -133,6 +137,9 @@ extension Value: Hashable {
             return true
         case (.set(let a), .set(let b)):
             return a.count == b.count && Set(a) == Set(b)
+        // A big integer never equals a number of another kind: it is one only when no decimal holds it.
+        case (.bigInteger(let a), .bigInteger(let b)): return a == b
+        case (.bigInteger, _), (_, .bigInteger): return false
         case (.date(let a), .date(let b)): return a == b
         case (.data(let a), .data(let b)): return a == b
         case (.null, .null): return true
@@ -151,6 +158,9 @@ extension Value: Hashable {
         case .decimal, .integer, .double, .boolean:
             hasher.combine(1)
             if let number = exactNumber { hasher.combine(number) }
+        case .bigInteger(let number):
+            hasher.combine(1)
+            hasher.combine(number)
         case .array(let elements):
             hasher.combine(2)
             hasher.combine(elements)

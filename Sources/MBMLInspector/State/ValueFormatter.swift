@@ -29,7 +29,7 @@ enum ValueFormatter {
         switch value {
         case .string(let text): return oneLine(text)
         case .boolean(let flag): return flag ? "true" : "false"
-        case .decimal, .integer, .double, .date: return value.text
+        case .decimal, .integer, .double, .bigInteger, .date: return value.text
         case .null: return "<null>"
         case .data(let data): return "<\(data.count) bytes>"
         case .object(let object): return object.typeName

@@ -6,11 +6,7 @@ import MBMLEngine
 extension BenchCommand {
     /// The generator of person records, relative to the repository root.
     static let peopleGenerator = "Tools/generate-people.py"
-    /// The query of the comparison, and the same question for jq and gojq.
-    static let peopleQuery = "^count(^filter($people|$item.age > 30))"
-    static let jqQuery = "[.[]|select(.age>30)]|length"
-
-    /// Peak memory holding a generated file as `$people`, and the filter query beside jq and gojq,
+    /// Peak memory holding a generated file as `$people`, and everyday queries beside jq and gojq,
     /// as whole processes. Returns the held file (for ``measureJSONReading(_:into:)``), if any.
     func measureDataProcesses(in folder: URL, into table: inout BenchTable) throws -> (path: String, size: Int)? {
         guard dataMegabytes > 0 || queryMegabytes > 0 else { return nil }
@@ -74,29 +70,34 @@ extension BenchCommand {
             note: String(format: "%.0f MB/s", Double(file.size) / 1e6 / max(reading, 1e-9)))
     }
 
+    /// Each everyday query (``EverydayQuery``) as a whole process, beside jq and gojq on the same
+    /// file, with the answers compared and the time against the faster peer.
     private func measureQuery(on file: (path: String, size: Int), mbml: String, into table: inout BenchTable) throws {
-        let label = "count age > 30 in \(Self.mebibytes(file.size))"
-        let ours = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", Self.peopleQuery])
-        table.addSingle(
-            "mbml: \(label)", ours.seconds,
-            note: "answer \(Self.answer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
-        var fastestPeer: (name: String, seconds: Double)?
-        for peer in ["jq", "gojq"] {
-            guard let path = Self.executable(named: peer) else {
-                table.addNote("\(peer) not found: install it to compare")
-                continue
-            }
-            let run = try ChildProcess.best(of: 3, path.path, [Self.jqQuery, file.path])
-            let agrees = Self.answer(run) == Self.answer(ours) ? "same answer" : "DIFFERENT answer \(Self.answer(run))"
-            table.addSingle(
-                "\(peer): \(label)", run.seconds, note: "\(agrees), peak RSS \(Self.mebibytes(run.peakMemory))")
-            if fastestPeer.map({ run.seconds < $0.seconds }) ?? true { fastestPeer = (peer, run.seconds) }
+        let peers = ["jq", "gojq"].compactMap { name in Self.executable(named: name).map { (name, $0.path) } }
+        for name in ["jq", "gojq"] where !peers.contains(where: { $0.0 == name }) {
+            table.addNote("\(name) not found: install it to compare")
         }
-        if let peer = fastestPeer {
-            table.addNote(
-                String(
-                    format: "query: mbml takes %.2fx the time of %@, the faster peer (goal: at most 0.25x)",
-                    ours.seconds / max(peer.seconds, 1e-9), peer.name))
+        for query in EverydayQuery.all {
+            let label = "\(query.label) in \(Self.mebibytes(file.size))"
+            let ours = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", query.mbml])
+            table.addSingle(
+                "mbml: \(label)", ours.seconds,
+                note: "answer \(Self.shortAnswer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
+            var fastestPeer: (name: String, seconds: Double)?
+            for (peer, path) in peers {
+                let run = try ChildProcess.best(of: 3, path, ["-c", query.jq, file.path])
+                let agrees =
+                    Self.answer(run) == Self.answer(ours) ? "same answer" : "DIFFERENT answer \(Self.shortAnswer(run))"
+                table.addSingle(
+                    "\(peer): \(label)", run.seconds, note: "\(agrees), peak RSS \(Self.mebibytes(run.peakMemory))")
+                if fastestPeer.map({ run.seconds < $0.seconds }) ?? true { fastestPeer = (peer, run.seconds) }
+            }
+            if let peer = fastestPeer {
+                table.addNote(
+                    String(
+                        format: "%@: mbml takes %.2fx the time of %@, the faster peer (goal: at most 0.3x)",
+                        query.label, ours.seconds / max(peer.seconds, 1e-9), peer.name))
+            }
         }
     }
 
@@ -142,6 +143,12 @@ extension BenchCommand {
     /// The path of the running mbml, to measure it as a whole process.
     static func currentExecutable() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// ``answer(_:)``, cut to a length a table row can show.
+    private static func shortAnswer(_ run: ChildProcess) -> String {
+        let answer = answer(run)
+        return answer.count > 40 ? answer.prefix(40) + "…" : answer
     }
 
     private static func answer(_ run: ChildProcess) -> String {

@@ -101,7 +101,7 @@ struct VariableTreeFormatter {
     func summary(of value: Value) throws -> String {
         switch value {
         case .string(let text): return "String " + (try evaluation.quoted(text))
-        case .integer, .decimal, .double: return "Number " + JSONCodec.encode(value)
+        case .integer, .decimal, .double, .bigInteger: return "Number " + JSONCodec.encode(value)
         case .boolean(let flag): return "Boolean " + (flag ? "true" : "false")
         case .null: return "Null"
         case .array(let elements): return "Array[\(elements.count)]"

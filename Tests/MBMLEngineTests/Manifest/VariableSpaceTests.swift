@@ -535,4 +535,34 @@ private final class Counter: Sendable {
             return value
         }
     }
+
+    /// Until a value with a lazily read JSON part is stored, none is read from the space, and
+    /// function calls skip looking for one; every way of storing a value notices one.
+    func testTheSpaceKnowsWhetherItEverHeldLazyJSON() throws {
+        let lazy = try JSONCodec.decodePlainLazily(Array(#"{"a": [1, 2]}"#.utf8))
+        let decoded = try JSONCodec.decodePlain(#"{"a": [1, 2]}"#)
+        let stores: [(String, (VariableSpace, Value) throws -> Void)] = [
+            ("declare", { $0.declare("x", value: $1) }),
+            ("set", { try $0.set("x", to: $1) }),
+            ("push", { try $0.push("x", $1) }),
+            ("inside an array", { $0.declare("x", value: .array([1, $1])) }),
+            (
+                "setScoped",
+                { space, value in
+                    let job = Evaluation()
+                    space.enterScope(within: job)
+                    try space.setScoped("x", to: value, within: job)
+                    space.exitScope(within: job)
+                }
+            ),
+        ]
+        for (name, store) in stores {
+            let space = VariableSpace()
+            try store(space, decoded)
+            XCTAssertFalse(space.mayHoldLazyJSON, name)
+            try store(space, lazy)
+            XCTAssertTrue(space.mayHoldLazyJSON, name)
+            XCTAssertTrue(space.copy().mayHoldLazyJSON, "a copy: \(name)")
+        }
+    }
 }

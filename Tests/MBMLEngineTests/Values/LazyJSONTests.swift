@@ -151,6 +151,26 @@ final class LazyJSONTests: XCTestCase {
         XCTAssertNotEqual(first, changed)
     }
 
+    /// The top-level values of two documents compare by their text alone, white space around them
+    /// aside; a member compares with another document's top-level value or member of the same text.
+    func testSameTextComparesWithoutDecodingAtAnyPlace() throws {
+        func lazy(_ text: String) throws -> Value { try JSONCodec.decodePlainLazily(Array(text.utf8)) }
+        let root = try lazy(#"[1, [2, 3], {"a": [4]}]"#)
+        XCTAssertEqual(root, try lazy(" \n" + #"[1, [2, 3], {"a": [4]}]"# + "\n\t "))
+        XCTAssertNotEqual(root, try lazy(#"[1, [2, 3], {"a": [5]}]"#))
+        XCTAssertNotEqual(root, try lazy(#"[1, [2, 3], {"a": [4]}, 6]"#))
+        let holder = try lazy(#"{"x": [2, 3], "y": [1, [2, 3], {"a": [4]}], "z": [2, 3, 4]}"#)
+        guard case .json(let node) = holder, let members = holder.dictionaryValue else {
+            return XCTFail("not lazy")
+        }
+        XCTAssertFalse(node.isArray)
+        XCTAssertEqual(members["y"], root, "a member and a top-level value of the same text")
+        XCTAssertEqual(members["x"], try lazy("[2, 3]"))
+        XCTAssertNotEqual(members["z"], try lazy("[2, 3]"), "the longer text is not the same")
+        XCTAssertNotEqual(try lazy("[2, 3]"), members["z"])
+        XCTAssertNotEqual(members["x"], members["z"])
+    }
+
     func testDecodingForAFunctionIsChargedToTheMemoryBudget() throws {
         let records = (0..<20_000).map { #"{"id":\#($0),"name":"Person \#($0)"}"# }
         let bytes = Array(("[" + records.joined(separator: ",") + "]").utf8)

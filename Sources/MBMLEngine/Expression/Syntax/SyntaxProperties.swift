@@ -7,7 +7,7 @@ extension MBMLSyntax {
     public static func propertyNames(offeredBy value: Value) -> [String] {
         switch value {
         case .string: return stringProperties
-        case .decimal, .integer, .double, .boolean: return numberProperties
+        case .decimal, .integer, .double, .boolean, .bigInteger: return numberProperties
         case .array, .set: return ["count"]
         case .date: return ["timeIntervalSince1970", "timeIntervalSinceReferenceDate", "description"]
         case .data: return ["length", "description"]

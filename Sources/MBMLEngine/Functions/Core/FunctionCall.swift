@@ -38,7 +38,7 @@ public struct FunctionCall {
 
     /// `value` as the function may see it: decoded unless it reads lazily decoded JSON itself.
     func presented(_ value: Value?) throws -> Value? {
-        readsLazyJSON ? value : try value?.materialized(chargingTo: meter)
+        readsLazyJSON || !environment.variables.mayHoldLazyJSON ? value : try value?.materialized(chargingTo: meter)
     }
 
     /// The variable space of the environment.

@@ -36,4 +36,10 @@ enum JSONBytes {
     static func isHexDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
     }
+
+    /// Whether `byte` is JSON white space (space, tab, line feed, carriage return).
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
 }

@@ -142,8 +142,10 @@ extension JSONReader {
         let digits = bytes[start..<position]
         if isInteger, let integer = Self.integer(digits) { return .integer(integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: digits), as: UTF8.self)
-        guard let value = Self.nonIntegerNumber(digits) else { throw error("Invalid number \(text)", at: start) }
-        guard rejectsUnrepresentableNumbers, case .double(let double) = value else { return value }
+        guard let value = Self.number(digits, isInteger: isInteger) else {
+            throw error("Invalid number \(text)", at: start)
+        }
+        guard rejectsUnrepresentableNumbers, let double = Self.matchedDouble(value) else { return value }
         if !double.isFinite || (double == 0 && Self.hasNonZeroDigit(text)) {
             let reading = double == 0 ? "zero" : "infinity"
             throw error(
@@ -152,14 +154,27 @@ extension JSONReader {
         return value
     }
 
-    /// The value of valid JSON number text that is not an `Int`: a decimal when a `Decimal` holds it
-    /// exactly (99.99 prints as written), else a double.
-    static func nonIntegerNumber(_ text: UnsafeBufferPointer<UInt8>.SubSequence) -> Value? {
+    /// The value of valid JSON number text that is not an `Int` (<doc:ContextsAndCoercions>, "Numbers
+    /// as JSON holds them"): a decimal when a `Decimal` holds it exactly (99.99 prints as written), an
+    /// integer (`isInteger`: no point, no exponent) with more digits as a ``BigInteger`` that keeps
+    /// them all, else a double. The whole reader and the lazy one both read numbers here.
+    static func number(_ text: UnsafeBufferPointer<UInt8>.SubSequence, isInteger: Bool) -> Value? {
         if let decimal = ExactDecimal.parse(text) { return .decimal(decimal) }
+        if isInteger, let number = BigInteger(digitText: text) { return .bigInteger(number) }
         guard let double = Double(String(decoding: UnsafeBufferPointer(rebasing: text), as: UTF8.self)) else {
             return nil
         }
         return .double(double)
+    }
+
+    /// The double an expectation compares `value` with (<doc:ExpectationFiles>): a double's own, a
+    /// big integer's nearest; nil for other numbers, which a double always holds.
+    private static func matchedDouble(_ value: Value) -> Double? {
+        switch value {
+        case .double(let double): return double
+        case .bigInteger(let number): return number.doubleValue
+        default: return nil
+        }
     }
 
     /// Whether the significand of JSON number text (the part before any exponent) has a digit

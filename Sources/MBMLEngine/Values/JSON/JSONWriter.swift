@@ -19,6 +19,7 @@ enum JSONWriter {
         switch value {
         case .string(let text): appendString(text, to: &output, room: bound.room(in: output))
         case .integer(let i): output.append(contentsOf: String(i).utf8)
+        case .bigInteger(let number): output.append(contentsOf: number.description.utf8)
         case .decimal(let d):
             if d.isNaN { appendNonFinite("NaN", to: &output) } else { output.append(contentsOf: d.description.utf8) }
         case .double(let d): appendDouble(d, to: &output)
