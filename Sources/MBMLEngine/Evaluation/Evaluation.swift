@@ -33,9 +33,11 @@ public final class Evaluation: @unchecked Sendable {
     public let sharedDynamicValues: SharedDynamicValues?
 
     /// A job under `limits`.
-    /// - Parameter sharing: dynamic values shared with the other jobs of the same request (the
-    ///   contexts of one expression): each dynamic variable is computed once between them while the
-    ///   space does not change.
+    /// - Parameters:
+    ///   - limits: what the job may spend.
+    ///   - sharing: dynamic values shared with the other jobs of the same request (the contexts of
+    ///     one expression): each dynamic variable is computed once between them while the space
+    ///     does not change.
     public init(limits: EvaluationLimits = EvaluationLimits(), sharing: SharedDynamicValues? = nil) {
         self.limits = limits
         self.sharedDynamicValues = sharing

@@ -2,7 +2,7 @@ import Foundation
 
 /// What one evaluation job may spend (<doc:RunningUntrustedMBML>): a deadline, a memory budget and a
 /// cancellation check, handed to the call that starts the job (``Environment/evaluate(_:in:limits:)``,
-/// ``Evaluation/init(limits:)``, ``EnvironmentBuilder/build(_:limits:)``).
+/// ``Evaluation/init(limits:sharing:)``, ``EnvironmentBuilder/build(_:limits:)``).
 ///
 /// A job is everything the call does: the expression with every evaluation it starts (dynamic
 /// variables, per-item expressions, `^eval`), a whole manifest load, or the text a host makes

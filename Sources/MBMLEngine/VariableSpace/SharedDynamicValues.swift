@@ -14,8 +14,11 @@ public final class SharedDynamicValues: Sendable {
     private let values: Mutex<[String: (version: Int, value: Value?)]>
 
     /// Values shared from now on for `space`.
-    /// - Parameter known: values of dynamic variables the caller already has for the space as it
-    ///   is now (the inspector's tree computed them): read as if a job had computed them first.
+    /// - Parameters:
+    ///   - space: the space whose dynamic variables are shared; a value is reused only while the
+    ///     space is unchanged since it was computed.
+    ///   - known: values of dynamic variables the caller already has for the space as it is now
+    ///     (the inspector's tree computed them): read as if a job had computed them first.
     public init(for space: VariableSpace, reusing known: [String: Value?] = [:]) {
         let version = space.version
         values = Mutex(known.mapValues { (version: version, value: $0) })
