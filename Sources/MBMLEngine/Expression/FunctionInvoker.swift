@@ -19,8 +19,9 @@ struct FunctionInvoker {
         }
         let groups = token.children.filter { $0.kind == .parameterGroup }
         var input = try makeInput(inputType, groups: groups)
-        // Parameters are looked through for lazily read JSON only where the space ever held some.
-        if !definition.readsLazyJSON, evaluator.environment.variables.mayHoldLazyJSON {
+        // Parameters are looked through for lazily read JSON only where the space ever held some or
+        // a host bound some.
+        if !definition.readsLazyJSON, evaluator.evaluation.mayReadLazyJSON(from: evaluator.environment.variables) {
             input = try input.materialized(chargingTo: evaluator.meter)
         }
         evaluator.recorder?.noteInput(input, of: groups)

@@ -523,17 +523,20 @@ final class VariableSpaceTests: XCTestCase {
         space.exitScope(within: job)
         XCTAssertEqual(space["v"], "other job", "exiting this job's scope must not undo the other job's set")
     }
-}
 
-/// A thread-safe counter for singleton tests.
-private final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    func next() -> Int {
-        value.withLock { value in
-            value += 1
-            return value
+    /// A host that binds a lazily read value through a job (never storing it in the space) gives
+    /// functions that do not read lazy JSON the decoded value all the same.
+    func testAHostsLazyBindingIsDecodedForFunctions() throws {
+        let lazy = try JSONCodec.decodePlainLazily(Array(#"{"a": [1, 2]}"#.utf8))
+        let env = TestEnvironment.make()
+        XCTAssertFalse(env.variables.mayHoldLazyJSON)
+        let value = try env.evaluate("^keys($x)", in: .object, binding: [("x", lazy)])
+        XCTAssertEqual(value, .array([.string("a")]))
+        let job = env.makeEvaluation()
+        try job.withBindings([("x", lazy)]) {
+            XCTAssertTrue(job.mayReadLazyJSON(from: env.variables))
         }
+        XCTAssertFalse(env.makeEvaluation().mayReadLazyJSON(from: env.variables))
     }
 
     /// Until a value with a lazily read JSON part is stored, none is read from the space, and
@@ -563,6 +566,18 @@ private final class Counter: Sendable {
             try store(space, lazy)
             XCTAssertTrue(space.mayHoldLazyJSON, name)
             XCTAssertTrue(space.copy().mayHoldLazyJSON, "a copy: \(name)")
+        }
+    }
+}
+
+/// A thread-safe counter for singleton tests.
+private final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    func next() -> Int {
+        value.withLock { value in
+            value += 1
+            return value
         }
     }
 }

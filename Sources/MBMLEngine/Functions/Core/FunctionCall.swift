@@ -38,7 +38,8 @@ public struct FunctionCall {
 
     /// `value` as the function may see it: decoded unless it reads lazily decoded JSON itself.
     func presented(_ value: Value?) throws -> Value? {
-        readsLazyJSON || !environment.variables.mayHoldLazyJSON ? value : try value?.materialized(chargingTo: meter)
+        readsLazyJSON || !evaluation.mayReadLazyJSON(from: environment.variables)
+            ? value : try value?.materialized(chargingTo: meter)
     }
 
     /// The variable space of the environment.
@@ -83,7 +84,7 @@ public struct FunctionCall {
     /// removed afterwards even if `body` throws. A nil binding value hides the variable for the duration.
     public func withBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
         noteIteration(bindings)
-        return try evaluation.withBindings(bindings, body)
+        return try evaluation.withItemBindings(bindings, body)
     }
 
     /// Runs `body` with `$item` bound to `item` (and `$key` to `key` when there is one), as
