@@ -110,17 +110,15 @@ final class LanguageServerWorkspaceTests: XCTestCase {
 
     func testTheRootFolderIsNeverAWorkFolder() {
         var workspace = Workspace(
-            initializeParams: .object([
-                "workspaceFolders": .array([.object(["uri": .string("file:///"), "name": .string("root")])])
-            ]))
+            initializeParams: InitializeRequest(workspaceFolders: [WorkspaceFolder(uri: "file:///", name: "root")]))
         XCTAssertEqual(workspace.folders, [])
         XCTAssertEqual(workspace.workFolders(documentFolder: "/"), [])
-        workspace.apply(.object(["added": .array([.object(["uri": .string("file:///tmp/../")])])]))
+        workspace.apply(.init(added: [WorkspaceFolder(uri: "file:///tmp/../")], removed: []))
         XCTAssertEqual(workspace.folders, [])
-        XCTAssertEqual(Workspace(initializeParams: .object(["rootPath": .string("/srv/w")])).folders, ["/srv/w"])
+        XCTAssertEqual(Workspace(initializeParams: InitializeRequest(rootPath: "/srv/w")).folders, ["/srv/w"])
         XCTAssertEqual(
-            Workspace(initializeParams: .object(["rootUri": .string("file:///srv/a"), "rootPath": .string("/srv/b")]))
-                .folders, ["/srv/a"])
+            Workspace(initializeParams: InitializeRequest(rootUri: "file:///srv/a", rootPath: "/srv/b")).folders,
+            ["/srv/a"])
     }
 
     /// A load that a newer text supersedes stops at once, instead of running to its budget.
@@ -194,12 +192,14 @@ final class LanguageServerInboxTests: XCTestCase {
         var taken: [String] = []
         var current: [String] = []
         while let item = inbox.take() {
-            guard case .message(let json, let generation) = item, let generation else {
+            guard case .message(let message, let generation) = item, let generation,
+                let change = message.notification as? DidChangeTextDocumentNotification
+            else {
                 taken.append("bad header")
                 continue
             }
-            let uri = json?["params"]?["textDocument"]?["uri"]?.stringValue ?? "?"
-            let version = json?["params"]?["textDocument"]?["version"]?.intValue ?? 0
+            let uri = change.textDocument.uri
+            let version = change.textDocument.version ?? 0
             taken.append("\(uri)\(version)")
             if versions.isCurrent(uri, generation: generation) { current.append("\(uri)\(version)") }
         }

@@ -2,7 +2,7 @@ import MBMLEngine
 
 /// `textDocument/hover`: a reference's value and declaration site, a function's signature and summary,
 /// written in the markup the client asked for (``ClientCapabilities/hoverMarkup``).
-enum HoverProvider {
+enum HoverHandler {
     /// The most log lines of a hover's evaluation shown under its value.
     static let maximumLogLines = 5
 
@@ -18,12 +18,9 @@ enum HoverProvider {
     static func hover(
         at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits,
         markup: ClientCapabilities.MarkupKind = .markdown
-    ) -> JSONValue {
-        guard let (blocks, range) = blocks(at: cursor, analysis: analysis, limits: limits) else { return .null }
-        return .object([
-            "contents": .object(["kind": .string(markup.rawValue), "value": .string(render(blocks, as: markup))]),
-            "range": range.json,
-        ])
+    ) -> Hover? {
+        guard let (blocks, range) = blocks(at: cursor, analysis: analysis, limits: limits) else { return nil }
+        return Hover(contents: MarkupContent(kind: markup, value: render(blocks, as: markup)), range: range)
     }
 
     /// The hover's parts and the range it is about, or nil when there is nothing to show.
@@ -95,5 +92,13 @@ enum HoverProvider {
                 }
             }.joined(separator: "\n\n")
         }
+    }
+}
+
+extension HoverRequest: LoadedDocumentRequest {
+    func answer(in context: DocumentRequestContext) -> Hover? {
+        HoverHandler.hover(
+            at: context.cursor(at: position), analysis: context.analysis, limits: context.limits,
+            markup: context.client.hoverMarkup)
     }
 }

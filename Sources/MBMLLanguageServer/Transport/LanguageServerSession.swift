@@ -9,7 +9,7 @@ import Darwin
 
 /// Runs the language server over standard input and output until `exit` or the end of input.
 ///
-/// A reader thread reads, frames and parses the input, so that a `$/cancelRequest` takes effect
+/// A reader thread reads, frames and decodes the input (once: ``IncomingMessage``), so that a `$/cancelRequest` takes effect
 /// while the request it names is still being answered (``CancelledRequests``) and a new text of a
 /// document supersedes the old at once: its load still running stops (``DocumentVersions``) and a
 /// `didChange` of the same document still waiting in the ``Inbox`` is applied without loading. Documents load in
@@ -40,14 +40,14 @@ public struct LanguageServerSession: Sendable {
         reader.stackSize = 8 << 20
         reader.start()
         while true {
-            let replies: [JSONValue]
+            let replies: [OutgoingMessage]
             switch inbox.take() {
-            case .message(let json, let generation)?: replies = server.handle(parsed: json, generation: generation)
+            case .message(let message, let generation)?: replies = server.handle(message, generation: generation)
             case .badHeader(let reason)?: replies = server.handleBadHeader(reason)
             case .loaded(let uri)?: replies = server.handleLoaded(uri)
             case nil: return server.state == .shutDown ? 0 : 1
             }
-            for reply in replies { write(MessageWriter.frame(reply.encoded)) }
+            for reply in replies { write(MessageWriter.frame(reply.text)) }
             if let status = server.exitStatus { return status }
         }
     }
@@ -78,64 +78,3 @@ private let systemRead = Glibc.read
 private let systemRead = Darwin.read
 #endif
 
-/// The inputs waiting to be answered, in order; `take()` waits for the next (nil once the input has
-/// ended and everything was taken).
-final class Inbox: Sendable {
-    /// One input for the answering thread.
-    enum Item: Sendable {
-        /// A message (nil: its body was not JSON) and the generation its document text was given.
-        case message(JSONValue?, generation: Int?)
-        case badHeader(String)
-        /// A document's load finished.
-        case loaded(String)
-
-        /// Parses `body`; a `$/cancelRequest` marks its request cancelled, and a `didOpen`,
-        /// `didChange` or `didClose` supersedes the older texts of its document.
-        init(body: Data, cancelled: CancelledRequests, versions: DocumentVersions) {
-            let json = try? JSONValue(parsing: body)
-            let method = json?["method"]?.stringValue
-            if method == "$/cancelRequest", let id = json?["params"]?["id"] { cancelled.cancel(id) }
-            guard let method, Self.documentMethods.contains(method),
-                let uri = json?["params"]?["textDocument"]?["uri"]?.stringValue
-            else {
-                self = .message(json, generation: nil)
-                return
-            }
-            self = .message(json, generation: versions.announce(uri))
-        }
-
-        static let documentMethods: Set = ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"]
-    }
-
-    private let state = Mutex((items: [Item](), isClosed: false))
-    /// Signalled once per input put and once when closed; `take()` checks the state after each wake.
-    private let available = DispatchSemaphore(value: 0)
-
-    func put(_ item: Item) {
-        // Every didChange is kept (with incremental sync each one edits the text the one before left);
-        // one that newer text supersedes is applied without loading (``LanguageServer``).
-        state.withLock { $0.items.append(item) }
-        available.signal()
-    }
-
-    func close() {
-        state.withLock { $0.isClosed = true }
-        available.signal()
-    }
-
-    func take() -> Item? {
-        while true {
-            available.wait()
-            let (item, isClosed) = state.withLock { state -> (Item?, Bool) in
-                (state.items.isEmpty ? nil : state.items.removeFirst(), state.isClosed)
-            }
-            if let item { return item }
-            if isClosed {
-                // Closed and empty: leave the signal for the next `take()`, which answers nil too.
-                available.signal()
-                return nil
-            }
-            // A wake left by an item that a newer one dropped: wait again.
-        }
-    }
-}

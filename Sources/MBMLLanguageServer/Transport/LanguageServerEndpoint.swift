@@ -21,12 +21,12 @@ public final class LanguageServerEndpoint {
         reader.append(bytes)
         var replies: [Data] = []
         while server.exitStatus == nil, let input = reader.next() {
-            let messages: [JSONValue]
+            let messages: [OutgoingMessage]
             switch input {
-            case .message(let body): messages = server.handle(body)
+            case .message(let body): messages = server.handle(IncomingMessage(body: body), generation: nil)
             case .badHeader(let reason): messages = server.handleBadHeader(reason)
             }
-            replies += messages.map { MessageWriter.frame($0.encoded) }
+            replies += messages.map { MessageWriter.frame($0.text) }
         }
         return replies
     }

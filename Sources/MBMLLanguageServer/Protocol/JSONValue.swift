@@ -1,11 +1,11 @@
 import Foundation
 import MBMLEngine
 
-/// A JSON value as the language server reads and writes it: the typed core of the protocol layer.
+/// A JSON value of the protocol's free-form fields (LSP's `LSPAny`): a client's `capabilities`, a
+/// completion item's `data`, a command's `arguments`. Every other field is typed.
 ///
-/// Decoding uses Foundation's `JSONDecoder` (booleans stay booleans, which `JSONSerialization` on
-/// Linux does not promise); encoding is written here, strings through ``JSONCodec/quoted(_:)``, so
-/// control and bidirectional characters leave escaped as in every other JSON `mbml` prints.
+/// Decoded by Foundation's `JSONDecoder` as part of the message it is in (booleans stay booleans);
+/// encoded by the engine's ``MBMLEngine/JSONTextEncoder`` like every message of the server.
 enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -16,7 +16,20 @@ enum JSONValue: Equatable, Sendable {
     case object([(key: String, value: JSONValue)])
 
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.encoded == rhs.encoded
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.int(let left), .int(let right)): return left == right
+        case (.double(let left), .double(let right)): return left == right
+        case (.int(let left), .double(let right)), (.double(let right), .int(let left)): return Double(left) == right
+        case (.string(let left), .string(let right)): return left == right
+        case (.array(let left), .array(let right)): return left == right
+        case (.object(let left), .object(let right)):
+            // Members compare as JSON objects do: by key, in any order.
+            return left.count == right.count
+                && left.allSatisfy { member in right.contains { $0.key == member.key && $0.value == member.value } }
+        default: return false
+        }
     }
 
     /// An object from key–value pairs, in the order given; nil values are left out.
@@ -50,34 +63,7 @@ enum JSONValue: Equatable, Sendable {
 
     /// The compact JSON text of this value.
     var encoded: String {
-        var output = ""
-        append(to: &output)
-        return output
-    }
-
-    private func append(to output: inout String) {
-        switch self {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .int(let number): output += String(number)
-        case .double(let number): output += number.isFinite ? String(number) : "null"
-        case .string(let text): output += JSONCodec.quoted(text)
-        case .array(let items):
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                item.append(to: &output)
-            }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                output += JSONCodec.quoted(member.key) + ":"
-                member.value.append(to: &output)
-            }
-            output += "}"
-        }
+        (try? JSONTextEncoder().encode(self)) ?? "null"
     }
 
     /// Parses `data` as one JSON value.
@@ -88,7 +74,7 @@ enum JSONValue: Equatable, Sendable {
     }
 }
 
-extension JSONValue: Decodable {
+extension JSONValue: Codable {
     private struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -96,7 +82,7 @@ extension JSONValue: Decodable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: Decoder) throws {
+    init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: Key.self) {
             self = .object(
                 try container.allKeys.map { key in
@@ -121,6 +107,32 @@ extension JSONValue: Decodable {
             self = .double(number)
         } else {
             self = .string(try container.decode(String.self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .int(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .double(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for member in members { try container.encode(member.value, forKey: Key(stringValue: member.key)) }
         }
     }
 }

@@ -3,7 +3,7 @@ import MBMLEngine
 /// `textDocument/inlayHint`: after the start tag of each top-level `<Var>` in the range asked for,
 /// the variable's current value (`= "Barrett"`), from the document's last load, evaluated under the
 /// request's limits and cut at ``maximumLength`` characters.
-enum InlayHintProvider {
+enum InlayHintHandler {
     /// The longest value shown in a hint.
     static let maximumLength = 60
     /// The most hints one answer has (an editor asks for the visible lines).
@@ -11,10 +11,10 @@ enum InlayHintProvider {
 
     static func hints(
         in range: LSPRange, document: TextDocument, analysis: DocumentAnalysis, limits: EvaluationLimits
-    ) -> JSONValue {
-        guard !document.isTemplate else { return .array([]) }
+    ) -> [InlayHint] {
+        guard !document.isTemplate else { return [] }
         let outline = ManifestOutline(text: document.text)
-        var hints: [JSONValue] = []
+        var hints: [InlayHint] = []
         for element in outline.elements where element.name == "Var" {
             guard hints.count < maximumHints, !limits.isCancelled(), limits.deadline?.hasPassed != true else { break }
             guard element.start.line >= range.start.line, element.start.line <= range.end.line,
@@ -28,13 +28,9 @@ enum InlayHintProvider {
             // After the start tag: on its own line for an element with content, at its end for `<Var …/>`.
             let position = element.end.line == element.start.line ? element.end : tagEnd(of: element, in: document)
             hints.append(
-                .object([
-                    "position": LSPPosition(line: position.line, character: position.utf16Column).json,
-                    "label": .string("= " + value),
-                    "paddingLeft": .bool(true),
-                ]))
+                InlayHint(position: LSPPosition(line: position.line, character: position.utf16Column), label: "= " + value))
         }
-        return .array(hints)
+        return hints
     }
 
     /// The end of the line where `element`'s start tag ends (a `<Var>` with items: after its `>`).
@@ -44,5 +40,11 @@ enum InlayHintProvider {
         let line = element.attributes.last?.valueEnd.line ?? element.start.line
         let length = document.lines.indices.contains(line) ? document.lines[line].utf16.count : 0
         return ManifestOutline.Position(line: line, utf16Column: length)
+    }
+}
+
+extension InlayHintRequest: LoadedDocumentRequest {
+    func answer(in context: DocumentRequestContext) -> [InlayHint]? {
+        InlayHintHandler.hints(in: range, document: context.document, analysis: context.analysis, limits: context.limits)
     }
 }

@@ -8,9 +8,11 @@ import MBMLEngine
 /// A variable's value is never evaluated for the list: its item carries `data` naming the document
 /// and the variable, and `completionItem/resolve` (``resolve(_:analysis:limits:)``) previews the
 /// value of the one item the editor shows, so that a huge or slow value never delays the list.
-enum CompletionProvider {
+enum CompletionHandler {
     /// The most items one answer lists.
     static let maximumItems = 500
+    /// The characters after which an editor asks for completions.
+    static let triggerCharacters = ["$", "^", "."]
     /// LSP `CompletionItemKind` values.
     private enum Kind: Int {
         case function = 3
@@ -21,10 +23,11 @@ enum CompletionProvider {
 
     /// The completions at `cursor`; values previewed are evaluated under `limits` (the request's:
     /// once its deadline passed, later names go without a preview).
-    static func completion(at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue
-    {
+    static func completion(
+        at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits
+    ) -> CompletionList {
         let environment = analysis.environment
-        var items: [JSONValue] = []
+        var items: [CompletionItem] = []
         if let function = cursor.syntax.functionName(at: cursor.offset) {
             let range = cursor.range(from: function.start + 1, to: cursor.offset)
             let definitions = Dictionary(environment.functions.all.map { ($0.name, $0) }) { first, _ in first }
@@ -65,16 +68,16 @@ enum CompletionProvider {
                 items = subscripts(of: base, typed: typed, environment: environment, limits: limits, range: range)
             }
         }
-        return .object(["isIncomplete": .bool(false), "items": .array(Array(items.prefix(maximumItems)))])
+        return CompletionList(items: Array(items.prefix(maximumItems)))
     }
 
     private static func properties(
         of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
-    ) -> [JSONValue] {
+    ) -> [CompletionItem] {
         guard let value = ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel else {
             return []
         }
-        var items: [JSONValue] = []
+        var items: [CompletionItem] = []
         if case .dictionary(let members) = value {
             for (key, member) in members
             where MBMLIdentifier.isIdentifier(key) && CompletionMatching.matches(key, typed: typed) {
@@ -92,10 +95,10 @@ enum CompletionProvider {
     /// After `[`: a dictionary's keys (any key, escaped for the brackets) or an array's first indexes.
     private static func subscripts(
         of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
-    ) -> [JSONValue] {
+    ) -> [CompletionItem] {
         switch ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel {
         case .dictionary(let members)?:
-            var items: [JSONValue] = []
+            var items: [CompletionItem] = []
             for (key, member) in members where CompletionMatching.matches(key, typed: typed) {
                 items.append(
                     item(
@@ -119,37 +122,37 @@ enum CompletionProvider {
     private static func item(
         label: String, kind: Kind, detail: String?, documentation: String? = nil, newText: String, range: LSPRange,
         data: JSONValue? = nil
-    ) -> JSONValue {
-        .object([
-            "label": .string(label),
-            "kind": .int(kind.rawValue),
-            "detail": detail.map(JSONValue.string),
-            "documentation": documentation.map(JSONValue.string),
-            "textEdit": .object(["range": range.json, "newText": .string(newText)]),
-            "data": data,
-        ])
+    ) -> CompletionItem {
+        CompletionItem(
+            label: label, kind: kind.rawValue, detail: detail, documentation: documentation,
+            textEdit: CompletionItem.Edit(range: range, newText: newText), data: data)
     }
 
     /// A variable's item, its value left for ``resolve(_:analysis:limits:)``.
-    private static func variable(_ name: String, newText: String, range: LSPRange, uri: String) -> JSONValue {
+    private static func variable(_ name: String, newText: String, range: LSPRange, uri: String) -> CompletionItem {
         item(
             label: name, kind: .variable, detail: nil, newText: newText, range: range,
             data: .object(["uri": .string(uri), "variable": .string(name)]))
     }
 
     /// The document a `completionItem/resolve` item belongs to (its `data.uri`), or nil.
-    static func documentURI(of item: JSONValue) -> String? {
-        item["data"]?["uri"]?.stringValue
+    static func documentURI(of item: CompletionItem) -> String? {
+        item.data?["uri"]?.stringValue
     }
 
     /// `completionItem/resolve`: `item` with its variable's value previewed as `detail` (evaluated
     /// under `limits`, the request's); an item that names no variable comes back as it was.
-    static func resolve(_ item: JSONValue, analysis: DocumentAnalysis, limits: EvaluationLimits) -> JSONValue {
-        guard case .object(var members) = item, let name = item["data"]?["variable"]?.stringValue else { return item }
+    static func resolve(_ item: CompletionItem, analysis: DocumentAnalysis, limits: EvaluationLimits) -> CompletionItem {
+        guard let name = item.data?["variable"]?.stringValue else { return item }
         let expression = MBMLIdentifier.isIdentifier(name) ? "$" + name : "$[" + name + "]"
-        let detail = ValuePreview.text(of: expression, in: analysis.environment, limits: limits, limit: 200)
-        members.removeAll { $0.key == "detail" }
-        members.append((key: "detail", value: .string(detail)))
-        return .object(members)
+        var resolved = item
+        resolved.detail = ValuePreview.text(of: expression, in: analysis.environment, limits: limits, limit: 200)
+        return resolved
+    }
+}
+
+extension CompletionRequest: LoadedDocumentRequest {
+    func answer(in context: DocumentRequestContext) -> CompletionList? {
+        CompletionHandler.completion(at: context.cursor(at: position), analysis: context.analysis, limits: context.limits)
     }
 }

@@ -3,7 +3,7 @@ import MBMLEngine
 /// `textDocument/documentSymbol`: the tree of variables of a manifest — each `<Var>` with the
 /// `<Var>` elements inside it (a list's items, a map's entries), the `<Function>` declarations and
 /// the `<Include>` elements — from the engine's ``MBMLEngine/ManifestOutline`` of the open text.
-enum DocumentSymbolProvider {
+enum DocumentSymbolHandler {
     /// The deepest nesting shown; deeper elements are left out of the tree.
     static let maximumDepth = 64
 
@@ -16,13 +16,13 @@ enum DocumentSymbolProvider {
         case object = 19
     }
 
-    static func symbols(in document: TextDocument) -> JSONValue {
-        guard !document.isTemplate else { return .array([]) }
+    static func symbols(in document: TextDocument) -> [DocumentSymbol] {
+        guard !document.isTemplate else { return [] }
         let outline = ManifestOutline(text: document.text)
         let children = outline.childIndexes()
-        func symbols(under parent: Int?, depth: Int) -> [JSONValue] {
+        func symbols(under parent: Int?, depth: Int) -> [DocumentSymbol] {
             guard depth < maximumDepth else { return [] }
-            var result: [JSONValue] = []
+            var result: [DocumentSymbol] = []
             for index in children[parent] ?? [] {
                 let element = outline.elements[index]
                 if let symbol = symbol(element, children: symbols(under: index, depth: depth + 1)) {
@@ -34,10 +34,10 @@ enum DocumentSymbolProvider {
             }
             return result
         }
-        return .array(symbols(under: nil, depth: 0))
+        return symbols(under: nil, depth: 0)
     }
 
-    private static func symbol(_ element: ManifestOutline.Element, children: [JSONValue]) -> JSONValue? {
+    private static func symbol(_ element: ManifestOutline.Element, children: [DocumentSymbol]) -> DocumentSymbol? {
         let kind: Kind
         let name: ManifestOutline.Attribute?
         var detail: String?
@@ -66,13 +66,14 @@ enum DocumentSymbolProvider {
             ?? LSPRange(
                 outline: element.start, element.nameEnd)
         let label = name?.value ?? element.attribute("literal").map { ValuePreview.truncated($0.value, to: 80) }
-        return .object([
-            "name": .string(label.flatMap { $0.isEmpty ? nil : $0 } ?? "<\(element.name)>"),
-            "detail": detail.map(JSONValue.string),
-            "kind": .int(kind.rawValue),
-            "range": range.json,
-            "selectionRange": selection.json,
-            "children": children.isEmpty ? nil : .array(children),
-        ])
+        return DocumentSymbol(
+            name: label.flatMap { $0.isEmpty ? nil : $0 } ?? "<\(element.name)>", detail: detail, kind: kind.rawValue,
+            range: range, selectionRange: selection, children: children.isEmpty ? nil : children)
+    }
+}
+
+extension DocumentSymbolRequest: TextDocumentRequest {
+    func answer(for document: TextDocument) -> [DocumentSymbol] {
+        DocumentSymbolHandler.symbols(in: document)
     }
 }

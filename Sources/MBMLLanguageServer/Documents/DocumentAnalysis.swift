@@ -64,9 +64,8 @@ struct DocumentAnalysis {
 
     /// The LSP diagnostics of the load for `document`: its own at their line and column, those of
     /// included files at the document's first line, naming the file.
-    func diagnostics(for document: TextDocument) -> JSONValue {
-        .array(
-            load.diagnostics.map { diagnostic in
+    func diagnostics(for document: TextDocument) -> [LSPDiagnostic] {
+        load.diagnostics.map { diagnostic in
                 var range = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
                 var message = diagnostic.message
                 if isInDocument(diagnostic) {
@@ -75,13 +74,9 @@ struct DocumentAnalysis {
                 } else {
                     message = "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(message)"
                 }
-                return .object([
-                    "range": range.json,
-                    "severity": .int(diagnostic.severity == .error ? 1 : 2),
-                    "source": .string("mbml"),
-                    "message": .string(message),
-                ])
-            })
+                return LSPDiagnostic(
+                    range: range, severity: diagnostic.severity == .error ? 1 : 2, source: "mbml", message: message)
+            }
     }
 
     /// What a diagnostic at an element covers: the reference it names (`$tpyo is referred to by …`)

@@ -6,10 +6,10 @@ import Synchronization
 /// evaluation, whether its request is among them, and answers a cancelled one with
 /// `RequestCancelled` (-32800).
 final class CancelledRequests: Sendable {
-    private let ids = Mutex<[JSONValue]>([])
+    private let ids = Mutex<[RequestID]>([])
 
     /// Marks `id` as cancelled (the most recent 1,000 are kept).
-    func cancel(_ id: JSONValue) {
+    func cancel(_ id: RequestID) {
         ids.withLock { ids in
             ids.append(id)
             if ids.count > 1_000 { ids.removeFirst(ids.count - 1_000) }
@@ -17,20 +17,12 @@ final class CancelledRequests: Sendable {
     }
 
     /// Whether the request `id` was cancelled.
-    func contains(_ id: JSONValue) -> Bool {
+    func contains(_ id: RequestID) -> Bool {
         ids.withLock { $0.contains(id) }
     }
 
     /// Forgets `id` once its request is answered.
-    func forget(_ id: JSONValue) {
+    func forget(_ id: RequestID) {
         ids.withLock { $0.removeAll { $0 == id } }
-    }
-
-    /// The id a `$/cancelRequest` body names, or nil when `body` is something else.
-    static func cancelledID(in body: Data) -> JSONValue? {
-        guard let json = try? JSONValue(parsing: body), json["method"]?.stringValue == "$/cancelRequest" else {
-            return nil
-        }
-        return json["params"]?["id"]
     }
 }

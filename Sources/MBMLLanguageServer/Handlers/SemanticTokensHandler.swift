@@ -2,14 +2,12 @@
 /// document (``ExpressionOccurrences``), so that an editor can colour MBML inside XML attributes and
 /// text. Encoded as LSP asks: five numbers a token (line and start relative to the previous token,
 /// length, type, no modifiers), in UTF-16 units.
-enum SemanticTokensProvider {
+enum SemanticTokensHandler {
     /// The legend the server announces in its capabilities.
-    static let legend = JSONValue.object([
-        "tokenTypes": .array(ExpressionOccurrences.Occurrence.Kind.legend.map(JSONValue.string)),
-        "tokenModifiers": .array([]),
-    ])
+    static let legend = ServerCapabilities.SemanticTokensOptions.Legend(
+        tokenTypes: ExpressionOccurrences.Occurrence.Kind.legend, tokenModifiers: [])
 
-    static func tokens(in document: TextDocument) -> JSONValue {
+    static func tokens(in document: TextDocument) -> SemanticTokens {
         var data: [Int] = []
         var previousLine = 0
         var previousStart = 0
@@ -29,6 +27,12 @@ enum SemanticTokensProvider {
                 previousStart = start
             }
         }
-        return .object(["data": .array(data.map(JSONValue.int))])
+        return SemanticTokens(data: data)
+    }
+}
+
+extension SemanticTokensRequest: TextDocumentRequest {
+    func answer(for document: TextDocument) -> SemanticTokens {
+        SemanticTokensHandler.tokens(in: document)
     }
 }

@@ -19,24 +19,24 @@ struct Workspace: Equatable {
         for folder in folders { add(folder) }
     }
 
-    /// The workspace of `initialize`'s parameters.
-    init(initializeParams params: JSONValue) {
-        if let list = params["workspaceFolders"]?.arrayValue {
-            for folder in list { add(uri: folder["uri"]?.stringValue) }
-        } else if let uri = params["rootUri"]?.stringValue {
+    /// The workspace of `initialize`'s parameters: `workspaceFolders`, else `rootUri`, else `rootPath`.
+    init(initializeParams params: InitializeRequest) {
+        if let list = params.workspaceFolders {
+            for folder in list { add(uri: folder.uri) }
+        } else if let uri = params.rootUri {
             add(uri: uri)
-        } else if let path = params["rootPath"]?.stringValue, path.hasPrefix("/") {
+        } else if let path = params.rootPath, path.hasPrefix("/") {
             add(path)
         }
     }
 
-    /// Applies a `workspace/didChangeWorkspaceFolders` event (`{added, removed}`).
-    mutating func apply(_ event: JSONValue) {
-        for folder in event["removed"]?.arrayValue ?? [] {
-            guard let path = folder["uri"]?.stringValue.flatMap(TextDocument.path(ofURI:)) else { continue }
+    /// Applies a `workspace/didChangeWorkspaceFolders` event.
+    mutating func apply(_ event: DidChangeWorkspaceFoldersNotification.Event) {
+        for folder in event.removed {
+            guard let path = TextDocument.path(ofURI: folder.uri) else { continue }
             folders.removeAll { $0 == Self.normalized(path) }
         }
-        for folder in event["added"]?.arrayValue ?? [] { add(uri: folder["uri"]?.stringValue) }
+        for folder in event.added { add(uri: folder.uri) }
     }
 
     /// The file-read policy of a document in `documentFolder` (nil for a document that is not a file).

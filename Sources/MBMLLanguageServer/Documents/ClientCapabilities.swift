@@ -9,15 +9,14 @@ struct ClientCapabilities: Equatable {
     var watchesFilesOnRequest = false
 
     /// LSP `MarkupKind`.
-    enum MarkupKind: String {
+    enum MarkupKind: String, Sendable, Encodable {
         case plaintext, markdown
     }
 
     init() {}
 
-    /// The capabilities of `initialize`'s parameters.
-    init(initializeParams params: JSONValue) {
-        let capabilities = params["capabilities"]
+    /// The capabilities the client wrote in `initialize`.
+    init(_ capabilities: JSONValue?) {
         if let formats = capabilities?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue,
             let first = formats.lazy.compactMap({ $0.stringValue.flatMap(MarkupKind.init(rawValue:)) }).first
         {

@@ -1,0 +1,34 @@
+import MBMLEngine
+
+/// What a request about a loaded document is answered from: the document's newest text, its
+/// newest finished load, the request's limits (its deadline, the memory budget and the client's
+/// cancellation), what the client can do and the other open documents.
+struct DocumentRequestContext {
+    let document: TextDocument
+    let analysis: DocumentAnalysis
+    let limits: EvaluationLimits
+    let client: ClientCapabilities
+    let openDocuments: [TextDocument]
+
+    /// The expression text around `position`.
+    func cursor(at position: LSPPosition) -> CursorContext {
+        CursorContext(document: document, position: position)
+    }
+}
+
+/// A request answered from the newest text of its document alone (symbols, folding, links,
+/// tokens): null when the document is not open.
+protocol TextDocumentRequest: LSPRequest {
+    associatedtype Answer: Encodable
+    var textDocument: TextDocumentIdentifier { get }
+    func answer(for document: TextDocument) -> Answer
+}
+
+/// A request answered from the newest load of its document, as one job under the request's
+/// limits: null when the document is not open or never loaded; `RequestCancelled` when the client
+/// cancels it before or while it is answered.
+protocol LoadedDocumentRequest: LSPRequest {
+    associatedtype Answer: Encodable
+    var textDocument: TextDocumentIdentifier { get }
+    func answer(in context: DocumentRequestContext) throws(ResponseError) -> Answer
+}
