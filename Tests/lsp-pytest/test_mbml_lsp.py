@@ -37,7 +37,8 @@ async def test_initialize_announces_every_capability(client: LanguageClient):
     assert capabilities.workspace.workspace_folders.change_notifications
     assert capabilities.inlay_hint_provider
     assert "quickfix" in capabilities.code_action_provider.code_action_kinds
-    assert list(capabilities.execute_command_provider.commands) == ["mbml.evaluate"]
+    assert list(capabilities.execute_command_provider.commands) == ["mbml.evaluate", "mbml.runExpectations"]
+    assert capabilities.code_lens_provider is not None
     assert list(capabilities.semantic_tokens_provider.legend.token_types) == ["variable", "function"]
 
 
@@ -342,3 +343,28 @@ async def test_code_action_evaluates_the_selection(client: LanguageClient, works
     assert result == '"Barrett, Duncan"'
     await asyncio.sleep(0.2)
     assert any("Barrett, Duncan" in message.message for message in client.messages)
+
+
+async def test_code_lenses_run_the_projects_expectation_file(client: LanguageClient, tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "main.xml").write_text('<MBML>\n    <Var name="total" literal="6"/>\n</MBML>\n')
+    (tmp_path / "mbml.json").write_text('{"load": ["main.xml"], "expectations": ["cases.jsonl"]}')
+    cases = ('{"id": "right", "context": "string", "expr": "$total", "expect": "6"}\n'
+             '{"id": "wrong", "context": "string", "expr": "$total", "expect": "7"}\n')
+    path = tmp_path / "cases.jsonl"
+    path.write_text(cases)
+    await open_document(client, path, language="jsonl")
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri(path)))
+    )
+    titles = [(lens.range.start.line, lens.command.title) for lens in lenses]
+    assert titles[0] == (0, "▶ Run 2 checks: 1 passed, 1 failed"), titles
+    assert (0, "✓ passed") in titles, titles
+    assert any(line == 1 and title.startswith("✗ failed:") for line, title in titles), titles
+    wrong = next(lens for lens in lenses if lens.range.start.line == 1)
+    result = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=wrong.command.command, arguments=wrong.command.arguments)
+    )
+    assert result["failed"] == 1 and result["failures"][0]["id"] == "wrong", result
+    await asyncio.sleep(0.2)
+    assert any("0 passed, 1 failed" in message.message for message in client.messages), client.messages

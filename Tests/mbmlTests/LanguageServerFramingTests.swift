@@ -104,3 +104,46 @@ final class LanguageServerFramingTests: XCTestCase {
         XCTAssertEqual(messages[3]["error"]?["code"], .int(-32601))
     }
 }
+
+/// More framing edge cases: empty bodies, multi-byte characters cut between chunks, the writer's
+/// byte count.
+final class LanguageServerFramingEdgeTests: XCTestCase {
+    func testAnEmptyBodyIsAMessageAndAnsweredAsNotJSON() {
+        var reader = MessageReader()
+        reader.append(Array("Content-Length: 0\r\n\r\nContent-Length: 2\r\n\r\n{}".utf8))
+        XCTAssertEqual(reader.next(), .message(Data()))
+        XCTAssertEqual(reader.next(), .message(Data("{}".utf8)))
+        let endpoint = LanguageServerEndpoint()
+        let replies = endpoint.receive(Array("Content-Length: 0\r\n\r\n".utf8))
+        XCTAssertEqual(replies.count, 1)
+        XCTAssertTrue(String(decoding: replies[0], as: UTF8.self).contains("-32700"))
+    }
+
+    func testAMultiByteCharacterCutBetweenChunksArrivesWhole() throws {
+        let body = Array(#"{"text":"ä😀"}"#.utf8)
+        var reader = MessageReader()
+        let stream = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        // Cut inside the four bytes of 😀.
+        let cut = stream.count - 4
+        reader.append(stream[..<cut])
+        XCTAssertNil(reader.next())
+        reader.append(stream[cut...])
+        guard case .message(let data)? = reader.next() else { return XCTFail("one message") }
+        XCTAssertEqual(try JSONValue(parsing: data)["text"], .string("ä😀"))
+    }
+
+    func testTheWriterCountsBytesNotCharacters() {
+        let framed = MessageWriter.frame(#""ä😀""#)
+        XCTAssertTrue(String(decoding: framed, as: UTF8.self).hasPrefix("Content-Length: 8\r\n\r\n"))
+        var reader = MessageReader()
+        reader.append(framed)
+        XCTAssertEqual(reader.next(), .message(Data(#""ä😀""#.utf8)))
+    }
+
+    func testSpacesAroundTheLengthAndAContentTypeAreAccepted() {
+        var reader = MessageReader()
+        reader.append(
+            Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\ncontent-length:   2  \r\n\r\n[]".utf8))
+        XCTAssertEqual(reader.next(), .message(Data("[]".utf8)))
+    }
+}

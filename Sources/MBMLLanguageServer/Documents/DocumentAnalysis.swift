@@ -15,6 +15,8 @@ struct DocumentAnalysis {
     var environment: Environment { load.environment }
     /// Whether the document belongs to a project (`mbml.json`) whose inputs loaded around it.
     let isInProject: Bool
+    /// The expectation files of the document's project (`"expectations"`), standardized paths.
+    let expectationFiles: [String]
 
     /// Loads `document` with ``EnvironmentBuilder``, as `--manifest` would load the file, but from
     /// its text, reading files only as `workspace` allows (``Workspace/fileReadPolicy(documentFolder:)``;
@@ -48,6 +50,9 @@ struct DocumentAnalysis {
         let built = builder.build(
             inputs, limits: EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded))
         isInProject = project.project != nil
+        expectationFiles = (project.project?.expectationFiles ?? []).map {
+            URL(fileURLWithPath: $0).standardizedFileURL.path
+        }
         let name = self.name
         load = project.adjusted(built) { Self.names(name, $0) }
     }

@@ -7,7 +7,7 @@ enum MessageRegistry {
         DeclarationRequest.self, DefinitionRequest.self, ReferencesRequest.self,
         PrepareRenameRequest.self, RenameRequest.self,
         DocumentSymbolRequest.self, FoldingRangeRequest.self, DocumentLinkRequest.self, SemanticTokensRequest.self,
-        InlayHintRequest.self, CodeActionRequest.self, ExecuteCommandRequest.self,
+        InlayHintRequest.self, CodeActionRequest.self, CodeLensRequest.self, ExecuteCommandRequest.self,
     ])
 
     static let notifications: [String: any LSPNotification.Type] = registry([

@@ -54,13 +54,23 @@ struct JSONLinesSession {
         case error(String)
     }
 
-    /// The response line; `id` is the request's id as it was written (nil: `null`).
+    /// The response line, written by the one JSON writer of `mbml`; `id` is the request's id as it
+    /// was written (nil: `null`).
     private static func encode(id: Substring?, _ outcome: Outcome) -> String {
-        let idText = id ?? "null"
+        let id = JSONFragment(String(id ?? "null"))
+        let response: Response
         switch outcome {
-        case .value(let json): return "{\"id\":\(idText),\"value\":\(json)}"
-        case .error(let message): return "{\"id\":\(idText),\"error\":\(JSONCodec.quoted(message))}"
+        case .value(let json): response = Response(id: id, value: JSONFragment(json))
+        case .error(let message): response = Response(id: id, error: message)
         }
+        return (try? JSONTextEncoder().encode(response)) ?? #"{"id":null,"error":"the response could not be written"}"#
+    }
+
+    /// One response line: the request's id, and its value or error.
+    struct Response: Encodable {
+        var id: JSONFragment
+        var value: JSONFragment?
+        var error: String?
     }
 
     /// One decoded request.

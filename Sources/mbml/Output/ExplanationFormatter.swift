@@ -59,63 +59,93 @@ struct ExplanationFormatter {
 
     // MARK: JSON
 
+    /// The JSON form (``ExplanationJSON``), written by the one JSON writer of `mbml`.
     /// - Throws: the job's stop (a value too large to print within its budget).
     func json() throws -> String {
-        var fields = [
-            ("expression", JSONCodec.quoted(trace.expression)),
-            ("context", JSONCodec.quoted(trace.context.rawValue)),
-            ("result", try outcome(trace.result)),
-            ("nodes", "[" + (try trace.nodes.map(node).joined(separator: ",")) + "]"),
-        ]
-        fields.append(("hints", "[" + hints.map(hint).joined(separator: ",") + "]"))
-        return object(fields)
+        try JSONTextEncoder().encode(
+            ExplanationJSON(
+                expression: trace.expression, context: trace.context.rawValue, result: try outcome(trace.result),
+                nodes: try trace.nodes.map(node), hints: hints.map(hint)))
     }
 
-    private func node(_ node: TraceNode) throws -> String {
-        var fields = [
-            ("kind", JSONCodec.quoted(node.kind.rawValue)),
-            ("text", JSONCodec.quoted(node.text)),
-            ("range", range(node.range)),
-        ]
-        if let context = node.parameterContext { fields.append(("context", JSONCodec.quoted(context.rawValue))) }
-        fields.append(("outcome", try outcome(node.outcome)))
-        fields.append(("evaluations", String(node.evaluationCount)))
-        fields.append(("children", "[" + (try node.children.map(self.node).joined(separator: ",")) + "]"))
-        return object(fields)
+    private func node(_ node: TraceNode) throws -> ExplanationJSON.Node {
+        ExplanationJSON.Node(
+            kind: node.kind.rawValue, text: node.text, range: Self.range(node.range),
+            context: node.parameterContext?.rawValue, outcome: try outcome(node.outcome),
+            evaluations: node.evaluationCount, children: try node.children.map(self.node))
     }
 
-    private func outcome(_ outcome: TraceOutcome) throws -> String {
+    private func outcome(_ outcome: TraceOutcome) throws -> ExplanationJSON.Outcome {
         switch outcome {
         case .value(let value):
-            return object([
-                ("value", try evaluation.json(of: value)),
-                ("preview", JSONCodec.quoted(outcome.preview(limit: Self.previewLimit))),
-            ])
+            return ExplanationJSON.Outcome(
+                value: JSONFragment(try evaluation.json(of: value)),
+                preview: outcome.preview(limit: Self.previewLimit))
         case .error(let error):
-            var fields = [("error", JSONCodec.quoted(ResultFormatter.message(of: error)))]
-            if let range = error.range { fields.append(("range", self.range(range))) }
-            return object(fields)
+            return ExplanationJSON.Outcome(
+                error: ResultFormatter.message(of: error), range: error.range.map(Self.range))
         case .notEvaluated(let reason):
-            return object([("notEvaluated", JSONCodec.quoted(reason.description))])
+            return ExplanationJSON.Outcome(notEvaluated: reason.description)
         }
     }
 
-    private func hint(_ hint: Hint) -> String {
-        var fields = [
-            ("code", JSONCodec.quoted(hint.code.rawValue)),
-            ("range", range(hint.range)),
-            ("column", String(hint.range.location + 1)),
-            ("message", JSONCodec.quoted(hint.message)),
-        ]
-        if let replacement = hint.replacement { fields.append(("replacement", JSONCodec.quoted(replacement))) }
-        return object(fields)
+    private func hint(_ hint: Hint) -> ExplanationJSON.Hint {
+        ExplanationJSON.Hint(
+            code: hint.code.rawValue, range: Self.range(hint.range), column: hint.range.location + 1,
+            message: hint.message, replacement: hint.replacement)
     }
 
-    private func range(_ range: SourceRange) -> String {
-        "[\(range.location),\(range.length)]"
+    private static func range(_ range: SourceRange) -> [Int] {
+        [range.location, range.length]
+    }
+}
+
+/// `mbml explain --json`: the expression, its result, the tree of what was evaluated and the hints.
+struct ExplanationJSON: Encodable {
+    var expression: String
+    var context: String
+    var result: Outcome
+    var nodes: [Node]
+    var hints: [Hint]
+
+    /// One node of the tree: what it is, its text and range (`[location, length]`), the context a
+    /// parameter is read in, its outcome, how often it was evaluated, and the nodes inside it.
+    struct Node: Encodable {
+        var kind: String
+        var text: String
+        var range: [Int]
+        var context: String?
+        var outcome: Outcome
+        var evaluations: Int
+        var children: [Node]
     }
 
-    private func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { JSONCodec.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    /// A value (its budgeted JSON and a preview), an error (with its range), or why it was not evaluated.
+    struct Outcome: Encodable {
+        var value: JSONFragment?
+        var preview: String?
+        var error: String?
+        var range: [Int]?
+        var notEvaluated: String?
+
+        init(
+            value: JSONFragment? = nil, preview: String? = nil, error: String? = nil, range: [Int]? = nil,
+            notEvaluated: String? = nil
+        ) {
+            self.value = value
+            self.preview = preview
+            self.error = error
+            self.range = range
+            self.notEvaluated = notEvaluated
+        }
+    }
+
+    /// A hint: its code, range, 1-based column, message and the replacement it suggests.
+    struct Hint: Encodable {
+        var code: String
+        var range: [Int]
+        var column: Int
+        var message: String
+        var replacement: String?
     }
 }

@@ -28,30 +28,22 @@ struct StepsFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The JSON form (``StepsJSON``), written by the one JSON writer of `mbml`.
+    /// - Throws: the job's stop (a value too large to print within its budget).
     func json() throws -> String {
-        let items = try steps.steps.enumerated().map { index, step -> String in
-            var fields = [
-                ("number", String(index + 1)),
-                ("kind", JSONCodec.quoted(Self.kindName(step.kind))),
-                ("depth", String(step.depth)),
-                ("text", JSONCodec.quoted(step.text)),
-                ("line", JSONCodec.quoted(step.line(previewLimit: Self.previewLimit))),
-            ]
-            if let range = step.range { fields.append(("range", "[\(range.location),\(range.length)]")) }
-            if let value = step.outcome?.value { fields.append(("value", try evaluation.json(of: value))) }
-            if case .error(let error)? = step.outcome {
-                fields.append(("error", JSONCodec.quoted(ResultFormatter.message(of: error))))
-            }
-            return "{" + fields.map { JSONCodec.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        let items = try steps.steps.enumerated().map { index, step in
+            var error: String?
+            if case .error(let failure)? = step.outcome { error = ResultFormatter.message(of: failure) }
+            return StepsJSON.Step(
+                number: index + 1, kind: Self.kindName(step.kind), depth: step.depth, text: step.text,
+                line: step.line(previewLimit: Self.previewLimit),
+                range: step.range.map { [$0.location, $0.length] },
+                value: try step.outcome?.value.map { JSONFragment(try evaluation.json(of: $0)) }, error: error)
         }
-        let fields = [
-            ("expression", JSONCodec.quoted(steps.trace.expression)),
-            ("context", JSONCodec.quoted(steps.trace.context.rawValue)),
-            ("steps", "[" + items.joined(separator: ",") + "]"),
-            ("limit", String(steps.limit)),
-            ("cut", steps.isCut ? "true" : "false"),
-        ]
-        return "{" + fields.map { JSONCodec.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        return try JSONTextEncoder().encode(
+            StepsJSON(
+                expression: steps.trace.expression, context: steps.trace.context.rawValue, steps: items,
+                limit: steps.limit, cut: steps.isCut))
     }
 
     private static func kindName(_ kind: EvaluationStep.Kind) -> String {
@@ -62,5 +54,27 @@ struct StepsFormatter {
         case .iteration: return "iteration"
         case .result: return "result"
         }
+    }
+}
+
+/// `mbml explain --steps --json`: the expression, its steps in order, and whether the log was cut.
+struct StepsJSON: Encodable {
+    var expression: String
+    var context: String
+    var steps: [Step]
+    var limit: Int
+    var cut: Bool
+
+    /// One step: its number (from 1), kind, depth, text and line as the text form prints it, the
+    /// range it covers, and its value (the budgeted JSON) or error.
+    struct Step: Encodable {
+        var number: Int
+        var kind: String
+        var depth: Int
+        var text: String
+        var line: String
+        var range: [Int]?
+        var value: JSONFragment?
+        var error: String?
     }
 }

@@ -57,8 +57,8 @@ private final class EncodedNode {
     private var text = ""
     private var items: [EncodedNode] = []
     private var members: [(key: String, node: EncodedNode)] = []
-    /// Where each key is in `members`.
-    private var memberIndexes: [String: Int] = [:]
+    /// Where each key is in `members`, once there are more than a few (fewer are searched).
+    private var memberIndexes: [String: Int]?
 
     func encode(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         if let fragment = value as? JSONFragment {
@@ -107,10 +107,17 @@ private final class EncodedNode {
     /// The member `key` of this object node, added when new.
     func member(_ key: String) -> EncodedNode {
         kind = .object
-        if let index = memberIndexes[key] { return members[index].node }
+        if let indexes = memberIndexes {
+            if let index = indexes[key] { return members[index].node }
+        } else if let found = members.first(where: { $0.key == key }) {
+            return found.node
+        }
         let node = EncodedNode()
-        memberIndexes[key] = members.count
+        memberIndexes?[key] = members.count
         members.append((key, node))
+        if memberIndexes == nil, members.count > 16 {
+            memberIndexes = Dictionary(members.enumerated().map { ($1.key, $0) }) { first, _ in first }
+        }
         return node
     }
 

@@ -17,6 +17,7 @@ struct ServerCapabilities: Encodable, Sendable {
     var documentLinkProvider = ResolveOptions(resolveProvider: false)
     var inlayHintProvider = true
     var codeActionProvider = CodeActionOptions(codeActionKinds: CodeActionHandler.kinds)
+    var codeLensProvider = ResolveOptions(resolveProvider: false)
     var executeCommandProvider = ExecuteCommandOptions(commands: ExecuteCommandHandler.commands)
     var semanticTokensProvider = SemanticTokensOptions(legend: SemanticTokensHandler.legend, full: true)
 
