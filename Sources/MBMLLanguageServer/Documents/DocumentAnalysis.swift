@@ -71,17 +71,17 @@ struct DocumentAnalysis {
     /// included files at the document's first line, naming the file.
     func diagnostics(for document: TextDocument) -> [LSPDiagnostic] {
         load.diagnostics.map { diagnostic in
-                var range = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
-                var message = diagnostic.message
-                if isInDocument(diagnostic) {
-                    let line = max(0, diagnostic.line - 1)
-                    range = Self.range(of: diagnostic, line: line, in: document)
-                } else {
-                    message = "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(message)"
-                }
-                return LSPDiagnostic(
-                    range: range, severity: diagnostic.severity == .error ? 1 : 2, source: "mbml", message: message)
+            var range = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
+            var message = diagnostic.message
+            if isInDocument(diagnostic) {
+                let line = max(0, diagnostic.line - 1)
+                range = Self.range(of: diagnostic, line: line, in: document)
+            } else {
+                message = "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(message)"
             }
+            return LSPDiagnostic(
+                range: range, severity: diagnostic.severity == .error ? 1 : 2, source: "mbml", message: message)
+        }
     }
 
     /// What a diagnostic at an element covers: the reference it names (`$tpyo is referred to by …`)

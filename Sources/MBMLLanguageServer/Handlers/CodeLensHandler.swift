@@ -29,7 +29,9 @@ enum CodeLensHandler {
         var lenses: [CodeLens] = []
         let firstLine = max(0, (file.expectations.first?.location?.line ?? 1) - 1)
         lenses.append(
-            lens(line: firstLine, title: summary(of: results, total: file.expectations.count), arguments: [document.uri]))
+            lens(
+                line: firstLine, title: summary(of: results, total: file.expectations.count), arguments: [document.uri])
+        )
         for (index, expectation) in file.expectations.enumerated() {
             guard let line = expectation.location?.line else { continue }
             let title = index < results.count ? outcome(of: results[index]) : "▶ Run \(expectation.id)"

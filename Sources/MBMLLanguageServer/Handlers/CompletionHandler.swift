@@ -142,7 +142,8 @@ enum CompletionHandler {
 
     /// `completionItem/resolve`: `item` with its variable's value previewed as `detail` (evaluated
     /// under `limits`, the request's); an item that names no variable comes back as it was.
-    static func resolve(_ item: CompletionItem, analysis: DocumentAnalysis, limits: EvaluationLimits) -> CompletionItem {
+    static func resolve(_ item: CompletionItem, analysis: DocumentAnalysis, limits: EvaluationLimits) -> CompletionItem
+    {
         guard let name = item.data?["variable"]?.stringValue else { return item }
         let expression = MBMLIdentifier.isIdentifier(name) ? "$" + name : "$[" + name + "]"
         var resolved = item
@@ -153,6 +154,7 @@ enum CompletionHandler {
 
 extension CompletionRequest: LoadedDocumentRequest {
     func answer(in context: DocumentRequestContext) -> CompletionList? {
-        CompletionHandler.completion(at: context.cursor(at: position), analysis: context.analysis, limits: context.limits)
+        CompletionHandler.completion(
+            at: context.cursor(at: position), analysis: context.analysis, limits: context.limits)
     }
 }

@@ -28,7 +28,8 @@ enum InlayHintHandler {
             // After the start tag: on its own line for an element with content, at its end for `<Var …/>`.
             let position = element.end.line == element.start.line ? element.end : tagEnd(of: element, in: document)
             hints.append(
-                InlayHint(position: LSPPosition(line: position.line, character: position.utf16Column), label: "= " + value))
+                InlayHint(
+                    position: LSPPosition(line: position.line, character: position.utf16Column), label: "= " + value))
         }
         return hints
     }
@@ -45,6 +46,7 @@ enum InlayHintHandler {
 
 extension InlayHintRequest: LoadedDocumentRequest {
     func answer(in context: DocumentRequestContext) -> [InlayHint]? {
-        InlayHintHandler.hints(in: range, document: context.document, analysis: context.analysis, limits: context.limits)
+        InlayHintHandler.hints(
+            in: range, document: context.document, analysis: context.analysis, limits: context.limits)
     }
 }

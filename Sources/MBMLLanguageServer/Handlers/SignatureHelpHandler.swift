@@ -1,7 +1,8 @@
 import MBMLEngine
 
 /// `textDocument/signatureHelp`: the signature of the call around the position, with the parameter
-/// the position is in.
+/// the position is in — the engine's ``MBMLEngine/FunctionDefinition/parameterLabels`` and
+/// ``MBMLEngine/FunctionDefinition/parameter(forArgument:)``, as the inspector's signature line.
 enum SignatureHelpHandler {
     /// The characters after which an editor asks for signature help.
     static let triggerCharacters = ["(", "|"]
@@ -12,18 +13,10 @@ enum SignatureHelpHandler {
         else { return nil }
         let signature = SignatureHelp.Signature(
             label: definition.signature, documentation: definition.summary,
-            parameters: parameterLabels(of: definition.signature).map(SignatureHelp.Parameter.init))
-        return SignatureHelp(signatures: [signature], activeSignature: 0, activeParameter: call.parameterIndex)
-    }
-
-    /// The `|`-separated parameter texts between the outer parentheses of a documented signature
-    /// (`^join(list|separator)` → `list`, `separator`).
-    static func parameterLabels(of signature: String) -> [String] {
-        guard let open = signature.firstIndex(of: "("), let close = signature.lastIndex(of: ")"), open < close else {
-            return []
-        }
-        let inside = signature[signature.index(after: open)..<close]
-        return inside.isEmpty ? [] : inside.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            parameters: definition.parameterLabels.map(SignatureHelp.Parameter.init))
+        return SignatureHelp(
+            signatures: [signature], activeSignature: 0,
+            activeParameter: definition.parameter(forArgument: call.parameterIndex) ?? call.parameterIndex)
     }
 }
 

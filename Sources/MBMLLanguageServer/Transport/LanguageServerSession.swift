@@ -77,4 +77,3 @@ private let systemRead = Glibc.read
 #else
 private let systemRead = Darwin.read
 #endif
-

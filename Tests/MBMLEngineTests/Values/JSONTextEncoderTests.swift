@@ -57,3 +57,68 @@ final class JSONTextEncoderTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix(",199999]"))
     }
 }
+
+/// Containers written as the encoder writes them: in order, nested ones closed when their parent
+/// moves on; one filled after that is an error, never a wrong text.
+final class JSONTextEncoderContainerTests: XCTestCase {
+    private enum Key: String, CodingKey {
+        case a, b, c
+    }
+
+    private struct InOrder: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: .a)
+            try nested.encode(1, forKey: .b)
+            var list = container.nestedUnkeyedContainer(forKey: .b)
+            try list.encode(2)
+            try list.encode([3])
+            try container.encode(4, forKey: .c)
+        }
+    }
+
+    private struct OutOfOrder: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: .a)
+            try container.encode(1, forKey: .b)
+            try nested.encode(2, forKey: .c)
+        }
+    }
+
+    private class Base: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode("base", forKey: .a)
+        }
+    }
+
+    private final class Derived: Base {
+        override func encode(to encoder: any Encoder) throws {
+            try super.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode("derived", forKey: .b)
+        }
+    }
+
+    private struct Nothing: Encodable {
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    func testNestedContainersInOrder() throws {
+        XCTAssertEqual(try JSONTextEncoder().encode(InOrder()), #"{"a":{"b":1},"b":[2,[3]],"c":4}"#)
+        XCTAssertEqual(try JSONTextEncoder().encode([InOrder(), InOrder()]).count, 2 * 31 + 3)
+    }
+
+    func testAContainerFilledAfterItsParentMovedOnIsAnError() {
+        XCTAssertThrowsError(try JSONTextEncoder().encode(OutOfOrder()))
+    }
+
+    func testAClassAndItsSuperclassShareOneObject() throws {
+        XCTAssertEqual(try JSONTextEncoder().encode(Derived()), #"{"a":"base","b":"derived"}"#)
+    }
+
+    func testAValueThatWritesNothingIsAnEmptyObject() throws {
+        XCTAssertEqual(try JSONTextEncoder().encode(["x": Nothing()]), #"{"x":{}}"#)
+    }
+}

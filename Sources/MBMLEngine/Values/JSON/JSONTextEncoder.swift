@@ -12,6 +12,12 @@ import Foundation
 /// - A ``JSONFragment`` is written as its text: a value already written under a budget
 ///   (``Evaluation/json(of:)``) is embedded, never encoded twice.
 /// - A number that is not finite is written `null` (JSON has no word for it).
+///
+/// The text is written as the value is encoded, in one pass, with no tree in between: a container
+/// is closed when the value that opened it returns, or when its parent writes its next member. A
+/// container written to after that (a nested container kept and filled after its parent moved on)
+/// is an error; every synthesized `Encodable`, and every one that writes its containers in order,
+/// is written.
 public struct JSONTextEncoder: Sendable {
     /// An encoder.
     public init() {}
@@ -21,11 +27,10 @@ public struct JSONTextEncoder: Sendable {
     /// - Throws: `EncodingError` when `value`'s encoding asks for something JSON cannot hold (two
     ///   containers for one value).
     public func encode(_ value: some Encodable) throws -> String {
-        let root = EncodedNode()
-        try root.encode(value, codingPath: [])
-        var output: [UInt8] = []
-        root.write(to: &output)
-        return String(decoding: output, as: UTF8.self)
+        let writer = StreamWriter()
+        try writer.encode(value, depth: 0, path: [], key: nil)
+        if let failure = writer.failure { throw failure }
+        return String(decoding: writer.output, as: UTF8.self)
     }
 }
 
@@ -40,201 +45,238 @@ public struct JSONFragment: Encodable, Sendable, Equatable {
         self.text = text
     }
 
+    /// Writes the text as a string (what an encoder other than ``JSONTextEncoder`` gets).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }
 }
 
-/// One value being encoded: a scalar's text, or an array or object of nodes filled as the
-/// containers are written.
-private final class EncodedNode {
-    enum Kind {
-        case unset, text, array, object
+/// The text being written, and the containers open in it, innermost last.
+private final class StreamWriter {
+    var output: [UInt8] = []
+
+    struct Frame {
+        let id: Int
+        let isObject: Bool
+        var count = 0
     }
 
-    private(set) var kind = Kind.unset
-    private var text = ""
-    private var items: [EncodedNode] = []
-    private var members: [(key: String, node: EncodedNode)] = []
-    /// Where each key is in `members`, once there are more than a few (fewer are searched).
-    private var memberIndexes: [String: Int]?
+    var open: [Frame] = []
+    private var nextID = 0
+    /// A nested container asked for after its parent was closed (reported when the text is done).
+    var failure: (any Error)?
 
-    func encode(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+    /// Writes `value` at `depth` (the number of containers around it), then closes the containers
+    /// it opened; a value that wrote nothing is `{}` (as `JSONEncoder` writes it).
+    /// `path` and `key` are the coding path (the key, when there is one, after the path: the array
+    /// is made only when a container or an error needs it).
+    func encode(_ value: some Encodable, depth: Int, path: [any CodingKey], key: (any CodingKey)?) throws {
         if let fragment = value as? JSONFragment {
-            setText(fragment.text)
+            output += fragment.text.utf8
             return
         }
-        try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
+        let start = output.count
+        try value.encode(to: SlotEncoder(writer: self, depth: depth, path: path, key: key))
+        close(above: depth)
+        if output.count == start { output += "{}".utf8 }
     }
 
-    func setText(_ text: String) {
-        kind = .text
-        self.text = text
+    /// Opens a container at `depth`.
+    func push(isObject: Bool, depth: Int) -> Int {
+        close(above: depth)
+        nextID += 1
+        open.append(Frame(id: nextID, isObject: isObject))
+        output.append(UInt8(ascii: isObject ? "{" : "["))
+        return nextID
     }
 
-    func becomeObject() {
-        if kind == .unset { kind = .object }
-    }
-
-    func becomeArray() {
-        if kind == .unset { kind = .array }
-    }
-
-    func write(to output: inout [UInt8]) {
-        switch kind {
-        case .unset: output += "{}".utf8
-        case .text: output += text.utf8
-        case .array:
-            output.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                item.write(to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object:
-            output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                output += JSONCodec.quoted(member.key).utf8
-                output.append(UInt8(ascii: ":"))
-                member.node.write(to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
+    /// Closes the containers deeper than `depth`.
+    func close(above depth: Int) {
+        while open.count > depth {
+            let frame = open.removeLast()
+            output.append(UInt8(ascii: frame.isObject ? "}" : "]"))
         }
     }
 
-    /// The member `key` of this object node, added when new.
-    func member(_ key: String) -> EncodedNode {
-        kind = .object
-        if let indexes = memberIndexes {
-            if let index = indexes[key] { return members[index].node }
-        } else if let found = members.first(where: { $0.key == key }) {
-            return found.node
+    /// Prepares container `id` at `depth` for its next member: closes what is open inside it and
+    /// writes the separator.
+    /// - Throws: `EncodingError` when the container was closed already.
+    func beginMember(of id: Int, depth: Int, path: [any CodingKey], key: (any CodingKey)?) throws {
+        guard open.count > depth, open[depth].id == id else {
+            throw EncodingError.invalidValue(
+                id,
+                EncodingError.Context(
+                    codingPath: path + (key.map { [$0] } ?? []),
+                    debugDescription: "JSONTextEncoder writes containers in order: this one was closed"))
         }
-        let node = EncodedNode()
-        memberIndexes?[key] = members.count
-        members.append((key, node))
-        if memberIndexes == nil, members.count > 16 {
-            memberIndexes = Dictionary(members.enumerated().map { ($1.key, $0) }) { first, _ in first }
-        }
-        return node
+        close(above: depth + 1)
+        if open[depth].count > 0 { output.append(UInt8(ascii: ",")) }
+        open[depth].count += 1
     }
 
-    /// A new element at the end of this array node.
-    func appended() -> EncodedNode {
-        kind = .array
-        let node = EncodedNode()
-        items.append(node)
-        return node
+    func key(_ key: String) {
+        JSONWriter.appendString(key, to: &output)
+        output.append(UInt8(ascii: ":"))
     }
 
-    var count: Int { items.count }
+    func string(_ text: String) {
+        JSONWriter.appendString(text, to: &output)
+    }
 
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+    func number(_ value: Double) {
+        guard value.isFinite else {
+            output += "null".utf8
+            return
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            output += String(Int64(value)).utf8
+        } else {
+            output += String(value).utf8
+        }
+    }
+
+    func integer(_ value: some BinaryInteger) {
+        output += String(value).utf8
     }
 }
 
-private struct NodeEncoder: Encoder {
-    let node: EncodedNode
-    let codingPath: [any CodingKey]
+/// The encoder of one value: the container it asks for opens at its depth.
+private struct SlotEncoder: Encoder {
+    let writer: StreamWriter
+    let depth: Int
+    let path: [any CodingKey]
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { path + [$0] } ?? path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// The container this value opened already (a class and its superclass ask for one each).
+    private func reopened(isObject: Bool) -> Int? {
+        guard writer.open.count > depth, writer.open[depth].isObject == isObject else { return nil }
+        return writer.open[depth].id
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        node.becomeObject()
-        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath))
+        let id = reopened(isObject: true) ?? writer.push(isObject: true, depth: depth)
+        return KeyedEncodingContainer(
+            KeyedStreamContainer<Key>(writer: writer, id: id, depth: depth, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        node.becomeArray()
-        return UnkeyedNodeContainer(node: node, codingPath: codingPath)
+        let id = reopened(isObject: false) ?? writer.push(isObject: false, depth: depth)
+        return UnkeyedStreamContainer(writer: writer, id: id, depth: depth, codingPath: codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleNodeContainer(node: node, codingPath: codingPath)
+        SingleStreamContainer(writer: writer, depth: depth, path: path, key: key)
     }
 }
 
-private struct SingleNodeContainer: SingleValueEncodingContainer {
-    let node: EncodedNode
-    let codingPath: [any CodingKey]
+private struct SingleStreamContainer: SingleValueEncodingContainer {
+    let writer: StreamWriter
+    let depth: Int
+    let path: [any CodingKey]
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { path + [$0] } ?? path }
 
-    mutating func encodeNil() throws { node.setText("null") }
-    mutating func encode(_ value: Bool) throws { node.setText(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { node.setText(JSONCodec.quoted(value)) }
-    mutating func encode(_ value: Double) throws { node.setText(EncodedNode.number(value)) }
-    mutating func encode(_ value: Float) throws { node.setText(EncodedNode.number(Double(value))) }
-    mutating func encode(_ value: Int) throws { node.setText(String(value)) }
-    mutating func encode(_ value: Int8) throws { node.setText(String(value)) }
-    mutating func encode(_ value: Int16) throws { node.setText(String(value)) }
-    mutating func encode(_ value: Int32) throws { node.setText(String(value)) }
-    mutating func encode(_ value: Int64) throws { node.setText(String(value)) }
-    mutating func encode(_ value: UInt) throws { node.setText(String(value)) }
-    mutating func encode(_ value: UInt8) throws { node.setText(String(value)) }
-    mutating func encode(_ value: UInt16) throws { node.setText(String(value)) }
-    mutating func encode(_ value: UInt32) throws { node.setText(String(value)) }
-    mutating func encode(_ value: UInt64) throws { node.setText(String(value)) }
-    mutating func encode(_ value: some Encodable) throws { try node.encode(value, codingPath: codingPath) }
+    mutating func encodeNil() throws { writer.output += "null".utf8 }
+    mutating func encode(_ value: Bool) throws { writer.output += (value ? "true" : "false").utf8 }
+    mutating func encode(_ value: String) throws { writer.string(value) }
+    mutating func encode(_ value: Double) throws { writer.number(value) }
+    mutating func encode(_ value: Float) throws { writer.number(Double(value)) }
+    mutating func encode(_ value: Int) throws { writer.integer(value) }
+    mutating func encode(_ value: Int8) throws { writer.integer(value) }
+    mutating func encode(_ value: Int16) throws { writer.integer(value) }
+    mutating func encode(_ value: Int32) throws { writer.integer(value) }
+    mutating func encode(_ value: Int64) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt8) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt16) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt32) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt64) throws { writer.integer(value) }
+    mutating func encode(_ value: some Encodable) throws {
+        try writer.encode(value, depth: depth, path: path, key: key)
+    }
 }
 
-private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: EncodedNode
+private struct KeyedStreamContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: StreamWriter
+    let id: Int
+    let depth: Int
     let codingPath: [any CodingKey]
 
-    private func single(_ key: Key) -> SingleNodeContainer {
-        SingleNodeContainer(node: node.member(key.stringValue), codingPath: codingPath + [key])
+    /// Starts member `key`: the separator and the key.
+    private func begin(_ key: Key) throws {
+        try writer.beginMember(of: id, depth: depth, path: codingPath, key: key)
+        writer.key(key.stringValue)
+    }
+
+    /// ``begin(_:)`` where nothing can throw: a failure is kept for the end.
+    private func beginNested(_ key: Key) {
+        do { try begin(key) } catch { writer.failure = writer.failure ?? error }
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        var container = single(key)
-        try container.encodeNil()
+        try begin(key)
+        writer.output += "null".utf8
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        var container = single(key)
-        try container.encode(value)
+        try begin(key)
+        writer.output += (value ? "true" : "false").utf8
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        var container = single(key)
-        try container.encode(value)
+        try begin(key)
+        writer.string(value)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        var container = single(key)
-        try container.encode(value)
+        try begin(key)
+        writer.number(value)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        var container = single(key)
-        try container.encode(value)
+        try begin(key)
+        writer.integer(value)
     }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        try node.member(key.stringValue).encode(value, codingPath: codingPath + [key])
+        try begin(key)
+        try writer.encode(value, depth: depth + 1, path: codingPath, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        beginNested(key)
+        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: key).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+        beginNested(key)
+        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        NodeEncoder(node: node.member("super"), codingPath: codingPath)
+        do {
+            try writer.beginMember(of: id, depth: depth, path: codingPath, key: nil)
+            writer.key("super")
+        } catch {
+            writer.failure = writer.failure ?? error
+        }
+        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+        beginNested(key)
+        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: key)
     }
 }
 
-private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
-    let node: EncodedNode
+private struct UnkeyedStreamContainer: UnkeyedEncodingContainer {
+    let writer: StreamWriter
+    let id: Int
+    let depth: Int
     let codingPath: [any CodingKey]
-    var count: Int { node.count }
+    var count: Int {
+        writer.open.count > depth && writer.open[depth].id == id ? writer.open[depth].count : 0
+    }
 
     private struct Index: CodingKey {
         var stringValue: String { String(intValue ?? 0) }
@@ -244,47 +286,54 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
         init?(intValue: Int) { self.intValue = intValue }
     }
 
-    private var nextPath: [any CodingKey] { codingPath + [Index(count)] }
+    private func begin() throws {
+        try writer.beginMember(of: id, depth: depth, path: codingPath, key: Index(count))
+    }
+
+    /// ``begin()`` where nothing can throw: a failure is kept for the end.
+    private func beginNested() {
+        do { try begin() } catch { writer.failure = writer.failure ?? error }
+    }
 
     mutating func encodeNil() throws {
-        var container = SingleNodeContainer(node: node.appended(), codingPath: nextPath)
-        try container.encodeNil()
+        try begin()
+        writer.output += "null".utf8
     }
     mutating func encode(_ value: Bool) throws {
-        var container = SingleNodeContainer(node: node.appended(), codingPath: nextPath)
-        try container.encode(value)
+        try begin()
+        writer.output += (value ? "true" : "false").utf8
     }
     mutating func encode(_ value: String) throws {
-        var container = SingleNodeContainer(node: node.appended(), codingPath: nextPath)
-        try container.encode(value)
+        try begin()
+        writer.string(value)
     }
     mutating func encode(_ value: Double) throws {
-        var container = SingleNodeContainer(node: node.appended(), codingPath: nextPath)
-        try container.encode(value)
+        try begin()
+        writer.number(value)
     }
     mutating func encode(_ value: Int) throws {
-        var container = SingleNodeContainer(node: node.appended(), codingPath: nextPath)
-        try container.encode(value)
+        try begin()
+        writer.integer(value)
     }
     mutating func encode(_ value: some Encodable) throws {
-        let path = nextPath
-        try node.appended().encode(value, codingPath: path)
+        try begin()
+        try writer.encode(value, depth: depth + 1, path: codingPath, key: nil)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let path = nextPath
-        return NodeEncoder(node: node.appended(), codingPath: path).container(keyedBy: keyType)
+        beginNested()
+        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = nextPath
-        return NodeEncoder(node: node.appended(), codingPath: path).unkeyedContainer()
+        beginNested()
+        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let path = nextPath
-        return NodeEncoder(node: node.appended(), codingPath: path)
+        beginNested()
+        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil)
     }
 }

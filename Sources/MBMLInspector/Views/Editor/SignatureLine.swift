@@ -12,8 +12,7 @@ enum SignatureLine {
             painter.truncated(signature, row: row, column: column, role: .hint)
             return
         }
-        let parameters = signature[signature.index(after: open)..<close].split(
-            separator: "|", omittingEmptySubsequences: false)
+        let parameters = FunctionDefinition.parameterLabels(ofSignature: signature)
         // A trailing `…` parameter repeats: the cursor past the end stays on the last one.
         let current = index.map { min($0, parameters.count - 1) }
         var x = painter.text(String(signature[...open]), row: row, column: column, role: .hint)

@@ -28,11 +28,6 @@ struct LSPPosition: Equatable, Sendable, Codable {
 struct LSPRange: Equatable, Sendable, Codable {
     var start: LSPPosition
     var end: LSPPosition
-
-    init(start: LSPPosition, end: LSPPosition) {
-        self.start = start
-        self.end = end
-    }
 }
 
 /// A place in a document (LSP `Location`).
