@@ -81,7 +81,14 @@ extension LanguageServer {
                 // Only a text that stayed the newest for `settleSeconds` loads.
                 usleep(settle)
                 guard versions.isCurrent(uri, generation: generation) else { return }
-                if load() != nil { finished(uri) }
+                if load() != nil {
+                    finished(uri)
+                    // The outline that symbols, folding, links and hints read, scanned while the
+                    // editor takes the diagnostics (a request asking meanwhile waits for this scan).
+                    if !document.isTemplate, versions.isCurrent(uri, generation: generation) {
+                        _ = document.outline
+                    }
+                }
             }
             // Evaluation needs the stack EnvironmentOptions.maximumNestingDepth asks for (8 MB and more).
             thread.stackSize = Self.loadStackSize

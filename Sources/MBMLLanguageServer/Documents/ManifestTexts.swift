@@ -53,7 +53,7 @@ enum ManifestTexts {
     /// a `<Var>` inside another names a key of its container, not a variable).
     static func declarations(of variable: String, in document: TextDocument) -> [LSPRange] {
         guard document.text.contains(variable) else { return [] }
-        let outline = ManifestOutline(text: document.text)
+        let outline = document.outline
         return outline.elements.indices.compactMap { index in
             let element = outline.elements[index]
             guard element.name == "Var", let name = element.attribute("name"), name.value == variable else {

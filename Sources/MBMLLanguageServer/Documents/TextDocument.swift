@@ -1,4 +1,5 @@
 import Foundation
+import MBMLEngine
 
 /// An open document's text, split into lines, with the conversions between LSP positions (0-based
 /// lines, UTF-16 code units) and the character (grapheme) offsets ``MBMLEngine/MBMLSyntax`` uses.
@@ -10,6 +11,12 @@ struct TextDocument {
     var languageId: String
     /// The lines, without their line breaks (a `\r` before `\n` removed).
     private(set) var lines: [Substring]
+    /// The outline of ``text``, scanned once for every request on this text.
+    private let outlineCache = OutlineCache()
+
+    /// The elements of the text (``MBMLEngine/ManifestOutline``): scanned by the first request (or
+    /// the loading thread) that needs them, then shared.
+    var outline: ManifestOutline { outlineCache.outline(of: text) }
 
     init(uri: String, version: Int, text: String, languageId: String = "xml") {
         self.uri = uri

@@ -7,7 +7,7 @@ enum DocumentLinkHandler {
     static func links(in document: TextDocument) -> [DocumentLink] {
         guard !document.isTemplate, let path = document.path else { return [] }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let outline = ManifestOutline(text: document.text)
+        let outline = document.outline
         var links: [DocumentLink] = []
         for element in outline.elements where element.name == "Include" {
             guard let file = element.attribute("file"), !file.value.isEmpty else { continue }

@@ -18,7 +18,7 @@ enum DocumentSymbolHandler {
 
     static func symbols(in document: TextDocument) -> [DocumentSymbol] {
         guard !document.isTemplate else { return [] }
-        let outline = ManifestOutline(text: document.text)
+        let outline = document.outline
         let children = outline.childIndexes()
         func symbols(under parent: Int?, depth: Int) -> [DocumentSymbol] {
             guard depth < maximumDepth else { return [] }

@@ -5,7 +5,7 @@ import MBMLEngine
 enum FoldingRangeHandler {
     static func foldingRanges(in document: TextDocument) -> [FoldingRange] {
         guard !document.isTemplate else { return [] }
-        let outline = ManifestOutline(text: document.text)
+        let outline = document.outline
         return outline.elements.filter { $0.end.line > $0.start.line }.map { element in
             FoldingRange(startLine: element.start.line, endLine: element.end.line)
         }

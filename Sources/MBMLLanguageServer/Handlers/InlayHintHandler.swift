@@ -13,7 +13,7 @@ enum InlayHintHandler {
         in range: LSPRange, document: TextDocument, analysis: DocumentAnalysis, limits: EvaluationLimits
     ) -> [InlayHint] {
         guard !document.isTemplate else { return [] }
-        let outline = ManifestOutline(text: document.text)
+        let outline = document.outline
         var hints: [InlayHint] = []
         for element in outline.elements where element.name == "Var" {
             guard hints.count < maximumHints, !limits.isCancelled(), limits.deadline?.hasPassed != true else { break }

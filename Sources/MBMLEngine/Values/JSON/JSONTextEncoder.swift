@@ -17,7 +17,9 @@ import Foundation
 /// is closed when the value that opened it returns, or when its parent writes its next member. A
 /// container written to after that (a nested container kept and filled after its parent moved on)
 /// is an error; every synthesized `Encodable`, and every one that writes its containers in order,
-/// is written.
+/// is written. The coding path is not followed (an encoder's `codingPath` is empty; an error names
+/// the key it is about): nothing the server or the CLI writes reads it, and it would cost an
+/// array a container.
 public struct JSONTextEncoder: Sendable {
     /// An encoder.
     public init() {}
@@ -28,7 +30,7 @@ public struct JSONTextEncoder: Sendable {
     ///   containers for one value).
     public func encode(_ value: some Encodable) throws -> String {
         let writer = StreamWriter()
-        try writer.encode(value, depth: 0, path: [], key: nil)
+        try writer.encode(value, depth: 0)
         if let failure = writer.failure { throw failure }
         return String(decoding: writer.output, as: UTF8.self)
     }
@@ -69,15 +71,13 @@ private final class StreamWriter {
 
     /// Writes `value` at `depth` (the number of containers around it), then closes the containers
     /// it opened; a value that wrote nothing is `{}` (as `JSONEncoder` writes it).
-    /// `path` and `key` are the coding path (the key, when there is one, after the path: the array
-    /// is made only when a container or an error needs it).
-    func encode(_ value: some Encodable, depth: Int, path: [any CodingKey], key: (any CodingKey)?) throws {
+    func encode(_ value: some Encodable, depth: Int) throws {
         if let fragment = value as? JSONFragment {
             output += fragment.text.utf8
             return
         }
         let start = output.count
-        try value.encode(to: SlotEncoder(writer: self, depth: depth, path: path, key: key))
+        try value.encode(to: SlotEncoder(writer: self, depth: depth))
         close(above: depth)
         if output.count == start { output += "{}".utf8 }
     }
@@ -102,12 +102,12 @@ private final class StreamWriter {
     /// Prepares container `id` at `depth` for its next member: closes what is open inside it and
     /// writes the separator.
     /// - Throws: `EncodingError` when the container was closed already.
-    func beginMember(of id: Int, depth: Int, path: [any CodingKey], key: (any CodingKey)?) throws {
+    func beginMember(of id: Int, depth: Int, key: (any CodingKey)?) throws {
         guard open.count > depth, open[depth].id == id else {
             throw EncodingError.invalidValue(
                 id,
                 EncodingError.Context(
-                    codingPath: path + (key.map { [$0] } ?? []),
+                    codingPath: key.map { [$0] } ?? [],
                     debugDescription: "JSONTextEncoder writes containers in order: this one was closed"))
         }
         close(above: depth + 1)
@@ -137,7 +137,28 @@ private final class StreamWriter {
     }
 
     func integer(_ value: some BinaryInteger) {
-        output += String(value).utf8
+        if let small = Int64(exactly: value) {
+            integer(small)
+        } else {
+            output += String(value).utf8
+        }
+    }
+
+    /// The decimal digits of `value`, written without making a string.
+    func integer(_ value: Int64) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            output.reserveCapacity(output.count + count)
+            for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
+        }
     }
 }
 
@@ -145,9 +166,7 @@ private final class StreamWriter {
 private struct SlotEncoder: Encoder {
     let writer: StreamWriter
     let depth: Int
-    let path: [any CodingKey]
-    let key: (any CodingKey)?
-    var codingPath: [any CodingKey] { key.map { path + [$0] } ?? path }
+    var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The container this value opened already (a class and its superclass ask for one each).
@@ -159,32 +178,30 @@ private struct SlotEncoder: Encoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let id = reopened(isObject: true) ?? writer.push(isObject: true, depth: depth)
         return KeyedEncodingContainer(
-            KeyedStreamContainer<Key>(writer: writer, id: id, depth: depth, codingPath: codingPath))
+            KeyedStreamContainer<Key>(writer: writer, id: id, depth: depth))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let id = reopened(isObject: false) ?? writer.push(isObject: false, depth: depth)
-        return UnkeyedStreamContainer(writer: writer, id: id, depth: depth, codingPath: codingPath)
+        return UnkeyedStreamContainer(writer: writer, id: id, depth: depth)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleStreamContainer(writer: writer, depth: depth, path: path, key: key)
+        SingleStreamContainer(writer: writer, depth: depth)
     }
 }
 
 private struct SingleStreamContainer: SingleValueEncodingContainer {
     let writer: StreamWriter
     let depth: Int
-    let path: [any CodingKey]
-    let key: (any CodingKey)?
-    var codingPath: [any CodingKey] { key.map { path + [$0] } ?? path }
+    var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil() throws { writer.output += "null".utf8 }
     mutating func encode(_ value: Bool) throws { writer.output += (value ? "true" : "false").utf8 }
     mutating func encode(_ value: String) throws { writer.string(value) }
     mutating func encode(_ value: Double) throws { writer.number(value) }
     mutating func encode(_ value: Float) throws { writer.number(Double(value)) }
-    mutating func encode(_ value: Int) throws { writer.integer(value) }
+    mutating func encode(_ value: Int) throws { writer.integer(Int64(value)) }
     mutating func encode(_ value: Int8) throws { writer.integer(value) }
     mutating func encode(_ value: Int16) throws { writer.integer(value) }
     mutating func encode(_ value: Int32) throws { writer.integer(value) }
@@ -195,7 +212,7 @@ private struct SingleStreamContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { writer.integer(value) }
     mutating func encode(_ value: UInt64) throws { writer.integer(value) }
     mutating func encode(_ value: some Encodable) throws {
-        try writer.encode(value, depth: depth, path: path, key: key)
+        try writer.encode(value, depth: depth)
     }
 }
 
@@ -203,11 +220,11 @@ private struct KeyedStreamContainer<Key: CodingKey>: KeyedEncodingContainerProto
     let writer: StreamWriter
     let id: Int
     let depth: Int
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { [] }
 
     /// Starts member `key`: the separator and the key.
     private func begin(_ key: Key) throws {
-        try writer.beginMember(of: id, depth: depth, path: codingPath, key: key)
+        try writer.beginMember(of: id, depth: depth, key: key)
         writer.key(key.stringValue)
     }
 
@@ -234,38 +251,38 @@ private struct KeyedStreamContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
         try begin(key)
-        writer.integer(value)
+        writer.integer(Int64(value))
     }
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
         try begin(key)
-        try writer.encode(value, depth: depth + 1, path: codingPath, key: key)
+        try writer.encode(value, depth: depth + 1)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         beginNested(key)
-        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: key).container(keyedBy: keyType)
+        return SlotEncoder(writer: writer, depth: depth + 1).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         beginNested(key)
-        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: key).unkeyedContainer()
+        return SlotEncoder(writer: writer, depth: depth + 1).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         do {
-            try writer.beginMember(of: id, depth: depth, path: codingPath, key: nil)
+            try writer.beginMember(of: id, depth: depth, key: nil)
             writer.key("super")
         } catch {
             writer.failure = writer.failure ?? error
         }
-        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil)
+        return SlotEncoder(writer: writer, depth: depth + 1)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         beginNested(key)
-        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: key)
+        return SlotEncoder(writer: writer, depth: depth + 1)
     }
 }
 
@@ -273,7 +290,7 @@ private struct UnkeyedStreamContainer: UnkeyedEncodingContainer {
     let writer: StreamWriter
     let id: Int
     let depth: Int
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { [] }
     var count: Int {
         writer.open.count > depth && writer.open[depth].id == id ? writer.open[depth].count : 0
     }
@@ -287,7 +304,7 @@ private struct UnkeyedStreamContainer: UnkeyedEncodingContainer {
     }
 
     private func begin() throws {
-        try writer.beginMember(of: id, depth: depth, path: codingPath, key: Index(count))
+        try writer.beginMember(of: id, depth: depth, key: Index(count))
     }
 
     /// ``begin()`` where nothing can throw: a failure is kept for the end.
@@ -313,27 +330,27 @@ private struct UnkeyedStreamContainer: UnkeyedEncodingContainer {
     }
     mutating func encode(_ value: Int) throws {
         try begin()
-        writer.integer(value)
+        writer.integer(Int64(value))
     }
     mutating func encode(_ value: some Encodable) throws {
         try begin()
-        try writer.encode(value, depth: depth + 1, path: codingPath, key: nil)
+        try writer.encode(value, depth: depth + 1)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
         beginNested()
-        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil).container(keyedBy: keyType)
+        return SlotEncoder(writer: writer, depth: depth + 1).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         beginNested()
-        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil).unkeyedContainer()
+        return SlotEncoder(writer: writer, depth: depth + 1).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         beginNested()
-        return SlotEncoder(writer: writer, depth: depth + 1, path: codingPath, key: nil)
+        return SlotEncoder(writer: writer, depth: depth + 1)
     }
 }
