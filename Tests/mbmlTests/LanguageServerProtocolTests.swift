@@ -1,4 +1,5 @@
 import Foundation
+import MBMLEngine
 import XCTest
 
 @testable import MBMLLanguageServer
@@ -204,5 +205,26 @@ struct SplitMix {
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 31)
+    }
+}
+
+/// The types that write their own JSON text write what their `Encodable` conformance writes.
+final class LanguageServerJSONTextTests: XCTestCase {
+    func testDocumentSymbolsWriteWhatTheirEncodingWrites() throws {
+        let range = LSPRange(start: LSPPosition(line: 3, character: 0), end: LSPPosition(line: 12, character: 120))
+        let leaf = DocumentSymbol(
+            name: "a \"quoted\" \u{1B} name", detail: nil, kind: 13, range: range, selectionRange: range, children: nil)
+        let symbol = DocumentSymbol(
+            name: "cats", detail: "list", kind: 18, range: range, selectionRange: range, children: [leaf, leaf])
+        let values: [any Encodable] = [symbol, leaf, range, LSPPosition(line: 0, character: 99_999), [symbol]]
+        for value in values {
+            let direct = try JSONTextEncoder().encode(value)
+            let generic = try JSONEncoder().encode(value)
+            XCTAssertEqual(try JSONValue(parsing: Data(direct.utf8)), try JSONValue(parsing: generic), direct)
+        }
+        XCTAssertFalse(try JSONTextEncoder().encode(leaf).contains("\u{1B}"), "escaped as every JSON mbml writes")
+        XCTAssertEqual(
+            try JSONTextEncoder().encode([range]),
+            #"[{"start":{"line":3,"character":0},"end":{"line":12,"character":120}}]"#)
     }
 }

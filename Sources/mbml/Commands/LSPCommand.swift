@@ -12,7 +12,8 @@ struct LSPCommand: ParsableCommand {
             from the engine's loader as you type (incremental sync), hover with values and declaration \
             sites, completion of functions, variables and properties (values resolved lazily), signature \
             help, go to declaration, references and rename across included files, document symbols, \
-            folding, document links, inlay hints with values, quick fixes and evaluating a selection. \
+            folding, document links, inlay hints with values, quick fixes, evaluating a selection and code \
+            lenses that run a project's expectation files. \
             Editors start it as `mbml lsp`; see the README, "Editor integration (mbml lsp)".
             """
     )

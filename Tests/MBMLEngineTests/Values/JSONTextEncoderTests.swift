@@ -122,3 +122,37 @@ final class JSONTextEncoderContainerTests: XCTestCase {
         XCTAssertEqual(try JSONTextEncoder().encode(["x": Nothing()]), #"{"x":{}}"#)
     }
 }
+
+/// The direct writer: commas, nesting and escapes as the encoder writes them.
+final class JSONTextWriterTests: XCTestCase {
+    private struct Pair: JSONTextWritable, Encodable {
+        var name: String
+        var numbers: [Int]
+
+        func writeJSON(to writer: inout JSONTextWriter) {
+            writer.beginObject()
+            writer.key("name")
+            writer.string(name)
+            writer.key("numbers")
+            writer.beginArray()
+            for number in numbers { writer.integer(number) }
+            writer.beginArray()
+            writer.endArray()
+            writer.bool(true)
+            writer.null()
+            writer.endArray()
+            writer.endObject()
+        }
+    }
+
+    func testAWritableValueWritesItselfInPlace() throws {
+        let pair = Pair(name: "a\u{202E}", numbers: [0, -12, Int.min])
+        XCTAssertEqual(
+            try JSONTextEncoder().encode(["x": [pair, pair]]),
+            "{\"x\":["
+                + Array(
+                    repeating: #"{"name":"# + JSONCodec.quoted("a\u{202E}")
+                        + #","numbers":[0,-12,-9223372036854775808,[],true,null]}"#, count: 2
+                ).joined(separator: ",") + "]}")
+    }
+}

@@ -11,6 +11,7 @@ import Foundation
 ///   declaration order); a `nil` optional property is left out, as `JSONEncoder` leaves it out.
 /// - A ``JSONFragment`` is written as its text: a value already written under a budget
 ///   (``Evaluation/json(of:)``) is embedded, never encoded twice.
+/// - A ``JSONTextWritable`` value writes itself (``JSONTextWritable/writeJSON(to:)``).
 /// - A number that is not finite is written `null` (JSON has no word for it).
 ///
 /// The text is written as the value is encoded, in one pass, with no tree in between: a container
@@ -74,6 +75,14 @@ private final class StreamWriter {
     func encode(_ value: some Encodable, depth: Int) throws {
         if let fragment = value as? JSONFragment {
             output += fragment.text.utf8
+            return
+        }
+        if let writable = value as? any JSONTextWritable {
+            close(above: depth)
+            var writer = JSONTextWriter(bytes: output)
+            output = []
+            writable.writeJSON(to: &writer)
+            output = writer.bytes
             return
         }
         let start = output.count
