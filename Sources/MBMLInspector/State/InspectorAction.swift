@@ -20,8 +20,11 @@ enum InspectorAction {
     case dynamicComputed(name: String, value: Value?, failure: String?, generation: Int)
     /// The editor's text was parsed (in every grammar).
     case parsed(PreparedExpression)
-    /// An evaluation finished.
+    /// An evaluation handed over rows (``EvaluationOutcome/isComplete`` false), or finished its rows.
     case evaluated(EvaluationOutcome)
+    /// The evaluation whose rows are on show traced its text: the outcome again, with the traces
+    /// and hints.
+    case traced(EvaluationOutcome)
     /// The history file was read.
     case historyLoaded([String])
     /// A reload was asked for (the watcher saw a change, or the inspector started).

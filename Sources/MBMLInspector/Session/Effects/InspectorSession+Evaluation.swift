@@ -26,8 +26,8 @@ extension InspectorSession {
         }
     }
 
-    /// Evaluates `prepared` on the evaluation lane, posting each row as it is ready and then the
-    /// whole outcome; in the synchronous mode at once, answering with the same actions.
+    /// Evaluates `prepared` on the evaluation lane, posting each row as it is ready, then the rows
+    /// complete, then the traces; in the synchronous mode at once, answering with the same actions.
     private func evaluate(_ prepared: PreparedExpression, generation: Int) -> [InspectorAction] {
         let job = engine.evaluationJob(prepared, generation: generation)
         guard let background else {
@@ -35,12 +35,12 @@ extension InspectorSession {
             let start = DispatchTime.now().uptimeNanoseconds
             let outcome = job { actions.append(.evaluated($0)) }
             synchronousEvaluationTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if let outcome { actions.append(.evaluated(outcome)) }
+            if let outcome { actions.append(.traced(outcome)) }
             return actions
         }
         background.run(on: .evaluation) { mailbox in
             let outcome = job { mailbox.post(.action(.evaluated($0))) }
-            if let outcome { mailbox.post(.action(.evaluated(outcome))) }
+            if let outcome { mailbox.post(.action(.traced(outcome))) }
         }
         return []
     }

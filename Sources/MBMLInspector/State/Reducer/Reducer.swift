@@ -60,6 +60,8 @@ enum Reducer {
             if outcome.isComplete, outcome.generation == state.results.requestedGeneration {
                 requestComparison(&state, effects: &effects)
             }
+        case .traced(let outcome):
+            traced(outcome, state: &state)
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
@@ -127,6 +129,17 @@ enum Reducer {
         state.log.evaluationLines = outcome.logLines.map { LogEntry($0) }
         state.log.scrollBack = 0
         recordLessonProgress(outcome, state: &state, effects: &effects)
+        state.results.traces = outcome.traces
+        state.results.hints = outcome.hints
+        clampTokenSelection(&state)
+        TokenPaneRows.selectTokenUnderCursor(&state)
+    }
+
+    /// The traces and hints of the evaluation whose rows are on show (made after its rows).
+    private static func traced(_ outcome: EvaluationOutcome, state: inout InspectorState) {
+        guard outcome.generation == state.results.shownGeneration, outcome.text == state.results.shownText else {
+            return
+        }
         state.results.traces = outcome.traces
         state.results.hints = outcome.hints
         clampTokenSelection(&state)
