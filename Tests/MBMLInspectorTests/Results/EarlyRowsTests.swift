@@ -231,7 +231,7 @@ final class EarlyRowsTests: XCTestCase {
         var (next, _) = Reducer.reduce(state, .evaluated(partial))
         var effects: [InspectorEffect] = []
         Reducer.cancelEvaluation(&next, effects: &effects)
-        XCTAssertEqual(effects, [.cancelEvaluation])
+        XCTAssertEqual(effects, [.evaluation(.cancelEvaluation)])
         XCTAssertEqual(next.results.shown[.object], .value(.integer(5)))
         XCTAssertEqual(next.results.shown[.number]?.error?.message, "not evaluated: cancelled")
         XCTAssertEqual(next.status.message, "Evaluation cancelled (the rows marked ✗ were not evaluated)")

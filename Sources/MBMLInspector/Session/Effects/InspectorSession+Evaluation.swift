@@ -3,7 +3,7 @@ import MBMLEngine
 
 /// Evaluating the editor's text (its rows arrive one by one, object first) and step mode.
 extension InspectorSession {
-    func performEvaluation(_ effect: InspectorEffect) -> [InspectorAction] {
+    func performEvaluation(_ effect: EvaluationEffect) -> [InspectorAction] {
         switch effect {
         case .evaluate(let text, let generation):
             engine.request(generation)
@@ -21,8 +21,6 @@ extension InspectorSession {
                         environment.steps(text, context: context, within: Evaluation(limits: limits)),
                         generation: generation)
                 })
-        default:
-            return []
         }
     }
 

@@ -42,10 +42,10 @@ enum Reducer {
         case .loadFailed(let message, let diagnostics, _, let files):
             loadFailed(message, diagnostics: diagnostics, state: &state)
             state.watchList.spaceRead(files, failed: true)
-            effects.append(.watch(state.watchList.all))
+            effects.append(.loading(.watch(state.watchList.all)))
         case .comparisonLoaded(let files, let failed):
             state.watchList.comparisonRead(files, failed: failed)
-            effects.append(.watch(state.watchList.all))
+            effects.append(.loading(.watch(state.watchList.all)))
         case .dynamicComputed(let name, let value, let failure, let generation):
             dynamicComputed(name, value: value, failure: failure, generation: generation, state: &state)
         case .editorFailed(let message):
@@ -65,7 +65,7 @@ enum Reducer {
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
-            effects.append(.reload)
+            effects.append(.loading(.reload))
         case .showLessons, .lessonItemsParsed, .inviteToTutorial, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated,
             .startComparison, .compared, .pinsSaved,
             .pinsFileExists:
@@ -162,7 +162,7 @@ enum Reducer {
     /// Asks for the current text to be parsed and evaluated again.
     static func requestEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
         state.results.requestedGeneration += 1
-        effects.append(.evaluate(text: state.editor.text, generation: state.results.requestedGeneration))
+        effects.append(.evaluation(.evaluate(text: state.editor.text, generation: state.results.requestedGeneration)))
     }
 
     /// Keys every pane but the editor shares. Returns whether the key was used.
@@ -173,7 +173,7 @@ enum Reducer {
         case .help?:
             state.overlay = .help(scroll: 0)
         case .reload?:
-            effects.append(.reload)
+            effects.append(.loading(.reload))
         case .toggleLog?:
             toggleLog(&state)
         case .diagnostics?:
@@ -199,9 +199,9 @@ enum Reducer {
             state.status.show(quitPromptText(state.pins), priority: .high)
             return
         }
-        if state.editor.commitToHistory() { effects.append(.saveHistory(state.editor.history)) }
+        if state.editor.commitToHistory() { effects.append(.outside(.saveHistory(state.editor.history))) }
         state.shouldQuit = true
-        effects.append(.quit)
+        effects.append(.outside(.quit))
     }
 
     static func cycleFocus(by step: Int, state: inout InspectorState) {
