@@ -167,7 +167,7 @@ final class EarlyRowsTests: XCTestCase {
     }
 
     func testTracesArriveAfterTheRowsAndOnlyForTheRowsOnShow() {
-        let (session, _) = makeSession()
+        let (session, screen) = makeSession()
         var state = session.state
         state.results.requestedGeneration += 1
         let requested = state.results.requestedGeneration
@@ -180,6 +180,10 @@ final class EarlyRowsTests: XCTestCase {
         var (next, _) = Reducer.reduce(state, .evaluated(rows))
         XCTAssertFalse(next.results.isEvaluating, "the rows are on show: nothing waits for the traces")
         XCTAssertEqual(next.results.traces, [:])
+        XCTAssertTrue(next.results.isTracing)
+        InspectorRenderer.render(next, on: screen)
+        XCTAssertNotNil(
+            screen.firstRow(containing: "Tokens · object · tracing…"), "the token pane says its values come")
         let environment = Environment()
         environment.variables.declare("name", value: .string("Cooper"))
         var traced = rows
@@ -189,8 +193,13 @@ final class EarlyRowsTests: XCTestCase {
         stale.generation = requested - 1
         next = Reducer.reduce(next, .traced(stale)).0
         XCTAssertEqual(next.results.traces, [:])
+        XCTAssertTrue(next.results.isTracing)
         next = Reducer.reduce(next, .traced(traced)).0
         XCTAssertEqual(next.results.traces[.object]?.result, .value(.string("Cooper")))
+        XCTAssertFalse(next.results.isTracing)
+        InspectorRenderer.render(next, on: screen)
+        XCTAssertNil(screen.firstRow(containing: "tracing…"))
+        XCTAssertNotNil(screen.firstRow(containing: "Tokens · object"))
     }
 
     func testWaitingRowsShowAnEllipsisUntilTheirResultArrives() {
@@ -235,6 +244,7 @@ final class EarlyRowsTests: XCTestCase {
         XCTAssertEqual(next.results.shown[.object], .value(.integer(5)))
         XCTAssertEqual(next.results.shown[.number]?.error?.message, "not evaluated: cancelled")
         XCTAssertEqual(next.status.message, "Evaluation cancelled (the rows marked ✗ were not evaluated)")
+        XCTAssertFalse(next.results.isTracing, "a cancelled evaluation brings no traces: none are awaited")
     }
 
     func testADynamicValueTheTreeComputedIsNotComputedAgain() {

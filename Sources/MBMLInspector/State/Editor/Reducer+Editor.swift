@@ -88,6 +88,7 @@ extension Reducer {
         effects.append(.evaluation(.cancelEvaluation))
         let generation = state.results.requestedGeneration
         state.results.shownGeneration = generation
+        state.results.tracedGeneration = generation
         guard state.results.arrived.generation == generation, !state.results.arrived.contexts.isEmpty else {
             state.status.message = "Evaluation cancelled (results are of an earlier text)"
             return

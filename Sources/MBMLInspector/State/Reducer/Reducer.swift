@@ -142,6 +142,7 @@ enum Reducer {
         }
         state.results.traces = outcome.traces
         state.results.hints = outcome.hints
+        state.results.tracedGeneration = outcome.generation
         clampTokenSelection(&state)
         TokenPaneRows.selectTokenUnderCursor(&state)
     }
