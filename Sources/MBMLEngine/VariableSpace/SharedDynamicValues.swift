@@ -59,6 +59,7 @@ public final class SharedDynamicValues: Sendable {
 public protocol DynamicValueExchange: Sendable {
     /// Asked before a job computes the dynamic variable `name` itself.
     /// - Parameters:
+    ///   - name: the dynamic variable.
     ///   - mayWait: whether the job may wait while another computes `name`: false while the job is
     ///     computing another dynamic variable, so that a job others may be waiting for never waits
     ///     itself (two jobs never wait for each other).
