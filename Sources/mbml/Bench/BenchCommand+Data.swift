@@ -9,6 +9,10 @@ extension BenchCommand {
     /// Peak memory holding a generated file as `$people`, and everyday queries beside jq and gojq,
     /// as whole processes. Returns the held file (for ``measureJSONReading(_:into:)``), if any.
     func measureDataProcesses(in folder: URL, into table: inout BenchTable) throws -> (path: String, size: Int)? {
+        if let duckdbData {
+            let size = (try? FileManager.default.attributesOfItem(atPath: duckdbData)[.size] as? Int) ?? 0
+            try measureDuckDB(on: (duckdbData, size), into: &table)
+        }
         guard dataMegabytes > 0 || queryMegabytes > 0 else { return nil }
         guard let python = Self.executable(named: "python3"),
             FileManager.default.fileExists(atPath: Self.peopleGenerator)
@@ -27,6 +31,7 @@ extension BenchCommand {
         if queryMegabytes > 0 {
             let file = try generatePeople(megabytes: queryMegabytes, in: folder, python: python)
             try measureQuery(on: file, mbml: mbml, into: &table)
+            if duckdbData == nil { try measureDuckDB(on: file, into: &table) }
         }
         return held
     }
@@ -146,12 +151,12 @@ extension BenchCommand {
     }
 
     /// ``answer(_:)``, cut to a length a table row can show.
-    private static func shortAnswer(_ run: ChildProcess) -> String {
+    static func shortAnswer(_ run: ChildProcess) -> String {
         let answer = answer(run)
         return answer.count > 40 ? answer.prefix(40) + "…" : answer
     }
 
-    private static func answer(_ run: ChildProcess) -> String {
+    static func answer(_ run: ChildProcess) -> String {
         run.output.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
             in: CharacterSet(charactersIn: "\""))
     }
