@@ -40,6 +40,7 @@ final class DuckDBDetectionTests: XCTestCase {
         XCTAssertEqual(command.arguments.first, "-c")
         XCTAssertEqual(command.arguments.last, "select 1")
         XCTAssertTrue(command.arguments[1].contains("fetchall()[0][0]"), command.arguments[1])
+        XCTAssertTrue(command.arguments[1].contains("enable_progress_bar = false"), command.arguments[1])
     }
 
     func testAPythonWithoutTheModuleIsNotDuckDB() throws {
@@ -51,7 +52,9 @@ final class DuckDBDetectionTests: XCTestCase {
         let path = try program("duckdb", version: "v1.1.3 19864453f7", importStatus: 1)
         let found = try XCTUnwrap(DuckDB.find(option: path))
         XCTAssertEqual(found.kind, .shell)
-        XCTAssertEqual(found.command("select 1").arguments, ["-noheader", "-list", "-c", "select 1"])
+        XCTAssertEqual(
+            found.command("select 1").arguments,
+            ["-noheader", "-list", "-c", "SET enable_progress_bar = false; select 1"])
         XCTAssertEqual(found.label, "duckdb v1.1.3")
     }
 

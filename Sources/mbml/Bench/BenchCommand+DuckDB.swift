@@ -18,9 +18,9 @@ extension BenchCommand {
         for query in DuckDBQuery.all {
             let label = "\(query.label) in \(Self.mebibytes(file.size))"
             let ours = try ChildProcess.best(of: runs, mbml, ["eval", "--data", "people=\(file.path)", query.mbml])
+            let answer = ours.status == 0 ? "answer \(Self.shortAnswer(ours))" : "FAILED (exit status \(ours.status))"
             table.addSingle(
-                "mbml: \(label)", ours.seconds,
-                note: "answer \(Self.shortAnswer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
+                "mbml: \(label)", ours.seconds, note: "\(answer), peak RSS \(Self.mebibytes(ours.peakMemory))")
             let command = duckdb.command(query.sql(on: file.path))
             let theirs = try ChildProcess.best(of: runs, command.executable, command.arguments)
             let agrees =

@@ -58,12 +58,21 @@ struct DuckDB {
 
     /// The program and arguments that print the one value `sql` selects.
     func command(_ sql: String) -> (executable: String, arguments: [String]) {
+        // The progress bar DuckDB draws for a long query would land in the answer.
         switch kind {
         case .shell:
-            return (executable, ["-noheader", "-list", "-c", sql])
+            return (executable, ["-noheader", "-list", "-c", "SET enable_progress_bar = false; " + sql])
         case .python:
             // `fetchall`: DuckDB 2 relations have no `fetchone`.
-            return (executable, ["-c", "import duckdb, sys; print(duckdb.sql(sys.argv[1]).fetchall()[0][0])", sql])
+            return (
+                executable,
+                [
+                    "-c",
+                    "import duckdb, sys; duckdb.execute('SET enable_progress_bar = false'); "
+                        + "print(duckdb.sql(sys.argv[1]).fetchall()[0][0])",
+                    sql,
+                ]
+            )
         }
     }
 

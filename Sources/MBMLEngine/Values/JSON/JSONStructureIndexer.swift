@@ -53,25 +53,28 @@ struct JSONStructureIndexer {
         else { return nil }
         let root = scanner.position
         var members: [Int: [Int]] = [:]
-        // The innermost open container is kept in locals, as the loop reads and changes it at every
-        // member: `top` is its start offset × 2, plus 1 for an array; `topFirst` is where its recorded
-        // members begin on `memberStack`, and `topHasMembers` whether it has a member yet. The outer
-        // containers' are saved on the three stacks. Only members at least `indexedContainerBytes`
-        // into their container are recorded as the pass goes (most containers are small); a large
-        // container's first members are found again when it closes.
-        var top = root &* 2 &+ (base[root] == UInt8(ascii: "[") ? 1 : 0)
-        var topFirst = 0
-        var topHasMembers = false
-        var depth = 1
+        // The open containers: start offset × 2, plus 1 for an array.
         var open: [Int] = []
+        // Where each open container's recorded members begin on `memberStack`, and whether it has
+        // a member yet. Only members at least `indexedContainerBytes` into their container are
+        // recorded as the pass goes (most containers are small); a large container's first members
+        // are found again when it closes.
         var memberBase: [Int] = []
         var hasMembers: [Bool] = []
         var memberStack: [Int] = []
         var memberCount = 0
         var nextCheck = Self.cancellationStride
-        guard maximumDepth >= 1 else { return nil }
+
+        func push(_ position: Int) -> Bool {
+            guard open.count < maximumDepth else { return false }
+            open.append(position &* 2 &+ (base[position] == UInt8(ascii: "[") ? 1 : 0))
+            memberBase.append(memberCount)
+            hasMembers.append(false)
+            return true
+        }
+        guard push(root) else { return nil }
         scanner.position += 1
-        while depth > 0 {
+        while let top = open.last {
             if let arrived, scanner.count < total, scanner.position &+ arrivalWindow > scanner.count {
                 scanner.count = arrived.wait(until: min(total, scanner.position &+ arrivalWindow))
             }
@@ -86,20 +89,17 @@ struct JSONStructureIndexer {
                 position += 1
                 scanner.position = position
                 let start = top >> 1
+                let first = memberBase.removeLast()
+                open.removeLast()
+                hasMembers.removeLast()
                 if position - start >= Self.indexedContainerBytes {
                     let early = earlyMembers(base, position, containerAt: start)
-                    members[start] = early + memberStack[topFirst..<memberCount]
+                    members[start] = early + memberStack[first..<memberCount]
                 }
-                memberCount = topFirst
-                depth -= 1
-                if depth > 0 {
-                    top = open.removeLast()
-                    topFirst = memberBase.removeLast()
-                    topHasMembers = hasMembers.removeLast()
-                }
+                memberCount = first
                 continue
             }
-            if topHasMembers {
+            if hasMembers[hasMembers.count - 1] {
                 guard byte == UInt8(ascii: ",") else { return nil }
                 scanner.position = position + 1
                 scanner.skipWhitespace()
@@ -110,7 +110,7 @@ struct JSONStructureIndexer {
                 try checkCancellation()
                 nextCheck = position + Self.cancellationStride
             }
-            topHasMembers = true
+            hasMembers[hasMembers.count - 1] = true
             if position &- (top >> 1) >= Self.indexedContainerBytes {
                 if memberCount == memberStack.count {
                     memberStack.append(position)
@@ -130,14 +130,7 @@ struct JSONStructureIndexer {
             }
             let first = base[position]
             if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-                guard depth < maximumDepth else { return nil }
-                open.append(top)
-                memberBase.append(topFirst)
-                hasMembers.append(topHasMembers)
-                top = position &* 2 &+ (first == UInt8(ascii: "[") ? 1 : 0)
-                topFirst = memberCount
-                topHasMembers = false
-                depth += 1
+                guard push(position) else { return nil }
                 scanner.position = position + 1
                 continue
             }
