@@ -130,6 +130,7 @@ enum FileDoor {
             var cancellation: Error?
             let bytes = [UInt8](unsafeUninitializedCapacity: max(file.size, 1)) { buffer, count in
                 count = 0
+                if let base = buffer.baseAddress { HugePages.advise(base, byteCount: buffer.count) }
                 while count < file.size, let start = buffer.baseAddress {
                     do {
                         try checkCancellation()

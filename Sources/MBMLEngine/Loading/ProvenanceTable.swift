@@ -41,7 +41,7 @@ final class ProvenanceTable: Sendable {
     /// Makes room for `count` more records (a manifest about to declare them), so that the list of
     /// records is not copied again and again as it grows.
     func reserveCapacity(forAdditional count: Int) {
-        records.withLock { $0.pending.reserveCapacity($0.pending.count + count) }
+        records.withLock { HugePages.reserve(&$0.pending, capacity: $0.pending.count + count) }
     }
 
     /// Each name whose latest provenance satisfies `include`, with that provenance (in no

@@ -13,7 +13,7 @@ extension ManifestLoadSession {
     /// input and output types.
     func declareFunction(_ element: XMLElementNode) {
         let attributes = element.attributes
-        if let condition = attributes["if"], !self.condition(condition, default: true, at: element) {
+        if let condition = attributes[.if], !self.condition(condition, default: true, at: element) {
             return
         }
         for attribute in attributes.names(notIn: Self.functionAttributes) {
@@ -21,7 +21,7 @@ extension ManifestLoadSession {
                 "MBMLFunction does not support the attribute \"\(attribute)\" found in: \(element.summary)",
                 at: element, severity: .warning)
         }
-        guard let name = attributes["name"], !name.isEmpty else {
+        guard let name = attributes[.name], !name.isEmpty else {
             report(
                 "MBMLFunction requires the attribute \"name\" but it was not found in: \(element.summary)", at: element)
             return

@@ -22,11 +22,11 @@ extension ManifestLoadSession {
                     "<Include> does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
                     severity: .warning)
             }
-            guard let file = attributes["file"], !file.isEmpty else {
+            guard let file = attributes[.file], !file.isEmpty else {
                 report("Invalid <Include> tag: the \"file\" attribute is required in: \(element.summary)", at: element)
                 continue
             }
-            let condition = (condition: attributes["if"], element: element)
+            let condition = (condition: attributes[.if], element: element)
             if let index = indexByFile[file] {
                 entries[index].conditions.append(condition)
             } else {

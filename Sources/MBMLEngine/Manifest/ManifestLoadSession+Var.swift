@@ -18,22 +18,22 @@ struct VariableRejection: Error {
 }
 
 extension ManifestLoadSession {
-    private static let concreteAttributes = [
-        "name", "type", "literal", "value", "boolean", "mutable", "userDefaultsName", "if",
-    ]
-    private static let containerAttributes = ["name", "type", "mutable", "userDefaultsName", "if"]
-    private static let dynamicAttributes = ["name", "type", "expression", "value", "boolean", "if"]
+    private static let concreteAttributes = XMLAttributeKeys([
+        .name, .type, .literal, .value, .boolean, .mutable, .userDefaultsName, .if,
+    ])
+    private static let containerAttributes = XMLAttributeKeys([.name, .type, .mutable, .userDefaultsName, .if])
+    private static let dynamicAttributes = XMLAttributeKeys([.name, .type, .expression, .value, .boolean, .if])
 
     /// Declares the variable of a top-level `<Var>` if its `if` holds (default true, <doc:Manifests>).
     func declareVariable(_ element: XMLElementNode) {
         let attributes = element.attributes
-        if let condition = attributes["if"], !self.condition(condition, default: true, at: element) {
+        if let condition = attributes[.if], !self.condition(condition, default: true, at: element) {
             return
         }
         do {
-            guard let name = attributes["name"], !name.isEmpty else {
+            guard let name = attributes[.name], !name.isEmpty else {
                 let className =
-                    attributes["type"] == "dynamic"
+                    attributes[.type] == "dynamic"
                     ? "MBDynamicVariableDeclaration" : "MBConcreteVariableDeclaration"
                 throw VariableRejection(
                     message: "\(className) requires the attribute \"name\" but it was not found in: \(element.summary)",
@@ -70,7 +70,7 @@ extension ManifestLoadSession {
                     "<Var> declarations are nested more than \(maximumVariableDepth) levels deep; this declaration will be ignored: \(element.summary)",
                 element: element, failsContainer: true)
         }
-        switch attributes["type"] {
+        switch attributes[.type] {
         case nil:
             checkAttributes(
                 attributes, of: element, allowed: Self.concreteAttributes, className: "MBConcreteVariableDeclaration")
@@ -104,9 +104,9 @@ extension ManifestLoadSession {
 
     /// `literal`, `value`, `boolean` or the text content (<doc:Manifests>).
     private func simpleValue(of element: XMLElementNode, attributes: XMLAttributes) throws -> Value? {
-        let literal = attributes["literal"]
-        let value = attributes["value"]
-        let boolean = attributes["boolean"]
+        let literal = attributes[.literal]
+        let value = attributes[.value]
+        let boolean = attributes[.boolean]
         // Counted without building an array: this runs for every declaration.
         guard (literal == nil ? 0 : 1) + (value == nil ? 0 : 1) + (boolean == nil ? 0 : 1) <= 1 else {
             throw VariableRejection(
@@ -133,7 +133,7 @@ extension ManifestLoadSession {
         for child in children {
             do {
                 let attributes = child.attributes
-                let key = attributes["name"]
+                let key = attributes[.name]
                 if isMap, key == nil {
                     throw VariableRejection(
                         message: "<Var> requires a \"name\" attribute in: \(child.summary)", element: child)
@@ -202,20 +202,25 @@ extension ManifestLoadSession {
 
     /// `mutable` is read with truthiness (<doc:ContextsAndCoercions>): only `F`, `f`, `0` and `""` make a variable read-only.
     private func isReadOnly(_ attributes: XMLAttributes) -> Bool {
-        guard let mutable = attributes["mutable"] else { return false }
+        guard let mutable = attributes[.mutable] else { return false }
         return !Value.string(mutable).isTruthy
     }
 
     private func checkAttributes(
-        _ attributes: XMLAttributes, of element: XMLElementNode, allowed: [String],
+        _ attributes: XMLAttributes, of element: XMLElementNode, allowed: XMLAttributeKeys,
         className: String
     ) {
+        if attributes.keys.isSubset(of: allowed), !attributes.keys.contains(.other),
+            !attributes.keys.contains(.userDefaultsName)
+        {
+            return
+        }
         for name in attributes.names(notIn: allowed) {
             report(
                 "\(className) does not support the attribute \"\(name)\" found in: \(element.summary)", at: element,
                 severity: .warning)
         }
-        if attributes["userDefaultsName"] != nil, !hasReportedUserDefaults {
+        if attributes[.userDefaultsName] != nil, !hasReportedUserDefaults {
             hasReportedUserDefaults = true
             report(
                 "The \"userDefaultsName\" attribute is ignored: this port has no persistent store; found in: \(element.summary)",
@@ -237,15 +242,15 @@ extension ManifestLoadSession {
             expression = text
         case .concrete(_, let isReadOnly):
             readOnly = isReadOnly
-            switch attributes["type"] {
+            switch attributes[.type] {
             case "list"?: kind = .list
             case "map"?: kind = .map
             default:
-                if attributes["literal"] != nil {
+                if attributes[.literal] != nil {
                     kind = .literal
-                } else if let boolean = attributes["boolean"] {
+                } else if let boolean = attributes[.boolean] {
                     (kind, expression) = (.boolean, boolean)
-                } else if let value = attributes["value"] {
+                } else if let value = attributes[.value] {
                     (kind, expression) = (.value, value)
                 } else {
                     (kind, expression) = (.text, element.nestedText)

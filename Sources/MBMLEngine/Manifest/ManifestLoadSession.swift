@@ -185,7 +185,7 @@ final class ManifestLoadSession {
     // MARK: <MBML> attributes (<doc:Manifests>)
 
     private func applyRootAttributes(of root: XMLElementNode, depth: Int) {
-        for (name, value) in root.attributes.pairs {
+        for (name, value) in root.attributes.pairs.map({ ($0.name, $0.value) }) {
             guard name == "modules" else {
                 environment.attributes[name] = value
                 continue

@@ -19,7 +19,8 @@ struct XMLElementNode: Sendable {
     /// The attributes in document order, values decoded (`&amp;` → `&`).
     var attributes: XMLAttributes {
         let record = record
-        return XMLAttributes(pairs: document.attributes[Int(record.attributeStart)..<Int(record.attributeEnd)])
+        return XMLAttributes(
+            pairs: document.attributes[Int(record.attributeStart)..<Int(record.attributeEnd)], keys: record.keys)
     }
 
     /// The element's own text (text and CDATA, not descendants'), or nil if it has none.
@@ -80,9 +81,10 @@ struct XMLElementNode: Sendable {
     /// empty and `>...</Name>` otherwise. Long attribute values are shortened.
     var summary: String {
         var result = "<" + name
-        for (attributeName, value) in attributes.pairs {
+        for attribute in attributes.pairs {
+            let value = attribute.value
             let shown = value.count > 120 ? String(value.prefix(120)) + "..." : value
-            result += " \(attributeName)=\"\(Self.escaped(shown))\""
+            result += " \(attribute.name)=\"\(Self.escaped(shown))\""
         }
         return result + (record.hasContent ? ">...</\(name)>" : "/>")
     }
@@ -95,10 +97,13 @@ struct XMLElementNode: Sendable {
     }
 }
 
-/// An element's attributes: look-ups are linear (elements have a handful of attributes).
+/// An element's attributes: look-ups are linear (elements have a handful of attributes), and one
+/// by ``XMLAttributeKey`` compares no names (nor looks at all when the element lacks the key).
 struct XMLAttributes {
-    /// Name and decoded value of each attribute, in document order.
-    let pairs: ArraySlice<(name: String, value: String)>
+    /// Name, decoded value and key of each attribute, in document order.
+    let pairs: ArraySlice<XMLAttribute>
+    /// The known attributes among them.
+    let keys: XMLAttributeKeys
 
     subscript(name: String) -> String? {
         // Comparing the lengths first spares most comparisons of different names.
@@ -107,9 +112,21 @@ struct XMLAttributes {
         return nil
     }
 
+    subscript(key: XMLAttributeKey) -> String? {
+        guard key != .other, keys.contains(key) else { return nil }
+        for pair in pairs where pair.key == key { return pair.value }
+        return nil
+    }
+
     /// The attribute names not in `allowed`, in document order.
     func names(notIn allowed: [String]) -> [String] {
         guard pairs.contains(where: { !allowed.contains($0.name) }) else { return [] }
         return pairs.lazy.map(\.name).filter { !allowed.contains($0) }
+    }
+
+    /// The attribute names whose keys are not in `allowed`, in document order.
+    func names(notIn allowed: XMLAttributeKeys) -> [String] {
+        guard pairs.contains(where: { $0.key == .other || !allowed.contains($0.key) }) else { return [] }
+        return pairs.filter { $0.key == .other || !allowed.contains($0.key) }.map(\.name)
     }
 }

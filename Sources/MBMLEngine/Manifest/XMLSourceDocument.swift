@@ -16,7 +16,7 @@ final class XMLSourceDocument: Sendable {
     /// The file's name in diagnostics.
     let path: String
     let elements: [XMLElementRecord]
-    let attributes: [(name: String, value: String)]
+    let attributes: [XMLAttribute]
     let textBytes: [UInt8]
     let textPieces: [XMLTextPiece]
 

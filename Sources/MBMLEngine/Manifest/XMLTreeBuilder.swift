@@ -19,13 +19,13 @@ struct XMLTreeBuilder {
     private let source: UnsafeRawBufferPointer
 
     private(set) var elements: [XMLElementRecord] = []
-    private(set) var attributes: [(name: String, value: String)] = []
+    private(set) var attributes: [XMLAttribute] = []
     private(set) var textBytes: [UInt8] = []
     private(set) var textPieces: [XMLTextPiece] = []
     /// Indices of the elements whose end tag has not been seen yet.
     private var open: [Int32] = []
     /// Interned names: libxml2 hands out names from its dictionary, so one pointer is one name.
-    private var names: [(pointer: UnsafePointer<xmlChar>, name: String)] = []
+    private var names: [(pointer: UnsafePointer<xmlChar>, name: String, key: XMLAttributeKey)] = []
 
     /// libxml2's errors and warnings, in order.
     private(set) var errors: [XMLParseError] = []
@@ -39,8 +39,8 @@ struct XMLTreeBuilder {
         // memory whose pages are only touched when written. Capped, so that a huge file does not
         // ask for more address space than it may ever use.
         let expected = min(source.count / 32, 1 << 20)
-        elements.reserveCapacity(expected)
-        attributes.reserveCapacity(expected * 2)
+        HugePages.reserve(&elements, capacity: expected)
+        HugePages.reserve(&attributes, capacity: expected * 2)
         textPieces.reserveCapacity(expected)
         textBytes.reserveCapacity(expected * 4)
     }
@@ -60,16 +60,20 @@ struct XMLTreeBuilder {
         closeAbandonedElements()
         if let parent = open.last { elements[Int(parent)].hasContent = true }
         // Like libxml2's tree: an unbound prefix stays part of the name.
-        let name = prefix != nil && uri == nil ? qualifiedName(prefix, localName) : interned(localName)
+        let name = prefix != nil && uri == nil ? qualifiedName(prefix, localName) : interned(localName).name
         let firstAttribute = Int32(attributes.count)
+        var keys = XMLAttributeKeys()
         if let values = attributeValues {
             // Attributes defaulted from a DTD are not part of the element (no XML_PARSE_DTDATTR).
             for index in 0..<max(0, attributeCount - defaultedCount) {
                 let entry = values + index * 5
                 guard let local = entry[0] else { continue }
-                let attributeName =
-                    entry[1] != nil && entry[2] == nil ? qualifiedName(entry[1], local) : interned(local)
-                attributes.append((attributeName, attributeValue(from: entry[3], to: entry[4])))
+                let (attributeName, key) =
+                    entry[1] != nil && entry[2] == nil
+                    ? (qualifiedName(entry[1], local), XMLAttributeKey.other) : interned(local)
+                keys.insert(key)
+                attributes.append(
+                    XMLAttribute(name: attributeName, value: attributeValue(from: entry[3], to: entry[4]), key: key))
             }
         }
         let position = startTagPosition()
@@ -77,7 +81,7 @@ struct XMLTreeBuilder {
         elements.append(
             XMLElementRecord(
                 name: name, line: Int32(clamping: position.line), column: Int32(clamping: position.column),
-                attributeStart: firstAttribute, attributeEnd: Int32(attributes.count),
+                attributeStart: firstAttribute, attributeEnd: Int32(attributes.count), keys: keys,
                 subtreeEnd: Int32(elements.count + 1), textStart: Int32(textPieces.count),
                 textEnd: Int32(textPieces.count), hasContent: false))
     }
@@ -105,6 +109,9 @@ struct XMLTreeBuilder {
         closeAbandonedElements()
         guard let owner = open.last else { return }
         elements[Int(owner)].hasContent = true
+        // The root's runs of white space (the line breaks and indentation between declarations, one
+        // run each) are read by nothing: they are not kept.
+        if owner == 0, bytes.allSatisfy(Self.isWhitespace) { return }
         let start = Int32(textBytes.count)
         textBytes.append(contentsOf: bytes)
         let end = Int32(textBytes.count)
@@ -113,6 +120,11 @@ struct XMLTreeBuilder {
         } else {
             textPieces.append(XMLTextPiece(element: owner, start: start, end: end))
         }
+    }
+
+    /// XML's white space: space, tab, line feed, carriage return.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     /// A comment or processing instruction: content that is not text.
@@ -134,11 +146,12 @@ struct XMLTreeBuilder {
 
     // MARK: Names and values
 
-    private mutating func interned(_ pointer: UnsafePointer<xmlChar>) -> String {
-        for entry in names where entry.pointer == pointer { return entry.name }
+    private mutating func interned(_ pointer: UnsafePointer<xmlChar>) -> (name: String, key: XMLAttributeKey) {
+        for entry in names where entry.pointer == pointer { return (entry.name, entry.key) }
         let name = String(cString: pointer)
-        if names.count < 32 { names.append((pointer, name)) }
-        return name
+        let key = XMLAttributeKey(name: name)
+        if names.count < 32 { names.append((pointer, name, key)) }
+        return (name, key)
     }
 
     private func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>) -> String {
@@ -371,6 +384,8 @@ struct XMLElementRecord {
     /// The element's attributes are `attributes[attributeStart..<attributeEnd]` of the document.
     var attributeStart: Int32
     var attributeEnd: Int32
+    /// The known attributes among them.
+    var keys: XMLAttributeKeys
     /// One past the last element of the subtree: the descendants are the elements in between.
     var subtreeEnd: Int32
     /// The text pieces inside the element, descendants' included.
@@ -378,6 +393,13 @@ struct XMLElementRecord {
     var textEnd: Int32
     /// Whether the element has any content (elements, text, comments, ...): `<a/>` has none.
     var hasContent: Bool
+}
+
+/// An attribute of an element: its name, its decoded value and its key when MBML knows the name.
+struct XMLAttribute {
+    var name: String
+    var value: String
+    var key: XMLAttributeKey
 }
 
 /// A run of text (character data, CDATA or `&name;`) whose innermost element is `element`.

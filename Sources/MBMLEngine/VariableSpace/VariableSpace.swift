@@ -50,7 +50,7 @@ public final class VariableSpace: Sendable {
     func value(of name: String, in evaluation: Evaluation?) throws -> Value? {
         if let bound = evaluation?.variables.binding(of: name) { return bound }
         let read: Read = state.withLock { state in
-            guard let slot = state.slots[name] else { return .value(nil) }
+            guard let slot = state.slot(named: name) else { return .value(nil) }
             if !slot.saved.isEmpty { return .value(slot.value) }
             switch slot.declaration {
             case .dynamic(let expression, let context)?: return .dynamic(expression, context)
@@ -80,12 +80,12 @@ public final class VariableSpace: Sendable {
     /// All names with a value or a declaration, sorted.
     public var names: [String] {
         state.withLock { state in
-            state.slots.compactMap { name, slot in slot.value != nil || slot.declaration != nil ? name : nil }
+            state.slots.compactMap { slot in slot.value != nil || slot.declaration != nil ? slot.name : nil }
         }.sorted()
     }
 
     public func declaration(of name: String) -> VariableDeclaration? {
-        state.withLock { $0.slots[name]?.declaration }
+        state.withLock { $0.slot(named: name)?.declaration }
     }
 
     public func isReadOnly(_ name: String) -> Bool {
@@ -116,7 +116,7 @@ public final class VariableSpace: Sendable {
     /// Makes room for `count` more variables (a manifest about to declare them), so that the storage
     /// grows once instead of rehashing as it fills.
     func reserveCapacity(forAdditional count: Int) {
-        state.withLock { $0.slots.reserveCapacity($0.slots.count + count) }
+        state.withLock { $0.reserveCapacity(forAdditional: count) }
     }
 
     /// Declares a dynamic variable: `expression` is evaluated in `context` on every read.
@@ -173,7 +173,7 @@ public final class VariableSpace: Sendable {
     /// Saves the current value on the name's stack and stores `value`. Refused for read-only variables.
     public func push(_ name: String, _ value: Value?) throws {
         try state.withLock { state in
-            if state.slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+            if state.slot(named: name)?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
             state.pushUnchecked(name, value)
         }
     }
@@ -182,15 +182,16 @@ public final class VariableSpace: Sendable {
     @discardableResult
     public func pop(_ name: String) throws -> Value? {
         try state.withLock { state in
-            if state.slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
-            guard state.slots[name]?.saved.isEmpty == false else { throw VariableSpaceError.emptyStack(name) }
+            guard let slot = state.slot(named: name) else { throw VariableSpaceError.emptyStack(name) }
+            if slot.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+            guard !slot.saved.isEmpty else { throw VariableSpaceError.emptyStack(name) }
             return state.popUnchecked(name)
         }
     }
 
     /// Number of values saved for `name`.
     public func stackDepth(_ name: String) -> Int {
-        state.withLock { $0.slots[name]?.saved.count ?? 0 }
+        state.withLock { $0.slot(named: name)?.saved.count ?? 0 }
     }
 
     // MARK: Scopes (<doc:Variables>)
@@ -206,7 +207,7 @@ public final class VariableSpace: Sendable {
     public func setScoped(_ name: String, to value: Value?, within evaluation: Evaluation) throws {
         guard let innermost = evaluation.variables.scopes.indices.last else { return try set(name, to: value) }
         let isNew = try state.withLock { state in
-            if state.slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+            if state.slot(named: name)?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
             let isNew = !evaluation.variables.scopes[innermost].contains(name)
             if !isNew { state.popUnchecked(name) }
             state.pushUnchecked(name, value)
@@ -227,9 +228,12 @@ public final class VariableSpace: Sendable {
 
     /// An independent copy (declarations, values and stacks) — used to load into a new space and swap.
     public func copy() -> VariableSpace {
-        let (slots, singletons, mayHoldLazyJSON) = state.withLock { ($0.slots, $0.singletons, $0.mayHoldLazyJSON) }
+        let (positions, slots, singletons, mayHoldLazyJSON) = state.withLock {
+            ($0.positions, $0.slots, $0.singletons, $0.mayHoldLazyJSON)
+        }
         let other = VariableSpace()
         other.state.withLock { state in
+            state.positions = positions
             state.slots = slots
             state.singletons = singletons
             state.mayHoldLazyJSON = mayHoldLazyJSON
@@ -284,9 +288,13 @@ public final class VariableSpace: Sendable {
 
 /// Everything a ``VariableSpace`` holds, behind its lock.
 private struct Storage {
-    /// Everything about each name in one table, so that a read, a declaration or a push looks the
-    /// name up once.
-    var slots: [String: Slot] = [:]
+    /// Everything about each name in one record, so that a read, a declaration or a push looks the
+    /// name up once. The records are kept densely, in the order the names came, and a small table
+    /// says where each name's is: a manifest of a hundred thousand variables fills one array front
+    /// to back instead of scattering wide records over a hash table with room to spare.
+    var slots: [Slot] = []
+    /// The index in ``slots`` of each name's record.
+    var positions: [String: Int32] = [:]
     var singletons: [String: @Sendable () -> Value?] = [:]
     /// Counts every change to the space (declarations, values, pushes, pops), so that a shared
     /// dynamic value is known to have been computed from the space as it is.
@@ -304,19 +312,47 @@ private struct Storage {
         if !mayHoldLazyJSON, let value, value.holdsLazyJSON { mayHoldLazyJSON = true }
     }
 
+    /// The record of `name`, if it has one.
+    func slot(named name: String) -> Slot? {
+        positions[name].map { slots[Int($0)] }
+    }
+
+    mutating func reserveCapacity(forAdditional count: Int) {
+        positions.reserveCapacity(positions.count + count)
+        HugePages.reserve(&slots, capacity: slots.count + count)
+    }
+
     /// Stores a value (nil removes it). Refused for read-only variables.
     mutating func set(_ name: String, to value: Value?) throws {
-        if slots[name]?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
+        if slot(named: name)?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
         note(value)
         modifySlot(name) { $0.value = value }
-        if value == nil, slots[name]?.isEmpty == true { slots[name] = nil }
+        if value == nil { removeIfEmpty(name) }
     }
 
     /// Changes the slot of `name` in place (created empty if needed), with one look-up.
     @discardableResult
     mutating func modifySlot<T>(_ name: String, _ body: (inout Slot) -> T) -> T {
         version &+= 1
-        return body(&slots[name, default: Slot()])
+        let index = Self.position(of: name, in: &positions[name, default: -1], next: slots.count)
+        if index == slots.count { slots.append(Slot(name: name)) }
+        return body(&slots[index])
+    }
+
+    /// The position a name has, or `next` given to it when it has none yet (-1).
+    private static func position(of name: String, in position: inout Int32, next: Int) -> Int {
+        if position < 0 { position = Int32(next) }
+        return Int(position)
+    }
+
+    /// Forgets `name` when its record holds nothing: the last record takes its place.
+    private mutating func removeIfEmpty(_ name: String) {
+        guard let position = positions[name], slots[Int(position)].isEmpty else { return }
+        positions[name] = nil
+        let last = slots.removeLast()
+        guard Int(position) < slots.count else { return }
+        positions[last.name] = position
+        slots[Int(position)] = last
     }
 
     mutating func pushUnchecked(_ name: String, _ value: Value?) {
@@ -331,15 +367,17 @@ private struct Storage {
     mutating func popUnchecked(_ name: String) -> Value? {
         // In place: an emptied stack stays (with its capacity), so that a binding pushed and popped
         // once per item of a collection allocates nothing.
-        guard let index = slots.index(forKey: name), let saved = slots.values[index].saved.popLast() else { return nil }
+        guard let position = positions[name], let saved = slots[Int(position)].saved.popLast() else { return nil }
         version &+= 1
-        slots.values[index].value = saved
+        slots[Int(position)].value = saved
         return saved
     }
 }
 
 /// What the space knows about one name.
 private struct Slot {
+    /// The name the record is for.
+    let name: String
     /// The stored value (for dynamic and singleton variables, nil: they are computed on read).
     var value: Value?
     var declaration: VariableDeclaration?

@@ -11,13 +11,16 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Times parse+evaluate of every case in a conformance case file, cold (expression cache cleared \
             before each case) and cached, and the load of a generated manifest with N <Var>s, compared \
-            with `xmllint --noout` on the same file when xmllint is installed, and the inspector's \
+            with `xmllint --stream --noout` (libxml2's streaming floor) and `xmllint --noout` on the same file when xmllint is installed, and the inspector's \
             keystroke-to-frame time (four evaluations plus a full render) on a generated space of \
             --nodes nodes, and browsing a generated JSON file of --browse-megabytes MB as $data (first \
             frame, the value viewer on the largest value, a search keystroke, a keystroke with a \
             400,000-line log), and whole processes on generated person records (Tools/generate-people.py): \
-            peak memory holding --data-megabytes MB as $people, and a filter query on --query-megabytes MB \
-            beside jq and gojq when installed. Without --manifest, the fixture manifest beside the case folder \
+            peak memory holding --data-megabytes MB as $people, and everyday queries on --query-megabytes MB \
+            beside jq and gojq when installed, and a filter count, a count of distinct cities and a sum of \
+            ages beside DuckDB's read_json when DuckDB is installed (its shell, or its Python package: \
+            --duckdb PATH, or a duckdb on PATH, or a python3 on PATH that imports duckdb), on the \
+            --query-megabytes file or --duckdb-data FILE. Without --manifest, the fixture manifest beside the case folder \
             (../fixture/manifest.xml) is loaded if it exists.
             """
     )
@@ -62,6 +65,20 @@ struct BenchCommand: ParsableCommand {
         name: .long, help: "Megabytes of generated person records for the filter query beside jq and gojq (0 skips it)."
     )
     var queryMegabytes = 31
+
+    @Option(
+        name: .customLong("duckdb"),
+        help: ArgumentHelp(
+            "DuckDB to compare with: its `duckdb` shell or a Python that can `import duckdb` (default: `duckdb`, then `python3`, on PATH).",
+            valueName: "path"))
+    var duckdbExecutable: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A JSON file of person records for the DuckDB rows (default: the --query-megabytes file).",
+            valueName: "file"))
+    var duckdbData: String?
 
     func validate() throws {
         if vars < 0 { throw ValidationError("--vars must be 0 or more.") }

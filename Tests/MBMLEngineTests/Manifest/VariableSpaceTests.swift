@@ -22,6 +22,33 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertNil(space["b"])
     }
 
+    func testRemovingANameKeepsEveryOtherNamesValueAndStack() throws {
+        // The records are dense: a removed name's place is taken by the last one.
+        let space = VariableSpace()
+        for (index, name) in ["a", "b", "c", "d"].enumerated() { try space.set(name, to: .integer(index)) }
+        try space.push("d", .integer(30))
+        try space.set("b", to: nil)
+        XCTAssertEqual(space.names, ["a", "c", "d"])
+        XCTAssertEqual(space["a"], .integer(0))
+        XCTAssertEqual(space["c"], .integer(2))
+        XCTAssertEqual(space["d"], .integer(30))
+        XCTAssertEqual(space.stackDepth("d"), 1)
+        XCTAssertEqual(try space.pop("d"), .integer(3))
+        try space.set("d", to: nil)
+        try space.set("a", to: nil)
+        XCTAssertEqual(space.names, ["c"])
+        try space.set("b", to: "again")
+        space.declare("e", value: nil, readOnly: true)
+        XCTAssertEqual(space.names, ["b", "c", "e"], "a declared name stays without a value")
+        XCTAssertEqual(space["b"], "again")
+        XCTAssertEqual(space["c"], .integer(2))
+        XCTAssertThrowsError(try space.set("e", to: "x"))
+        let copy = space.copy()
+        try space.set("c", to: nil)
+        XCTAssertEqual(copy["c"], .integer(2), "a copy keeps its own records")
+        XCTAssertEqual(space.names, ["b", "e"])
+    }
+
     func testNamesAreCaseSensitiveAndAnyNonEmptyString() throws {
         let space = VariableSpace()
         try space.set("Name", to: "upper")

@@ -40,6 +40,47 @@ final class XMLSourceDocumentTests: XCTestCase {
         XCTAssertEqual(warnings.map(\.line), [2])
     }
 
+    // MARK: Attributes
+
+    func testKnownAttributesAreFoundByKeyAndOthersOnlyByName() throws {
+        let text = """
+            <MBML xmlns:m="urn:m">
+              <Var name="a" literal="x" m:if="T" y:type="list" extra="1"/>
+              <Var if="F" expression="$a" userDefaultsName="u"/>
+            </MBML>
+            """
+        let (document, _) = try parse(text)
+        let vars = try XCTUnwrap(document.root).childElements
+        let first = vars[0].attributes
+        XCTAssertEqual(first[.name], "a")
+        XCTAssertEqual(first[.literal], "x")
+        // A bound prefix is dropped from the name, as libxml2's tree drops it; an unbound one stays.
+        XCTAssertEqual(first[.if], "T")
+        XCTAssertNil(first[.type], "y:type is not type")
+        XCTAssertEqual(first["y:type"], "list")
+        XCTAssertNil(first[.value])
+        XCTAssertNil(first[.other], "other attributes have no key to be asked by")
+        XCTAssertEqual(first.names(notIn: XMLAttributeKeys([.name, .literal, .if])), ["y:type", "extra"])
+        XCTAssertEqual(first.names(notIn: ["name", "literal"]), ["if", "y:type", "extra"])
+        let second = vars[1].attributes
+        XCTAssertEqual(second[.if], "F")
+        XCTAssertEqual(second[.expression], "$a")
+        XCTAssertEqual(second[.userDefaultsName], "u")
+        XCTAssertTrue(second.keys.isSubset(of: XMLAttributeKeys([.if, .expression, .userDefaultsName])))
+        XCTAssertFalse(second.keys.isSubset(of: XMLAttributeKeys([.if, .expression])))
+        for key in XMLAttributeKey.allCases {
+            XCTAssertEqual(key.text.map { XMLAttributeKey(name: $0) } ?? .other, key)
+        }
+        XCTAssertEqual(XMLAttributeKey(name: "Name"), .other, "names are case-sensitive")
+    }
+
+    func testTheRootKeepsItsTextButNotTheWhiteSpaceBetweenDeclarations() throws {
+        let (document, _) = try parse("<MBML>\n  <Var name=\"a\">\n  x\n  </Var>\n  loose\n</MBML>")
+        let root = try XCTUnwrap(document.root)
+        XCTAssertEqual(root.text, "\n  loose\n")
+        XCTAssertEqual(root.childElements.first?.text, "\n  x\n  ", "other elements keep all their text")
+    }
+
     func testStartTagsOverSeveralLines() throws {
         let text = "<MBML>\n\t<Var\n\t  name=\"a\"\n\t  literal=\"x > y\n z\"/>é<Var\nname=\"é\"\n/>\n</MBML>"
         XCTAssertEqual(try positions(text), [[1, 1], [2, 2], [5, 7]])
