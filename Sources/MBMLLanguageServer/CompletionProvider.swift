@@ -71,7 +71,7 @@ enum CompletionProvider {
     private static func properties(
         of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
     ) -> [JSONValue] {
-        guard let value = ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel else {
+        guard let value = ValuePreview.value(of: base, in: environment, limits: limits) else {
             return []
         }
         var items: [JSONValue] = []
@@ -93,7 +93,8 @@ enum CompletionProvider {
     private static func subscripts(
         of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
     ) -> [JSONValue] {
-        switch ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel {
+        let value = ValuePreview.value(of: base, in: environment, limits: limits)
+        switch value {
         case .dictionary(let members)?:
             var items: [JSONValue] = []
             for (key, member) in members where CompletionMatching.matches(key, typed: typed) {
@@ -105,12 +106,13 @@ enum CompletionProvider {
             }
             return items
         case .array(let elements)?:
-            return elements.prefix(100).enumerated().filter { String($0.offset).hasPrefix(typed) }.map {
-                item(
-                    label: String($0.offset), kind: .field,
-                    detail: ValuePreview.text(of: $0.element, limit: 200),
-                    newText: String($0.offset) + "]", range: range)
+            var items: [JSONValue] = []
+            for (offset, element) in elements.prefix(100).enumerated() where String(offset).hasPrefix(typed) {
+                let detail = ValuePreview.text(of: element, limit: 200)
+                items.append(
+                    item(label: String(offset), kind: .field, detail: detail, newText: "\(offset)]", range: range))
             }
+            return items
         default:
             return []
         }

@@ -96,7 +96,7 @@ extension DataProcessingFunctions {
     /// never hold more than what is left of its memory budget (nested arrays that refer to one
     /// array many times flatten to far more leaves than they hold).
     private static func flatten(
-        _ elements: [Value], into leaves: inout [Value], call: FunctionCall, check: inout LoopStopCheck
+        _ elements: ValueArray, into leaves: inout [Value], call: FunctionCall, check: inout LoopStopCheck
     ) throws {
         for element in elements {
             try check.step()
@@ -144,7 +144,7 @@ extension DataProcessingFunctions {
         let candidates: [Value]
         switch value {
         case .null: candidates = []
-        case .array(let elements), .set(let elements): candidates = elements
+        case .array(let elements), .set(let elements): candidates = Array(elements)
         case .dictionary(let entries): candidates = entries.keys.map(Value.string)
         default: throw FunctionError.type(expected: CollectionSupport.iterableKinds, got: value)
         }

@@ -20,7 +20,7 @@ extension DataProcessingFunctions {
             texts.removeLast()
         }
         let model = try call.evaluateQuietly(texts[0], as: .object)
-        guard let dataModel = model?.decodedOneLevel, CollectionSupport.isCollection(dataModel) else {
+        guard let dataModel = model, CollectionSupport.isCollection(dataModel) else {
             throw CollectionSupport.notIterable(model, at: 0)
         }
         let filter = Filter(
@@ -47,7 +47,6 @@ extension DataProcessingFunctions {
             throw CollectionSupport.notIterable(model, at: 0)
         }
     }
-    .readingLazyJSON()
     .iterating(
         [
             .item, .key, .root, .rootKey,
@@ -121,7 +120,6 @@ extension DataProcessingFunctions {
         }
         return .array(results)
     }
-    .readingLazyJSON()
     .iterating(
         [.item, .key, .root, .rootKey],
         example: "^list(^dictionary(Barrett|female|Duncan|male)|$key is $item)",
@@ -182,7 +180,7 @@ extension DataProcessingFunctions {
     }
 
     private static func prune(
-        _ elements: [Value], test: RepeatedEvaluation, keepingMatches: Bool,
+        _ elements: ValueArray, test: RepeatedEvaluation, keepingMatches: Bool,
         call: FunctionCall
     ) throws -> [Value] {
         var kept: [Value] = []
