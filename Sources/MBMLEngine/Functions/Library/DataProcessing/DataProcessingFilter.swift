@@ -112,6 +112,8 @@ extension DataProcessingFunctions {
             call: call, intermediates: Array(texts.dropFirst().dropLast()),
             valueExpression: call.repeated(texts[texts.count - 1], as: .object))
         var results: [Value] = []
+        // One value an item is the common case: the list is allocated once, not grown by doubling.
+        if lister.intermediates.isEmpty { results.reserveCapacity(entries.count) }
         for entry in entries {
             try call.checkCancellation()
             var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
