@@ -4,7 +4,7 @@ import Synchronization
 /// Where `^log`, `^dump`, `^tokenize`, swallowed errors and manifest warnings write. The CLI prints it
 /// on stderr; the inspector shows it in a pane. Never stdout, which carries results.
 public final class LogSink: Sendable {
-    private let storedLines = Mutex<[String]>([])
+    private let storedLines = Mutex<(lines: [String], written: Int)>(([], 0))
     private let limit: Int
     private let handler: (@Sendable (String) -> Void)?
 
@@ -18,21 +18,28 @@ public final class LogSink: Sendable {
 
     /// Writes one message (it may span several lines).
     public func write(_ message: String) {
-        storedLines.withLock { lines in
-            lines.append(message)
-            if lines.count > limit { lines.removeFirst(lines.count - limit) }
+        storedLines.withLock { stored in
+            stored.lines.append(message)
+            stored.written &+= 1
+            if stored.lines.count > limit { stored.lines.removeFirst(stored.lines.count - limit) }
         }
         handler?(message)
     }
 
     /// The most recent messages, oldest first.
     public var lines: [String] {
-        storedLines.withLock { $0 }
+        storedLines.withLock { $0.lines }
+    }
+
+    /// How many messages were ever written (a clear does not reset it): whether an evaluation
+    /// wrote anything is whether this changed meanwhile.
+    var writtenCount: Int {
+        storedLines.withLock { $0.written }
     }
 
     /// Forgets the stored messages.
     public func clear() {
-        storedLines.withLock { $0.removeAll() }
+        storedLines.withLock { $0.lines.removeAll() }
     }
 
     /// A sink that prints each message to standard error, through ``TerminalSafeText`` (line breaks

@@ -6,6 +6,9 @@ struct Evaluator {
     let expression: String
     /// Set while tracing (``Environment/trace(_:context:textLimit:)``): notes what every token produced.
     var recorder: TraceRecorder? = nil
+    /// Set for an expression evaluated in several contexts (``SharedTokenValues``): references,
+    /// calls and math expressions another context evaluated are read back.
+    var tokenValues: SharedTokenValues? = nil
     /// The job this evaluation is part of: its limits, meter and depth.
     let evaluation: Evaluation
     /// The job's memory meter.
@@ -149,6 +152,12 @@ struct Evaluator {
 
     /// A token's value; nil stands for "nothing" (recorded as NULL by callers that need it).
     func value(of token: Token) throws -> Value? {
+        guard tokenValues != nil else { return try unsharedValue(of: token) }
+        return try sharedValue(of: token) { try unsharedValue(of: token) }
+    }
+
+    /// A token's value, computed.
+    private func unsharedValue(of token: Token) throws -> Value? {
         // Tests note their truth; a reference or a call notes its own value, then each subreference its own.
         if Evaluator.isTest(token.kind) || token.kind == .variableReference || token.kind == .functionCall {
             return try computeValue(of: token)

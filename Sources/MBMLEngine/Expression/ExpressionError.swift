@@ -32,6 +32,16 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
         self.tokenText = tokenText
     }
 
+    /// Any error an evaluation threw, as an expression error about `expression`: the error itself
+    /// when it is one, else its description (a stop: the deadline, the memory budget, a cancellation).
+    public init(_ error: any Error, expression: String) {
+        if let failure = error as? ExpressionError {
+            self = failure
+        } else {
+            self.init(.generic, String(describing: error), expression: expression)
+        }
+    }
+
     public var description: String { message }
 
     /// The error's first line: the kind's prefix and the message (`Syntax error: …`,

@@ -135,8 +135,7 @@ public enum TraceOutcome: Sendable, Equatable {
 
     /// Any error thrown by evaluation, as an ``ExpressionError`` about `expression`.
     static func expressionError(_ error: Error, in expression: String) -> ExpressionError {
-        if let failure = error as? ExpressionError { return failure }
-        return ExpressionError(.generic, String(describing: error), expression: expression)
+        ExpressionError(error, expression: expression)
     }
 }
 

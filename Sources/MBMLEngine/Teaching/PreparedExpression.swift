@@ -52,23 +52,35 @@ extension Environment {
     /// parsing again (the cache and the constant shortcut behave as for ``evaluate(_:in:)``).
     /// With a `textLimit`, behaves as ``evaluatePreview(_:in:limit:within:)``. `prepared` must come from
     /// this environment's ``prepare(_:contexts:)`` (its trees froze this environment's input types).
-    /// The job is `evaluation` (nil: a new one under this environment's limits).
+    ///
+    /// - Parameters:
+    ///   - prepared: the text and its trees.
+    ///   - context: the context to evaluate it in.
+    ///   - textLimit: with a limit, at most that many characters of text are built.
+    ///   - evaluation: the job (nil: a new one under this environment's limits).
+    ///   - sharing: the values of references, calls and math expressions shared with the
+    ///     evaluations of the same text in other contexts (``SharedTokenValues``): hand the same
+    ///     object to each context's evaluation and what they read alike is evaluated once.
+    /// - Returns: the value (a prefix when `isTruncated`) and whether text was cut.
     public func evaluate(
         _ prepared: PreparedExpression, in context: ExpressionContext,
-        textLimit: Int? = nil, within evaluation: Evaluation? = nil
+        textLimit: Int? = nil, within evaluation: Evaluation? = nil, sharing: SharedTokenValues? = nil
     ) throws -> (value: Value?, isTruncated: Bool) {
-        try evaluate(prepared, in: context, textLimit: textLimit, recorder: nil, within: evaluation ?? makeEvaluation())
+        try evaluate(
+            prepared, in: context, textLimit: textLimit, recorder: nil, within: evaluation ?? makeEvaluation(),
+            sharing: sharing)
     }
 
     func evaluate(
         _ prepared: PreparedExpression, in context: ExpressionContext, textLimit: Int?,
-        recorder: TraceRecorder?, within evaluation: Evaluation
+        recorder: TraceRecorder?, within evaluation: Evaluation, sharing: SharedTokenValues? = nil
     ) throws -> (value: Value?, isTruncated: Bool) {
         let text = prepared.text
         if text.isEmpty { return (nil, false) }
         return try withDepth(text, in: evaluation) { _ in
             var evaluator = Evaluator(environment: self, expression: text, evaluation: evaluation)
             evaluator.recorder = recorder
+            evaluator.tokenValues = sharing
             let grammar = context.grammar
             guard cache.tokens(for: text, grammar: grammar) == nil,
                 ConstantShortcut.result(for: text, in: context) == nil,

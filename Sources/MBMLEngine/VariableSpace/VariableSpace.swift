@@ -248,9 +248,26 @@ public final class VariableSpace: Sendable {
         let (resolver, startVersion) = state.withLock { ($0.dynamicResolver, $0.version) }
         if let shared = sharing?.value(of: name, atVersion: startVersion) { return shared }
         guard let resolver else { return nil }
+        // What other requests computed, or are computing (a waiting job holds no claim itself).
+        let exchange = sharing?.exchange(atVersion: startVersion)
+        let answer =
+            exchange?.answer(
+                for: name, mayWait: evaluation.variables.computing.isEmpty, shouldStop: { evaluation.isStopped })
+            ?? .unclaimed
+        if case .known(let value) = answer {
+            if let sharing { sharing.keep(value, of: name, atVersion: startVersion) }
+            return value
+        }
+        var computed: Value?? = nil
+        defer {
+            if answer == .claimed, let exchange {
+                exchange.finished(name, value: computed ?? nil, isWhole: computed != nil && !evaluation.isStopped)
+            }
+        }
         evaluation.variables.computing.append(name)
         defer { evaluation.variables.computing.removeLast() }
         let value = try resolver(name, expression, context, evaluation)
+        computed = .some(value)
         if let sharing, version == startVersion { sharing.keep(value, of: name, atVersion: startVersion) }
         return value
     }

@@ -98,7 +98,7 @@ public enum BrowseBenchmark {
         InspectorRenderer.render(viewerState, on: screen)
         let viewerSearchKeystroke = since(start)
         start = now()
-        for case .searchViewer(let request) in effects { _ = request.run(on: request.lines.detached()) }
+        for case .searching(.searchViewer(let request)) in effects { _ = request.run(on: request.lines.detached()) }
         let viewerSearchInBackground = since(start)
         session.press(.escape)
         session.press(.character("q"))

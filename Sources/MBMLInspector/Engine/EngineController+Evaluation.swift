@@ -59,13 +59,11 @@ extension EngineController {
         return { report in
             // One time budget (`--timeout`) for the four contexts together.
             let deadline = Deadline(secondsFromNow: timeout)
-            // The dynamic values the tree has (or is computing) are read, not computed again.
-            let known = store.values(
-                generation: loadGeneration, waitingFor: ContextEvaluation.variableNames(in: prepared),
-                shouldStop: { isCancelled() || deadline?.hasPassed == true })
+            // The dynamic values the tree has (or is computing) are read, not computed again, and
+            // those the evaluation computes first are the tree's.
             let job = ContextEvaluation(
                 prepared: prepared, generation: generation, environment: environment, isCancelled: isCancelled,
-                deadline: deadline, knownDynamicValues: known)
+                deadline: deadline, dynamicValues: store.exchange(generation: loadGeneration))
             return job.run(reporting: report)
         }
     }

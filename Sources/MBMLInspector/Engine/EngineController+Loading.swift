@@ -141,8 +141,10 @@ extension EngineController {
 
     /// Computes the dynamic variable `name` of the environment on show for the load `generation`.
     /// - Returns: nil when that load is no longer current or was cancelled.
-    /// The value is kept in ``dynamicValues`` for the evaluations of the editor's text (which wait
-    /// for it while it is being computed, instead of computing it a second time).
+    /// The value is kept in ``dynamicValues``, for the evaluations of the editor's text (which wait
+    /// for it while it is being computed, instead of computing it a second time); a value an
+    /// evaluation of the editor's text computed first (or is computing) is taken from there too,
+    /// and so are the dynamic variables the expression reads.
     func dynamicVariableJob(_ name: String, generation: Int) -> @Sendable () -> InspectorAction? {
         let environment = self.environment
         let loading = self.loading
@@ -154,17 +156,28 @@ extension EngineController {
             else {
                 return nil
             }
-            let limits = EvaluationLimits(options: environment.options, isCancelled: isCancelled)
+            let claim = store.answer(for: name, generation: generation, mayWait: true, shouldStop: isCancelled)
+            if case .known(let value) = claim {
+                return .dynamicComputed(name: name, value: value, failure: nil, generation: generation)
+            }
+            let job = Evaluation(
+                limits: EvaluationLimits(options: environment.options, isCancelled: isCancelled),
+                sharing: SharedDynamicValues(
+                    for: environment.variables, exchange: store.exchange(generation: generation)))
             let outcome: (Value?, String?)
-            store.startComputing(name, generation: generation)
             do {
-                outcome = (try environment.evaluate(expression, in: context, limits: limits), nil)
+                outcome = (
+                    try environment.computeDynamicVariable(name, expression: expression, context: context, within: job),
+                    nil
+                )
             } catch {
                 outcome = (nil, Environment.logText(for: error))
             }
             // A cancelled computation may have stopped half way: its answer is neither kept nor shown.
             let kept = !isCancelled() && outcome.1 == nil
-            store.finishComputing(name, value: kept ? outcome.0 : nil, keeps: kept, generation: generation)
+            if claim == .claimed {
+                store.finish(name, value: kept ? outcome.0 : nil, keeps: kept, generation: generation)
+            }
             guard !isCancelled() else { return nil }
             return .dynamicComputed(name: name, value: outcome.0, failure: outcome.1, generation: generation)
         }

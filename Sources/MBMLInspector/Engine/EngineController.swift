@@ -67,12 +67,22 @@ final class EngineController {
     /// Whether this controller wraps an environment built elsewhere (loads only take a snapshot).
     var isPreloaded: Bool { preloaded }
 
-    /// The manifest's name as shown in the status line.
+    /// The folder the inspector runs in (links resolved): a project file found in it or below is
+    /// named from there in the status line.
+    var workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .resolvingSymlinksInPath().path
+
+    /// The manifest's name as shown in the status line: as the user gave it; a project file found
+    /// by walking up, relative to the working folder when it is in it (`mbml.json`, `docs/mbml.json`).
     var manifestDisplayName: String? {
         switch source {
         case .manifest(let url): return url.relativePath
         case .text(_, let name): return name + " (built in)"
-        case .empty: return preloaded ? environment.manifestPath : project?.path ?? dataFiles.first?.path
+        case .empty:
+            if preloaded { return environment.manifestPath }
+            guard let project else { return dataFiles.first?.path }
+            let folder = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+            return project.path.hasPrefix(folder) ? String(project.path.dropFirst(folder.count)) : project.path
         }
     }
 }

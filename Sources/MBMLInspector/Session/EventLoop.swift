@@ -59,7 +59,7 @@ struct EventLoop {
                 session.send(.refresh)
                 nextRefresh = Date().addingTimeInterval(interval)
             }
-            if session.state.results.isEvaluating { waitBrieflyForEvaluation() }
+            if session.state.results.isEvaluating || session.state.results.isTracing { waitBrieflyForEvaluation() }
             session.render(on: terminal)
         }
         return nil
@@ -104,11 +104,12 @@ struct EventLoop {
         return poll(&descriptor, 1, milliseconds) > 0
     }
 
-    /// Waits up to ``evaluationGrace`` for the evaluation just requested, delivering whatever
+    /// Waits up to ``evaluationGrace`` for the evaluation just requested, its rows and then its
+    /// traces (a quick text shows its rows and its token values in one frame), delivering whatever
     /// background answers arrive meanwhile.
     private func waitBrieflyForEvaluation() {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.evaluationGrace) * 1_000_000
-        while session.state.results.isEvaluating {
+        while session.state.results.isEvaluating || session.state.results.isTracing {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return }
             var descriptor = pollfd(fd: session.wakeFileDescriptor, events: Int16(POLLIN), revents: 0)

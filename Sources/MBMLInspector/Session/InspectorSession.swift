@@ -29,7 +29,7 @@ final class InspectorSession {
     var mouseSwitch: (Bool) -> Void = { _ in }
     /// Where `y f` writes value files (the current directory by default).
     var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    /// Watches the files the spaces read (``InspectorEffect/watch(_:)``); nil: nothing is watched.
+    /// Watches the files the spaces read (``LoadingEffect/watch(_:)``); nil: nothing is watched.
     var watcher: FileWatcher?
     /// Suspends the terminal, runs the user's editor on `file` at `line`, and resumes (the
     /// terminal loop provides it; nil means no editor can be opened).

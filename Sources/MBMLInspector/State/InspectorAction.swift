@@ -20,8 +20,11 @@ enum InspectorAction {
     case dynamicComputed(name: String, value: Value?, failure: String?, generation: Int)
     /// The editor's text was parsed (in every grammar).
     case parsed(PreparedExpression)
-    /// An evaluation finished.
+    /// An evaluation handed over rows (``EvaluationOutcome/isComplete`` false), or finished its rows.
     case evaluated(EvaluationOutcome)
+    /// The evaluation whose rows are on show traced its text: the outcome again, with the traces
+    /// and hints.
+    case traced(EvaluationOutcome)
     /// The history file was read.
     case historyLoaded([String])
     /// A reload was asked for (the watcher saw a change, or the inspector started).
@@ -124,64 +127,4 @@ struct PrecomputedReloadDiff {
         basePending = old.pending
         diff = ReloadDiff(old: old, new: new)
     }
-}
-
-/// What the reducer asks the outside world to do.
-enum InspectorEffect: Equatable {
-    /// Parse and evaluate the editor's text (answer with `.parsed` and `.evaluated`).
-    case evaluate(text: String, generation: Int)
-    /// Abandon the running evaluation.
-    case cancelEvaluation
-    /// Load the manifest again (in the background; answer with `.loadStarted`, then `.spaceLoaded`
-    /// or `.loadFailed`).
-    case reload
-    /// Stop the running load and the dynamic variables still being computed.
-    case cancelLoad
-    /// Compute these dynamic variables of the load `generation` in the background (answer with
-    /// `.dynamicComputed` for each).
-    case computeDynamicVariables(names: [String], generation: Int)
-    /// Open `file` at `line` in the user's editor (`$VISUAL`, `$EDITOR`, else `vi`), then reload.
-    case openInEditor(file: String, line: Int)
-    /// Open the JSON Lines `file` in the user's editor at the line of record `record` (0-based).
-    case openRecordInEditor(file: String, record: Int)
-    /// Put text on the clipboard (OSC 52).
-    case copyToClipboard(String)
-    /// Write a value as JSON (a string as its text) to a new file in the current directory named
-    /// like `name` (never over an existing file), in the background; answer with `.notice`.
-    case writeValueFile(name: String, value: Value)
-    /// Write the history file.
-    case saveHistory([String])
-    /// Turn mouse reporting on or off.
-    case setMouse(Bool)
-    /// Search the variable tree (answer with `.searchProgress` and `.searchFinished`).
-    case search(query: String, generation: Int)
-    /// Stop the running tree search.
-    case cancelSearch
-    /// Search the value viewer's lines (answer with `.viewerSearchFinished`).
-    case searchViewer(ViewerSearchRequest)
-    /// Count the value viewer's lines (answer with `.viewerLinesCounted`).
-    case countViewerLines(ViewerCountRequest)
-    /// Stop the running viewer search.
-    case cancelViewerSearch
-    /// Leave the inspector.
-    case quit
-    /// Evaluate the pins (answer with `.pinsEvaluated`).
-    case evaluatePins([Expectation], generation: Int, afterReload: Bool)
-    /// Take a new snapshot of the variables without reloading (answer with `.spaceRefreshed`).
-    case refreshSpace
-    /// Show the other space of `--compare` in the tree (and evaluate there first).
-    case switchSpaces
-    /// Evaluate the text and the pins in both spaces (answer with `.compared`).
-    case compare(text: String, pins: [Expectation], generation: Int)
-    /// Write the pins' expectation file (answer with `.pinsSaved`); an existing file is only
-    /// replaced when `overwrites` (else the answer is `.pinsFileExists`).
-    case savePins(path: String, text: String, overwrites: Bool)
-    /// Keep the lessons' progress (no answer: progress that cannot be written is only not kept).
-    case saveLessonProgress(LessonProgress, store: LessonProgressStore)
-    /// Work out the steps of `text` in `context` off the UI thread (answer with `.stepsComputed`).
-    case computeSteps(text: String, context: ExpressionContext, generation: Int)
-    /// Parse the lesson items' expressions (answer with `.lessonItemsParsed`).
-    case parseLessonItems([Expectation])
-    /// Watch these files (and no others): a change to any of them answers `.filesChanged`.
-    case watch([URL])
 }

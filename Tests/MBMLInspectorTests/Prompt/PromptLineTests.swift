@@ -90,7 +90,7 @@ final class PromptLineTests: XCTestCase {
                 },
                 submitted: { _, effects in
                     effects.compactMap { effect -> String? in
-                        if case .searchViewer(let request) = effect { return request.query }
+                        if case .searching(.searchViewer(let request)) = effect { return request.query }
                         return nil
                     }.last
                 },
@@ -121,7 +121,7 @@ final class PromptLineTests: XCTestCase {
                 text: { $0.pins.savePrompt?.text },
                 submitted: { _, effects in
                     effects.compactMap { effect -> String? in
-                        if case .savePins(let path, _, _) = effect { return path }
+                        if case .watchPanes(.savePins(let path, _, _)) = effect { return path }
                         return nil
                     }.last
                 },

@@ -22,7 +22,14 @@ final class ProjectSpaceTests: XCTestCase {
         // Opened alone (the folder): the project's inputs, and its path in the status line.
         let alone = EngineController(source: .empty, includesProcessEnvironment: false, project: project)
         XCTAssertEqual(alone.inputs.count, 2)
+        alone.workingDirectory = "/somewhere/else"
         XCTAssertEqual(alone.manifestDisplayName, project.path)
+        // Run in the project's folder (or above it), the status line names it from there.
+        let folderPath = URL(fileURLWithPath: project.path).deletingLastPathComponent().path
+        alone.workingDirectory = folderPath
+        XCTAssertEqual(alone.manifestDisplayName, "mbml.json")
+        alone.workingDirectory = URL(fileURLWithPath: folderPath).deletingLastPathComponent().path
+        XCTAssertEqual(alone.manifestDisplayName, URL(fileURLWithPath: folderPath).lastPathComponent + "/mbml.json")
     }
 
     func testAChangedProjectFileIsReadAgainAndABrokenOneKeepsTheLastGood() throws {

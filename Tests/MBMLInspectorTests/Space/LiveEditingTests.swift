@@ -131,11 +131,11 @@ final class LiveEditingTests: XCTestCase {
             manifestPath: "m.xml", fileCount: 1, logLines: [], date: Date(), generation: 2)
         var effects: [InspectorEffect] = []
         Reducer.apply(.spaceLoaded(load), to: &state, effects: &effects)
-        XCTAssertTrue(effects.contains(.computeDynamicVariables(names: ["d"], generation: 2)))
+        XCTAssertTrue(effects.contains(.loading(.computeDynamicVariables(names: ["d"], generation: 2))))
         (state, effects) = Reducer.reduce(state, .dynamicComputed(name: "d", value: 1, failure: nil, generation: 1))
         XCTAssertEqual(state.space.pending, ["d"])
         (state, effects) = Reducer.reduce(state, .key(.escape))
-        XCTAssertTrue(effects.contains(.cancelLoad))
+        XCTAssertTrue(effects.contains(.loading(.cancelLoad)))
         XCTAssertEqual(state.space.pending, [])
         XCTAssertTrue(state.space.failures["d"]?.contains("cancelled") ?? false)
     }
@@ -160,7 +160,7 @@ final class LiveEditingTests: XCTestCase {
         XCTAssertNotNil(screen.firstRow(containing: "! m.xml:3:5"), screen.text)
         XCTAssertNotNil(screen.firstRow(containing: "word word"), "the whole message is shown, wrapped")
         (state, effects) = Reducer.reduce(state, .key(.enter))
-        XCTAssertEqual(effects, [.openInEditor(file: "m.xml", line: 3)])
+        XCTAssertEqual(effects, [.outside(.openInEditor(file: "m.xml", line: 3))])
         XCTAssertNil(state.overlay)
     }
 

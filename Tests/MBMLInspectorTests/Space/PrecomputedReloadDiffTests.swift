@@ -91,8 +91,8 @@ final class DynamicComputingOrderTests: XCTestCase {
         effects = []
         Reducer.apply(.spaceLoaded(reload), to: &state, effects: &effects)
         guard
-            case .computeDynamicVariables(let order, _)? = effects.first(where: {
-                if case .computeDynamicVariables = $0 { return true } else { return false }
+            case .loading(.computeDynamicVariables(let order, _))? = effects.first(where: {
+                if case .loading(.computeDynamicVariables) = $0 { return true } else { return false }
             })
         else { return XCTFail("no computation asked: \(effects)") }
         XCTAssertEqual(order.count, 100)

@@ -21,7 +21,7 @@ final class StepModeTests: XCTestCase {
         var state = InspectorState(size: TerminalSize(rows: 40, columns: 120))
         state.editor.setText(expression)
         let (entered, effects) = Reducer.reduce(state, .key(.function(8)))
-        XCTAssertEqual(effects, [.computeSteps(text: expression, context: .object, generation: 1)])
+        XCTAssertEqual(effects, [.evaluation(.computeSteps(text: expression, context: .object, generation: 1))])
         XCTAssertEqual(entered.stepper?.counter, "step …", "no steps until the answer comes")
         let environment = Environment()
         environment.variables.declare("cats", value: ["Barrett", "Duncan", "Gabby"])
@@ -32,7 +32,7 @@ final class StepModeTests: XCTestCase {
         XCTAssertEqual(shown.stepper?.counter, "step 1/\(steps.steps.count)")
         let (left, leaveEffects) = Reducer.reduce(entered, .key(.escape))
         XCTAssertNil(left.stepper)
-        XCTAssertEqual(leaveEffects, [.cancelEvaluation], "leaving while computing stops the work")
+        XCTAssertEqual(leaveEffects, [.evaluation(.cancelEvaluation)], "leaving while computing stops the work")
     }
 
     func testEmptyEditorSaysWhatF8Does() {

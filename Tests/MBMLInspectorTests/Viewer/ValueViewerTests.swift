@@ -25,7 +25,7 @@ final class ValueViewerTests: XCTestCase {
                 return XCTFail("closed by \(key)")
             }
             viewer = next
-            for case .searchViewer(let request) in effects {
+            for case .searching(.searchViewer(let request)) in effects {
                 XCTAssertTrue(viewer.search.isRunning)
                 guard let outcome = request.run(on: request.lines.detached()) else { return XCTFail("stopped") }
                 var state = InspectorState(size: size)
@@ -34,7 +34,7 @@ final class ValueViewerTests: XCTestCase {
                 guard case .viewer(let answered)? = state.overlay else { return XCTFail("viewer closed") }
                 viewer = answered
             }
-            for case .countViewerLines(let request) in effects {
+            for case .searching(.countViewerLines(let request)) in effects {
                 // As the background does: count a copy, then hand it back.
                 XCTAssertEqual(viewer.message, "Counting lines… (the viewer stays usable)")
                 let counted = request.run(on: request.lines.detached())
@@ -149,7 +149,7 @@ final class ValueViewerTests: XCTestCase {
         let viewer = ValueViewer(title: "n", value: value)
         var effects: [InspectorEffect] = []
         guard var counting = Reducer.viewerKey(.end, viewer: viewer, size: size, effects: &effects),
-            case .countViewerLines(let request)? = effects.first
+            case .searching(.countViewerLines(let request))? = effects.first
         else { return XCTFail("G asks for a count") }
         counting.countGeneration += 1 // a newer G
         var state = InspectorState(size: size)
@@ -227,13 +227,13 @@ final class ValueViewerTests: XCTestCase {
         XCTAssertTrue(viewer.search.isRunning)
         XCTAssertEqual(viewer.message, "Searching for “z”… (Esc stops)")
         let request = effects.compactMap { effect -> ViewerSearchRequest? in
-            if case .searchViewer(let request) = effect { return request }
+            if case .searching(.searchViewer(let request)) = effect { return request }
             return nil
         }.first
         effects = []
         viewer = Reducer.viewerKey(.escape, viewer: viewer, size: size, effects: &effects) ?? viewer
         XCTAssertFalse(viewer.search.isRunning)
-        XCTAssertEqual(effects, [.cancelViewerSearch])
+        XCTAssertEqual(effects, [.searching(.cancelViewerSearch)])
         // A late answer is ignored.
         var state = InspectorState(size: size)
         state.overlay = .viewer(viewer)

@@ -74,10 +74,12 @@ final class LessonProgressTests: XCTestCase {
         var state = InspectorState(size: TerminalSize(rows: 40, columns: 120))
         state.lessons = LessonsState(expectations: expectations)
         let (_, effects) = Reducer.reduce(state, .key(.alt("n")))
-        XCTAssertFalse(effects.contains { if case .saveLessonProgress = $0 { return true } else { return false } })
+        XCTAssertFalse(
+            effects.contains { if case .watchPanes(.saveLessonProgress) = $0 { return true } else { return false } })
         state.lessons.store = LessonProgressStore(url: URL(fileURLWithPath: "/scratch/p.json"))
         let (_, saving) = Reducer.reduce(state, .key(.alt("n")))
-        XCTAssertTrue(saving.contains(.saveLessonProgress(LessonProgress(current: 1), store: state.lessons.store!)))
+        XCTAssertTrue(
+            saving.contains(.watchPanes(.saveLessonProgress(LessonProgress(current: 1), store: state.lessons.store!))))
     }
 
     func testAManifestFindsItsLessonFile() throws {

@@ -67,7 +67,7 @@ final class PinsTests: XCTestCase {
         state.results.selected = .boolean
         let (next, effects) = Reducer.reduce(state, .key(.control("p")))
         XCTAssertEqual(next.pins.pins.first?.expectation.context, .boolean)
-        guard case .evaluatePins(let expectations, let generation, let afterReload)? = effects.first else {
+        guard case .watchPanes(.evaluatePins(let expectations, let generation, let afterReload))? = effects.first else {
             return XCTFail("pinning asks for an evaluation: \(effects)")
         }
         XCTAssertEqual(expectations.map(\.expression), ["$cats.count == 3"])

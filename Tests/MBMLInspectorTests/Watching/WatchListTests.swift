@@ -23,19 +23,19 @@ final class WatchListTests: XCTestCase {
         var state = InspectorState(size: size)
         var effects: [InspectorEffect] = []
         Reducer.apply(.spaceLoaded(load(files: [manifest, include], generation: 1)), to: &state, effects: &effects)
-        XCTAssertTrue(effects.contains(.watch([manifest, include])), "\(effects)")
+        XCTAssertTrue(effects.contains(.loading(.watch([manifest, include]))), "\(effects)")
 
         // A failed reload keeps watching what the last good load read, and adds what it read.
         effects = []
         Reducer.apply(
             .loadFailed(message: "broken", diagnostics: [], at: Date(), files: [manifest, other]), to: &state,
             effects: &effects)
-        XCTAssertTrue(effects.contains(.watch([manifest, include, other])), "\(effects)")
+        XCTAssertTrue(effects.contains(.loading(.watch([manifest, include, other]))), "\(effects)")
 
         // A good load replaces them.
         effects = []
         Reducer.apply(.spaceLoaded(load(files: [manifest], generation: 2)), to: &state, effects: &effects)
-        XCTAssertTrue(effects.contains(.watch([manifest])), "\(effects)")
+        XCTAssertTrue(effects.contains(.loading(.watch([manifest]))), "\(effects)")
     }
 
     func testTheComparedSpacesFilesAreWatchedToo() {
@@ -44,7 +44,7 @@ final class WatchListTests: XCTestCase {
         Reducer.apply(.spaceLoaded(load(files: [manifest], generation: 1)), to: &state, effects: &effects)
         effects = []
         Reducer.apply(.comparisonLoaded(files: [other], failed: false), to: &state, effects: &effects)
-        XCTAssertEqual(effects, [.watch([manifest, other])])
+        XCTAssertEqual(effects, [.loading(.watch([manifest, other]))])
         XCTAssertEqual(state.watchList.space, [manifest])
         XCTAssertEqual(state.watchList.comparison, [other])
     }

@@ -7,16 +7,11 @@ extension InspectorSession {
     /// later, through the mailbox).
     func perform(_ effect: InspectorEffect) -> [InspectorAction] {
         switch effect {
-        case .evaluate, .cancelEvaluation, .computeSteps:
-            return performEvaluation(effect)
-        case .reload, .cancelLoad, .computeDynamicVariables, .refreshSpace, .switchSpaces, .watch:
-            return performLoading(effect)
-        case .search, .cancelSearch, .searchViewer, .countViewerLines, .cancelViewerSearch:
-            return performSearch(effect)
-        case .evaluatePins, .compare, .savePins, .parseLessonItems, .saveLessonProgress:
-            return performWatchPanes(effect)
-        case .openInEditor, .openRecordInEditor, .copyToClipboard, .writeValueFile, .saveHistory, .setMouse, .quit:
-            return performOutside(effect)
+        case .evaluation(let effect): return performEvaluation(effect)
+        case .loading(let effect): return performLoading(effect)
+        case .searching(let effect): return performSearch(effect)
+        case .watchPanes(let effect): return performWatchPanes(effect)
+        case .outside(let effect): return performOutside(effect)
         }
     }
 

@@ -4,7 +4,7 @@ import MBMLEngine
 /// Loading the space (and the space compared with), its dynamic variables, refreshing, switching
 /// spaces, and watching the files they read.
 extension InspectorSession {
-    func performLoading(_ effect: InspectorEffect) -> [InspectorAction] {
+    func performLoading(_ effect: LoadingEffect) -> [InspectorAction] {
         switch effect {
         case .reload:
             return reload(now: Date())
@@ -31,8 +31,6 @@ extension InspectorSession {
             return [.startComparison(label: label), engine.load()]
         case .watch(let files):
             watcher?.watch(paths: files)
-            return []
-        default:
             return []
         }
     }

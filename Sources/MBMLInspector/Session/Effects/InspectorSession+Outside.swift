@@ -4,7 +4,7 @@ import MBMLEngine
 /// What reaches outside the inspector: the user's editor, the clipboard, value files, the history
 /// file, mouse reporting, quitting.
 extension InspectorSession {
-    func performOutside(_ effect: InspectorEffect) -> [InspectorAction] {
+    func performOutside(_ effect: OutsideEffect) -> [InspectorAction] {
         switch effect {
         case .openRecordInEditor(let file, let record):
             return performOutside(
@@ -38,7 +38,8 @@ extension InspectorSession {
         case .setMouse(let enabled):
             mouseSwitch(enabled)
             return []
-        default:
+        case .quit:
+            // The event loop ends once the state says so (``InspectorState/shouldQuit``).
             return []
         }
     }

@@ -3,7 +3,7 @@ import MBMLEngine
 
 /// Searching the tree and the value viewer, and counting the viewer's lines, off the UI thread.
 extension InspectorSession {
-    func performSearch(_ effect: InspectorEffect) -> [InspectorAction] {
+    func performSearch(_ effect: SearchEffect) -> [InspectorAction] {
         switch effect {
         case .search(let text, let generation):
             guard let query = try? SearchQuery(text) else { return [] }
@@ -35,8 +35,6 @@ extension InspectorSession {
             }
         case .cancelViewerSearch:
             viewerSearches.cancel()
-            return []
-        default:
             return []
         }
     }

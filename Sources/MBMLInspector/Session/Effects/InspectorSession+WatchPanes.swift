@@ -3,7 +3,7 @@ import MBMLEngine
 
 /// The panes under the tokens: pins (evaluated, saved), the comparison of two spaces, the lessons.
 extension InspectorSession {
-    func performWatchPanes(_ effect: InspectorEffect) -> [InspectorAction] {
+    func performWatchPanes(_ effect: WatchPaneEffect) -> [InspectorAction] {
         switch effect {
         case .evaluatePins(let expectations, let generation, let afterReload):
             let environment = engine.environment
@@ -40,8 +40,6 @@ extension InspectorSession {
             ]
         case .saveLessonProgress(let progress, let store):
             try? store.save(progress)
-            return []
-        default:
             return []
         }
     }

@@ -18,7 +18,7 @@ extension Reducer {
                 return
             }
             if state.editor.commitToHistory() {
-                effects.append(.saveHistory(state.editor.history))
+                effects.append(.outside(.saveHistory(state.editor.history)))
                 state.status.message = "Saved to history (↑ recalls it)"
             }
         case .previousCandidateOrHistory?:
@@ -85,9 +85,10 @@ extension Reducer {
     /// Abandons the running evaluation; the results pane keeps what it shows.
     static func cancelEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
         guard state.results.isEvaluating else { return }
-        effects.append(.cancelEvaluation)
+        effects.append(.evaluation(.cancelEvaluation))
         let generation = state.results.requestedGeneration
         state.results.shownGeneration = generation
+        state.results.tracedGeneration = generation
         guard state.results.arrived.generation == generation, !state.results.arrived.contexts.isEmpty else {
             state.status.message = "Evaluation cancelled (results are of an earlier text)"
             return

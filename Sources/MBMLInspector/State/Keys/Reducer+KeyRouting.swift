@@ -83,11 +83,11 @@ extension Reducer {
             state.overlay = FunctionHelp.overlay(for: state) ?? .help(scroll: 0)
         case .toggleMouse?:
             state.mouseEnabled.toggle()
-            effects.append(.setMouse(state.mouseEnabled))
+            effects.append(.outside(.setMouse(state.mouseEnabled)))
             state.status.message =
                 state.mouseEnabled ? "Mouse on (F2 turns it off; Shift-drag selects text)" : "Mouse off"
         case .reload?:
-            effects.append(.reload)
+            effects.append(.loading(.reload))
         case .quitPrintingValue?:
             let context = state.results.selected
             switch state.results.shown[context] {
@@ -105,7 +105,7 @@ extension Reducer {
             enterSteps(&state, effects: &effects)
         case .switchSpaces? where state.compare.isActive:
             state.watchList.switchSpaces()
-            effects.append(.switchSpaces)
+            effects.append(.loading(.switchSpaces))
         case .nextPane?:
             cycleFocus(by: 1, state: &state)
         case .helpWhenEditorEmpty? where state.focus == .editor && state.editor.characters.isEmpty:

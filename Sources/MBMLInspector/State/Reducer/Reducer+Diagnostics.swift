@@ -26,7 +26,7 @@ extension Reducer {
         case .openInEditor?:
             let diagnostic = state.status.diagnostics[clamp(selected, 0, count - 1)]
             state.overlay = nil
-            effects.append(.openInEditor(file: diagnostic.file, line: diagnostic.line))
+            effects.append(.outside(.openInEditor(file: diagnostic.file, line: diagnostic.line)))
             return
         default:
             state.overlay = nil
@@ -49,15 +49,15 @@ extension Reducer {
         }
         if provenance.kind == .dataFile, path.count > 1 {
             if let line = DataNodeLine.line(of: path, in: state.space) {
-                effects.append(.openInEditor(file: file, line: line))
+                effects.append(.outside(.openInEditor(file: file, line: line)))
                 return
             }
             if DataFileSpec.isJSONLinesName(file), case .index(let record) = path[1] {
-                effects.append(.openRecordInEditor(file: file, record: record))
+                effects.append(.outside(.openRecordInEditor(file: file, record: record)))
                 return
             }
         }
-        effects.append(.openInEditor(file: file, line: provenance.line))
+        effects.append(.outside(.openInEditor(file: file, line: provenance.line)))
     }
 
     /// The lines `o` shows above a variable's value: how and where it was declared.

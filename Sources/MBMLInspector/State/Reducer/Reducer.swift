@@ -42,10 +42,10 @@ enum Reducer {
         case .loadFailed(let message, let diagnostics, _, let files):
             loadFailed(message, diagnostics: diagnostics, state: &state)
             state.watchList.spaceRead(files, failed: true)
-            effects.append(.watch(state.watchList.all))
+            effects.append(.loading(.watch(state.watchList.all)))
         case .comparisonLoaded(let files, let failed):
             state.watchList.comparisonRead(files, failed: failed)
-            effects.append(.watch(state.watchList.all))
+            effects.append(.loading(.watch(state.watchList.all)))
         case .dynamicComputed(let name, let value, let failure, let generation):
             dynamicComputed(name, value: value, failure: failure, generation: generation, state: &state)
         case .editorFailed(let message):
@@ -60,10 +60,12 @@ enum Reducer {
             if outcome.isComplete, outcome.generation == state.results.requestedGeneration {
                 requestComparison(&state, effects: &effects)
             }
+        case .traced(let outcome):
+            traced(outcome, state: &state)
         case .historyLoaded(let entries):
             state.editor.history = Array(entries.suffix(EditorState.historyLimit))
         case .filesChanged:
-            effects.append(.reload)
+            effects.append(.loading(.reload))
         case .showLessons, .lessonItemsParsed, .inviteToTutorial, .refresh, .spaceRefreshed, .addPins, .pinsEvaluated,
             .startComparison, .compared, .pinsSaved,
             .pinsFileExists:
@@ -133,6 +135,18 @@ enum Reducer {
         TokenPaneRows.selectTokenUnderCursor(&state)
     }
 
+    /// The traces and hints of the evaluation whose rows are on show (made after its rows).
+    private static func traced(_ outcome: EvaluationOutcome, state: inout InspectorState) {
+        guard outcome.generation == state.results.shownGeneration, outcome.text == state.results.shownText else {
+            return
+        }
+        state.results.traces = outcome.traces
+        state.results.hints = outcome.hints
+        state.results.tracedGeneration = outcome.generation
+        clampTokenSelection(&state)
+        TokenPaneRows.selectTokenUnderCursor(&state)
+    }
+
     /// Rows an evaluation handed over while it goes on: shown at once (the other rows wait, drawn
     /// as `…`), except in contexts the text is invalid in (they keep their last good result).
     private static func showArrivedRows(_ outcome: EvaluationOutcome, state: inout InspectorState) {
@@ -149,7 +163,7 @@ enum Reducer {
     /// Asks for the current text to be parsed and evaluated again.
     static func requestEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
         state.results.requestedGeneration += 1
-        effects.append(.evaluate(text: state.editor.text, generation: state.results.requestedGeneration))
+        effects.append(.evaluation(.evaluate(text: state.editor.text, generation: state.results.requestedGeneration)))
     }
 
     /// Keys every pane but the editor shares. Returns whether the key was used.
@@ -160,7 +174,7 @@ enum Reducer {
         case .help?:
             state.overlay = .help(scroll: 0)
         case .reload?:
-            effects.append(.reload)
+            effects.append(.loading(.reload))
         case .toggleLog?:
             toggleLog(&state)
         case .diagnostics?:
@@ -186,9 +200,9 @@ enum Reducer {
             state.status.show(quitPromptText(state.pins), priority: .high)
             return
         }
-        if state.editor.commitToHistory() { effects.append(.saveHistory(state.editor.history)) }
+        if state.editor.commitToHistory() { effects.append(.outside(.saveHistory(state.editor.history))) }
         state.shouldQuit = true
-        effects.append(.quit)
+        effects.append(.outside(.quit))
     }
 
     static func cycleFocus(by step: Int, state: inout InspectorState) {

@@ -77,7 +77,7 @@ extension Reducer {
         } else {
             text = copy.valueJSON
         }
-        effects.append(.copyToClipboard(text))
+        effects.append(.outside(.copyToClipboard(text)))
         let count = text.count == 1 ? "1 character" : "\(text.count) characters"
         let what = withExpression ? "the expression and its value" : "the value"
         return

@@ -76,6 +76,13 @@ struct ResultsState {
 
     var isEvaluating: Bool { shownGeneration < requestedGeneration }
 
+    /// The evaluation whose traces are on show, or that will bring none (cancelled).
+    var tracedGeneration = 0
+
+    /// Whether the rows on show still wait for their traces (made after the rows): the token pane
+    /// shows the parse meanwhile, without values.
+    var isTracing: Bool { !isEvaluating && tracedGeneration < shownGeneration }
+
     /// Whether `context`'s row waits for the running evaluation while others already show its
     /// results (drawn as `…`, not as the result of an earlier text).
     func isWaiting(for context: ExpressionContext) -> Bool {

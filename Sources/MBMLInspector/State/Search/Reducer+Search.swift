@@ -53,11 +53,11 @@ extension Reducer {
         state.tree.search.progress.isRunning = true
         state.tree.search.progress.visited = 0
         state.tree.search.progress.jumpsWhenDone = jumps
-        effects.append(.search(query: query, generation: state.tree.search.progress.generation))
+        effects.append(.searching(.search(query: query, generation: state.tree.search.progress.generation)))
     }
 
     private static func stopSearch(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
-        if state.tree.search.progress.isRunning { effects.append(.cancelSearch) }
+        if state.tree.search.progress.isRunning { effects.append(.searching(.cancelSearch)) }
         // An answer already on its way is dropped.
         state.tree.search.progress.generation += 1
         state.tree.search.progress.isRunning = false

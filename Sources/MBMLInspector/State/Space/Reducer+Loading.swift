@@ -33,7 +33,7 @@ extension Reducer {
         state.status.diagnostics = load.diagnostics
         state.log.loadLines = load.logLines.map { LogEntry($0) }
         state.watchList.spaceRead(load.files, failed: load.error != nil)
-        effects.append(.watch(state.watchList.all))
+        effects.append(.loading(.watch(state.watchList.all)))
         if isReload {
             state.reloadDiff = precomputed ?? ReloadDiff(old: state.previousSpace, new: state.space)
             state.reloadDiff.separateVolatile(VolatileValues.names(in: state.provenance))
@@ -50,7 +50,8 @@ extension Reducer {
         }
         keepTreeSelectionVisible(&state)
         if !load.snapshot.pending.isEmpty {
-            effects.append(.computeDynamicVariables(names: pendingInComputingOrder(state), generation: load.generation))
+            effects.append(
+                .loading(.computeDynamicVariables(names: pendingInComputingOrder(state), generation: load.generation)))
         }
         requestEvaluation(&state, effects: &effects)
         requestPinsEvaluation(&state, effects: &effects, afterReload: true)
@@ -103,7 +104,7 @@ extension Reducer {
 
     /// Esc while a load runs or dynamic variables are being computed: stop them.
     static func cancelLoading(state: inout InspectorState, effects: inout [InspectorEffect]) {
-        effects.append(.cancelLoad)
+        effects.append(.loading(.cancelLoad))
         state.space.abandonPending(reason: "not computed: cancelled (F5 reloads)")
         state.status.message = state.status.isLoading ? "Loading cancelled; the previous space stays" : "Cancelled"
     }

@@ -15,7 +15,7 @@ extension Reducer {
         state.stepper = StepperState(text: text, context: context, generation: generation)
         state.editor.completion = nil
         state.tokens.context = context
-        effects.append(.computeSteps(text: text, context: context, generation: generation))
+        effects.append(.evaluation(.computeSteps(text: text, context: context, generation: generation)))
     }
 
     static func stepsComputed(_ steps: ExpressionSteps, generation: Int, state: inout InspectorState) {
@@ -32,7 +32,7 @@ extension Reducer {
             return
         }
         if command == .leaveSteps {
-            if state.stepper?.steps == nil { effects.append(.cancelEvaluation) }
+            if state.stepper?.steps == nil { effects.append(.evaluation(.cancelEvaluation)) }
             state.stepper = nil
             return
         }

@@ -35,7 +35,7 @@ extension Reducer {
                 return
             }
             let name = fileName(for: row.path)
-            effects.append(.writeValueFile(name: name, value: value))
+            effects.append(.outside(.writeValueFile(name: name, value: value)))
             state.status.message = "Writing the value of \(row.label) to ./\(name) (or a free name like it)…"
         default:
             state.status.message = "Copy cancelled"
@@ -66,7 +66,7 @@ extension Reducer {
     private static func send(
         _ text: String, what: String, state: inout InspectorState, effects: inout [InspectorEffect]
     ) {
-        effects.append(.copyToClipboard(text))
+        effects.append(.outside(.copyToClipboard(text)))
         let count = text.count == 1 ? "1 character" : "\(text.count) characters"
         state.status.message =
             "Sent \(count) (\(what)) via OSC 52 — the terminal must allow clipboard access (tmux: set -g set-clipboard on)"

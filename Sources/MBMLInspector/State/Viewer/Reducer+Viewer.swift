@@ -16,7 +16,7 @@ extension Reducer {
             return viewer
         }
         if viewer.search.isRunning, KeyTable.command(for: key, in: .viewerSearching) == .stopSearch {
-            effects.append(.cancelViewerSearch)
+            effects.append(.searching(.cancelViewerSearch))
             viewer.search.isRunning = false
             viewer.message = "Search stopped"
             return viewer
@@ -41,7 +41,8 @@ extension Reducer {
                 viewer.countGeneration += 1
                 viewer.message = "Counting lines… (the viewer stays usable)"
                 effects.append(
-                    .countViewerLines(ViewerCountRequest(lines: viewer.lines, generation: viewer.countGeneration)))
+                    .searching(
+                        .countViewerLines(ViewerCountRequest(lines: viewer.lines, generation: viewer.countGeneration))))
             }
         case .scrollLeft?: viewer.scrollSideways(by: -8, geometry: geometry)
         case .scrollRight?: viewer.scrollSideways(by: 8, geometry: geometry)
@@ -61,7 +62,7 @@ extension Reducer {
         case .nextMatch?: startViewerSearch(forward: true, viewer: &viewer, effects: &effects)
         case .previousMatch?: startViewerSearch(forward: false, viewer: &viewer, effects: &effects)
         case .close?:
-            if viewer.search.isRunning { effects.append(.cancelViewerSearch) }
+            if viewer.search.isRunning { effects.append(.searching(.cancelViewerSearch)) }
             return nil
         default:
             viewer.message = "q or Esc closes · / searches · w wraps"
@@ -93,16 +94,17 @@ extension Reducer {
             viewer.message = "Nothing searched yet (/ searches)"
             return
         }
-        if viewer.search.isRunning { effects.append(.cancelViewerSearch) }
+        if viewer.search.isRunning { effects.append(.searching(.cancelViewerSearch)) }
         viewer.search.generation += 1
         viewer.search.isRunning = true
         viewer.message = "Searching for “\(query)”… (Esc stops)"
         let start = viewer.search.matchLine.map { forward ? $0 + 1 : $0 - 1 } ?? viewer.top.line
         effects.append(
-            .searchViewer(
-                ViewerSearchRequest(
-                    lines: viewer.lines, query: query, start: start,
-                    forward: forward, generation: viewer.search.generation)))
+            .searching(
+                .searchViewer(
+                    ViewerSearchRequest(
+                        lines: viewer.lines, query: query, start: start,
+                        forward: forward, generation: viewer.search.generation))))
     }
 
     /// The viewer's lines, counted in the background after `G`: kept, and the end brought on screen.

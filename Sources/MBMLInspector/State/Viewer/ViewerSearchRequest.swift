@@ -1,6 +1,6 @@
 /// A `/` search in the value viewer: the text looked for from a line on, forwards or backwards,
 /// wrapping around once. It reads the lines one by one (building each), so on a big value it runs
-/// in the background (``InspectorEffect/searchViewer(_:)``) on a copy of the lines with its own caches.
+/// in the background (``SearchEffect/searchViewer(_:)``) on a copy of the lines with its own caches.
 struct ViewerSearchRequest: Equatable {
     let lines: ViewerLines
     var query: String

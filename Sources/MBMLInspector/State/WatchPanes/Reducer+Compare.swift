@@ -6,9 +6,10 @@ extension Reducer {
         guard state.compare.isActive else { return }
         state.compare.requestedGeneration += 1
         effects.append(
-            .compare(
-                text: state.editor.text, pins: state.pins.expectations,
-                generation: state.compare.requestedGeneration))
+            .watchPanes(
+                .compare(
+                    text: state.editor.text, pins: state.pins.expectations,
+                    generation: state.compare.requestedGeneration)))
     }
 
     /// Takes the rows of comparison `generation` (older answers are dropped).

@@ -56,6 +56,6 @@ extension Reducer {
     /// Asks for the lessons' progress to be kept, when it has a place.
     static func saveLessonProgress(_ state: InspectorState, effects: inout [InspectorEffect]) {
         guard let store = state.lessons.store else { return }
-        effects.append(.saveLessonProgress(state.lessons.progress, store: store))
+        effects.append(.watchPanes(.saveLessonProgress(state.lessons.progress, store: store)))
     }
 }

@@ -25,9 +25,10 @@ extension Reducer {
         guard !state.pins.pins.isEmpty else { return }
         state.pins.requestedGeneration += 1
         effects.append(
-            .evaluatePins(
-                state.pins.expectations, generation: state.pins.requestedGeneration,
-                afterReload: afterReload))
+            .watchPanes(
+                .evaluatePins(
+                    state.pins.expectations, generation: state.pins.requestedGeneration,
+                    afterReload: afterReload)))
     }
 
     /// Ctrl-S in the editor: asks for the name of the expectation file to save the pins to.
@@ -51,7 +52,7 @@ extension Reducer {
                 state.status.message = "Not saved: no file name"
                 return
             }
-            effects.append(.savePins(path: path, text: state.pins.expectationFileText, overwrites: false))
+            effects.append(.watchPanes(.savePins(path: path, text: state.pins.expectationFileText, overwrites: false)))
         case .cancelled:
             state.pins.savePrompt = nil
             state.status.message = "Not saved"
@@ -65,7 +66,7 @@ extension Reducer {
         guard let path = state.pins.overwritePrompt else { return }
         state.pins.overwritePrompt = nil
         if key == .character("y") || key == .character("Y") {
-            effects.append(.savePins(path: path, text: state.pins.expectationFileText, overwrites: true))
+            effects.append(.watchPanes(.savePins(path: path, text: state.pins.expectationFileText, overwrites: true)))
         } else {
             state.status.message = "Not saved: \(path) is unchanged"
         }
@@ -74,7 +75,7 @@ extension Reducer {
     /// `--refresh` ticks and Ctrl-R: takes a new snapshot of the variables (dynamic ones are evaluated
     /// again) and evaluates the expression and the pins again, without a reload.
     static func refresh(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
-        effects.append(.refreshSpace)
+        effects.append(.loading(.refreshSpace))
         if !state.editor.text.isEmpty { requestEvaluation(&state, effects: &effects) }
         requestPinsEvaluation(&state, effects: &effects, afterReload: false)
     }

@@ -10,7 +10,7 @@ extension Reducer {
             let invites = state.lessons.invitesToTutorial
             state.lessons = LessonsState(expectations: expectations, progress: progress, store: store)
             state.lessons.invitesToTutorial = invites
-            if !expectations.isEmpty { effects.append(.parseLessonItems(expectations)) }
+            if !expectations.isEmpty { effects.append(.watchPanes(.parseLessonItems(expectations))) }
         case .lessonItemsParsed(let parses):
             state.lessons.itemParses = parses
         case .inviteToTutorial:

@@ -6,9 +6,11 @@ enum TokensView {
     static func draw(_ state: InspectorState, painter: Painter) {
         let focused = state.focus == .tokens
         let context = state.tokens.context
+        // The values come with the traces, made after the rows: until then the parse is shown.
+        let tracing = state.results.isTracing && !state.editor.characters.isEmpty
         PaneChrome.title(
-            "\(Pane.tokens.title) · \(context.rawValue)", note: focused ? "←/→ context" : "",
-            focused: focused, painter: painter)
+            "\(Pane.tokens.title) · \(context.rawValue)" + (tracing ? " · tracing…" : ""),
+            note: focused ? "←/→ context" : "", focused: focused, painter: painter)
         let bodyRows = painter.height - 3
         guard bodyRows > 0 else { return }
         guard !state.editor.characters.isEmpty else {
