@@ -13,9 +13,6 @@ struct JobVariables {
     var computing: [String] = []
     /// The names set in each scope (``VariableSpace/enterScope(within:)``), innermost last.
     var scopes: [[String]] = []
-    /// Whether a host bound a value with a lazily read JSON part (``Evaluation/withBindings(_:_:)``):
-    /// with ``VariableSpace/mayHoldLazyJSON`` it tells whether parameters can hold one.
-    var mayHoldLazyJSON = false
 
     /// The innermost binding of `name`: `.some(value)` when it is bound (a nil value hides the
     /// variable), nil when it is not.
@@ -53,26 +50,14 @@ extension Evaluation {
     /// variable of the same name; a nil value hides the variable. Other jobs reading the same space
     /// at the same time do not see them.
     public func withBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
-        // A host's bindings are few: each is looked through once for a lazily read part, as a value
-        // stored in the space is.
-        if !variables.mayHoldLazyJSON, bindings.contains(where: { $0.1?.holdsLazyJSON == true }) {
-            variables.mayHoldLazyJSON = true
-        }
-        return try withItemBindings(bindings, body)
+        try withItemBindings(bindings, body)
     }
 
-    /// ``withBindings(_:_:)`` for a function's per-item bindings: their values come from its
-    /// parameters, already accounted for, so nothing is looked through on this hot path.
+    /// ``withBindings(_:_:)`` for a function's per-item bindings.
     func withItemBindings<T>(_ bindings: [(String, Value?)], _ body: () throws -> T) rethrows -> T {
         for (name, value) in bindings { variables.bind(name, to: value) }
         defer { variables.unbind(count: bindings.count) }
         return try body()
-    }
-
-    /// Whether a value this job reads can have a lazily read JSON part: the space ever stored one,
-    /// or a host bound one.
-    func mayReadLazyJSON(from space: VariableSpace) -> Bool {
-        variables.mayHoldLazyJSON || space.mayHoldLazyJSON
     }
 
     /// ``withBindings(_:_:)`` for one item of a collection: `$item` bound to `item`, and `$key` to

@@ -63,9 +63,6 @@ indirect enum MatchKey: Hashable {
             let seconds = date.timeIntervalSince1970
             self = exact || !(abs(seconds) < 1e15) ? .date(seconds) : .nearDate(Int64(seconds.rounded(.down)))
         case .data(let data): self = .data(data)
-        case .json:
-            guard let key = MatchKey(value.decodedOneLevel, exact: exact) else { return nil }
-            self = key
         case .array(let elements):
             var keys: [MatchKey] = []
             keys.reserveCapacity(elements.count)

@@ -94,11 +94,11 @@ struct ValueComparer {
     }
 
     /// Same members, counted, in any order (see ``MultisetMatching``).
-    private mutating func multisetEqual(_ a: [Value], _ b: [Value]) throws -> Bool {
+    private mutating func multisetEqual(_ a: ValueArray, _ b: ValueArray) throws -> Bool {
         guard a.count == b.count else { return false }
         var inner = memberComparer
         defer { steps = inner.steps }
-        return try MultisetMatching(expected: a, actual: b, comparer: &inner, stopsAtFirstMismatch: true)
+        return try MultisetMatching(expected: Array(a), actual: Array(b), comparer: &inner, stopsAtFirstMismatch: true)
             .isComplete
     }
 

@@ -117,10 +117,12 @@ private struct PathDiff {
     }
 
     /// Members of `a` not matched in `b` and the other way round (as multisets).
-    private mutating func memberDifferences(_ a: [Value], _ b: [Value], at: String, into output: inout [String]) throws
+    private mutating func memberDifferences(_ a: ValueArray, _ b: ValueArray, at: String, into output: inout [String])
+        throws
     {
         var inner = comparer.memberComparer
-        let matching = try MultisetMatching(expected: a, actual: b, comparer: &inner, stopsAtFirstMismatch: false)
+        let matching = try MultisetMatching(
+            expected: Array(a), actual: Array(b), comparer: &inner, stopsAtFirstMismatch: false)
         for index in matching.unmatchedExpected {
             output.append("\(at): missing member \(Self.show(a[index]))")
         }

@@ -17,7 +17,6 @@ public enum EncodedKind: String, Sendable {
         case .set?: self = .set
         case .date?: self = .date
         case .data?: self = .data
-        case .json(let node)?: self = node.isArray ? .array : .dictionary
         }
     }
 
@@ -54,7 +53,6 @@ public enum ValueMatcher {
         case .object(let object)?: return !Value.object(object).text.isEmpty
         case .array(let elements)?, .set(let elements)?: return !elements.isEmpty
         case .dictionary(let entries)?: return !entries.isEmpty
-        case .json(let node)?: return node.count > 0
         case .date?, .data?: return true
         default: return false
         }

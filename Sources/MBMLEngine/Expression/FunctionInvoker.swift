@@ -18,17 +18,11 @@ struct FunctionInvoker {
             throw evaluator.failure(.evaluation, "Can't find MBMLFunction declaration for: ^\(name)()", token)
         }
         let groups = token.children.filter { $0.kind == .parameterGroup }
-        var input = try makeInput(inputType, groups: groups)
-        // Parameters are looked through for lazily read JSON only where the space ever held some or
-        // a host bound some.
-        if !definition.readsLazyJSON, evaluator.evaluation.mayReadLazyJSON(from: evaluator.environment.variables) {
-            input = try input.materialized(chargingTo: evaluator.meter)
-        }
+        let input = try makeInput(inputType, groups: groups)
         evaluator.recorder?.noteInput(input, of: groups)
         evaluator.recorder?.noteCallStarted(token, name: name, input: input)
         var call = FunctionCall(
-            name: name, input: input, environment: evaluator.environment, evaluation: evaluator.evaluation,
-            readsLazyJSON: definition.readsLazyJSON)
+            name: name, input: input, environment: evaluator.environment, evaluation: evaluator.evaluation)
         call.steps = evaluator.recorder?.steps
         guard let recorder = evaluator.recorder, inputType == .pipedExpressions else {
             return try run(definition, call, token)

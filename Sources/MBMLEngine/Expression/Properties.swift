@@ -8,8 +8,6 @@ enum Properties {
             evaluator.failure(.evaluation, "No such key \"\(name)\" for object of type \(receiver.typeName)", token)
         }
         switch receiver {
-        case .json:
-            return try value(of: receiver.decodedOneLevel, named: name, token: token, evaluator: evaluator)
         case .string(let text):
             guard let result = stringProperty(text, name) else { throw noSuchKey() }
             return result

@@ -57,7 +57,7 @@ extension FunctionCall {
     /// but the job's stop, which it throws.
     func evaluateQuietly(_ repeated: RepeatedEvaluation) throws -> Value? {
         do {
-            return try presented(try environment.evaluate(repeated, within: evaluation))
+            return try environment.evaluate(repeated, within: evaluation)
         } catch {
             try evaluation.checkStop()
             environment.log.write(describing(error))

@@ -55,12 +55,6 @@ struct VariableResolver {
             if key.text == "count" { return .integer(elements.count) }
             let index = key.integerValue ?? 0
             return elements.indices.contains(index) ? elements[index] : nil
-        case .json(let node) where node.isArray:
-            if key.text == "count" { return .integer(node.count) }
-            return node.element(at: key.integerValue ?? 0)
-        case .json(let node):
-            if case .string(let name) = key { return node.value(forKey: name) }
-            return node.value(forKey: key.text)
         case .set(let members):
             let name = key.text
             if name == "count" { return .integer(members.count) }

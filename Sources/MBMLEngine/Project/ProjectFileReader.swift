@@ -10,7 +10,7 @@ struct ProjectFileReader {
 
     /// The top-level object of `bytes`.
     func root(of bytes: [UInt8]) throws(ProjectFileError) -> JSONNode {
-        guard let value = (try? JSONDocument.root(of: bytes)) ?? nil, case .json(let node) = value else {
+        guard let value = (try? JSONDocument.root(of: bytes)) ?? nil, let node = value.jsonNode else {
             do {
                 _ = try JSONCodec.decodePlain(bytes, maximumDepth: JSONCodec.defaultMaximumDepth)
             } catch let error as JSONDecodingError {
@@ -34,7 +34,7 @@ struct ProjectFileReader {
             if case .string(let name) = element.value {
                 return .manifest(URL(fileURLWithPath: try loadedPath(name, at: element)))
             }
-            guard case .json(let object) = element.value, !object.isArray else {
+            guard let object = element.value.jsonNode, !object.isArray else {
                 throw error(element, "each entry of \"load\" is a manifest name or {\"name\": NAME, \"data\": FILE}")
             }
             var name: String?
@@ -59,7 +59,7 @@ struct ProjectFileReader {
     /// `"env"`: true, false, or an object of strings (present, with these variables set).
     func environment(_ member: JSONNode.PositionedMember) throws(ProjectFileError) -> (Bool, [String: String]) {
         if case .boolean(let present) = member.value { return (present, [:]) }
-        guard case .json(let object) = member.value, !object.isArray else {
+        guard let object = member.value.jsonNode, !object.isArray else {
             throw error(member, "\"env\" is true, false or an object of strings ({\"BRANCH\": \"main\"})")
         }
         var overrides: [String: String] = [:]
@@ -112,7 +112,7 @@ struct ProjectFileReader {
     private func elements(of member: JSONNode.PositionedMember, what: String) throws(ProjectFileError)
         -> [JSONNode.PositionedMember]
     {
-        guard case .json(let array) = member.value, array.isArray else {
+        guard let array = member.value.jsonNode, array.isArray else {
             throw error(member, "\"\(member.key ?? "")\" is an array of \(what)")
         }
         return array.positionedMembers()

@@ -97,11 +97,6 @@ public enum TraceOutcome: Sendable, Equatable {
             return collection("[", elements.lazy.map { preview(of: $0, limit: limit) }, "]", limit: limit)
         case .set(let members):
             return collection("Set[", members.lazy.map { preview(of: $0, limit: limit) }, "]", limit: limit)
-        case .json(let node) where node.isArray:
-            let elements = node.memberOffsets().lazy.map { preview(of: node.member(at: $0), limit: limit) }
-            return collection("[", elements, "]", limit: limit)
-        case .json:
-            return preview(of: value.decodedOneLevel, limit: limit)
         case .dictionary(let entries):
             return collection(
                 "{", entries.lazy.map { "\(cut($0.key, limit: limit)): \(preview(of: $0.value, limit: limit))" },

@@ -113,7 +113,7 @@ extension HintFinder {
         // MARK: dictionary-property
 
         private func dictionaryProperty(_ node: TraceNode, of parent: TraceNode) -> Hint? {
-            guard node.text.hasPrefix("."), case .dictionary(let entries)? = node.receiver?.decodedOneLevel else {
+            guard node.text.hasPrefix("."), case .dictionary(let entries)? = node.receiver else {
                 return nil
             }
             let key = String(node.text.dropFirst())

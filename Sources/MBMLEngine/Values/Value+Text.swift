@@ -18,7 +18,7 @@ extension Value {
         case .date(let date): return Value.dateText(date)
         case .data(let data): return Value.dataText(data)
         case .object(let object): return object.text
-        case .array, .dictionary, .set, .json:
+        case .array, .dictionary, .set:
             var output: [UInt8] = []
             var bound = TextBound.unbounded
             appendPropertyList(to: &output, indent: 0, budget: &bound)
@@ -38,7 +38,7 @@ extension Value {
     /// ``text`` written under `bound`: cut (and the bound exhausted) where it passes it.
     func text(under bound: inout TextBound) -> String {
         switch self {
-        case .array, .dictionary, .set, .json:
+        case .array, .dictionary, .set:
             var output: [UInt8] = []
             appendPropertyList(to: &output, indent: 0, budget: &bound)
             return String(decoding: output, as: UTF8.self)
@@ -54,7 +54,7 @@ extension Value {
     /// preview needs.
     public func text(limit: Int) -> (text: String, isTruncated: Bool) {
         switch self {
-        case .array, .dictionary, .set, .json:
+        case .array, .dictionary, .set:
             var output: [UInt8] = []
             var bound = TextBound.preview(characters: limit)
             appendPropertyList(to: &output, indent: 0, budget: &bound)
@@ -108,16 +108,18 @@ extension Value {
             let isSet: Bool
             if case .set = self { isSet = true } else { isSet = false }
             output.append(contentsOf: isSet ? Self.openSet : Self.openArray)
+            let last = elements.count - 1
             for (index, element) in elements.enumerated() {
                 if budget.isSpent(by: output) { return }
                 Self.appendIndent(indent + 1, to: &output)
                 element.appendElement(to: &output, indent: indent + 1, budget: &budget)
-                output.append(contentsOf: index < elements.count - 1 ? Self.commaNewline : Self.newline)
+                output.append(contentsOf: index < last ? Self.commaNewline : Self.newline)
             }
             Self.appendIndent(indent, to: &output)
             output.append(contentsOf: isSet ? Self.closeSet : Self.closeArray)
         case .dictionary(let entries):
             output.append(contentsOf: Self.openDictionary)
+            let entries = entries.entries
             let keys = entries.keys
             let values = entries.values
             let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
@@ -132,20 +134,6 @@ extension Value {
             }
             Self.appendIndent(indent, to: &output)
             output.append(UInt8(ascii: "}"))
-        case .json(let node) where node.isArray:
-            // Element by element, so that a preview of a large array decodes only what it shows.
-            output.append(contentsOf: Self.openArray)
-            let offsets = node.memberOffsets()
-            for (index, offset) in offsets.enumerated() {
-                if budget.isSpent(by: output) { return }
-                Self.appendIndent(indent + 1, to: &output)
-                node.member(at: offset).appendElement(to: &output, indent: indent + 1, budget: &budget)
-                output.append(contentsOf: index < offsets.count - 1 ? Self.commaNewline : Self.newline)
-            }
-            Self.appendIndent(indent, to: &output)
-            output.append(contentsOf: Self.closeArray)
-        case .json:
-            decodedOneLevel.appendPropertyList(to: &output, indent: indent, budget: &budget)
         default:
             Self.appendQuotedIfNeeded(leafText(room: budget.room(in: output)), to: &output)
             budget.note(output)
@@ -162,7 +150,7 @@ extension Value {
 
     private func appendElement(to output: inout [UInt8], indent: Int, budget: inout TextBound) {
         switch self {
-        case .array, .set, .dictionary, .json: appendPropertyList(to: &output, indent: indent, budget: &budget)
+        case .array, .set, .dictionary: appendPropertyList(to: &output, indent: indent, budget: &budget)
         default:
             Self.appendQuotedIfNeeded(leafText(room: budget.room(in: output)), to: &output)
             budget.note(output)

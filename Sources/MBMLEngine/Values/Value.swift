@@ -21,23 +21,47 @@ public enum Value: Sendable {
     /// An integer with more digits than ``decimal(_:)`` holds exactly, kept digit for digit (read from
     /// JSON or written as a literal; see ``BigInteger``).
     case bigInteger(BigInteger)
-    case array([Value])
-    /// A dictionary keeps insertion order, so that iteration and display are deterministic.
-    case dictionary(OrderedDictionary<String, Value>)
+    /// An array: its elements are decoded values or a view of a loaded JSON document's array
+    /// (<doc:LargeData>), read the same way (``ValueArray``).
+    case array(ValueArray)
+    /// A dictionary keeps insertion order, so that iteration and display are deterministic. Its
+    /// entries are decoded values or a view of a loaded JSON document's object (``ValueDictionary``).
+    case dictionary(ValueDictionary)
     /// A set: unique members (by `==`) in first-insertion order. Build it with ``Value/makeSet(_:)``.
-    case set([Value])
+    case set(ValueArray)
     case date(Date)
     case data(Data)
     case null
     /// A host object that answers properties by name (`$Environment`, `$Platform`, ...).
     case object(HostObject)
-    /// An array or object of a large JSON data file, decoded only where it is read (<doc:LargeData>).
-    /// It is the ``array(_:)`` or ``dictionary(_:)`` the same text reads as, in every function,
-    /// context and comparison; ``decodedOneLevel`` and ``materialized`` turn it into one.
-    case json(JSONNode)
 }
 
 extension Value {
+    /// An array of decoded elements.
+    public static func array(_ elements: [Value]) -> Value {
+        .array(ValueArray(elements))
+    }
+
+    /// A dictionary of decoded entries.
+    public static func dictionary(_ entries: OrderedDictionary<String, Value>) -> Value {
+        .dictionary(ValueDictionary(entries))
+    }
+
+    /// A set of members already unique (use ``makeSet(_:)`` otherwise).
+    public static func set(_ members: [Value]) -> Value {
+        .set(ValueArray(members))
+    }
+
+    /// The region of a loaded JSON document this array or dictionary is a view of, or nil (for
+    /// decoded collections and every other value): where an editor finds it in the file.
+    public var jsonNode: JSONNode? {
+        switch self {
+        case .array(let elements): return elements.jsonNode
+        case .dictionary(let entries): return entries.jsonNode
+        default: return nil
+        }
+    }
+
     /// Builds a set value from members, dropping duplicates and keeping first-seen order.
     public static func makeSet<S: Sequence>(_ members: S) -> Value where S.Element == Value {
         var unique: [Value] = []
@@ -62,7 +86,6 @@ extension Value {
         case .data: return "Data"
         case .null: return "Null"
         case .object(let object): return object.typeName
-        case .json(let node): return node.isArray ? "Array" : "Dictionary"
         }
     }
 
@@ -86,25 +109,22 @@ extension Value {
         return nil
     }
 
-    /// The elements of an array, if this is an array.
-    public var arrayValue: [Value]? {
+    /// The elements of an array, if this is an array (a view: elements are decoded as they are read).
+    public var arrayValue: ValueArray? {
         if case .array(let elements) = self { return elements }
-        if case .json(let node) = self, node.isArray { return node.elements() }
         return nil
     }
 
     /// The entries of a dictionary, if this is a dictionary.
-    public var dictionaryValue: OrderedDictionary<String, Value>? {
+    public var dictionaryValue: ValueDictionary? {
         if case .dictionary(let entries) = self { return entries }
-        if case .json(let node) = self, !node.isArray { return node.entries() }
         return nil
     }
 
     /// Elements of an array or members of a set.
-    public var elements: [Value]? {
+    public var elements: ValueArray? {
         switch self {
         case .array(let elements), .set(let elements): return elements
-        case .json(let node) where node.isArray: return node.elements()
         default: return nil
         }
     }
@@ -114,7 +134,6 @@ extension Value {
         switch self {
         case .array(let elements), .set(let elements): return elements.count
         case .dictionary(let entries): return entries.count
-        case .json(let node): return node.count
         default: return nil
         }
     }
@@ -125,16 +144,9 @@ extension Value {
 extension Value: Hashable {
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
-        case (.json(let a), .json(let b)) where a.hasSameText(as: b): return true
-        case (.json, _), (_, .json): return lhs.decodedOneLevel == rhs.decodedOneLevel
         case (.string(let a), .string(let b)): return a.utf16.elementsEqual(b.utf16)
         case (.array(let a), .array(let b)): return a == b
-        case (.dictionary(let a), .dictionary(let b)):
-            guard a.count == b.count else { return false }
-            for (key, value) in a {
-                guard let other = b[key], other == value else { return false }
-            }
-            return true
+        case (.dictionary(let a), .dictionary(let b)): return a == b
         case (.set(let a), .set(let b)):
             return a.count == b.count && Set(a) == Set(b)
         // A big integer never equals a number of another kind: it is one only when no decimal holds it.
@@ -174,7 +186,6 @@ extension Value: Hashable {
         case .data(let data): hasher.combine(data)
         case .null: hasher.combine(5)
         case .object(let object): object.hash(into: &hasher)
-        case .json: decodedOneLevel.hash(into: &hasher)
         }
     }
 

@@ -103,7 +103,6 @@ public final class VariableSpace: Sendable {
     @discardableResult
     func declareReplacing(_ name: String, value: Value?, readOnly: Bool = false) -> VariableDeclaration? {
         state.withLock { state in
-            state.note(value)
             return state.modifySlot(name) { slot in
                 let replaced = slot.declaration
                 slot.declaration = .concrete(readOnly: readOnly)
@@ -149,13 +148,6 @@ public final class VariableSpace: Sendable {
             }
             state.singletons[name] = provider
         }
-    }
-
-    /// Whether a value with a lazily read JSON part (a data file's ``Value/json(_:)``) was ever
-    /// stored here. Until one is, no value an expression reads from the space has such a part, so a
-    /// function call need not look through its parameters for one to decode.
-    var mayHoldLazyJSON: Bool {
-        state.withLock { $0.mayHoldLazyJSON }
     }
 
     // MARK: Writing
@@ -228,15 +220,12 @@ public final class VariableSpace: Sendable {
 
     /// An independent copy (declarations, values and stacks) — used to load into a new space and swap.
     public func copy() -> VariableSpace {
-        let (positions, slots, singletons, mayHoldLazyJSON) = state.withLock {
-            ($0.positions, $0.slots, $0.singletons, $0.mayHoldLazyJSON)
-        }
+        let (positions, slots, singletons) = state.withLock { ($0.positions, $0.slots, $0.singletons) }
         let other = VariableSpace()
         other.state.withLock { state in
             state.positions = positions
             state.slots = slots
             state.singletons = singletons
-            state.mayHoldLazyJSON = mayHoldLazyJSON
         }
         return other
     }
@@ -302,15 +291,6 @@ private struct Storage {
     var dynamicResolver: DynamicResolver?
     var makeEvaluation: (@Sendable () -> Evaluation)?
     var reentryHandler: (@Sendable (String) -> Void)?
-    /// Whether a value with a lazily read JSON part (``Value/json(_:)``) was ever stored: until one
-    /// is, no value read from the space has one, and function calls skip looking for them.
-    var mayHoldLazyJSON = false
-
-    /// Notes whether `value`, about to be stored, has a lazily read JSON part (once one was stored,
-    /// nothing more is looked at).
-    mutating func note(_ value: Value?) {
-        if !mayHoldLazyJSON, let value, value.holdsLazyJSON { mayHoldLazyJSON = true }
-    }
 
     /// The record of `name`, if it has one.
     func slot(named name: String) -> Slot? {
@@ -325,7 +305,6 @@ private struct Storage {
     /// Stores a value (nil removes it). Refused for read-only variables.
     mutating func set(_ name: String, to value: Value?) throws {
         if slot(named: name)?.declaration?.isReadOnly == true { throw VariableSpaceError.readOnly(name) }
-        note(value)
         modifySlot(name) { $0.value = value }
         if value == nil { removeIfEmpty(name) }
     }
@@ -356,7 +335,6 @@ private struct Storage {
     }
 
     mutating func pushUnchecked(_ name: String, _ value: Value?) {
-        note(value)
         modifySlot(name) { slot in
             slot.saved.append(slot.value)
             slot.value = value

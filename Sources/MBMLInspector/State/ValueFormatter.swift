@@ -42,11 +42,6 @@ enum ValueFormatter {
                 + preview(
                     entries.prefix(previewElements).map { "\(oneLine($0.key)): \(inline($0.value))" },
                     total: entries.count)
-        case .json(let node) where node.isArray:
-            let shown = (0..<min(node.count, previewElements)).compactMap { node.element(at: $0) }
-            return "[\(node.count)]" + preview(shown.map(inline), total: node.count)
-        case .json:
-            return compact(value.decodedOneLevel)
         }
     }
 
@@ -57,7 +52,6 @@ enum ValueFormatter {
         case .array(let elements): return "Array of \(elements.count)"
         case .set(let members): return "Set of \(members.count)"
         case .dictionary(let entries): return "Dictionary of \(entries.count)"
-        case .json(let node): return "\(value.typeName) of \(node.count)"
         default: return value.typeName
         }
     }
@@ -92,7 +86,6 @@ enum ValueFormatter {
         case .array(let elements): return "[\(elements.count)]"
         case .set(let members): return "Set(\(members.count))"
         case .dictionary(let entries): return "{\(entries.count)}"
-        case .json(let node): return node.isArray ? "[\(node.count)]" : "{\(node.count)}"
         default: return compact(value)
         }
     }

@@ -74,7 +74,7 @@ enum CompletionHandler {
     private static func properties(
         of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
     ) -> [CompletionItem] {
-        guard let value = ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel else {
+        guard let value = ValuePreview.value(of: base, in: environment, limits: limits) else {
             return []
         }
         var items: [CompletionItem] = []
@@ -96,7 +96,7 @@ enum CompletionHandler {
     private static func subscripts(
         of base: String, typed: String, environment: Environment, limits: EvaluationLimits, range: LSPRange
     ) -> [CompletionItem] {
-        switch ValuePreview.value(of: base, in: environment, limits: limits)?.decodedOneLevel {
+        switch ValuePreview.value(of: base, in: environment, limits: limits) {
         case .dictionary(let members)?:
             var items: [CompletionItem] = []
             for (key, member) in members where CompletionMatching.matches(key, typed: typed) {
@@ -108,12 +108,13 @@ enum CompletionHandler {
             }
             return items
         case .array(let elements)?:
-            return elements.prefix(100).enumerated().filter { String($0.offset).hasPrefix(typed) }.map {
-                item(
-                    label: String($0.offset), kind: .field,
-                    detail: ValuePreview.text(of: $0.element, limit: 200),
-                    newText: String($0.offset) + "]", range: range)
+            var items: [CompletionItem] = []
+            for (offset, element) in elements.prefix(100).enumerated() where String(offset).hasPrefix(typed) {
+                let detail = ValuePreview.text(of: element, limit: 200)
+                items.append(
+                    item(label: String(offset), kind: .field, detail: detail, newText: "\(offset)]", range: range))
             }
+            return items
         default:
             return []
         }

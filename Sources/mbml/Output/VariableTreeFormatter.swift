@@ -70,7 +70,7 @@ struct VariableTreeFormatter {
         }
         try add(pad + label + ": " + (try summary(of: value)) + note, to: &output)
         guard level < maximumDepth else { return }
-        switch value.decodedOneLevel {
+        switch value.openedForWalking {
         case .array(let elements), .set(let elements):
             for (index, element) in elements.enumerated() {
                 try append(element, label: "[\(index)]", note: "", level: level + 1, to: &output)
@@ -110,7 +110,6 @@ struct VariableTreeFormatter {
         case .date: return "Date " + value.text
         case .data(let data): return "Data[\(data.count) bytes]"
         case .object(let object): return TerminalSafeText.escaping(object.typeName)
-        case .json(let node): return (node.isArray ? "Array" : "Dictionary") + "[\(node.count)]"
         }
     }
 

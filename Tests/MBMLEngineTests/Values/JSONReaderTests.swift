@@ -56,8 +56,8 @@ final class JSONReaderTests: XCTestCase {
         else {
             return XCTFail("expected arrays")
         }
-        first.withUnsafeBufferPointer { a in
-            third.withUnsafeBufferPointer { b in XCTAssertEqual(a.baseAddress, b.baseAddress, "one storage") }
+        first.decoded.withUnsafeBufferPointer { a in
+            third.decoded.withUnsafeBufferPointer { b in XCTAssertEqual(a.baseAddress, b.baseAddress, "one storage") }
         }
     }
 

@@ -284,7 +284,7 @@ final class LazyJSONEveryFunctionTests: XCTestCase {
         try Data("first\nsecond\n".utf8).write(to: file)
         let text = Self.document(path: file.path)
         let lazy = try JSONCodec.decodePlainLazily(Array(text.utf8))
-        guard case .json = lazy else { return XCTFail("the document is not read lazily") }
+        guard lazy.jsonNode != nil else { return XCTFail("the document is not read lazily") }
         let decoded = try JSONCodec.decodePlain(text)
         for definition in FunctionRegistry.builtIn.all {
             let name = definition.name

@@ -18,7 +18,7 @@ final class LazyJSONTreeSearchTests: XCTestCase {
     func testMatchesAreTheSameAsOnTheWholeValue() throws {
         let whole = VariableSnapshot(variables: [("data", try JSONCodec.decodePlain(text))])
         let lazyValue = try JSONCodec.decodePlainLazily(Array(text.utf8))
-        guard case .json = lazyValue else { return XCTFail("not lazy") }
+        guard lazyValue.jsonNode != nil else { return XCTFail("not lazy") }
         let lazy = VariableSnapshot(variables: [("data", lazyValue)])
         let queries = [
             "person 2999", "Person 12", "zürich", "tab", "City", "x3", "oslo", "1000", "true", "1",

@@ -13,7 +13,6 @@ extension MBMLSyntax {
         case .data: return ["length", "description"]
         case .object(let object): return object.propertyNames
         case .dictionary, .null: return []
-        case .json(let node): return node.isArray ? ["count"] : []
         }
     }
 

@@ -14,9 +14,6 @@ public struct FunctionCall {
     public let evaluation: Evaluation
     /// The job's memory meter.
     var meter: EvaluationMeter? { evaluation.meter }
-    /// Whether the function reads lazily decoded JSON itself (``FunctionDefinition/readsLazyJSON``):
-    /// when false, what it evaluates comes back fully decoded.
-    let readsLazyJSON: Bool
     /// Set while the call is traced step by step: where its iterations are noted.
     var steps: StepLog? = nil
 
@@ -25,21 +22,14 @@ public struct FunctionCall {
     public init(name: String, input: FunctionInput, environment: Environment, evaluation: Evaluation? = nil) {
         self.init(
             name: name, input: input, environment: environment,
-            evaluation: evaluation ?? environment.makeEvaluation(), readsLazyJSON: false)
+            evaluation: evaluation ?? environment.makeEvaluation())
     }
 
-    init(name: String, input: FunctionInput, environment: Environment, evaluation: Evaluation, readsLazyJSON: Bool) {
+    init(name: String, input: FunctionInput, environment: Environment, evaluation: Evaluation) {
         self.name = name
         self.input = input
         self.environment = environment
         self.evaluation = evaluation
-        self.readsLazyJSON = readsLazyJSON
-    }
-
-    /// `value` as the function may see it: decoded unless it reads lazily decoded JSON itself.
-    func presented(_ value: Value?) throws -> Value? {
-        readsLazyJSON || !evaluation.mayReadLazyJSON(from: environment.variables)
-            ? value : try value?.materialized(chargingTo: meter)
     }
 
     /// The variable space of the environment.
@@ -47,7 +37,7 @@ public struct FunctionCall {
 
     /// Evaluates `expression` in `context`, nested in the call's job; errors propagate.
     public func evaluate(_ expression: String, as context: ExpressionContext) throws -> Value? {
-        try presented(try environment.evaluate(expression, in: context, within: evaluation))
+        try environment.evaluate(expression, in: context, within: evaluation)
     }
 
     /// Evaluates `expression` as a boolean, nested in the call's job; errors propagate. Empty text is false.
@@ -60,7 +50,7 @@ public struct FunctionCall {
     /// (<doc:FunctionCalls>).
     public func evaluateQuietly(_ expression: String, as context: ExpressionContext) throws -> Value? {
         do {
-            return try presented(try environment.evaluate(expression, in: context, within: evaluation))
+            return try environment.evaluate(expression, in: context, within: evaluation)
         } catch {
             try evaluation.checkStop()
             environment.log.write(describing(error))

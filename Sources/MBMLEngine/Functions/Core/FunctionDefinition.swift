@@ -15,10 +15,6 @@ public struct FunctionDefinition: Sendable {
     /// Output type `none` (<doc:FunctionCalls>): the call's value is always nothing, and — as in the
     /// original, which discards the return value before checking for errors — a failure is ignored.
     public var discardsResult = false
-    /// Whether the implementation reads lazily decoded JSON (``Value/json(_:)``) itself. Every other
-    /// function gets its parameters, and the values it evaluates, fully decoded (``Value/materialized``),
-    /// so that it sees exactly the arrays and dictionaries it always saw.
-    public var readsLazyJSON = false
     /// For a function that evaluates a parameter once per item of a collection: the variables it
     /// binds meanwhile and an example (nil for every other function).
     public var iteration: IterationVariables?
@@ -35,12 +31,6 @@ public struct FunctionDefinition: Sendable {
         self.implementation = implementation
     }
 
-    /// This definition, marked as reading lazily decoded JSON itself (``readsLazyJSON``).
-    func readingLazyJSON() -> FunctionDefinition {
-        var definition = self
-        definition.readsLazyJSON = true
-        return definition
-    }
 }
 
 /// The function categories of <doc:FunctionLibrary>.

@@ -38,16 +38,3 @@ public enum FunctionInput: Sendable {
     /// `pipedExpressions`: each parameter's normalized source text, not evaluated.
     case expressions([String])
 }
-
-extension FunctionInput {
-    /// The input with every lazily decoded JSON value in it decoded (``Value/materialized``),
-    /// charged to `meter`.
-    /// - Throws: ``MemoryBudgetExceeded`` when decoding passes the evaluation's budget.
-    func materialized(chargingTo meter: EvaluationMeter?) throws -> FunctionInput {
-        switch self {
-        case .value(let value): return .value(try value.materialized(chargingTo: meter))
-        case .values(let values): return .values(try values.map { try $0.materialized(chargingTo: meter) })
-        case .absent, .text, .expressions: return self
-        }
-    }
-}

@@ -96,7 +96,7 @@ public enum JSONCodec {
     }
 
     /// Decodes plain JSON whose top-level value is an array or an object lazily: the value is a
-    /// ``Value/json(_:)`` over the kept `bytes` (see ``JSONDocument``). Other texts, and texts that are
+    /// view (``ValueArray``, ``ValueDictionary``) over the kept `bytes` (see ``JSONDocument``). Other texts, and texts that are
     /// not valid JSON, are read whole, as `decodePlain` reads them (its errors included).
     /// - Throws: ``JSONDecodingError`` with the line and column of the problem.
     public static func decodePlainLazily(

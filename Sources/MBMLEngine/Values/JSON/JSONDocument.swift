@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON text kept as its bytes plus a structural index, whose containers are decoded only when an
-/// expression or a viewer touches them (``Value/json(_:)``).
+/// expression or a viewer touches them (views: ``ValueArray``, ``ValueDictionary``).
 ///
 /// Building one reads the bytes once with a structural pass: no value is made, so a large data
 /// file is ready at close to the speed of reading it and takes little more memory than its size.
@@ -44,7 +44,7 @@ public final class JSONDocument: Sendable {
     static func root(of bytes: [UInt8], indexedAs index: JSONStructureIndex?, maximumDepth: Int) -> Value? {
         guard let index else { return nil }
         let document = JSONDocument(bytes: bytes, index: index, maximumDepth: maximumDepth)
-        return .json(JSONNode(document: document, offset: index.root))
+        return document.withBytes { JSONNode.value(in: document, $0, at: index.root) }
     }
 
     /// Reads the regular file at `path` and indexes it while it is read (two cores), giving its

@@ -1,10 +1,11 @@
 import Foundation
 import OrderedCollections
 
-/// An array or object inside a ``JSONDocument``, not yet decoded: the payload of ``Value/json(_:)``.
+/// An array or object inside a ``JSONDocument``, not yet decoded: the storage of a ``ValueArray`` or
+/// ``ValueDictionary`` that is a view of a document.
 ///
-/// It behaves as the ``Value/array(_:)`` or ``Value/dictionary(_:)`` that reading the whole text would have
-/// built from the same text. Reading a member decodes only that member; members that are
+/// It reads as the array or dictionary that reading the whole text would have built from the same
+/// text. Reading a member decodes only that member; members that are
 /// containers are nodes again.
 public struct JSONNode: Sendable {
     let document: JSONDocument
@@ -196,7 +197,9 @@ public struct JSONNode: Sendable {
     /// The value that begins at `position`: a node for a container, else the decoded scalar.
     static func value(in document: JSONDocument, _ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Value {
         switch bytes[position] {
-        case UInt8(ascii: "["), UInt8(ascii: "{"): return .json(JSONNode(document: document, offset: position))
+        case UInt8(ascii: "["): return .array(ValueArray(node: JSONNode(document: document, offset: position)))
+        case UInt8(ascii: "{"):
+            return .dictionary(ValueDictionary(node: JSONNode(document: document, offset: position)))
         case UInt8(ascii: "\""): return .string(string(bytes, at: position))
         case UInt8(ascii: "t"): return .boolean(true)
         case UInt8(ascii: "f"): return .boolean(false)

@@ -52,22 +52,11 @@ enum JSONWriter {
             output.append(UInt8(ascii: "}"))
         case .object:
             appendString(value.text, to: &output, room: bound.room(in: output))
-        case .json(let node) where node.isArray:
-            // Element by element: a large array is never decoded whole.
-            output.append(UInt8(ascii: "["))
-            for (index, offset) in node.memberOffsets().enumerated() {
-                if bound.isSpent(by: output) { return }
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                append(node.member(at: offset), to: &output, bound: &bound)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .json:
-            append(value.decodedOneLevel, to: &output, bound: &bound)
         }
         bound.note(output)
     }
 
-    static func appendArray(_ elements: [Value], to output: inout [UInt8], bound: inout TextBound) {
+    static func appendArray(_ elements: ValueArray, to output: inout [UInt8], bound: inout TextBound) {
         output.append(UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
             if bound.isSpent(by: output) { return }

@@ -74,10 +74,6 @@ enum Completer {
             let index = Int(key.trimmingLeadingSpaces) ?? 0
             return index >= 0 && index < elements.count ? elements[index] : nil
         case .object(let object): return (try? object.value(forProperty: key)) ?? nil
-        case .json(let node) where node.isArray:
-            if key == "count" { return .integer(node.count) }
-            return node.element(at: Int(key.trimmingLeadingSpaces) ?? 0)
-        case .json(let node): return node.value(forKey: key)
         default: return nil
         }
     }
@@ -109,15 +105,6 @@ enum Completer {
                     CompletionCandidate(insertion: "[\(index)]", detail: ValueFormatter.summary(of: element)))
             }
             offer("count", .integer(elements.count))
-        case .json(let node) where node.isArray:
-            for index in 0..<min(node.count, 100) where String(index).hasPrefix(partial) {
-                candidates.append(
-                    CompletionCandidate(
-                        insertion: "[\(index)]", detail: ValueFormatter.summary(of: node.element(at: index))))
-            }
-            offer("count", .integer(node.count))
-        case .json:
-            return menu(for: value.decodedOneLevel, partial: partial, start: start, bracketed: bracketed)
         case .set(let members):
             offer("count", .integer(members.count))
         case .object(let object):

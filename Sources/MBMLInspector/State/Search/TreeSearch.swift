@@ -50,7 +50,7 @@ enum TreeSearch {
                 }
                 visited += 1
                 if visited % progressInterval == 0, !progress(visited) { stopped = true }
-                if let filter = rawFilter, case .json(let container)? = value,
+                if let filter = rawFilter, let container = value?.jsonNode,
                     !container.textMayContain(filter.bytes, foldingASCIICase: filter.foldsCase)
                 {
                     // Lazily read JSON whose text cannot hold a match: nothing below it is decoded.

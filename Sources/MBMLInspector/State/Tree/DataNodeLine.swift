@@ -10,7 +10,7 @@ enum DataNodeLine {
         var value = snapshot.value(of: name)
         var line: Int?
         for component in path.dropFirst() {
-            if case .json(let node)? = value {
+            if let node = value?.jsonNode {
                 switch component {
                 case .index(let index): line = node.line(ofElement: index) ?? line
                 case .key(let key): line = node.line(ofKey: key) ?? line
@@ -19,7 +19,7 @@ enum DataNodeLine {
             }
             value = TreeNode.value(value).childValue(component)
         }
-        if line == nil, path.count == 1, case .json(let node)? = value { line = node.line }
+        if line == nil, path.count == 1, let node = value?.jsonNode { line = node.line }
         return line
     }
 }

@@ -103,7 +103,6 @@ enum JSONSize {
                 guard fits(element, total: &total, limit: limit) else { return false }
             }
         case .data(let data): total += data.count * 4 / 3 + 12
-        case .json: return fits(value.decodedOneLevel, total: &total, limit: limit)
         default: total += 24
         }
         return total <= limit

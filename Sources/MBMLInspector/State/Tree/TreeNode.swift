@@ -13,7 +13,6 @@ enum TreeNode {
             switch value {
             case .array(let elements), .set(let elements): return elements.count
             case .dictionary(let entries): return entries.count
-            case .json(let node): return node.count
             case .object(let object): return object.propertyNames.count
             default: return 0
             }
@@ -30,8 +29,6 @@ enum TreeNode {
             case .array: return .index(position)
             case .set: return .member(position)
             case .dictionary(let entries): return .key(entries.keys[position])
-            case .json(let node) where node.isArray: return .index(position)
-            case .json(let node): return .key(node.entries().keys[position])
             case .object(let object): return .property(object.propertyNames[position])
             default: return .index(position)
             }
@@ -47,9 +44,6 @@ enum TreeNode {
             (.value(.set(let elements)?), .member(let index)):
             return index >= 0 && index < elements.count ? index : nil
         case (.value(.dictionary(let entries)?), .key(let key)): return entries.index(forKey: key)
-        case (.value(.json(let node)?), .index(let index)) where node.isArray:
-            return index >= 0 && index < node.count ? index : nil
-        case (.value(.json(let node)?), .key(let key)) where !node.isArray: return node.entries().index(forKey: key)
         case (.value(.object(let object)?), .property(let name)): return object.propertyNames.firstIndex(of: name)
         default: return nil
         }
@@ -63,8 +57,6 @@ enum TreeNode {
             (.value(.set(let elements)?), .member(let index)):
             return index >= 0 && index < elements.count ? elements[index] : nil
         case (.value(.dictionary(let entries)?), .key(let key)): return entries[key]
-        case (.value(.json(let node)?), .index(let index)) where node.isArray: return node.element(at: index)
-        case (.value(.json(let node)?), .key(let key)) where !node.isArray: return node.value(forKey: key)
         case (.value(.object(let object)?), .property(let name)): return (try? object.value(forProperty: name)) ?? nil
         default: return nil
         }

@@ -70,7 +70,6 @@ final class JSONLines: ViewerLines {
         switch value {
         case .array(let elements), .set(let elements): return elements.count
         case .dictionary(let entries): return entries.count
-        case .json(let node): return node.count
         default: return 0
         }
     }
@@ -80,8 +79,6 @@ final class JSONLines: ViewerLines {
         switch value {
         case .array(let elements), .set(let elements): return (nil, elements[index].openedForWalking)
         case .dictionary(let entries): return (entries.keys[index], entries.values[index].openedForWalking)
-        case .json(let node) where node.isArray: return (nil, node.element(at: index)?.openedForWalking ?? .null)
-        case .json: return child(value.decodedOneLevel, at: index)
         default: return (nil, .null)
         }
     }
@@ -91,7 +88,6 @@ final class JSONLines: ViewerLines {
         switch value {
         case .array(let elements), .set(let elements): return elements[index]
         case .dictionary(let entries): return entries.values[index]
-        case .json(let node) where node.isArray: return node.element(at: index) ?? .null
         default: return child(value, at: index).value
         }
     }
@@ -100,7 +96,6 @@ final class JSONLines: ViewerLines {
         switch value {
         case .set: return ("{\"$set\": [", "]}")
         case .dictionary: return ("{", "}")
-        case .json(let node) where !node.isArray: return ("{", "}")
         default: return ("[", "]")
         }
     }
@@ -158,7 +153,7 @@ final class JSONLines: ViewerLines {
             let position = index.ends.count
             // A lazily read child is counted from its text: decoding every value to count lines
             // would cost far more (a jump to the end of a large file).
-            if case .json(let node) = Self.rawChild(value, at: position) {
+            if let node = Self.rawChild(value, at: position).jsonNode {
                 let lines = node.lineCount
                 if line != Int.max, line < start + lines { return true }
                 index.ends.append(start + lines)

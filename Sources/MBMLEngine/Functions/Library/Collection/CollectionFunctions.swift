@@ -51,7 +51,6 @@ enum CollectionFunctions {
         }
         return .integer(count)
     }
-    .readingLazyJSON()
 
     static let keys = FunctionDefinition(
         "keys", input: .object, signature: "^keys(dictionary)", category: .collection,
@@ -69,7 +68,7 @@ enum CollectionFunctions {
         .array(Array(try dictionary(of: call).values))
     }
 
-    private static func dictionary(of call: FunctionCall) throws -> OrderedDictionary<String, Value> {
+    private static func dictionary(of call: FunctionCall) throws -> ValueDictionary {
         let value = try call.value()
         guard case .dictionary(let entries) = value else {
             throw FunctionError.type(expected: "Dictionary", got: value)

@@ -96,7 +96,7 @@ extension DataProcessingFunctions {
     /// never hold more than what is left of its memory budget (nested arrays that refer to one
     /// array many times flatten to far more leaves than they hold).
     private static func flatten(
-        _ elements: [Value], into leaves: inout [Value], call: FunctionCall, check: inout LoopStopCheck
+        _ elements: ValueArray, into leaves: inout [Value], call: FunctionCall, check: inout LoopStopCheck
     ) throws {
         for element in elements {
             try check.step()
@@ -141,14 +141,22 @@ extension DataProcessingFunctions {
             + "occurrence kept, plain equality. null gives []; no input or a non-collection is an error."
     ) { call in
         let value = try call.value(allowNull: true)
-        let candidates: [Value]
+        let candidates: ValueArray
         switch value {
         case .null: candidates = []
         case .array(let elements), .set(let elements): candidates = elements
-        case .dictionary(let entries): candidates = entries.keys.map(Value.string)
+        case .dictionary(let entries): candidates = ValueArray(entries.keys.map(Value.string))
         default: throw FunctionError.type(expected: CollectionSupport.iterableKinds, got: value)
         }
-        return .array(Array(OrderedSet(candidates)))
+        // Only the distinct elements are held: the candidates are read one by one, not copied.
+        var seen = Set<Value>()
+        var distinct: [Value] = []
+        var check = call.loopCheck()
+        for candidate in candidates {
+            try check.step()
+            if seen.insert(candidate).inserted { distinct.append(candidate) }
+        }
+        return .array(distinct)
     }
 
     static let distributeArrayElements = FunctionDefinition(
@@ -201,10 +209,11 @@ extension DataProcessingFunctions {
         let arrayValue = try call.evaluateQuietly(texts[0], as: .object) ?? .null
         let elements = try CollectionSupport.array(arrayValue, at: 0)
         var current = try call.evaluateQuietly(texts[1], as: .object)
+        let combine = call.repeated(texts[2], as: .object)
         for element in elements {
             try call.checkCancellation()
             current = try call.withBindings([("item", element), ("currentValue", current)]) {
-                try call.evaluateQuietly(texts[2], as: .object)
+                try call.evaluateQuietly(combine)
             }
         }
         return current

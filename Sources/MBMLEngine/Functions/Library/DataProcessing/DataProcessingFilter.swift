@@ -20,7 +20,7 @@ extension DataProcessingFunctions {
             texts.removeLast()
         }
         let model = try call.evaluateQuietly(texts[0], as: .object)
-        guard let dataModel = model?.decodedOneLevel, CollectionSupport.isCollection(dataModel) else {
+        guard let dataModel = model, CollectionSupport.isCollection(dataModel) else {
             throw CollectionSupport.notIterable(model, at: 0)
         }
         let filter = Filter(
@@ -47,7 +47,6 @@ extension DataProcessingFunctions {
             throw CollectionSupport.notIterable(model, at: 0)
         }
     }
-    .readingLazyJSON()
     .iterating(
         [
             .item, .key, .root, .rootKey,
@@ -113,6 +112,8 @@ extension DataProcessingFunctions {
             call: call, intermediates: Array(texts.dropFirst().dropLast()),
             valueExpression: call.repeated(texts[texts.count - 1], as: .object))
         var results: [Value] = []
+        // One value an item is the common case: the list is allocated once, not grown by doubling.
+        if lister.intermediates.isEmpty { results.reserveCapacity(entries.count) }
         for entry in entries {
             try call.checkCancellation()
             var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
@@ -121,7 +122,6 @@ extension DataProcessingFunctions {
         }
         return .array(results)
     }
-    .readingLazyJSON()
     .iterating(
         [.item, .key, .root, .rootKey],
         example: "^list(^dictionary(Barrett|female|Duncan|male)|$key is $item)",
@@ -182,7 +182,7 @@ extension DataProcessingFunctions {
     }
 
     private static func prune(
-        _ elements: [Value], test: RepeatedEvaluation, keepingMatches: Bool,
+        _ elements: ValueArray, test: RepeatedEvaluation, keepingMatches: Bool,
         call: FunctionCall
     ) throws -> [Value] {
         var kept: [Value] = []

@@ -18,7 +18,7 @@ extension DataProcessingFunctions {
         let order = texts.count > 2 ? try call.evaluateQuietly(texts[2], as: .string) : nil
         let descending = order?.text.lowercased() == "desc"
         let comparator = SortComparator(call: call, sortKey: sortKey)
-        let ordered = try stableSorted(entries, call: call) { left, right in
+        let ordered = try stableSorted(Array(entries), call: call) { left, right in
             let result = try comparator.compare(left, right)
             return result == (descending ? .orderedDescending : .orderedAscending)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 
 /// Argument checks and iteration rules shared by the Collection and DataProcessing functions
 /// (<doc:FunctionLibrary>).
@@ -14,29 +15,67 @@ enum CollectionSupport {
 
     /// The items of a collection as the data-processing functions iterate it: array elements in
     /// order, set members, dictionary **values** (with their keys). NULL iterates as empty, so it
-    /// yields `[]`. Any other kind is not iterable and yields nil.
-    static func entries(of value: Value) -> [Entry]? {
+    /// yields `[]`. Any other kind is not iterable and yields nil. The items are read as they are
+    /// reached: an array that is a view of a document is not decoded whole.
+    static func entries(of value: Value) -> Entries? {
         switch value {
-        case .array(let elements), .set(let elements):
-            return elements.map { Entry(key: nil, item: $0) }
-        case .dictionary(let dictionary):
-            return dictionary.map { Entry(key: $0.key, item: $0.value) }
-        case .json:
-            return entries(of: value.decodedOneLevel)
-        case .null:
-            return []
-        default:
-            return nil
+        case .array(let elements), .set(let elements): return Entries(kind: .elements(elements))
+        case .dictionary(let dictionary): return Entries(kind: .entries(dictionary.entries))
+        case .null: return Entries(kind: .elements([]))
+        default: return nil
+        }
+    }
+
+    /// The items of a collection (``entries(of:)``), by position.
+    struct Entries: RandomAccessCollection {
+        enum Kind {
+            case elements(ValueArray)
+            case entries(OrderedDictionary<String, Value>)
+        }
+
+        let kind: Kind
+
+        var startIndex: Int { 0 }
+
+        var endIndex: Int {
+            switch kind {
+            case .elements(let elements): return elements.count
+            case .entries(let entries): return entries.count
+            }
+        }
+
+        subscript(position: Int) -> Entry {
+            switch kind {
+            case .elements(let elements): return Entry(key: nil, item: elements[position])
+            case .entries(let entries): return Entry(key: entries.keys[position], item: entries.values[position])
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            switch kind {
+            case .elements(let elements): return Iterator(elements: elements.makeIterator(), entries: nil)
+            case .entries(let entries): return Iterator(elements: nil, entries: entries.makeIterator())
+            }
+        }
+
+        /// Reads each item as it is reached.
+        struct Iterator: IteratorProtocol {
+            var elements: ValueArray.Iterator?
+            var entries: OrderedDictionary<String, Value>.Iterator?
+
+            mutating func next() -> Entry? {
+                if elements != nil { return elements?.next().map { Entry(key: nil, item: $0) } }
+                return entries?.next().map { Entry(key: $0.key, item: $0.value) }
+            }
         }
     }
 
     /// The values a collection contributes to `^join`, `^containsValue`, `^valuesIntersect`, ...:
     /// elements, members, or dictionary values. NULL gives `[]`; other kinds nil.
-    static func members(of value: Value) -> [Value]? {
+    static func members(of value: Value) -> ValueArray? {
         switch value {
         case .array(let elements), .set(let elements): return elements
-        case .dictionary(let dictionary): return Array(dictionary.values)
-        case .json: return members(of: value.decodedOneLevel)
+        case .dictionary(let dictionary): return ValueArray(Array(dictionary.values))
         case .null: return []
         default: return nil
         }
@@ -45,13 +84,13 @@ enum CollectionSupport {
     /// Whether the value is an Array, a Dictionary or a Set.
     static func isCollection(_ value: Value?) -> Bool {
         switch value {
-        case .array?, .dictionary?, .set?, .json?: return true
+        case .array?, .dictionary?, .set?: return true
         default: return false
         }
     }
 
     /// The elements of the array parameter at `index`; anything else (NULL included) is a type error.
-    static func array(_ value: Value, at index: Int) throws -> [Value] {
+    static func array(_ value: Value, at index: Int) throws -> ValueArray {
         guard case .array(let elements) = value else {
             throw FunctionError.type(at: index, expected: "Array", got: value)
         }
@@ -59,7 +98,7 @@ enum CollectionSupport {
     }
 
     /// The elements of the single array input of an `object` function (absent and NULL fail).
-    static func array(of call: FunctionCall) throws -> [Value] {
+    static func array(of call: FunctionCall) throws -> ValueArray {
         let value = try call.value()
         guard case .array(let elements) = value else {
             throw FunctionError.type(expected: "Array", got: value)

@@ -39,7 +39,7 @@ extension DataProcessingFunctions {
             + "the Number 2). A null value gives false; null collections are skipped."
     ) { call in
         let parameters = try call.values(.atLeast(2))
-        let collections = try parameters.dropLast().enumerated().map { index, parameter -> [Value] in
+        let collections = try parameters.dropLast().enumerated().map { index, parameter -> ValueArray in
             guard let members = CollectionSupport.members(of: parameter) else {
                 throw CollectionSupport.notIterable(parameter, at: index)
             }
@@ -114,7 +114,7 @@ extension DataProcessingFunctions {
             + "least one element in common, by plain equality."
     ) { call in
         let parameters = try call.values(.exactly(2))
-        let sides = try parameters.enumerated().map { index, parameter -> [Value] in
+        let sides = try parameters.enumerated().map { index, parameter -> ValueArray in
             guard CollectionSupport.isCollection(parameter), let members = CollectionSupport.members(of: parameter)
             else { throw CollectionSupport.notIterable(parameter, at: index) }
             return members

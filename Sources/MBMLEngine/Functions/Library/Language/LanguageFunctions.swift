@@ -60,7 +60,7 @@ enum LanguageFunctions {
         summary:
             "Builds a dictionary from consecutive key/value parameters, each evaluated as an object expression (errors count as nothing). Later pairs overwrite earlier ones with the same key; non-string keys use their text form. ^dictionary() is an empty dictionary."
     ) { call in
-        if case .absent = call.input { return .dictionary([:]) }
+        if case .absent = call.input { return .dictionary(ValueDictionary()) }
         let parameters = try call.expressions()
         guard parameters.count % 2 == 0 else {
             throw FunctionError("expected an even number of input parameters, but got \(parameters.count) instead")

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The elements of an array (or the members of a set) value: a view over where they are stored.
+///
+/// Storage is one of:
+/// - decoded values, held in a Swift array (what functions build);
+/// - a region of a loaded JSON document (``JSONNode``): the elements are found through the
+///   document's index and decoded one at a time, when they are read, so a large data file is never
+///   decoded whole.
+///
+/// Both read the same through the standard collection protocols (`count`, subscripts, iteration,
+/// `map`, `filter`, ...), so code over arrays works on either without knowing which it has. Changing
+/// a view of a document (`append`, a subscript set) first copies its elements into decoded storage:
+/// a function that must own a copy builds one then, and is charged for it as for any value it
+/// builds. Copies of a view share their storage, as Swift arrays do.
+public struct ValueArray: Sendable {
+    enum Storage: Sendable {
+        case decoded([Value])
+        case document(JSONNode)
+    }
+
+    var storage: Storage
+
+    /// Decoded elements.
+    public init(_ elements: [Value]) {
+        storage = .decoded(elements)
+    }
+
+    /// A view of the JSON array `node`.
+    init(node: JSONNode) {
+        storage = .document(node)
+    }
+
+    /// The region of a loaded JSON document this array is a view of, or nil when its elements are
+    /// decoded values.
+    public var jsonNode: JSONNode? {
+        if case .document(let node) = storage { return node }
+        return nil
+    }
+
+    /// Whether the elements are read from a document (no memory of their own is held).
+    public var isDocumentView: Bool { jsonNode != nil }
+
+    /// The elements as a Swift array: the stored one, or, for a view of a document, each element
+    /// decoded one level (nested containers are views again).
+    public var decoded: [Value] {
+        switch storage {
+        case .decoded(let elements): return elements
+        case .document(let node): return node.elements()
+        }
+    }
+}
+
+extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    public typealias Index = Int
+
+    public init() {
+        storage = .decoded([])
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int { count }
+
+    public var count: Int {
+        switch storage {
+        case .decoded(let elements): return elements.count
+        case .document(let node): return node.memberOffsets().count
+        }
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    public subscript(position: Int) -> Value {
+        get {
+            switch storage {
+            case .decoded(let elements): return elements[position]
+            case .document(let node): return node.member(at: node.memberOffsets()[position])
+            }
+        }
+        set {
+            var elements = takeDecoded()
+            elements[position] = newValue
+            storage = .decoded(elements)
+        }
+    }
+
+    public func index(after i: Int) -> Int { i + 1 }
+
+    public func index(before i: Int) -> Int { i - 1 }
+
+    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+    where C.Element == Value {
+        var elements = takeDecoded()
+        elements.replaceSubrange(subrange, with: newElements)
+        storage = .decoded(elements)
+    }
+
+    public mutating func reserveCapacity(_ n: Int) {
+        var elements = takeDecoded()
+        elements.reserveCapacity(n)
+        storage = .decoded(elements)
+    }
+
+    /// The decoded elements, leaving the storage empty so that the caller holds the only reference
+    /// (and changes them in place).
+    private mutating func takeDecoded() -> [Value] {
+        let elements = decoded
+        storage = .decoded([])
+        return elements
+    }
+
+    public func makeIterator() -> Iterator {
+        switch storage {
+        case .decoded(let elements): return Iterator(decoded: elements, node: nil, offsets: [])
+        case .document(let node): return Iterator(decoded: [], node: node, offsets: node.memberOffsets())
+        }
+    }
+
+    public var underestimatedCount: Int { count }
+
+    /// Iterates the elements; for a view of a document, each is decoded when it is reached.
+    public struct Iterator: IteratorProtocol {
+        let decoded: [Value]
+        let node: JSONNode?
+        let offsets: [Int]
+        var index = 0
+
+        public mutating func next() -> Value? {
+            if let node {
+                guard index < offsets.count else { return nil }
+                defer { index += 1 }
+                return node.member(at: offsets[index])
+            }
+            guard index < decoded.count else { return nil }
+            defer { index += 1 }
+            return decoded[index]
+        }
+    }
+}
+
+extension ValueArray: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Value...) {
+        storage = .decoded(elements)
+    }
+}
+
+extension ValueArray: Hashable {
+    /// Element by element (two views of the same text are equal without decoding either).
+    public static func == (lhs: ValueArray, rhs: ValueArray) -> Bool {
+        if let a = lhs.jsonNode, let b = rhs.jsonNode, a.hasSameText(as: b) { return true }
+        if case .decoded(let a) = lhs.storage, case .decoded(let b) = rhs.storage { return a == b }
+        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}
