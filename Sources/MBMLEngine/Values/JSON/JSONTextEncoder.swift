@@ -153,21 +153,8 @@ private final class StreamWriter {
         }
     }
 
-    /// The decimal digits of `value`, written without making a string.
     func integer(_ value: Int64) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            output.reserveCapacity(output.count + count)
-            for index in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[index]) }
-        }
+        JSONWriter.appendInteger(value, to: &output)
     }
 }
 

@@ -64,14 +64,7 @@ public struct JSONTextWriter {
 
     public mutating func integer(_ value: Int) {
         beginValue()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        JSONWriter.appendInteger(Int64(value), to: &bytes)
     }
 
     public mutating func bool(_ value: Bool) {

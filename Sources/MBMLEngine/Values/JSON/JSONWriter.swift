@@ -18,7 +18,7 @@ enum JSONWriter {
     static func append(_ value: Value, to output: inout [UInt8], bound: inout TextBound) {
         switch value {
         case .string(let text): appendString(text, to: &output, room: bound.room(in: output))
-        case .integer(let i): output.append(contentsOf: String(i).utf8)
+        case .integer(let i): appendInteger(Int64(i), to: &output)
         case .bigInteger(let number): output.append(contentsOf: number.description.utf8)
         case .decimal(let d):
             if d.isNaN { appendNonFinite("NaN", to: &output) } else { output.append(contentsOf: d.description.utf8) }
@@ -64,6 +64,19 @@ enum JSONWriter {
             append(element, to: &output, bound: &bound)
         }
         output.append(UInt8(ascii: "]"))
+    }
+
+    /// The decimal digits of `value`, written straight into `output` (no string is made): every
+    /// JSON writer of the engine writes integers through this.
+    static func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
     }
 
     /// Integral doubles print without a fraction; others in the shortest form that reads back exactly;
