@@ -76,6 +76,17 @@ public final class Environment: Sendable {
         StandardVariables.declare(in: self)
     }
 
+    /// A new environment with this one's options, functions, log, facts, variables and
+    /// provenances: an incremental load (``ManifestTextLoad``) changes the copy, never an
+    /// environment in use.
+    func copy() -> Environment {
+        let copy = Environment(options: options, functions: functions, log: log)
+        copy.variables.replaceContents(with: variables)
+        copy.provenances.replaceRecords(with: provenances)
+        copy.facts.replaceValues(with: facts)
+        return copy
+    }
+
     // MARK: Provenance
 
     /// How `name` was declared and where, if a load declared it (nil for variables set at run time).

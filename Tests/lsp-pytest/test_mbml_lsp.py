@@ -361,6 +361,13 @@ async def test_code_lenses_run_the_projects_expectation_file(client: LanguageCli
     assert titles[0] == (0, "▶ Run 2 checks: 1 passed, 1 failed"), titles
     assert (0, "✓ passed") in titles, titles
     assert any(line == 1 and title.startswith("✗ failed:") for line, title in titles), titles
+    refreshes = []
+
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def refresh(params):
+        refreshes.append(params)
+        return None
+
     wrong = next(lens for lens in lenses if lens.range.start.line == 1)
     result = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command=wrong.command.command, arguments=wrong.command.arguments)
@@ -368,3 +375,12 @@ async def test_code_lenses_run_the_projects_expectation_file(client: LanguageCli
     assert result["failed"] == 1 and result["failures"][0]["id"] == "wrong", result
     await asyncio.sleep(0.2)
     assert any("0 passed, 1 failed" in message.message for message in client.messages), client.messages
+    # The lenses are refreshed by clients that can (pytest-lsp checks a request the client did not
+    # announce it supports as an error of the server).
+    workspace = client.capabilities.workspace if client.capabilities else None
+    supports = bool(workspace and workspace.code_lens and workspace.code_lens.refresh_support)
+    for _ in range(20):
+        if refreshes or not supports:
+            break
+        await asyncio.sleep(0.1)
+    assert len(refreshes) == (1 if supports else 0), (supports, refreshes)
