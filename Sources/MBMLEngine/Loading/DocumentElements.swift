@@ -17,10 +17,11 @@ struct DocumentElements: Sendable {
 
     /// The elements of `text`, whose load recorded `record`; nil when the text's scan and its parse
     /// do not agree on them, or when its prolog could make a part of it parse differently alone (a
-    /// document type declaration, an encoding other than UTF-8).
-    init?(text: String, record: DocumentRecord) {
+    /// document type declaration, an encoding other than UTF-8). `outline` is the text's, if scanned
+    /// already.
+    init?(text: String, record: DocumentRecord, outline: ManifestOutline? = nil) {
         let bytes = Array(text.utf8)
-        let outline = ManifestOutline(text: text)
+        let outline = outline ?? ManifestOutline(text: text)
         let lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
         guard let root = outline.elements.indices.first, outline.elements[root].parent == nil,
             !outline.elements.dropFirst().contains(where: { $0.parent == nil }),

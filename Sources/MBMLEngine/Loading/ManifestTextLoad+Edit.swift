@@ -1,6 +1,6 @@
 import Foundation
 
-/// The incremental load of a new text (<doc:ManifestTextLoad>'s rules): the edit found by comparing
+/// The incremental load of a new text (the rules in ``ManifestTextLoad``): the edit found by comparing
 /// the two texts, the `<Var>` it is in declared again in a copy of the environment, then every later
 /// `<Var>` whose load read a variable declared again.
 extension ManifestTextLoad {

@@ -50,8 +50,12 @@ public struct ManifestTextLoad {
 
     /// Loads `inputs` with `builder` under `limits` (nil: the builder's options). The last
     /// ``EnvironmentInput/manifestText(_:name:directory:)`` among them is the text that later loads
-    /// replace (``loading(_:limits:)``); without one, every load is full.
-    public init(builder: EnvironmentBuilder, inputs: [EnvironmentInput], limits: EvaluationLimits? = nil) {
+    /// replace (``loading(_:limits:)``); without one, every load is full. `outline`, the text's
+    /// outline when the host has it already, is not scanned again.
+    public init(
+        builder: EnvironmentBuilder, inputs: [EnvironmentInput], limits: EvaluationLimits? = nil,
+        outline: ManifestOutline? = nil
+    ) {
         let index = inputs.lastIndex { if case .manifestText = $0 { true } else { false } }
         var text = ""
         if let index, case .manifestText(let documentText, _, _) = inputs[index] { text = documentText }
@@ -59,7 +63,7 @@ public struct ManifestTextLoad {
         let isLast = index == inputs.indices.last
         let elements =
             isLast && !load.hasFailures
-            ? record.flatMap { DocumentElements(text: text, record: $0) } : nil
+            ? record.flatMap { DocumentElements(text: text, record: $0, outline: outline) } : nil
         self.init(
             text: text, load: load, kind: .full, builder: builder, inputs: inputs, documentIndex: index,
             elements: elements)

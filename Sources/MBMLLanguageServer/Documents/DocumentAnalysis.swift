@@ -62,7 +62,10 @@ struct DocumentAnalysis {
         {
             manifest = previous.loading(document.text, limits: loadLimits)
         } else {
-            manifest = ManifestTextLoad(builder: builder, inputs: inputs, limits: loadLimits)
+            // The outline that symbols and folding read too: scanned once for both.
+            manifest = ManifestTextLoad(
+                builder: builder, inputs: inputs, limits: loadLimits,
+                outline: document.isTemplate ? nil : document.outline)
         }
         isInProject = project.project != nil
         expectationFiles = (project.project?.expectationFiles ?? []).map {
