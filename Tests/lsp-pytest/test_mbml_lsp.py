@@ -260,6 +260,46 @@ async def test_watched_include_change_reloads_its_includer(client: LanguageClien
     assert "Grace" in hover.contents.value
 
 
+async def test_typing_in_a_var_and_an_include_changed_on_disk(client: LanguageClient, tmp_path):
+    """Keystrokes inside a <Var> load incrementally; an include changed on disk loads everything
+    again, and the keystrokes after it keep what it changed."""
+    (tmp_path / "main.xml").write_text(MAIN)
+    (tmp_path / "shared.xml").write_text(SHARED)
+    main = tmp_path / "main.xml"
+    await open_document(client, main)
+
+    def hover(needle, offset):
+        return client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri(main)),
+                              position=position_of(MAIN, needle, offset))
+        )
+
+    async def type_after_barrett(text, version, typed_before):
+        at = position_of(MAIN, "Barrett", len("Barrett") + typed_before)
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri(main), version=version),
+                content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=at, end=at), text=text)],
+            )
+        )
+        diagnostics = await wait_for_diagnostics(client, uri(main))
+        assert diagnostics.version == version
+
+    await type_after_barrett("X", 2, 0)
+    assert "BarrettX" in (await hover("$cats[0]", 2)).contents.value
+    (tmp_path / "shared.xml").write_text(SHARED.replace("Ada", "Grace"))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri(tmp_path / "shared.xml"), type=types.FileChangeType.Changed)]
+        )
+    )
+    await wait_for_diagnostics(client, uri(main))
+    assert "Grace" in (await hover("$owner", 2)).contents.value
+    await type_after_barrett("Y", 3, 1)
+    assert "BarrettXY" in (await hover("$cats[0]", 2)).contents.value
+    assert "Grace" in (await hover("$owner", 2)).contents.value
+
+
 async def test_workspace_folders_decide_what_a_document_may_read(client: LanguageClient, tmp_path):
     (tmp_path / "app").mkdir()
     (tmp_path / "lib").mkdir()
