@@ -105,6 +105,20 @@ final class LanguageServerIncrementalLoadTests: XCTestCase {
         XCTAssertEqual(variable("sum", in: server), .integer(542))
     }
 
+    /// A document's lines are sliced from its text by where each starts: `\n` and `\r\n` end a line,
+    /// an empty last line counts, and a change keeps them right.
+    func testTheLinesOfADocument() {
+        let document = TextDocument(uri: uri, version: 1, text: "a\r\nbé\n\n😀c")
+        XCTAssertEqual(Array(document.lines), ["a", "bé", "", "😀c"])
+        XCTAssertEqual(document.characters(ofLine: 3), ["😀", "c"])
+        let changed = document.applying(
+            "x\ny", in: LSPRange(start: LSPPosition(line: 1, character: 1), end: LSPPosition(line: 2, character: 0)))
+        XCTAssertEqual(changed.text, "a\r\nbx\ny\n😀c")
+        XCTAssertEqual(Array(changed.lines), ["a", "bx", "y", "😀c"])
+        XCTAssertEqual(Array(TextDocument(uri: uri, version: 1, text: "").lines), [""])
+        XCTAssertEqual(Array(TextDocument(uri: uri, version: 1, text: "z\n").lines), ["z", ""])
+    }
+
     /// A load that reads everything again (a file changed on disk) is the oldest base a later
     /// load starts from, also while it has not finished (or never does: a newer text superseded it).
     func testNoLoadOlderThanAFullReloadIsABase() throws {
