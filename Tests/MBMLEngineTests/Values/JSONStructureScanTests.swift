@@ -1,3 +1,4 @@
+import Foundation
 import MBMLEngine
 import XCTest
 
@@ -53,7 +54,7 @@ final class JSONStructureScanTests: XCTestCase {
     /// must be the reader's own error.
     private func compare(_ text: [UInt8], maximumDepth: Int, lazy: inout Int, refused: inout Int) throws {
         let shown = String(decoding: text, as: UTF8.self)
-        let whole: Result<Value, Error> = Result { try JSONCodec.decodePlain(text, maximumDepth: maximumDepth) }
+        let whole: Result<Value, Error> = Result { try JSONCodec.decodePlain(Data(text), maximumDepth: maximumDepth) }
         let read: Result<Value, Error> = Result { try JSONCodec.decodePlainLazily(text, maximumDepth: maximumDepth) }
         switch (whole, read) {
         case (.success(let expected), .success(let value)):
