@@ -5,8 +5,9 @@ import Foundation
 /// `<Var>` whose load read a variable declared again.
 extension ManifestTextLoad {
     /// The incremental load of `newText`, or nil when the edit needs a full load.
-    func incrementalLoad(of newText: String, limits: EvaluationLimits) -> ManifestTextLoad? {
-        guard var elements, let documentIndex,
+    /// `outline` is the outline of ``text``, if scanned already.
+    func incrementalLoad(of newText: String, limits: EvaluationLimits, outline: ManifestOutline?) -> ManifestTextLoad? {
+        guard var elements = elements?.located(in: text, outline: outline), let documentIndex,
             case .manifestText(_, let name, let directory) = inputs[documentIndex]
         else { return nil }
         let old = Array(text.utf8)
@@ -50,7 +51,7 @@ extension ManifestTextLoad {
             environment: environment, diagnostics: diagnostics, files: load.files, failedInputs: [])
         return ManifestTextLoad(
             text: newText, load: newLoad, kind: .incremental(redeclared: count), builder: builder,
-            inputs: inputs(with: newText), documentIndex: documentIndex, elements: elements)
+            inputs: inputs(with: newText), documentIndex: documentIndex, elements: .located(elements))
     }
 
     /// Declares the top-level element at `position` again, from its span in `text`, in the

@@ -45,25 +45,39 @@ public struct ManifestTextLoad {
     /// The inputs; the one at ``documentIndex`` is the text.
     let inputs: [EnvironmentInput]
     let documentIndex: Int?
-    /// Where the text's top-level elements are and what each did; nil when the next load is full.
-    let elements: DocumentElements?
+    /// What the text's top-level elements did, and where they are once an edit needed it; nil when
+    /// the next load is full.
+    let elements: Elements?
+
+    /// What a load keeps of the text's top-level elements for the next one.
+    enum Elements: Sendable {
+        /// What each element did, as a full load recorded it: where each is, found only at the
+        /// first edit (a full load, then its diagnostics, never waits for it).
+        case recorded(DocumentRecord)
+        /// Where each is and what each did.
+        case located(DocumentElements)
+
+        /// The elements located in `text` (its `outline`, if scanned already); nil when they cannot
+        /// be (``DocumentElements/init(text:record:outline:)``).
+        func located(in text: String, outline: ManifestOutline?) -> DocumentElements? {
+            switch self {
+            case .recorded(let record): DocumentElements(text: text, record: record, outline: outline)
+            case .located(let elements): elements
+            }
+        }
+    }
 
     /// Loads `inputs` with `builder` under `limits` (nil: the builder's options). The last
     /// ``EnvironmentInput/manifestText(_:name:directory:)`` among them is the text that later loads
-    /// replace (``loading(_:limits:)``); without one, every load is full. `outline`, the text's
-    /// outline when the host has it already, is not scanned again.
-    public init(
-        builder: EnvironmentBuilder, inputs: [EnvironmentInput], limits: EvaluationLimits? = nil,
-        outline: ManifestOutline? = nil
-    ) {
+    /// replace (``loading(_:limits:outline:)``); without one, every load is full. Where the text's
+    /// elements are is found at the first such load, not before this one returns.
+    public init(builder: EnvironmentBuilder, inputs: [EnvironmentInput], limits: EvaluationLimits? = nil) {
         let index = inputs.lastIndex { if case .manifestText = $0 { true } else { false } }
         var text = ""
         if let index, case .manifestText(let documentText, _, _) = inputs[index] { text = documentText }
         let (load, record) = builder.build(inputs, limits: limits, recording: index)
         let isLast = index == inputs.indices.last
-        let elements =
-            isLast && !load.hasFailures
-            ? record.flatMap { DocumentElements(text: text, record: $0, outline: outline) } : nil
+        let elements = isLast && !load.hasFailures ? record.map(Elements.recorded) : nil
         self.init(
             text: text, load: load, kind: .full, builder: builder, inputs: inputs, documentIndex: index,
             elements: elements)
@@ -71,7 +85,7 @@ public struct ManifestTextLoad {
 
     init(
         text: String, load: EnvironmentLoad, kind: Kind, builder: EnvironmentBuilder, inputs: [EnvironmentInput],
-        documentIndex: Int?, elements: DocumentElements?
+        documentIndex: Int?, elements: Elements?
     ) {
         self.text = text
         self.load = load
@@ -83,19 +97,25 @@ public struct ManifestTextLoad {
     }
 
     /// Whether the next text may load incrementally (the load succeeded, the text is the last
-    /// input and its elements were recorded).
-    public var allowsIncrementalLoads: Bool { elements != nil }
+    /// input and its elements were recorded and found in it). Locates the elements when no edit
+    /// did yet.
+    public var allowsIncrementalLoads: Bool { elements?.located(in: text, outline: nil) != nil }
 
     /// The load of `newText` in the place of ``text``, under `limits`: incremental when the edit
     /// allows it (see the type's description), else a full load of every input with the new text.
-    /// This load is not changed (its environment stays as it is).
-    public func loading(_ newText: String, limits: EvaluationLimits? = nil) -> ManifestTextLoad {
+    /// `outline`, the outline of ``text`` when the host has it already, is not scanned again (the
+    /// first edit after a full load locates the elements in it). This load is not changed (its
+    /// environment stays as it is).
+    public func loading(
+        _ newText: String, limits: EvaluationLimits? = nil, outline: ManifestOutline? = nil
+    ) -> ManifestTextLoad {
         if newText == text, documentIndex != nil {
             return ManifestTextLoad(
                 text: text, load: load, kind: .unchanged, builder: builder, inputs: inputs,
                 documentIndex: documentIndex, elements: elements)
         }
-        if let incremental = incrementalLoad(of: newText, limits: limits ?? EvaluationLimits(options: builder.options))
+        if let incremental = incrementalLoad(
+            of: newText, limits: limits ?? EvaluationLimits(options: builder.options), outline: outline)
         {
             return incremental
         }

@@ -56,16 +56,17 @@ struct DocumentAnalysis {
             document: .manifestText(document.text, name: name, directory: directory), path: path,
             isTemplate: document.isTemplate)
         let loadLimits = EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded)
-        if let previous = previous?.manifest, previous.inputs(with: document.text) == inputs,
+        if let previousDocument = previous?.document, let previous = previous?.manifest,
+            previous.inputs(with: document.text) == inputs,
             previous.builder.options.searchDirectories == options.searchDirectories,
             previous.builder.options.fileReadPolicy == options.fileReadPolicy
         {
-            manifest = previous.loading(document.text, limits: loadLimits)
+            // The previous text's outline, which symbols and folding read too: scanned once for all.
+            let outline = previousDocument.isTemplate ? nil : previousDocument.outline
+            manifest = previous.loading(document.text, limits: loadLimits, outline: outline)
         } else {
-            // The outline that symbols and folding read too: scanned once for both.
-            manifest = ManifestTextLoad(
-                builder: builder, inputs: inputs, limits: loadLimits,
-                outline: document.isTemplate ? nil : document.outline)
+            // Where its elements are is found at the first edit, not before the first diagnostics.
+            manifest = ManifestTextLoad(builder: builder, inputs: inputs, limits: loadLimits)
         }
         isInProject = project.project != nil
         expectationFiles = (project.project?.expectationFiles ?? []).map {
