@@ -72,6 +72,9 @@ final class ParallelItemScopeTests: XCTestCase {
             "^collectionPassesTest($people|$item.id >= 0)",
             "^collectionPassesTest($people|$item.id < 15000)",
             "^count(^filter($people|^count(^filter($item.kids|$item > 1)) == 2))",
+            "^associate($people|$item.age|$item.id)",
+            "^associateWithArray($people|$item.kids|$item|$outer:item.id)",
+            "^associateWithSingleValue($people|$item.age|$item.name)",
         ]
         for expression in expressions {
             let outcome = assertSame(expression)
