@@ -56,21 +56,23 @@ struct ParallelItemScope<Part> {
                 shared.logs[chunk] = worker.evaluation.logBuffer ?? []
             }
         }
-        try withoutActuallyEscaping(work) { work in
+        withoutActuallyEscaping(work) { work in
             let task = UncheckedTask(run: work)
             let group = DispatchGroup()
             for _ in 1..<workers {
                 group.enter()
                 let thread = Thread {
-                    task.run()
+                    task.perform()
                     group.leave()
                 }
                 // What the engine asks of a thread that evaluates (``EnvironmentOptions/maximumNestingDepth``).
                 thread.stackSize = 8 << 20
                 thread.start()
             }
-            task.run()
+            task.perform()
             group.wait()
+            // The threads may outlive the scope a moment: they must not hold the work then.
+            task.clear()
         }
         return try shared.merged(writingLogsTo: call)
     }
@@ -121,9 +123,23 @@ private final class Chunks<Part>: @unchecked Sendable {
     }
 }
 
-/// A closure handed to the worker threads, which all finish before the closure's owner returns.
-private struct UncheckedTask: @unchecked Sendable {
-    let run: () -> Void
+/// The work handed to the worker threads, which all finish it before its owner returns (and
+/// forgets it: ``clear()``).
+private final class UncheckedTask: @unchecked Sendable {
+    private var run: (() -> Void)?
+
+    init(run: @escaping () -> Void) {
+        self.run = run
+    }
+
+    func perform() {
+        run?()
+    }
+
+    /// Forgets the work; called once every thread has finished it.
+    func clear() {
+        run = nil
+    }
 }
 
 extension FunctionCall {
