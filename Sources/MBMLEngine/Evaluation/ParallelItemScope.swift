@@ -169,14 +169,17 @@ extension FunctionCall {
 
 extension Array {
     /// The parts of a per-item scope one after another, allocated once (the only part itself when
-    /// there is one).
-    init(concatenating parts: [[Element]]) {
+    /// there is one). Each part is let go once copied, so that at most one part is held twice.
+    init(concatenating parts: consuming [[Element]]) {
         if parts.count == 1 {
             self = parts[0]
             return
         }
         self.init()
         reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { append(contentsOf: part) }
+        for index in parts.indices {
+            append(contentsOf: parts[index])
+            parts[index] = []
+        }
     }
 }

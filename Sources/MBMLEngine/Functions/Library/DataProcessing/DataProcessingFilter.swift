@@ -38,7 +38,7 @@ extension DataProcessingFunctions {
                 }
                 return kept
             }
-            let kept = [Value](concatenating: parts)
+            let kept = [Value](concatenating: consume parts)
             if case .set = dataModel { return .set(kept) }
             return .array(kept)
         case .dictionary(let dictionary):
@@ -152,7 +152,7 @@ extension DataProcessingFunctions {
             }
             return results
         }
-        let results = [Value](concatenating: parts)
+        let results = [Value](concatenating: consume parts)
         return .array(results)
     }
     .iterating(

@@ -116,7 +116,7 @@ extension DataProcessingFunctions {
                 }
                 return passing
             }
-            passing += [Value](concatenating: parts)
+            passing += [Value](concatenating: consume parts)
         }
         return .array(passing)
     }
