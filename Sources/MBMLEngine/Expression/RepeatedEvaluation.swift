@@ -8,9 +8,9 @@
 struct RepeatedEvaluation {
     let expression: String
     let context: ExpressionContext
-    fileprivate let plan: Plan
+    let plan: Plan
 
-    fileprivate enum Plan {
+    enum Plan {
         case tokens([Token])
         case constant(Value?)
         case failure(Error)
@@ -60,7 +60,7 @@ extension FunctionCall {
             return try environment.evaluate(repeated, within: evaluation)
         } catch {
             try evaluation.checkStop()
-            environment.log.write(describing(error))
+            evaluation.write(describing(error), to: environment.log)
             return nil
         }
     }
@@ -72,7 +72,7 @@ extension FunctionCall {
             return try environment.evaluate(repeated, within: evaluation)?.isTruthy ?? false
         } catch {
             try evaluation.checkStop()
-            environment.log.write(describing(error))
+            evaluation.write(describing(error), to: environment.log)
             return false
         }
     }

@@ -232,8 +232,12 @@ public struct JSONNode: Sendable {
             let start = position + 1
             guard start + expected.count < bytes.count, let base = bytes.baseAddress, let key = expected.baseAddress
             else { return false }
-            // The common case: the same bytes, then the closing quote.
-            if memcmp(base + start, key, expected.count) == 0, base[start + expected.count] == UInt8(ascii: "\"") {
+            // The common case: the same bytes, then the closing quote (the quote is looked at first:
+            // most other keys of an object differ in length, and need no comparison at all).
+            if base[start + expected.count] == UInt8(ascii: "\""),
+                expected.isEmpty || base[start] == key[0],
+                memcmp(base + start, key, expected.count) == 0
+            {
                 return true
             }
             // A key written with escapes or non-ASCII characters may still spell `wanted`.
