@@ -38,8 +38,9 @@ enum DecimalArithmetic {
 
     /// `decimal` as an `Int` when it is whole and of magnitude below ``wholeNumberLimit``; read from
     /// its significand and exponent, without decimal arithmetic. Foundation keeps those fields
-    /// internal, so they are read from the value's bytes in the layout `NSDecimal` has always had
-    /// (exponent, length and sign, then eight 16-bit words of significand), and only when
+    /// internal, so they are read from the value's bytes in the layout Foundation has here (a
+    /// signed exponent byte; a byte with the length in its high four bits and the sign in bit 3;
+    /// two reserved bytes; eight little-endian 16-bit words of significand), and only when
     /// ``bytesReadAsLaidOut`` found that layout on this platform: otherwise nil, and callers use
     /// decimal arithmetic.
     static func wholeNumber(_ decimal: Decimal) -> Int? {
@@ -59,8 +60,8 @@ enum DecimalArithmetic {
         guard MemoryLayout<Decimal>.size == 20 else { return nil }
         return withUnsafeBytes(of: decimal) { bytes in
             let exponent = Int(Int8(bitPattern: bytes[0]))
-            let length = Int(bytes[1] & 0x0F)
-            let negative = bytes[1] & 0x10 != 0
+            let length = Int(bytes[1] >> 4)
+            let negative = bytes[1] & 0x08 != 0
             if length == 0 { return negative ? nil : (0, false, 0) }  // NaN, or zero
             guard length <= 4, exponent >= 0, exponent < 20 else { return nil }
             var significand: UInt64 = 0
