@@ -1,6 +1,11 @@
+import Synchronization
 import XCTest
 
 @testable import MBMLEngine
+
+private final class Sums: Sendable {
+    let values = Mutex<[Int]>([])
+}
 
 /// Reading views of a document by position: a large object's keys are found once and shared by
 /// every view of it, a small array's member offsets once per view (and its copies), and both read
@@ -85,13 +90,12 @@ final class DocumentViewPositionTests: XCTestCase {
         guard case .dictionary(let root) = view, case .array(let list)? = root["list"] else {
             return XCTFail("not a view")
         }
-        let sums = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8)
-        defer { sums.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: 8) { index in
+        let sums = Sums()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
             var sum = 0
             for position in 0..<list.count { sum += list[position].integerValue ?? 0 }
-            sums[index] = sum
+            sums.values.withLock { $0.append(sum) }
         }
-        XCTAssertEqual(Array(sums), [Int](repeating: 36, count: 8))
+        XCTAssertEqual(sums.values.withLock { $0 }, [Int](repeating: 36, count: 8))
     }
 }
