@@ -62,7 +62,7 @@ enum DecimalArithmetic {
             let exponent = Int(Int8(bitPattern: bytes[0]))
             let length = Int(bytes[1] >> 4)
             let negative = bytes[1] & 0x08 != 0
-            if length == 0 { return negative ? nil : (0, false, 0) }  // NaN, or zero
+            if length == 0 { return negative ? nil : (0, false, 0) } // NaN, or zero
             guard length <= 4, exponent >= 0, exponent < 20 else { return nil }
             var significand: UInt64 = 0
             for word in (0..<length).reversed() {
