@@ -43,6 +43,26 @@ final class ChildProcessPeakTests: XCTestCase {
         XCTAssertLessThan(run.peakMemory, 160 * 1024 * 1024)
     }
 
+    /// A program whose last thread to leave is not its first (it exits from another thread, as a
+    /// Go program may) still reports its own peak, not the spawner's 200 MB.
+    func testExitFromAnotherThreadReportsItsOwnPeak() throws {
+        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else { throw XCTSkip("no python3") }
+        let size = 200 * 1024 * 1024
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
+        defer { block.deallocate() }
+        for offset in stride(from: 0, to: size, by: 4096) { block[offset] = 1 }
+        let script = "import os, sys, threading\nb = bytearray(16 << 20)\nprint(len(b)); sys.stdout.flush()\n"
+            + "threading.Thread(target=lambda: os._exit(4)).start()\nthreading.Event().wait()\n"
+        let run = try ChildProcess.run(python, ["-c", script])
+        XCTAssertEqual(run.output, "16777216\n")
+        XCTAssertEqual(run.status, 4)
+        XCTAssertGreaterThan(run.peakMemory, 16 * 1024 * 1024)
+        XCTAssertLessThan(run.peakMemory, 100 * 1024 * 1024, "peak \(run.peakMemory) bytes")
+        XCTAssertEqual(block[size - 4096], 1)
+    }
+
     /// A program that is not there is an error naming it, as before.
     func testMissingProgramThrows() {
         XCTAssertThrowsError(try ChildProcess.run("/nonexistent/program", [])) { error in
