@@ -46,14 +46,17 @@ final class ChildProcessPeakTests: XCTestCase {
     /// A program whose last thread to leave is not its first (it exits from another thread, as a
     /// Go program may) still reports its own peak, not the spawner's 200 MB.
     func testExitFromAnotherThreadReportsItsOwnPeak() throws {
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { throw XCTSkip("no python3") }
+        guard
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { throw XCTSkip("no python3") }
         let size = 200 * 1024 * 1024
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
         defer { block.deallocate() }
         for offset in stride(from: 0, to: size, by: 4096) { block[offset] = 1 }
-        let script = "import os, sys, threading\nb = bytearray(16 << 20)\nprint(len(b)); sys.stdout.flush()\n"
+        let script =
+            "import os, sys, threading\nb = bytearray(16 << 20)\nprint(len(b)); sys.stdout.flush()\n"
             + "threading.Thread(target=lambda: os._exit(4)).start()\nthreading.Event().wait()\n"
         let run = try ChildProcess.run(python, ["-c", script])
         XCTAssertEqual(run.output, "16777216\n")
