@@ -44,9 +44,9 @@ struct ChildProcess {
         // The output is read on another thread: a traced program holds its pipe open while it is
         // stopped at its exit, until this thread lets it go on.
         let output = PipeDrain(pipeEnds[0])
-        let traced = ExitTrace.attach(pid)
+        let attachment = ExitTrace.attach(pid)
         let start = DispatchTime.now().uptimeNanoseconds
-        let (status, usage, peak) = ExitTrace.wait(pid, traced: traced)
+        let (status, usage, peak) = ExitTrace.wait(pid, attachment)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return ChildProcess(

@@ -27,26 +27,38 @@ enum ExitTrace {
         #endif
     }
 
+    /// How a spawned program stands after ``attach(_:)``.
+    enum Attachment {
+        /// Traced: it stops at its exit.
+        case traced
+        /// Running, not traced (tracing refused, or not Linux).
+        case untraced
+        /// It ended before it could be traced, with this wait status.
+        case exited(Int32)
+    }
+
     /// Waits until the shell spawned by ``launch(_:_:)`` has stopped itself, traces it and lets it
-    /// go on. Returns whether the program is traced.
-    static func attach(_ pid: pid_t) -> Bool {
+    /// go on.
+    static func attach(_ pid: pid_t) -> Attachment {
         #if os(Linux)
         var status: Int32 = 0
         while waitpid(pid, &status, WUNTRACED) < 0 {
-            if errno != EINTR { return false }
+            if errno != EINTR { return .untraced }
         }
-        guard status & 0xFF == 0x7F else { return false }
+        guard status & 0xFF == 0x7F else { return .exited(status) }
         let traced = mbml_trace_exit(pid) == 0
         kill(pid, SIGCONT)
-        return traced
+        return traced ? .traced : .untraced
         #else
-        return false
+        return .untraced
         #endif
     }
 
     /// Waits for the program to exit: its wait status, its `rusage` and, when it was traced, its
     /// own peak resident memory in bytes read at its exit.
-    static func wait(_ pid: pid_t, traced: Bool) -> (status: Int32, usage: rusage, peak: Int?) {
+    static func wait(_ pid: pid_t, _ attachment: Attachment) -> (status: Int32, usage: rusage, peak: Int?) {
+        if case .exited(let status) = attachment { return (status, rusage(), nil) }
+        let traced = if case .traced = attachment { true } else { false }
         var status: Int32 = 0
         var usage = rusage()
         var peak: Int?
