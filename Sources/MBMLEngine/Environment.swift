@@ -42,7 +42,7 @@ public final class Environment: Sendable {
         "Platform": VariableProvenance(kind: .builtIn, isReadOnly: true),
     ])
 
-    let cache = ExpressionCache()
+    let cache: ExpressionCache
     /// What changes after the environment is made: the settings above. (What an evaluation
     /// changes lives in its ``Evaluation``.)
     struct State {
@@ -51,10 +51,17 @@ public final class Environment: Sendable {
     }
     let state: Mutex<State>
 
-    public init(
+    public convenience init(
         options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
         log: LogSink = LogSink()
     ) {
+        self.init(options: options, functions: functions, log: log, cache: ExpressionCache())
+    }
+
+    /// An environment whose token trees are kept in `cache` (a copy shares its original's: the same
+    /// functions parse the same trees).
+    init(options: EnvironmentOptions, functions: FunctionRegistry, log: LogSink, cache: ExpressionCache) {
+        self.cache = cache
         self.state = Mutex(State(options: options, functions: functions))
         self.log = log
         self.variables = VariableSpace()
@@ -74,6 +81,17 @@ public final class Environment: Sendable {
                 "Evaluation error: dynamic variable \(self.describeVariable(name)) refers to itself; it reads as nil")
         }
         StandardVariables.declare(in: self)
+    }
+
+    /// A new environment with this one's options, functions, log, facts, variables and
+    /// provenances: an incremental load (``ManifestTextLoad``) changes the copy, never an
+    /// environment in use.
+    func copy() -> Environment {
+        let copy = Environment(options: options, functions: functions, log: log, cache: cache)
+        copy.variables.replaceContents(with: variables)
+        copy.provenances.replaceRecords(with: provenances)
+        copy.facts.replaceValues(with: facts)
+        return copy
     }
 
     // MARK: Provenance

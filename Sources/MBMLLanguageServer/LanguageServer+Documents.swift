@@ -32,7 +32,7 @@ extension LanguageServer {
             workspace.apply(notification.event)
             // What the documents may read changed: each loads again.
             for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
-                _ = open(document, nil)
+                _ = open(document, nil, reading: .everything)
             }
             return []
         case let notification as DidChangeWatchedFilesNotification:
@@ -44,7 +44,7 @@ extension LanguageServer {
                 guard let files = analyses[document.uri]?.analysis.load.files,
                     projectChanged || files.contains(where: { changed.contains($0.standardizedFileURL.path) })
                 else { continue }
-                _ = open(document, nil)
+                _ = open(document, nil, reading: .everything)
             }
             return []
         default:
@@ -53,17 +53,29 @@ extension LanguageServer {
         }
     }
 
+    /// What a load reads again.
+    enum Reload {
+        /// Only the document's text changed: the load starts from the newest finished one
+        /// (incrementally where the edit allows).
+        case text
+        /// Something on disk or the workspace changed: every input loads again.
+        case everything
+    }
+
     /// Stores `document` as the newest text of its URI and loads it (``Loading``); the load stops
     /// when a newer text arrives.
-    func open(_ document: TextDocument, _ generation: Int?) -> [OutgoingMessage] {
+    func open(_ document: TextDocument, _ generation: Int?, reading reload: Reload = .text) -> [OutgoingMessage] {
         let uri = document.uri
         let generation = generation ?? versions.announce(uri)
+        if reload == .everything { versions.readsEverything(uri, from: generation) }
         documents[uri] = document
         // A newer text of the document was read already: its own message loads it; this one is dropped.
         guard versions.isCurrent(uri, generation: generation) else { return [] }
         let (workspace, limits, versions) = (self.workspace, self.limits, self.versions)
         let load: @Sendable () -> DocumentVersions.Finished? = {
-            let analysis = DocumentAnalysis(document, workspace: workspace, limits: limits) {
+            // The newest finished load of an earlier text (only the text changed since): the base.
+            let previous = reload == .text ? versions.base(uri)?.analysis : nil
+            let analysis = DocumentAnalysis(document, workspace: workspace, limits: limits, previous: previous) {
                 !versions.isCurrent(uri, generation: generation)
             }
             guard versions.isCurrent(uri, generation: generation) else { return nil }

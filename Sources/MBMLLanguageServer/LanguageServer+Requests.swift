@@ -78,6 +78,12 @@ extension LanguageServer {
             return value
         }
         let notification = shown.map { OutgoingMessage.notification(method: ShowMessageParams.method, params: $0) }
-        return (notification.map { [$0] } ?? []) + [.response(id: id, result: result)]
+        var replies = (notification.map { [$0] } ?? []) + [.response(id: id, result: result)]
+        // The checks ran again: a client that can is asked to show the lenses with their new outcomes.
+        if case .runExpectations = command, client.refreshesCodeLenses {
+            serverRequests += 1
+            replies.append(CodeLensRefreshRequest.message(id: .string("mbml-codelens-refresh-\(serverRequests)")))
+        }
+        return replies
     }
 }

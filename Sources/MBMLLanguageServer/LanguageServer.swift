@@ -42,6 +42,8 @@ final class LanguageServer {
     var workspace = Workspace()
     /// What the client can do (`initialize`'s `capabilities`).
     var client = ClientCapabilities()
+    /// How many requests the server has sent that need an id of their own (their ids count up).
+    var serverRequests = 0
     /// The requests the client cancelled; an evaluation for one of them stops.
     let cancelled: CancelledRequests
     let versions: DocumentVersions

@@ -260,6 +260,46 @@ async def test_watched_include_change_reloads_its_includer(client: LanguageClien
     assert "Grace" in hover.contents.value
 
 
+async def test_typing_in_a_var_and_an_include_changed_on_disk(client: LanguageClient, tmp_path):
+    """Keystrokes inside a <Var> load incrementally; an include changed on disk loads everything
+    again, and the keystrokes after it keep what it changed."""
+    (tmp_path / "main.xml").write_text(MAIN)
+    (tmp_path / "shared.xml").write_text(SHARED)
+    main = tmp_path / "main.xml"
+    await open_document(client, main)
+
+    def hover(needle, offset):
+        return client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri(main)),
+                              position=position_of(MAIN, needle, offset))
+        )
+
+    async def type_after_barrett(text, version, typed_before):
+        at = position_of(MAIN, "Barrett", len("Barrett") + typed_before)
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri(main), version=version),
+                content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=at, end=at), text=text)],
+            )
+        )
+        diagnostics = await wait_for_diagnostics(client, uri(main))
+        assert diagnostics.version == version
+
+    await type_after_barrett("X", 2, 0)
+    assert "BarrettX" in (await hover("$cats[0]", 2)).contents.value
+    (tmp_path / "shared.xml").write_text(SHARED.replace("Ada", "Grace"))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri(tmp_path / "shared.xml"), type=types.FileChangeType.Changed)]
+        )
+    )
+    await wait_for_diagnostics(client, uri(main))
+    assert "Grace" in (await hover("$owner", 2)).contents.value
+    await type_after_barrett("Y", 3, 1)
+    assert "BarrettXY" in (await hover("$cats[0]", 2)).contents.value
+    assert "Grace" in (await hover("$owner", 2)).contents.value
+
+
 async def test_workspace_folders_decide_what_a_document_may_read(client: LanguageClient, tmp_path):
     (tmp_path / "app").mkdir()
     (tmp_path / "lib").mkdir()
@@ -361,6 +401,13 @@ async def test_code_lenses_run_the_projects_expectation_file(client: LanguageCli
     assert titles[0] == (0, "▶ Run 2 checks: 1 passed, 1 failed"), titles
     assert (0, "✓ passed") in titles, titles
     assert any(line == 1 and title.startswith("✗ failed:") for line, title in titles), titles
+    refreshes = []
+
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def refresh(params):
+        refreshes.append(params)
+        return None
+
     wrong = next(lens for lens in lenses if lens.range.start.line == 1)
     result = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command=wrong.command.command, arguments=wrong.command.arguments)
@@ -368,3 +415,12 @@ async def test_code_lenses_run_the_projects_expectation_file(client: LanguageCli
     assert result["failed"] == 1 and result["failures"][0]["id"] == "wrong", result
     await asyncio.sleep(0.2)
     assert any("0 passed, 1 failed" in message.message for message in client.messages), client.messages
+    # The lenses are refreshed by clients that can (pytest-lsp checks a request the client did not
+    # announce it supports as an error of the server).
+    workspace = client.capabilities.workspace if client.capabilities else None
+    supports = bool(workspace and workspace.code_lens and workspace.code_lens.refresh_support)
+    for _ in range(20):
+        if refreshes or not supports:
+            break
+        await asyncio.sleep(0.1)
+    assert len(refreshes) == (1 if supports else 0), (supports, refreshes)

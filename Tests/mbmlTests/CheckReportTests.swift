@@ -100,6 +100,98 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(problems.map { $0["line"] as? Int }, [5])
     }
 
+    /// The report written by `JSONTextEncoder` is the text the value writer wrote before, byte for
+    /// byte: with and without `--compare`, with values, errors, watches and malformed lines.
+    func testTheJSONReportIsTheTextTheValueWriterWrote() throws {
+        for run in [checkRun(), checkRun(second: environment(["Duncan", "Barrett", "Tom"]))] {
+            XCTAssertEqual(
+                try CheckJSONReport(run: run).text(within: Evaluation()), try Self.valueWriterText(of: run))
+        }
+        XCTAssertTrue(checkRun(second: environment(["Tom"])).compared)
+    }
+
+    /// A report whose values exceed the job's memory budget ends in the budget error.
+    func testTheJSONReportIsChargedToTheJob() throws {
+        let big = Environment()
+        big.variables.declare(
+            "cats", value: .array(Array(repeating: .string(String(repeating: "x", count: 4096)), count: 64)))
+        let run = CheckRun(paths: [path], environment: big)
+        XCTAssertThrowsError(
+            try CheckJSONReport(run: run).text(within: Evaluation(limits: EvaluationLimits(maximumBytes: 64 << 10))))
+    }
+
+    /// The report as `mbml check` wrote it through the value writer (`Evaluation.json(of:)` of one
+    /// dictionary value): the reference the encoder's text is compared with.
+    private static func valueWriterText(of run: CheckRun) throws -> String {
+        func identity(_ expectation: Expectation) -> [(String, Value)] {
+            var entry: [(String, Value)] = [("id", .string(expectation.id))]
+            if let location = expectation.location {
+                entry += [("file", .string(location.path)), ("line", .integer(location.line))]
+            }
+            return entry + [
+                ("context", .string(expectation.context.rawValue)), ("expr", .string(expectation.expression)),
+            ]
+        }
+        func outcome(_ outcome: ObservedOutcome) -> Value {
+            switch outcome {
+            case .value(let value): return ["value": value ?? .null]
+            case .error(let message): return ["error": .string(message)]
+            }
+        }
+        func object(_ pairs: [(String, Value)]) -> Value {
+            var entries = ValueDictionary()
+            for (key, value) in pairs { entries[key] = value }
+            return .dictionary(entries)
+        }
+        var report: [(String, Value)] = [
+            ("passed", .integer(run.passedCount)), ("failed", .integer(run.failedCount)),
+            ("watched", .integer(run.watchedCount)), ("malformed", .integer(run.problems.count)),
+        ]
+        if run.compared { report.append(("differ", .integer(run.differences.count))) }
+        let results = run.results.map { result -> Value in
+            var entry = identity(result.expectation)
+            entry.append(("status", .string(result.status.rawValue)))
+            switch result.expectation.expected {
+            case .value(let value): entry.append(("expect", value))
+            case .error: entry.append(("expectError", .boolean(true)))
+            case .watch: break
+            }
+            if result.expectation.match != .exact {
+                entry.append(("compare", .string(result.expectation.match.rawValue)))
+            }
+            entry.append(("actual", outcome(result.actual)))
+            if let reason = result.reason { entry.append(("reason", .string(reason))) }
+            if !result.diff.isEmpty { entry.append(("diff", .array(ValueArray(result.diff.map(Value.string))))) }
+            entry.append(("seconds", .double(result.duration)))
+            return object(entry)
+        }
+        report.append(("results", .array(ValueArray(results))))
+        report.append(
+            (
+                "problems",
+                .array(
+                    ValueArray(
+                        run.problems.map {
+                            object([
+                                ("file", .string($0.location.path)), ("line", .integer($0.location.line)),
+                                ("message", .string($0.message)),
+                            ])
+                        }))
+            ))
+        if run.compared {
+            let differences = run.differences.map { difference -> Value in
+                var entry = identity(difference.expectation)
+                entry += [("first", outcome(difference.first)), ("second", outcome(difference.second))]
+                if !difference.diff.isEmpty {
+                    entry.append(("diff", .array(ValueArray(difference.diff.map(Value.string)))))
+                }
+                return object(entry)
+            }
+            report.append(("differences", .array(ValueArray(differences))))
+        }
+        return try Evaluation().json(of: object(report))
+    }
+
     func testTheJUnitReportIsOneSuiteAFile() throws {
         let xml = CheckJUnitReport(run: checkRun()).text
         XCTAssertTrue(

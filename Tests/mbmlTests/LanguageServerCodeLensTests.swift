@@ -41,9 +41,11 @@ final class LanguageServerCodeLensTests: XCTestCase {
         return server.handle(Data(message.encoded.utf8))
     }
 
-    private func openServer(_ name: String) throws -> (LanguageServer, String) {
+    private func openServer(_ name: String, capabilities: JSONValue = .object([:])) throws -> (LanguageServer, String) {
         let server = LanguageServer()
-        _ = send(server, "initialize", .object(["rootUri": .string(folder.absoluteString)]))
+        _ = send(
+            server, "initialize",
+            .object(["rootUri": .string(folder.absoluteString), "capabilities": capabilities]))
         let url = folder.appendingPathComponent(name)
         let uri = url.standardizedFileURL.absoluteString
         _ = send(
@@ -98,6 +100,44 @@ final class LanguageServerCodeLensTests: XCTestCase {
             server, "workspace/executeCommand",
             .object(["command": .string(CodeLensHandler.runCommand), "arguments": .array([.int(3)])]))
         XCTAssertEqual(bad.last?["error"]?["code"], .int(-32602))
+    }
+
+    /// After the lens command ran the checks, a client that supports it is asked to refresh its
+    /// lenses (a request of the server, after the command's answer, with ids of its own); a client
+    /// that does not is not, and the other command never asks.
+    func testTheLensCommandAsksClientsThatCanToRefreshTheirLenses() throws {
+        let refreshing = JSONValue.object(["workspace": .object(["codeLens": .object(["refreshSupport": .bool(true)])])]
+        )
+        let (server, uri) = try openServer("cases.jsonl", capabilities: refreshing)
+        let run = JSONValue.object([
+            "command": .string(CodeLensHandler.runCommand), "arguments": .array([.string(uri)]),
+        ])
+        let first = send(server, "workspace/executeCommand", id: 8, run)
+        XCTAssertEqual(
+            first.map { $0["method"]?.stringValue ?? "response" }.suffix(2), ["response", "workspace/codeLens/refresh"])
+        let refresh = try XCTUnwrap(first.last)
+        XCTAssertNotNil(refresh["id"], "a request: the client answers it")
+        XCTAssertNil(refresh["params"], "the refresh has no params")
+        XCTAssertEqual(first[first.count - 2]["id"], .int(8))
+        let second = send(server, "workspace/executeCommand", id: 9, run)
+        XCTAssertNotEqual(second.last?["id"], refresh["id"], "each request of the server has its own id")
+        // The client's answer to the refresh is taken quietly.
+        let answer = JSONValue.object(["jsonrpc": .string("2.0"), "id": refresh["id"] ?? .null, "result": .null])
+        XCTAssertEqual(server.handle(Data(answer.encoded.utf8)), [])
+        let evaluate = send(
+            server, "workspace/executeCommand",
+            .object([
+                "command": .string(CodeActionHandler.evaluateCommand),
+                "arguments": .array([.string(uri), .string("1")]),
+            ]))
+        XCTAssertFalse(evaluate.contains { $0["method"] == .string("workspace/codeLens/refresh") })
+
+        let (quiet, quietURI) = try openServer("cases.jsonl")
+        let unasked = send(
+            quiet, "workspace/executeCommand",
+            .object(["command": .string(CodeLensHandler.runCommand), "arguments": .array([.string(quietURI)])]))
+        XCTAssertFalse(unasked.contains { $0["method"] == .string("workspace/codeLens/refresh") }, "\(unasked)")
+        XCTAssertNotNil(unasked.last?["result"])
     }
 
     func testAManifestHasNoLenses() throws {

@@ -28,6 +28,10 @@ public final class Evaluation: @unchecked Sendable {
     var captures: [Int: EvaluationCapture] = [:]
     /// The job's own bindings, dynamic variables under way and scopes (``JobVariables``).
     var variables = JobVariables()
+    /// The names of the variables the job read from the space (bound names not counted), when
+    /// asked for (non-nil): what an incremental load (``ManifestTextLoad``) knows a declaration
+    /// depends on.
+    var readNames: Set<String>?
 
     /// The dynamic values this job shares with the other jobs of its request (nil: none).
     public let sharedDynamicValues: SharedDynamicValues?

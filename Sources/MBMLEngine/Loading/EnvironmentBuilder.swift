@@ -52,9 +52,22 @@ public struct EnvironmentBuilder: Sendable {
     /// its one deadline and one memory budget, and the load stops where one is hit. A stopped build
     /// lists the input it was loading as failed, with an error saying which limit stopped it.
     public func build(_ inputs: [EnvironmentInput], limits: EvaluationLimits? = nil) -> EnvironmentLoad {
+        build(inputs, limits: limits, recording: nil).load
+    }
+
+    /// ``build(_:limits:)``, recording what each top-level element of the manifest text
+    /// `inputs[recording]` did (``DocumentRecord``; nil when that input did not load).
+    func build(
+        _ inputs: [EnvironmentInput], limits: EvaluationLimits?, recording: Int?
+    ) -> (load: EnvironmentLoad, record: DocumentRecord?) {
         let environment = Environment(options: options, functions: functions, log: log)
         let evaluation = Evaluation(limits: limits ?? EvaluationLimits(options: options))
         let session = ManifestLoadSession(environment: environment, parsing: parsing, evaluation: evaluation)
+        if let recording, inputs.indices.contains(recording),
+            case .manifestText(_, let name, let directory) = inputs[recording]
+        {
+            session.recordedManifest = Self.url(ofText: name, in: directory)
+        }
         var failed: [EnvironmentInput] = []
         var named: [URL] = []
         for input in inputs {
@@ -73,9 +86,15 @@ public struct EnvironmentBuilder: Sendable {
         }
         var seen = Set<String>()
         let files = (session.files + named).filter { seen.insert($0.standardizedFileURL.path).inserted }
-        return EnvironmentLoad(
+        let load = EnvironmentLoad(
             environment: environment, diagnostics: session.diagnostics, files: files,
             failedInputs: failed)
+        return (load, session.documentRecord)
+    }
+
+    /// The URL a manifest text named `name` stands at.
+    static func url(ofText name: String, in directory: URL) -> URL {
+        URL(fileURLWithPath: name, relativeTo: directory).absoluteURL.standardizedFileURL
     }
 
     /// The error of a build that `stop` stopped.
@@ -101,7 +120,7 @@ public struct EnvironmentBuilder: Sendable {
             let absolute = url.absoluteURL.standardizedFileURL
             return loadManifest(at: absolute, path: url.relativePath, contents: nil, into: session)
         case .manifestText(let text, let name, let directory):
-            let url = URL(fileURLWithPath: name, relativeTo: directory).absoluteURL.standardizedFileURL
+            let url = Self.url(ofText: name, in: directory)
             return loadManifest(at: url, path: name, contents: Array(text.utf8), into: session)
         case .data(let spec):
             do {

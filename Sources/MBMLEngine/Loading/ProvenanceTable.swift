@@ -34,6 +34,12 @@ final class ProvenanceTable: Sendable {
         }
     }
 
+    /// Makes this table hold `other`'s records.
+    func replaceRecords(with other: ProvenanceTable) {
+        let copied = other.records.withLock { $0 }
+        records.withLock { $0 = copied }
+    }
+
     func record(_ provenance: VariableProvenance, of name: String) {
         records.withLock { $0.pending.append((name, provenance)) }
     }

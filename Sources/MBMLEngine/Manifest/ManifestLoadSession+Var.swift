@@ -47,6 +47,7 @@ extension ManifestLoadSession {
             case .dynamic(let expression, let context):
                 replaced = environment.variables.declareDynamicReplacing(name, expression: expression, context: context)
             }
+            declarations += 1
             if let old = replaced { logRedeclaration(of: name, replacing: old, at: element) }
             recordProvenance(of: name, definition: definition, attributes: attributes, element: element)
         } catch let rejection as VariableRejection {

@@ -23,6 +23,12 @@ final class ManifestLoadSession {
     private(set) var loadedNames = Set(BuiltInModule.all.map(\.fileName))
     /// Every document opened: elements do not retain their document, so the session does.
     private var documents: [XMLSourceDocument] = []
+    /// The top-level declarations made so far (each `<Var>` that declared its name).
+    var declarations = 0
+    /// The manifest whose top-level elements are recorded (``ElementRecord``), if any, and the
+    /// record once it was processed.
+    var recordedManifest: URL?
+    var documentRecord: DocumentRecord?
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
     /// How deeply `<Var>`s may nest (the options' include depth), read once: every declaration
@@ -102,17 +108,30 @@ final class ManifestLoadSession {
         for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }
+        let isRecorded = depth == 0 && recordedManifest == url
+        var record = isRecorded ? DocumentRecord(head: diagnostics, elements: []) : nil
+        if isRecorded { record?.elements.reserveCapacity(children.count) }
+        defer { if isRecorded { documentRecord = record } }
         for child in children {
             if evaluation.isStopped { return }
-            switch child.name {
-            case "Include": continue
-            case "Var": declareVariable(child)
-            case "Function": declareFunction(child)
-            default:
-                report(
-                    "The following XML construct is not valid MBML: \(child.summary)", at: child,
-                    severity: .warning)
+            guard isRecorded else {
+                process(child)
+                continue
             }
+            record?.elements.append(declareRecording(child) { process(child) })
+        }
+    }
+
+    /// Processes one top-level element (includes were processed before).
+    private func process(_ child: XMLElementNode) {
+        switch child.name {
+        case "Include": return
+        case "Var": declareVariable(child)
+        case "Function": declareFunction(child)
+        default:
+            report(
+                "The following XML construct is not valid MBML: \(child.summary)", at: child,
+                severity: .warning)
         }
     }
 

@@ -24,6 +24,12 @@ final class EnvironmentFacts: Sendable {
 
     private let values = Mutex(Values())
 
+    /// Makes these facts `other`'s.
+    func replaceValues(with other: EnvironmentFacts) {
+        let copied = other.values.withLock { $0 }
+        values.withLock { $0 = copied }
+    }
+
     /// Runs `body` with the facts, holding the lock.
     func withValues<T: Sendable>(_ body: (inout Values) -> T) -> T {
         values.withLock { body(&$0) }

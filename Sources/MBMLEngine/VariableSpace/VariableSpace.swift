@@ -49,6 +49,7 @@ public final class VariableSpace: Sendable {
     /// The variable's value as read by `evaluation` (nil: a job of its own).
     func value(of name: String, in evaluation: Evaluation?) throws -> Value? {
         if let bound = evaluation?.variables.binding(of: name) { return bound }
+        evaluation?.readNames?.insert(name)
         let read: Read = state.withLock { state in
             guard let slot = state.slot(named: name) else { return .value(nil) }
             if !slot.saved.isEmpty { return .value(slot.value) }
@@ -228,6 +229,30 @@ public final class VariableSpace: Sendable {
             state.singletons = singletons
         }
         return other
+    }
+
+    /// Empties the record of `name` in place (value, declaration and saved values), so that
+    /// declaring it again declares it as if for the first time, where it was.
+    func forget(_ name: String) {
+        state.withLock { state in
+            guard state.positions[name] != nil else { return }
+            state.modifySlot(name) { slot in
+                slot.value = nil
+                slot.declaration = nil
+                slot.saved = []
+            }
+        }
+    }
+
+    /// Makes this space hold `other`'s variables (its own singletons stay: they answer from their
+    /// own environment). For a space made with the same standard variables as `other`'s.
+    func replaceContents(with other: VariableSpace) {
+        let (positions, slots) = other.state.withLock { ($0.positions, $0.slots) }
+        state.withLock { state in
+            state.positions = positions
+            state.slots = slots
+            state.version &+= 1
+        }
     }
 
     /// Counts every change to the space: a shared dynamic value is reused only at the version it

@@ -7,6 +7,9 @@ struct ClientCapabilities: Equatable {
     /// Whether the client registers file watchers the server asks for
     /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
     var watchesFilesOnRequest = false
+    /// Whether the client asks for lenses again when the server says so
+    /// (`workspace.codeLens.refreshSupport`: ``CodeLensRefreshRequest``).
+    var refreshesCodeLenses = false
 
     /// LSP `MarkupKind`.
     enum MarkupKind: String, Sendable, Encodable {
@@ -24,5 +27,6 @@ struct ClientCapabilities: Equatable {
         }
         watchesFilesOnRequest =
             capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+        refreshesCodeLenses = capabilities?["workspace"]?["codeLens"]?["refreshSupport"] == .bool(true)
     }
 }

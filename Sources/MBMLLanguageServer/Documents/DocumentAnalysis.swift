@@ -18,14 +18,22 @@ struct DocumentAnalysis {
     /// The expectation files of the document's project (`"expectations"`), standardized paths.
     let expectationFiles: [String]
 
+    /// The document's text loaded with the inputs around it, kept so that the next text loads
+    /// incrementally where the edit allows (``MBMLEngine/ManifestTextLoad``).
+    let manifest: ManifestTextLoad
+
     /// Loads `document` with ``EnvironmentBuilder``, as `--manifest` would load the file, but from
     /// its text, reading files only as `workspace` allows (``Workspace/fileReadPolicy(documentFolder:)``;
     /// never the server's working folder) and never writing. The load stops with an error after
     /// ``LanguageServerLimits/loadSeconds`` or as soon as `isSuperseded` answers true (a newer
     /// version of the document arrived).
+    ///
+    /// Given `previous`, the load of an earlier text of the document with the same inputs around it
+    /// (nothing on disk changed since), the new text loads from it: incrementally when the edit
+    /// allows (``MBMLEngine/ManifestTextLoad/loading(_:limits:)``), else in full.
     init(
         _ document: TextDocument, workspace: Workspace = Workspace(), limits: LanguageServerLimits = .init(),
-        isSuperseded: @escaping @Sendable () -> Bool = { false }
+        previous: DocumentAnalysis? = nil, isSuperseded: @escaping @Sendable () -> Bool = { false }
     ) {
         let path = document.path
         name = path ?? document.uri
@@ -47,14 +55,24 @@ struct DocumentAnalysis {
         let inputs = project.inputs(
             document: .manifestText(document.text, name: name, directory: directory), path: path,
             isTemplate: document.isTemplate)
-        let built = builder.build(
-            inputs, limits: EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded))
+        let loadLimits = EvaluationLimits(options: options, seconds: limits.loadSeconds, isCancelled: isSuperseded)
+        if let previous = previous?.manifest, previous.inputs(with: document.text) == inputs,
+            previous.builder.options.searchDirectories == options.searchDirectories,
+            previous.builder.options.fileReadPolicy == options.fileReadPolicy
+        {
+            manifest = previous.loading(document.text, limits: loadLimits)
+        } else {
+            // The outline that symbols and folding read too: scanned once for both.
+            manifest = ManifestTextLoad(
+                builder: builder, inputs: inputs, limits: loadLimits,
+                outline: document.isTemplate ? nil : document.outline)
+        }
         isInProject = project.project != nil
         expectationFiles = (project.project?.expectationFiles ?? []).map {
             URL(fileURLWithPath: $0).standardizedFileURL.path
         }
         let name = self.name
-        load = project.adjusted(built) { Self.names(name, $0) }
+        load = project.adjusted(manifest.load) { Self.names(name, $0) }
     }
 
     /// Whether `diagnostic`'s file is the document named `name`.

@@ -26,6 +26,9 @@ final class DocumentVersions: Sendable {
         var nextGeneration = 1
         var newest: [String: Int] = [:]
         var finished: [String: Finished] = [:]
+        /// The generation of each document's newest load that reads everything again: no load
+        /// older than it is the base of a later one.
+        var everythingFrom: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -60,6 +63,23 @@ final class DocumentVersions: Sendable {
     /// The newest finished load of `uri`.
     func finished(_ uri: String) -> Finished? {
         state.withLock { $0.finished[uri] }
+    }
+
+    /// Notes that the load of `generation` reads every input again (a file on disk changed): from
+    /// now on only a load at least that new is a base (``base(_:)``).
+    func readsEverything(_ uri: String, from generation: Int) {
+        state.withLock { $0.everythingFrom[uri] = max($0.everythingFrom[uri] ?? 0, generation) }
+    }
+
+    /// The newest finished load of `uri` a load of a newer text may start from: none older than
+    /// the newest load that reads everything again.
+    func base(_ uri: String) -> Finished? {
+        state.withLock { state in
+            guard let finished = state.finished[uri], finished.generation >= state.everythingFrom[uri] ?? 0 else {
+                return nil
+            }
+            return finished
+        }
     }
 
     /// Forgets `uri`'s finished load (its generation stays, so that its loads still running stop).

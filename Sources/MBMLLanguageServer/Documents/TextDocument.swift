@@ -10,7 +10,9 @@ struct TextDocument {
     /// The language the client says the document is in (`didOpen`'s `languageId`).
     var languageId: String
     /// The lines, without their line breaks (a `\r` before `\n` removed).
-    private(set) var lines: [Substring]
+    var lines: TextLines { TextLines(text: text, starts: lineStarts) }
+    /// The UTF-8 offset at which each line starts.
+    private let lineStarts: [Int]
     /// The outline of ``text``, scanned once for every request on this text.
     private let outlineCache = OutlineCache()
 
@@ -23,12 +25,7 @@ struct TextDocument {
         self.version = version
         self.text = text
         self.languageId = languageId
-        // Split on the bytes: no grapheme breaking (a large manifest splits in milliseconds), and a
-        // `\r\n` (one Character) splits too.
-        self.lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes in
-            let line = Substring(bytes)
-            return bytes.last == UInt8(ascii: "\r") ? Substring(bytes.dropLast()) : line
-        }
+        self.lineStarts = TextLines.lineStarts(of: text)
     }
 
     /// The text with one `contentChanges` entry of `didChange` applied: `text` replaces `range` (both
@@ -103,5 +100,39 @@ struct TextDocument {
     func utf16Offset(ofScalarColumn column: Int, line: Int) -> Int {
         guard lines.indices.contains(line) else { return 0 }
         return lines[line].unicodeScalars.prefix(max(0, column - 1)).reduce(0) { $0 + $1.utf16.count }
+    }
+}
+
+/// The lines of a text, found by where each starts: a line is sliced from the text when it is read,
+/// so that a keystroke in a large document (a text made anew for every change) costs one scan of
+/// its bytes for line breaks, not a hundred thousand substrings.
+struct TextLines: RandomAccessCollection {
+    let text: String
+    /// The UTF-8 offset at which each line starts.
+    let starts: [Int]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { starts.count }
+
+    /// Line `index`, without its `\n` (and a `\r` before it).
+    subscript(index: Int) -> Substring {
+        let utf8 = text.utf8
+        let start = starts[index]
+        var end = index + 1 < starts.count ? starts[index + 1] - 1 : utf8.count
+        let endIndex = utf8.index(utf8.startIndex, offsetBy: end)
+        if end > start, utf8[utf8.index(before: endIndex)] == UInt8(ascii: "\r") { end -= 1 }
+        return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+    }
+
+    /// Where each line of `text` starts: split on the bytes (no grapheme breaking, and a `\r\n`,
+    /// one Character, splits too).
+    static func lineStarts(of text: String) -> [Int] {
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> [Int] in
+            var starts = [0]
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+            return starts
+        }
+        if let starts = text.utf8.withContiguousStorageIfAvailable(scan) { return starts }
+        return Array(text.utf8).withUnsafeBufferPointer(scan)
     }
 }

@@ -27,6 +27,11 @@ struct OutgoingMessage: Sendable, Equatable {
         encoded(Request(id: id, method: method, params: params))
     }
 
+    /// A request the server sends that has no params (`workspace/codeLens/refresh`).
+    static func request(id: RequestID, method: String) -> OutgoingMessage {
+        encoded(Request<JSONValue>(id: id, method: method, params: nil))
+    }
+
     private static func encoded(_ envelope: some Encodable) -> OutgoingMessage {
         do {
             return OutgoingMessage(text: try JSONTextEncoder().encode(envelope))
@@ -82,6 +87,7 @@ struct OutgoingMessage: Sendable, Equatable {
         var jsonrpc = "2.0"
         let id: RequestID
         let method: String
-        let params: Params
+        /// Left out when nil.
+        let params: Params?
     }
 }

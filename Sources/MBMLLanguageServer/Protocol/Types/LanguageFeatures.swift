@@ -192,6 +192,18 @@ struct CodeLensRequest: LSPRequest {
     var textDocument: TextDocumentIdentifier
 }
 
+/// `workspace/codeLens/refresh`, a request of the server (it has no params): the client asks for
+/// the lenses of its open documents again. Sent after ``CodeLensHandler/runCommand`` to clients
+/// that support it (``ClientCapabilities/refreshesCodeLenses``).
+enum CodeLensRefreshRequest {
+    static let method = "workspace/codeLens/refresh"
+
+    /// The request, with the server's id `id`.
+    static func message(id: RequestID) -> OutgoingMessage {
+        .request(id: id, method: method)
+    }
+}
+
 /// A line's lens: a title and the command run when it is picked.
 struct CodeLens: Equatable, Sendable, Encodable {
     var range: LSPRange

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A manifest held as text — an editor's unsaved buffer — loaded with the inputs around it, and
+/// kept so that its next text loads incrementally where the edit allows (``loading(_:limits:)``).
+///
+/// An edit inside one top-level `<Var>` of the text declares that variable again, and after it
+/// every later `<Var>` whose load read a variable declared again, in a copy of the environment; any
+/// other edit loads the whole new text. Either way the result is what a full load of the new text
+/// gives (the same variables, values, provenances and diagnostics): an edit is loaded
+/// incrementally only when nothing the load depends on can tell the difference —
+///
+/// - the variable keeps its name, is declared by no other input, include or element, and neither
+///   it nor any variable declared again has an `if`;
+/// - what its expressions read (as the load observed it) was declared before it, never at or after
+///   it, and no `<Function>` is declared at or after it;
+/// - its evaluations changed nothing in the space and the element alone is well-formed XML of
+///   exactly one `<Var>`, with no parse warning;
+/// - the edit adds or removes no line break, and no element starts on the line where it ends.
+///
+/// ```swift
+/// var loaded = ManifestTextLoad(builder: builder, inputs: [.manifestText(text, name: "m.xml", directory: folder)])
+/// loaded = loaded.loading(editedText)        // incremental when the edit allows
+/// print(loaded.kind, loaded.load.diagnostics)
+/// ```
+public struct ManifestTextLoad {
+    /// How a load was made.
+    public enum Kind: Sendable, Equatable {
+        /// Every input loaded from the start.
+        case full
+        /// The text was the same: the previous load, as it was.
+        case unchanged
+        /// `redeclared` top-level `<Var>`s declared again in a copy of the previous environment.
+        case incremental(redeclared: Int)
+    }
+
+    /// The text loaded.
+    public let text: String
+    /// The load: the environment and its diagnostics.
+    public let load: EnvironmentLoad
+    /// How this load was made.
+    public let kind: Kind
+
+    /// How every full load builds.
+    public let builder: EnvironmentBuilder
+    /// The inputs; the one at ``documentIndex`` is the text.
+    let inputs: [EnvironmentInput]
+    let documentIndex: Int?
+    /// Where the text's top-level elements are and what each did; nil when the next load is full.
+    let elements: DocumentElements?
+
+    /// Loads `inputs` with `builder` under `limits` (nil: the builder's options). The last
+    /// ``EnvironmentInput/manifestText(_:name:directory:)`` among them is the text that later loads
+    /// replace (``loading(_:limits:)``); without one, every load is full. `outline`, the text's
+    /// outline when the host has it already, is not scanned again.
+    public init(
+        builder: EnvironmentBuilder, inputs: [EnvironmentInput], limits: EvaluationLimits? = nil,
+        outline: ManifestOutline? = nil
+    ) {
+        let index = inputs.lastIndex { if case .manifestText = $0 { true } else { false } }
+        var text = ""
+        if let index, case .manifestText(let documentText, _, _) = inputs[index] { text = documentText }
+        let (load, record) = builder.build(inputs, limits: limits, recording: index)
+        let isLast = index == inputs.indices.last
+        let elements =
+            isLast && !load.hasFailures
+            ? record.flatMap { DocumentElements(text: text, record: $0, outline: outline) } : nil
+        self.init(
+            text: text, load: load, kind: .full, builder: builder, inputs: inputs, documentIndex: index,
+            elements: elements)
+    }
+
+    init(
+        text: String, load: EnvironmentLoad, kind: Kind, builder: EnvironmentBuilder, inputs: [EnvironmentInput],
+        documentIndex: Int?, elements: DocumentElements?
+    ) {
+        self.text = text
+        self.load = load
+        self.kind = kind
+        self.builder = builder
+        self.inputs = inputs
+        self.documentIndex = documentIndex
+        self.elements = elements
+    }
+
+    /// Whether the next text may load incrementally (the load succeeded, the text is the last
+    /// input and its elements were recorded).
+    public var allowsIncrementalLoads: Bool { elements != nil }
+
+    /// The load of `newText` in the place of ``text``, under `limits`: incremental when the edit
+    /// allows it (see the type's description), else a full load of every input with the new text.
+    /// This load is not changed (its environment stays as it is).
+    public func loading(_ newText: String, limits: EvaluationLimits? = nil) -> ManifestTextLoad {
+        if newText == text, documentIndex != nil {
+            return ManifestTextLoad(
+                text: text, load: load, kind: .unchanged, builder: builder, inputs: inputs,
+                documentIndex: documentIndex, elements: elements)
+        }
+        if let incremental = incrementalLoad(of: newText, limits: limits ?? EvaluationLimits(options: builder.options))
+        {
+            return incremental
+        }
+        return fullLoad(of: newText, limits: limits)
+    }
+
+    /// Every input loaded again, with `newText` for the text.
+    public func fullLoad(of newText: String, limits: EvaluationLimits? = nil) -> ManifestTextLoad {
+        ManifestTextLoad(builder: builder, inputs: inputs(with: newText), limits: limits)
+    }
+
+    /// The inputs of this load with the text replaced by `newText`: what a load of `newText` reads
+    /// (a host compares them with what it would load to know this load can be the base).
+    public func inputs(with newText: String) -> [EnvironmentInput] {
+        var inputs = self.inputs
+        if let documentIndex, case .manifestText(_, let name, let directory) = inputs[documentIndex] {
+            inputs[documentIndex] = .manifestText(newText, name: name, directory: directory)
+        }
+        return inputs
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import XCTest
+
+@testable import MBMLEngine
+
+/// ``ManifestTextLoad``: an edit inside one `<Var>` declares it (and what read it) again in a copy
+/// of the environment; any other edit loads in full; either way the result is what a full load of
+/// the new text gives — checked after every one of many seeded random edits.
+final class ManifestTextLoadTests: ManifestTestCase {
+    /// A manifest with every kind of declaration the incremental load meets: literals, values and
+    /// text that read earlier variables (and a later one), a dynamic variable, a list and a map, a
+    /// condition, a name declared twice, an include, an unknown element and a function.
+    private static let manifest = """
+        <MBML>
+            <Include file="shared.xml"/>
+            <Function name="uppercase" class="MBMLStringFunctions"/>
+            <Var name="a" literal="1"/>
+            <Var name="b" value="$a"/>
+            <Var name="c" value="#($b + 10)"/>
+            <Var name="early" value="$late"/>
+            <Var name="text">^uppercase($owner)-$a</Var>
+            <Var name="d" type="dynamic" expression="^join($list|,)-$c"/>
+            <Var name="e" value="$d"/>
+            <Var name="list" type="list"><Var literal="x"/><Var value="$a"/></Var>
+            <Var name="map" type="map"><Var name="k" value="$c"/></Var>
+            <Var name="f" value="^count($list)" if="$a"/>
+            <Var name="twice" literal="one"/>
+            <Var name="g" value="$twice $owner"/>
+            <Var name="twice" literal="two"/>
+            <Other/>
+            <Var name="late" literal="L"/>
+            <Var name="h" value="$missing"/>
+            <Var name="i" value="$h $a"/>
+        </MBML>
+
+        """
+
+    private func startingLoad(_ text: String) throws -> ManifestTextLoad {
+        try write("shared.xml", #"<MBML><Var name="owner" literal="ada"/></MBML>"#)
+        var options = EnvironmentOptions()
+        options.searchDirectories = [directory]
+        return ManifestTextLoad(
+            builder: EnvironmentBuilder(options: options),
+            inputs: [.manifestText(text, name: path("manifest.xml"), directory: directory)])
+    }
+
+    /// Everything a load gives that a host reads, compared between two loads.
+    private func assertSameState(
+        _ incremental: ManifestTextLoad, _ full: ManifestTextLoad, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let (a, b) = (incremental.load, full.load)
+        XCTAssertEqual(a.diagnostics, b.diagnostics, message, file: file, line: line)
+        XCTAssertEqual(a.files, b.files, message, file: file, line: line)
+        XCTAssertEqual(a.failedInputs, b.failedInputs, message, file: file, line: line)
+        XCTAssertEqual(a.environment.variables.names, b.environment.variables.names, message, file: file, line: line)
+        for name in b.environment.variables.names {
+            // `$Environment` and `$Platform` answer from their own environment: compared by provenance.
+            if b.environment.provenance(of: name)?.kind != .builtIn {
+                XCTAssertEqual(
+                    a.environment.variables[name], b.environment.variables[name], "$\(name): \(message)",
+                    file: file, line: line)
+            }
+            XCTAssertEqual(
+                a.environment.variables.declaration(of: name), b.environment.variables.declaration(of: name),
+                "$\(name): \(message)", file: file, line: line)
+            XCTAssertEqual(
+                a.environment.provenance(of: name), b.environment.provenance(of: name), "$\(name): \(message)",
+                file: file, line: line)
+        }
+        XCTAssertEqual(a.environment.loadedFiles, b.environment.loadedFiles, message, file: file, line: line)
+        XCTAssertEqual(a.environment.attributes, b.environment.attributes, message, file: file, line: line)
+        XCTAssertEqual(incremental.allowsIncrementalLoads, full.allowsIncrementalLoads, message, file: file, line: line)
+    }
+
+    func testAnEditInsideAVarDeclaresItAndWhatReadItAgain() throws {
+        let first = try startingLoad(Self.manifest)
+        XCTAssertTrue(first.allowsIncrementalLoads)
+        XCTAssertEqual(first.load.environment.variables["c"], .integer(11))
+        let edited = Self.manifest.replacingOccurrences(of: #"name="a" literal="1""#, with: #"name="a" literal="5""#)
+        let next = first.loading(edited)
+        // $f read $list, which read $a, and it has a condition: it is not declared alone, so this edit
+        // loads in full.
+        XCTAssertEqual(next.kind, .full)
+        assertSameState(next, first.fullLoad(of: edited), "a → 5 with the condition")
+        // Without the condition, and with $d reading no later variable.
+        let withoutCondition = Self.manifest.replacingOccurrences(of: #" if="$a""#, with: "")
+            .replacingOccurrences(of: "^join($list|,)-$c", with: "$c!")
+        let base = try startingLoad(withoutCondition)
+        let changed = base.loading(
+            withoutCondition.replacingOccurrences(of: #"name="a" literal="1""#, with: #"name="a" literal="5""#))
+        // $a, then what read it or what was declared again: $b, $c, $text, $e (it read the dynamic $d,
+        // which read $c), $list, $map, $f and $i.
+        XCTAssertEqual(changed.kind, .incremental(redeclared: 9))
+        XCTAssertEqual(changed.load.environment.variables["c"], .integer(15))
+        XCTAssertEqual(changed.load.environment.variables["e"], "15!")
+        XCTAssertEqual(base.load.environment.variables["c"], .integer(11), "the base load is not changed")
+        assertSameState(changed, base.fullLoad(of: changed.text), "a → 5")
+        // A variable nothing reads: itself only.
+        let lone = base.loading(withoutCondition.replacingOccurrences(of: #"literal="L""#, with: #"literal="LL""#))
+        XCTAssertEqual(lone.kind, .incremental(redeclared: 1))
+        XCTAssertEqual(lone.load.environment.variables["late"], "LL")
+        XCTAssertEqual(base.loading(withoutCondition).kind, .unchanged)
+    }
+
+    func testEditsThatCouldLoadDifferentlyAloneLoadInFull() throws {
+        let base = try startingLoad(
+            Self.manifest.replacingOccurrences(of: #" if="$a""#, with: "").replacingOccurrences(
+                of: "^join($list|,)-$c", with: "$c!"))
+        let text = base.text
+        let cases: [(String, String, String)] = [
+            ("a new line", #"literal="1""#, "literal=\"1\"\n"),
+            ("a name changed", #"name="late""#, #"name="later""#),
+            ("a second element", #"<Var name="late" literal="L"/>"#, #"<Var name="late" literal="L"/><Var name="m"/>"#),
+            ("reads a later name", #"value="$a"/>"#, #"value="$late"/>"#),
+            ("reads its own name", #"value="$a"/>"#, #"value="$b"/>"#),
+            ("a dynamic variable it reads reads a later one", "$c!", "$late"),
+            ("declared twice", #"literal="one""#, #"literal="uno""#),
+            ("not well-formed", #"literal="L""#, #"literal="<L""#),
+        ]
+        for (label, old, new) in cases {
+            let edited = text.replacingOccurrences(of: old, with: new)
+            XCTAssertNotEqual(edited, text, label)
+            let next = base.loading(edited)
+            XCTAssertEqual(next.kind, .full, label)
+            assertSameState(next, base.fullLoad(of: edited), label)
+        }
+        // A function declared after the variable could change what its expressions call.
+        let withFunction = text.replacingOccurrences(
+            of: "</MBML>", with: "    <Function name=\"lowercase\" class=\"MBMLStringFunctions\"/>\n</MBML>")
+        let functionBase = try startingLoad(withFunction)
+        let edited = withFunction.replacingOccurrences(of: #"literal="L""#, with: #"literal="M""#)
+        let next = functionBase.loading(edited)
+        XCTAssertEqual(next.kind, .full)
+        assertSameState(next, functionBase.fullLoad(of: edited), "before a function")
+    }
+
+    /// Many seeded random edits, each loaded from the previous load: after every one the state is
+    /// that of a full load of the text.
+    func testRandomEditsAlwaysGiveWhatAFullLoadGives() throws {
+        var generator = SeededGenerator(seed: 0x31_1D_0A_D5)
+        let valid = Self.manifest
+        var loaded = try startingLoad(valid)
+        var incremental = 0
+        for step in 0..<400 {
+            let text = loaded.text
+            let edited: String
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0:
+                edited = valid
+            case 1, 2:
+                edited = Self.randomEdit(of: text, alphabet: Array("<>/\"= \n$a"), using: &generator)
+            default:
+                edited = Self.randomEditInsideAValue(of: text, using: &generator)
+            }
+            let next = loaded.loading(edited)
+            if case .incremental = next.kind { incremental += 1 }
+            assertSameState(next, loaded.fullLoad(of: edited), "step \(step): \(edited)")
+            loaded = next
+        }
+        // Many edits land in a variable that reads a later one, or one a condition or a dynamic
+        // variable reads: those load in full.
+        XCTAssertGreaterThanOrEqual(incremental, 30, "edits inside a value load incrementally")
+    }
+
+    /// `text` with a random range replaced by a few characters of `alphabet`.
+    private static func randomEdit(
+        of text: String, alphabet: [Character], using generator: inout SeededGenerator
+    ) -> String {
+        var characters = Array(text)
+        let start = Int.random(in: 0...characters.count, using: &generator)
+        let end = min(characters.count, start + Int.random(in: 0...3, using: &generator))
+        let inserted = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+            alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+        }
+        characters.replaceSubrange(start..<end, with: inserted)
+        return String(characters)
+    }
+
+    /// `text` with a character of an attribute value replaced, inserted or removed: digits, names
+    /// of variables, operators.
+    private static func randomEditInsideAValue(of text: String, using generator: inout SeededGenerator) -> String {
+        var characters = Array(text)
+        let quotes = characters.indices.filter { characters[$0] == "\"" }
+        guard quotes.count >= 2 else { return text }
+        let pair = Int.random(in: 0..<(quotes.count / 2), using: &generator) * 2
+        let (open, close) = (quotes[pair], quotes[pair + 1])
+        let at = Int.random(in: (open + 1)...close, using: &generator)
+        let pieces: [String] = ["1", "7", "$a", "$c", "$late", "$owner", "x", " ", "+", "#(", ")", "$e", "$twice"]
+        let piece = Array(pieces[Int.random(in: 0..<pieces.count, using: &generator)])
+        if Bool.random(using: &generator), at < close {
+            characters.remove(at: at)
+        } else {
+            characters.insert(contentsOf: piece, at: at)
+        }
+        return String(characters)
+    }
+}
