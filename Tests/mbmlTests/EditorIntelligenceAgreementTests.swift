@@ -51,13 +51,16 @@ final class EditorIntelligenceAgreementTests: XCTestCase {
         let environment = try ManifestLoader().load(contents: Self.manifest, path: "agreement.xml").environment
         let evaluation = Evaluation(limits: EvaluationLimits())
         let snapshot = VariableSnapshot(
-            variables: environment.variables.names.map { ($0, try? environment.variables.value(of: $0, within: evaluation)) })
+            variables: environment.variables.names.map {
+                ($0, try? environment.variables.value(of: $0, within: evaluation))
+            })
         let functions = environment.functions.all.map {
             FunctionInfo(name: $0.name, signature: $0.signature, summary: $0.summary)
         }
         for (typed, expected) in Self.table {
             let characters = Array(typed)
-            let menu = Completer.menu(for: characters, cursor: characters.count, snapshot: snapshot, functions: functions)
+            let menu = Completer.menu(
+                for: characters, cursor: characters.count, snapshot: snapshot, functions: functions)
             let inspector = (menu?.candidates ?? []).map { String(characters[..<menu!.start]) + $0.insertion }
             let server = serverCompletions(of: typed)
             XCTAssertEqual(inspector, server, typed)
@@ -77,7 +80,8 @@ final class EditorIntelligenceAgreementTests: XCTestCase {
             let help = ask(server, "textDocument/signatureHelp", character: (Self.prefix + typed).utf16.count)
             XCTAssertEqual(inspector?.activeParameter, parameter, typed)
             XCTAssertEqual(help?["activeParameter"], .int(parameter), typed)
-            XCTAssertEqual(help?["signatures"]?.arrayValue?.first?["label"]?.stringValue, inspector?.function.signature, typed)
+            XCTAssertEqual(
+                help?["signatures"]?.arrayValue?.first?["label"]?.stringValue, inspector?.function.signature, typed)
         }
     }
 
@@ -85,7 +89,8 @@ final class EditorIntelligenceAgreementTests: XCTestCase {
     private func serverCompletions(of typed: String) -> [String] {
         let (server, _) = open(typed)
         let line = Self.prefix + typed + "\"/>"
-        let items = ask(server, "textDocument/completion", character: (Self.prefix + typed).utf16.count)?["items"]?
+        let items =
+            ask(server, "textDocument/completion", character: (Self.prefix + typed).utf16.count)?["items"]?
             .arrayValue ?? []
         return items.compactMap { item in
             guard let edit = item["textEdit"], let start = edit["range"]?["start"]?["character"]?.intValue,

@@ -19,7 +19,8 @@ enum BoundValuesHover {
             let first = bound.outcomes.first
         else {
             if let unbound = environment.unboundIteration(
-                of: name, at: offset, in: cursor.characters, within: evaluation) {
+                of: name, at: offset, in: cursor.characters, within: evaluation)
+            {
                 return ("null", note(for: name, unbound: unbound))
             }
             var note = inProject ? "not declared by any input of the project (its value is null)" : "not declared"
@@ -42,7 +43,8 @@ enum BoundValuesHover {
     private static func note(for name: String, unbound: UnboundIteration) -> String {
         let call = "^\(unbound.function)(\(ValuePreview.truncated(unbound.collection, to: 80))|…)"
         guard unbound.evaluationCount > 0 else {
-            return "bound per item by \(call), which was not evaluated (\(unbound.outcome.preview(limit: 120))): no item"
+            return
+                "bound per item by \(call), which was not evaluated (\(unbound.outcome.preview(limit: 120))): no item"
         }
         let collection = preview(unbound.outcome)
         switch unbound.outcome.value {
@@ -53,7 +55,8 @@ enum BoundValuesHover {
         case .dictionary(let entries)? where entries.isEmpty:
             return "bound per item by \(call); the collection is empty (\(collection)), so no item was bound"
         default:
-            return "bound per item by \(call) over \(collection), but the parameter that reads `$\(name)` was not evaluated"
+            return
+                "bound per item by \(call) over \(collection), but the parameter that reads `$\(name)` was not evaluated"
         }
     }
 

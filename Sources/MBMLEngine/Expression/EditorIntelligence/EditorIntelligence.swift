@@ -84,14 +84,18 @@ public struct EditorIntelligence {
         case .array(let elements):
             for (index, element) in elements.prefix(Self.maximumIndexes).enumerated()
             where String(index).hasPrefix(typed) {
-                add(String(index), .index, bracketed ? "\(index)]" : "[\(index)]", bracketed ? start + 1 : start, element)
+                add(
+                    String(index), .index, bracketed ? "\(index)]" : "[\(index)]", bracketed ? start + 1 : start,
+                    element)
             }
         default:
             break
         }
         guard !bracketed else { return }
         for name in MBMLSyntax.propertyNames(offeredBy: base) where CompletionMatching.matches(name, typed: typed) {
-            add(name, .property, name, start + 1, ReferencePath(variable: "", steps: [.property(name)]).value(from: base))
+            add(
+                name, .property, name, start + 1,
+                ReferencePath(variable: "", steps: [.property(name)]).value(from: base))
         }
     }
 
