@@ -56,6 +56,9 @@ expect "boolean context" 0 "true" -- "$bin" eval --context boolean '#(2 + 3) == 
 expect "no value is null" 0 "null" -- "$bin" eval '$nothingHere'
 expect "manifest variables" 0 '["S","M"]' -- "$bin" eval --manifest manifest.xml '$sizes'
 expect "all contexts" 0 "$(printf 'object  "5"\nstring  "5"\nnumber  5\nboolean true')" -- "$bin" eval --context all '5'
+# The contexts share what their grammars parse alike: one random draw for all four rows.
+draws="$("$bin" eval --context all '^random(1|1000000000)' | awk '$1 != "boolean" { gsub(/"/, "", $2); print $2 }')"
+if [ "$(printf '%s\n' "$draws" | sort -u | wc -l)" = 1 ]; then pass "one draw for every context"; else fail "one draw for every context" "$draws"; fi
 expect "error exits 1 with nothing on stdout" 1 "" -- "$bin" eval --context number '#(1 + )'
 expect_stderr "error message on stderr" "requires both left and right operands"
 expect_stderr "expression echoed" "  #(1 + )"

@@ -87,13 +87,16 @@ struct EvalCommand: ParsableCommand {
 
     private func evaluateInAllContexts(_ expression: String, environment: Environment) throws {
         var failed = false
-        // The contexts read each dynamic variable once between them, as the inspector's rows do.
+        // The contexts read each dynamic variable once between them, and each reference, call and
+        // `#( )` their grammars parse alike, as the inspector's rows do.
         let sharing = SharedDynamicValues(for: environment.variables)
+        let tokens = SharedTokenValues()
+        let prepared = environment.prepare(expression)
         for context in ExpressionContext.allCases {
             let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             do {
                 let evaluation = budget.makeEvaluation(sharing: sharing)
-                let value = try environment.evaluate(expression, in: context, within: evaluation)
+                let value = try environment.evaluate(prepared, in: context, within: evaluation, sharing: tokens).value
                 StandardStream.report.writeLine(
                     label + " " + (try ResultFormatter.line(of: value, in: context, within: evaluation)))
             } catch {

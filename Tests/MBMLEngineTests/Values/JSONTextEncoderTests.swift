@@ -41,6 +41,10 @@ final class JSONTextEncoderTests: XCTestCase {
         XCTAssertEqual(try encoder.encode(Double.infinity), "null")
         XCTAssertEqual(try encoder.encode(2.0), "2")
         XCTAssertEqual(try encoder.encode(1.25), "1.25")
+        // Integral doubles are written as the value writer writes them: whole up to 2^53.
+        XCTAssertEqual(try encoder.encode(4e15), "4000000000000000")
+        XCTAssertEqual(try encoder.encode(-9_007_199_254_740_991.0), "-9007199254740991")
+        XCTAssertEqual(try encoder.encode(1e16), "1e+16")
         XCTAssertEqual(try encoder.encode(Int64.min), "-9223372036854775808")
         XCTAssertEqual(try encoder.encode(UInt64.max), "18446744073709551615")
         XCTAssertEqual(try encoder.encode([Int]()), "[]")

@@ -247,6 +247,24 @@ final class EarlyRowsTests: XCTestCase {
         XCTAssertFalse(next.results.isTracing, "a cancelled evaluation brings no traces: none are awaited")
     }
 
+    func testEscapeWhileTracingStopsTheTracesAndKeepsTheRows() {
+        var state = InspectorState(size: TerminalSize(rows: 40, columns: 120))
+        state.results.requestedGeneration = 3
+        let rows = EvaluationOutcome(
+            text: "$name", generation: 3, results: [.object: .value(.string("Cooper")), .number: .noValue])
+        state.editor.setText("$name")
+        var next = Reducer.reduce(state, .evaluated(rows)).0
+        XCTAssertTrue(next.results.isTracing)
+        let (stopped, effects) = Reducer.reduce(next, .key(.escape))
+        XCTAssertEqual(effects, [.evaluation(.cancelEvaluation)], "Esc stops the tracing job")
+        XCTAssertFalse(stopped.results.isTracing)
+        XCTAssertEqual(stopped.results.shown[.object], .value(.string("Cooper")), "the rows stay")
+        XCTAssertEqual(stopped.status.message, "Tracing cancelled (the token pane shows the parse without values)")
+        // With nothing running, Esc cancels nothing.
+        next = stopped
+        XCTAssertEqual(Reducer.reduce(next, .key(.escape)).1, [])
+    }
+
     func testADynamicValueTheTreeComputedIsNotComputedAgain() {
         let (environment, counter) = countingEnvironment()
         let (session, _) = makeSession(environment: environment)

@@ -138,11 +138,7 @@ private final class StreamWriter {
             output += "null".utf8
             return
         }
-        if value == value.rounded(), abs(value) < 1e15 {
-            output += String(Int64(value)).utf8
-        } else {
-            output += String(value).utf8
-        }
+        JSONWriter.appendFiniteDouble(value, to: &output)
     }
 
     func integer(_ value: some BinaryInteger) {

@@ -86,8 +86,17 @@ enum JSONWriter {
             appendNonFinite("NaN", to: &output)
         } else if d.isInfinite {
             appendNonFinite(d < 0 ? "-Infinity" : "Infinity", to: &output)
-        } else if d == d.rounded(), abs(d) < 9.007_199_254_740_992e15 {
-            output.append(contentsOf: String(Int64(d)).utf8)
+        } else {
+            appendFiniteDouble(d, to: &output)
+        }
+    }
+
+    /// A finite double as every JSON writer of the engine spells it: integral values below 2^53 (the
+    /// range where every integer is exact) without a fraction, others in the shortest form that
+    /// reads back exactly.
+    static func appendFiniteDouble(_ d: Double, to output: inout [UInt8]) {
+        if d == d.rounded(), abs(d) < 9.007_199_254_740_992e15 {
+            appendInteger(Int64(d), to: &output)
         } else {
             output.append(contentsOf: d.description.utf8)
         }

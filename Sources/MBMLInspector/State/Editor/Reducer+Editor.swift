@@ -34,7 +34,7 @@ extension Reducer {
             }
             state.editor.historyForward()
         case .closeCompletion?:
-            if state.editor.completion == nil, state.results.isEvaluating {
+            if state.editor.completion == nil, state.results.isEvaluating || state.results.isTracing {
                 cancelEvaluation(&state, effects: &effects)
             }
             state.editor.completion = nil
@@ -82,8 +82,16 @@ extension Reducer {
         if state.editor.characters != before { editorTextChanged(&state, effects: &effects) }
     }
 
-    /// Abandons the running evaluation; the results pane keeps what it shows.
+    /// Abandons the running evaluation; the results pane keeps what it shows. Once the rows are
+    /// on show, it stops the tracing that follows them: the token pane keeps the parse, without
+    /// values.
     static func cancelEvaluation(_ state: inout InspectorState, effects: inout [InspectorEffect]) {
+        if state.results.isTracing {
+            effects.append(.evaluation(.cancelEvaluation))
+            state.results.tracedGeneration = state.results.shownGeneration
+            state.status.message = "Tracing cancelled (the token pane shows the parse without values)"
+            return
+        }
         guard state.results.isEvaluating else { return }
         effects.append(.evaluation(.cancelEvaluation))
         let generation = state.results.requestedGeneration

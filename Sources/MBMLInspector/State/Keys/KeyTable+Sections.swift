@@ -156,7 +156,7 @@ extension KeyTable {
                 detail: "next / previous lesson (`mbml tutorial`, `--lessons`, a manifest's lesson file)",
                 bind(.nextLesson, .alt("n")), bind(.previousLesson, .alt("p"))),
             row(
-                "Esc, Ctrl-G", "close completion; cancel a slow evaluation",
+                "Esc, Ctrl-G", "close completion; cancel a slow evaluation or its tracing",
                 bind(.closeCompletion, .escape), bind(.cancelEvaluation, .control("g"))),
         ])
 
