@@ -32,8 +32,10 @@ public struct EditorIntelligence {
     {
         guard let context = syntax.completionContext(at: offset) else { return nil }
         var candidates: [EditorCompletion] = []
+        var prefixes: [Int: String] = [:]
         func add(_ label: String, _ kind: EditorCompletion.Kind, _ text: String, from start: Int, value: Value? = nil) {
-            let prefix = String(syntax.characters[context.start..<max(context.start, start)])
+            let prefix = prefixes[start] ?? String(syntax.characters[context.start..<max(context.start, start)])
+            prefixes[start] = prefix
             candidates.append(
                 EditorCompletion(
                     label: label, kind: kind, insertText: text, replacementStart: start, insertion: prefix + text,
@@ -41,13 +43,14 @@ public struct EditorIntelligence {
         }
         switch context {
         case .function(let typed, let start):
-            for function in functions where CompletionMatching.matches(function.name, typed: typed) {
+            for function in CompletionMatching.ranked(functions, typed: typed, name: \.name).prefix(limit) {
                 add(function.name, .function, function.name + "(", from: start + 1)
                 candidates[candidates.count - 1].detail = function.signature
                 candidates[candidates.count - 1].documentation = function.summary
             }
         case .variable(let typed, let form, let start):
-            for name in variableNames.sorted() where CompletionMatching.matches(name, typed: typed) {
+            // Names are ranked before candidates are made: a space of 100,000 names makes only `limit`.
+            for name in CompletionMatching.ranked(variableNames.sorted(), typed: typed).prefix(limit) {
                 switch form {
                 case .simple where MBMLIdentifier.isIdentifier(name): add(name, .variable, name, from: start + 1)
                 case .simple: add(name, .variable, ReferencePath.reference(to: name), from: start)
