@@ -59,6 +59,28 @@ struct ChildProcess {
             output: String(decoding: output, as: UTF8.self), status: exitStatus)
     }
 
+    /// Two programs run in turns, `runs` times each, so that both meet the same load of a shared
+    /// machine: the median time and median peak memory of each.
+    static func sideBySide(
+        runs: Int, _ first: (String, [String]), _ second: (String, [String])
+    ) throws -> (first: ChildProcess, second: ChildProcess) {
+        var firstRuns: [ChildProcess] = []
+        var secondRuns: [ChildProcess] = []
+        for _ in 0..<max(1, runs) {
+            firstRuns.append(try run(first.0, first.1))
+            secondRuns.append(try run(second.0, second.1))
+        }
+        return (median(of: firstRuns), median(of: secondRuns))
+    }
+
+    /// The output and status of the first run, with the median time and the median peak memory.
+    private static func median(of runs: [ChildProcess]) -> ChildProcess {
+        var result = runs[0]
+        result.seconds = runs.map(\.seconds).sorted()[runs.count / 2]
+        result.peakMemory = runs.map(\.peakMemory).sorted()[runs.count / 2]
+        return result
+    }
+
     /// The best (fastest) of `runs` runs, with the smallest peak memory seen.
     static func best(of runs: Int, _ executable: String, _ arguments: [String]) throws -> ChildProcess {
         var best = try run(executable, arguments)

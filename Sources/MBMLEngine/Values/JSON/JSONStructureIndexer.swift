@@ -7,9 +7,11 @@ import Foundation
 /// to the reader, whose message (with line and column) is the one people see, so the two never have
 /// to agree on messages, only on what is valid. Invalid UTF-8 is accepted (the reader replaces it).
 ///
-/// The loop is written for speed (about 1 GB/s on one core): the position is a local variable,
-/// strings are skipped eight bytes at a time, and the members of all open containers share one
-/// flat stack.
+/// The loop is written for speed: the position is a local variable, the open containers are two
+/// flat stacks allocated once (no array bookkeeping per member), a string's plain run is skipped
+/// eight bytes at a time with its closing quote tested inline (escapes take a separate path), and
+/// the members of all open containers share one flat stack; the top-level container takes that
+/// stack without a copy.
 struct JSONStructureIndexer {
     /// Containers whose text is at least this many bytes have their member offsets kept; smaller
     /// ones are scanned when touched (a few microseconds).
@@ -43,7 +45,7 @@ struct JSONStructureIndexer {
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes?,
         checkCancellation: () throws -> Void
     ) rethrows -> JSONStructureIndex? {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        guard let base = bytes.baseAddress, !bytes.isEmpty, maximumDepth >= 1 else { return nil }
         let total = bytes.count
         var scanner = Scanner(base: base, count: arrived?.wait(until: min(total, arrivalWindow)) ?? total)
         if scanner.count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { scanner.position = 3 }
@@ -53,87 +55,110 @@ struct JSONStructureIndexer {
         else { return nil }
         let root = scanner.position
         var members: [Int: [Int]] = [:]
-        // The open containers: start offset × 2, plus 1 for an array.
-        var open: [Int] = []
-        // Where each open container's recorded members begin on `memberStack`, and whether it has
-        // a member yet. Only members at least `indexedContainerBytes` into their container are
+        // The open containers, innermost last, in two flat stacks of `maximumDepth` entries: each
+        // one's start offset × 2 plus 1 for an array, and where its recorded members begin on
+        // `memberStack`. Only members at least `indexedContainerBytes` into their container are
         // recorded as the pass goes (most containers are small); a large container's first members
         // are found again when it closes.
-        var memberBase: [Int] = []
-        var hasMembers: [Bool] = []
+        let open = UnsafeMutablePointer<Int>.allocate(capacity: maximumDepth)
+        let memberBase = UnsafeMutablePointer<Int>.allocate(capacity: maximumDepth)
+        defer {
+            open.deallocate()
+            memberBase.deallocate()
+        }
+        var depth = 1
+        open[0] = root &* 2 &+ (base[root] == UInt8(ascii: "[") ? 1 : 0)
+        memberBase[0] = 0
+        // Whether the innermost open container has a member yet (then a comma or its end comes next).
+        var hasMember = false
         var memberStack: [Int] = []
         var memberCount = 0
         var nextCheck = Self.cancellationStride
-
-        func push(_ position: Int) -> Bool {
-            guard open.count < maximumDepth else { return false }
-            open.append(position &* 2 &+ (base[position] == UInt8(ascii: "[") ? 1 : 0))
-            memberBase.append(memberCount)
-            hasMembers.append(false)
-            return true
+        // Past this position the pass waits for more bytes to arrive (while the file is read).
+        func refillPoint(_ scanner: Scanner) -> Int {
+            arrived != nil && scanner.count < total ? scanner.count &- arrivalWindow : .max
         }
-        guard push(root) else { return nil }
-        scanner.position += 1
-        while let top = open.last {
-            if let arrived, scanner.count < total, scanner.position &+ arrivalWindow > scanner.count {
+        var refillAt = refillPoint(scanner)
+        scanner.position = root + 1
+        while depth > 0 {
+            if scanner.position > refillAt, let arrived {
                 scanner.count = arrived.wait(until: min(total, scanner.position &+ arrivalWindow))
+                refillAt = refillPoint(scanner)
             }
             let count = scanner.count
             scanner.skipWhitespace()
             var position = scanner.position
             guard position < count else { return nil }
+            let top = open[depth &- 1]
             let isArray = top & 1 == 1
             let byte = base[position]
             // Here a container has just opened or a member has just ended.
             if byte == (isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
-                position += 1
+                position &+= 1
                 scanner.position = position
                 let start = top >> 1
-                let first = memberBase.removeLast()
-                open.removeLast()
-                hasMembers.removeLast()
-                if position - start >= Self.indexedContainerBytes {
+                depth &-= 1
+                let first = memberBase[depth]
+                if position &- start >= Self.indexedContainerBytes {
                     let early = earlyMembers(base, position, containerAt: start)
-                    members[start] = early + memberStack[first..<memberCount]
+                    if depth == 0 {
+                        // The top-level container (often the largest by far) takes the stack
+                        // itself rather than a copy of it.
+                        memberStack.removeSubrange(memberCount...)
+                        memberStack.insert(contentsOf: early, at: 0)
+                        members[start] = memberStack
+                        memberStack = []
+                    } else {
+                        members[start] = early + memberStack[first..<memberCount]
+                    }
                 }
                 memberCount = first
+                // The container was a member of the one that encloses it.
+                hasMember = true
                 continue
             }
-            if hasMembers[hasMembers.count - 1] {
+            if hasMember {
                 guard byte == UInt8(ascii: ",") else { return nil }
-                scanner.position = position + 1
+                scanner.position = position &+ 1
                 scanner.skipWhitespace()
                 position = scanner.position
                 guard position < count else { return nil }
             }
             if position >= nextCheck {
                 try checkCancellation()
-                nextCheck = position + Self.cancellationStride
+                nextCheck = position &+ Self.cancellationStride
             }
-            hasMembers[hasMembers.count - 1] = true
+            hasMember = true
             if position &- (top >> 1) >= Self.indexedContainerBytes {
                 if memberCount == memberStack.count {
                     memberStack.append(position)
                 } else {
                     memberStack[memberCount] = position
                 }
-                memberCount += 1
+                memberCount &+= 1
             }
             if !isArray {
+                scanner.position = position
                 guard base[position] == UInt8(ascii: "\""), scanner.skipString() else { return nil }
-                scanner.skipWhitespace()
+                // Most keys are followed directly by their colon and value.
+                if scanner.position < count, base[scanner.position] != UInt8(ascii: ":") { scanner.skipWhitespace() }
                 guard scanner.position < count, base[scanner.position] == UInt8(ascii: ":") else { return nil }
-                scanner.position += 1
+                scanner.position &+= 1
                 scanner.skipWhitespace()
                 position = scanner.position
                 guard position < count else { return nil }
             }
             let first = base[position]
             if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-                guard push(position) else { return nil }
-                scanner.position = position + 1
+                guard depth < maximumDepth else { return nil }
+                open[depth] = position &* 2 &+ (first == UInt8(ascii: "[") ? 1 : 0)
+                memberBase[depth] = memberCount
+                depth &+= 1
+                hasMember = false
+                scanner.position = position &+ 1
                 continue
             }
+            scanner.position = position
             guard scanner.skipScalar() else { return nil }
         }
         if let arrived { scanner.count = arrived.wait(until: total) }
@@ -163,6 +188,8 @@ struct JSONStructureIndexer {
 
         @inline(__always)
         mutating func skipWhitespace() {
+            // Most values follow their separator directly.
+            if position < count, base[position] > 0x20 { return }
             while position < count {
                 switch base[position] {
                 case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -172,6 +199,7 @@ struct JSONStructureIndexer {
         }
 
         /// Steps over a number, `true`, `false`, `null` or a string.
+        @inline(__always)
         mutating func skipScalar() -> Bool {
             switch base[position] {
             case UInt8(ascii: "\""): return skipString()
@@ -183,6 +211,7 @@ struct JSONStructureIndexer {
             }
         }
 
+        @inline(__always)
         private mutating func skipWord(_ word: StaticString) -> Bool {
             let length = word.utf8CodeUnitCount
             guard position + length <= count, memcmp(base + position, word.utf8Start, length) == 0 else {
@@ -221,14 +250,30 @@ struct JSONStructureIndexer {
         @inline(__always)
         private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
+        @inline(__always)
         private mutating func skipDigits() {
             while position < count, isDigit(base[position]) { position += 1 }
         }
 
         /// Steps over the string whose opening quote is at `position`: escapes must be JSON's, and
         /// raw control characters are refused, as the reader refuses them.
+        @inline(__always)
         mutating func skipString() -> Bool {
-            var position = self.position + 1
+            var position = self.position &+ 1
+            // The common case: a plain run of text, eight bytes at a time, then the closing quote.
+            position = JSONBytes.endOfPlainRun(base, from: position, end: count)
+            if position < count, base[position] == UInt8(ascii: "\"") {
+                self.position = position &+ 1
+                return true
+            }
+            self.position = position
+            return skipStringRest()
+        }
+
+        /// ``skipString()`` from a byte inside the string that may end its plain run (a quote, an
+        /// escape, a control character, or any byte of the last seven of the text).
+        private mutating func skipStringRest() -> Bool {
+            var position = self.position
             defer { self.position = position }
             while true {
                 position = JSONBytes.endOfPlainRun(base, from: position, end: count)
