@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "mbmlTests",
-            dependencies: ["mbml", "MBMLLanguageServer"]
+            dependencies: ["mbml", "MBMLLanguageServer", "MBMLInspector"]
         ),
         .testTarget(
             name: "MBMLInspectorTests",
