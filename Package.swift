@@ -27,6 +27,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CProcessTrace"),
         .target(
             name: "MBMLEngine",
             dependencies: [
@@ -50,6 +51,7 @@ let package = Package(
                 "MBMLInspector",
                 "MBMLLanguageServer",
                 "CMalloc",
+                "CProcessTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["VersionInfo"]
@@ -69,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "mbmlTests",
-            dependencies: ["mbml", "MBMLLanguageServer"]
+            dependencies: ["mbml", "MBMLLanguageServer", "MBMLInspector"]
         ),
         .testTarget(
             name: "MBMLInspectorTests",

@@ -4,7 +4,9 @@
 # diagnostics, hover, completion, signature help, declaration, budgets); when nvim is installed,
 # Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover), and
 # Tools/lsp_neovim_readme_check.lua runs the README's Neovim snippet as a user's init.lua; with
-# Debian's vim-ale, Tools/lsp_vim_ale_check.sh runs the README's Vim + ALE configuration in tmux. Ends with
+# Debian's vim-ale, Tools/lsp_vim_ale_check.sh runs the README's Vim + ALE configuration in tmux; with
+# Emacs and eglot (Debian's elpa-eglot, or Emacs 29's own), Tools/lsp_emacs_eglot_check.el runs the
+# README's eglot configuration in a batch Emacs (diagnostics, hover, completion, signature). Ends with
 # "N passed, M failed" and exits non-zero when a check fails.
 set -euo pipefail
 
@@ -76,6 +78,17 @@ if command -v vim >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1 && [ -d /us
     count_results "$work/ale.txt" "Vim with ALE"
 else
     echo "  skip  vim, tmux or vim-ale is not installed"
+fi
+
+echo "mbml lsp: Emacs with eglot (the README's configuration)"
+if command -v emacs >/dev/null 2>&1 && emacs --batch -q --eval "(progn (package-initialize) (require 'eglot))" >/dev/null 2>&1; then
+    cp "$work/manifest.xml" "$work/eglot.xml"
+    sed -i 's#</MBML>#    <Var name="joined" value="^join($cats|, )"/>\n    <Var name="more" value="$ca"/>\n</MBML>#' "$work/eglot.xml"
+    MBML_BIN="$bin" MBML_MANIFEST="$work/eglot.xml" MBML_RESULT="$work/eglot.txt" \
+        timeout 90 emacs --batch -q -l "$repo/Tools/lsp_emacs_eglot_check.el" >/dev/null 2>&1 || true
+    count_results "$work/eglot.txt" "Emacs with eglot"
+else
+    echo "  skip  emacs with eglot is not installed"
 fi
 
 echo "$passed passed, $failed failed"

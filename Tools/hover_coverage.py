@@ -12,7 +12,9 @@ and every reference in it — `$name`, `${name}`, `${ns:name}`, `$(name with spa
 hovered on the first character of its name. A hover "shows a value" when it answers with a value
 (which may be null), without "not declared" and without an error; a loop variable (`$item`) shows
 the values the call around it binds. A "not declared" hover is counted apart ("absent") when no
-file of the case declares the name (no `name="..."` attribute anywhere): then null is its value.
+file of the case declares the name (no `name="..."` attribute anywhere): then null is its value. A
+loop variable inside a call over an empty or null collection ("bound per item by ^list(...); the
+collection is empty") is counted apart too ("no item"): no item exists to show.
 
 Prints the tally per kind of file and form, the manifests that got warnings, and, for names used
 in both the `$name` and the `${name}` form in one file, whether the two hovers agree. With --json
@@ -72,6 +74,9 @@ def classify(response):
     value = text.split("```json\n", 1)[1].split("\n```", 1)[0] if "```json\n" in text else None
     if "not declared" in text:
         return "undeclared", value
+    # `$item` inside a call over an empty or null collection: bound per item, but no item exists.
+    if "bound per item by" in text:
+        return "unbound", value
     if value is None or value.startswith("error:"):
         return "error", value
     return "value", value
@@ -184,9 +189,10 @@ def main():
         total = sum(sum(counts.values()) for counts in forms.values())
         values = sum(counts.get("value", 0) for counts in forms.values())
         absent = sum(counts.get("absent", 0) for counts in forms.values())
+        unbound = sum(counts.get("unbound", 0) for counts in forms.values())
         report["kinds"][kind] = {"hovers": total, "values": values, "percent": round(percent(values, total), 1),
-                                 "absent": absent, "right": round(percent(values + absent, total), 1),
-                                 "forms": forms}
+                                 "absent": absent, "unbound": unbound,
+                                 "right": round(percent(values + absent + unbound, total), 1), "forms": forms}
     if "--json" in sys.argv:
         print(json.dumps(report, indent=1))
     else:
@@ -207,13 +213,15 @@ def main():
 def print_report(report, warned, agreement, use_project):
     print("project file: %s" % ("yes" if use_project else "no"))
     for kind, entry in report["kinds"].items():
-        print("%-9s %d of %d hovers show a value (%.1f%%); with the %d on names no file declares: %.1f%%" % (
-            kind, entry["values"], entry["hovers"], entry["percent"], entry["absent"], entry["right"]))
+        print("%-9s %d of %d hovers show a value (%.1f%%); with the %d on names no file declares and the %d on"
+              " items of empty or null collections: %.1f%%" % (
+                  kind, entry["values"], entry["hovers"], entry["percent"], entry["absent"], entry["unbound"],
+                  entry["right"]))
         for form, counts in sorted(entry["forms"].items()):
             total = sum(counts.values())
-            print("  %-8s %5d  value %5d  undeclared %5d  absent %5d  error %5d  none %5d" % (
+            print("  %-8s %5d  value %5d  undeclared %5d  absent %5d  no item %5d  error %5d  none %5d" % (
                 form, total, counts.get("value", 0), counts.get("undeclared", 0), counts.get("absent", 0),
-                counts.get("error", 0), counts.get("none", 0)))
+                counts.get("unbound", 0), counts.get("error", 0), counts.get("none", 0)))
     print("manifests with diagnostics: %d" % len(warned))
     for name, messages in warned:
         print("  %s: %s" % (name, " | ".join(messages)))

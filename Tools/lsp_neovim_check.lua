@@ -1,6 +1,6 @@
 -- A headless Neovim check of `mbml lsp`, run by .ci/lsp-e2e.sh:
 --   MBML_BIN=... MBML_MANIFEST=... MBML_RESULT=... nvim --headless --clean -c 'luafile Tools/lsp_neovim_check.lua'
--- Opens the manifest, waits for the server's diagnostics, hovers on `$cats` and writes one line per
+-- Opens the manifest, waits for the server's diagnostics, hovers on `$cats`, completes after `$c` and writes one line per
 -- check ("ok NAME" or "FAIL NAME: detail") to MBML_RESULT. Uses vim.lsp.start_client, which Neovim
 -- has from 0.7 on (Debian 12 ships 0.7).
 local bin = os.getenv('MBML_BIN')
@@ -50,6 +50,14 @@ local ok_run, failure = pcall(function()
   }, 10000, buf)
   local value = response and response.result and response.result.contents and response.result.contents.value or ''
   check('a hover on $cats in Neovim shows its value', value:find('Barrett', 1, true) ~= nil, response)
+  local completion = client.request_sync('textDocument/completion', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = line or 0, character = (column or 0) + 1 },
+  }, 10000, buf)
+  local labels = {}
+  local listed = completion and completion.result or {}
+  for _, item in ipairs(listed.items or listed) do table.insert(labels, item.label) end
+  check('completion after $c in Neovim offers cats', vim.tbl_contains(labels, 'cats'), completion)
   client.stop()
 end)
 if not ok_run then table.insert(results, 'FAIL the Neovim script ran: ' .. tostring(failure)) end

@@ -71,7 +71,7 @@ public final class Environment: Sendable {
             } catch {
                 // A stop ends the job; any other error reads as nil (logged).
                 if evaluation.isStopped { throw error }
-                self.log.write("\(self.describeVariable(name)): \(Environment.logText(for: error))")
+                evaluation.write("\(self.describeVariable(name)): \(Environment.logText(for: error))", to: self.log)
                 return nil
             }
         }
@@ -222,7 +222,11 @@ public final class Environment: Sendable {
             return try evaluate(expression, in: context, within: evaluation)
                 ?? (context == .boolean ? .boolean(false) : fallback)
         } catch {
-            log.write(Environment.logText(for: error))
+            if let evaluation {
+                evaluation.write(Environment.logText(for: error), to: log)
+            } else {
+                log.write(Environment.logText(for: error))
+            }
             return fallback
         }
     }

@@ -35,6 +35,14 @@ public final class Evaluation: @unchecked Sendable {
 
     /// The dynamic values this job shares with the other jobs of its request (nil: none).
     public let sharedDynamicValues: SharedDynamicValues?
+    /// Set on a worker of a per-item scope run in parallel (``worker()``): what the items it
+    /// evaluated wrote to the log, kept to be written in item order once the scope ends.
+    var logBuffer: [String]?
+    /// Whether this is a worker of a parallel per-item scope: per-item scopes inside it run serially.
+    private(set) var isWorker = false
+    /// How many threads a per-item scope of the job may use (``ParallelItemScope``): the active
+    /// processors (1: every scope is serial).
+    var workers = ProcessInfo.processInfo.activeProcessorCount
 
     /// A job under `limits`.
     /// - Parameters:
@@ -46,6 +54,34 @@ public final class Evaluation: @unchecked Sendable {
         self.limits = limits
         self.sharedDynamicValues = sharing
         self.meter = limits.maximumBytes > 0 ? EvaluationMeter(limit: limits.maximumBytes) : nil
+    }
+
+    private init(limits: EvaluationLimits, meter: EvaluationMeter?, sharing: SharedDynamicValues?) {
+        self.limits = limits
+        self.meter = meter
+        self.sharedDynamicValues = sharing
+    }
+
+    /// A worker of this job for one chunk of a per-item scope run in parallel
+    /// (<doc:LargeData>): the same limits, the same memory meter (one count for the whole job, so
+    /// the budget is the job's, not a worker's), the same shared values; a copy of the bindings in
+    /// force and of the depth; its log lines buffered (``logBuffer``). Not traced.
+    func worker() -> Evaluation {
+        let worker = Evaluation(limits: limits, meter: meter, sharing: sharedDynamicValues)
+        worker.depth = depth
+        worker.variables = variables
+        worker.logBuffer = []
+        worker.isWorker = true
+        return worker
+    }
+
+    /// Writes `message` to `log`, or, on a worker, to its buffer (written in item order later).
+    func write(_ message: String, to log: LogSink) {
+        if logBuffer != nil {
+            logBuffer?.append(message)
+        } else {
+            log.write(message)
+        }
     }
 
     /// A job under the limits `options` set (its memory budget), with no deadline.

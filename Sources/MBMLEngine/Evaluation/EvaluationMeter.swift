@@ -18,8 +18,8 @@ import Synchronization
 /// ``Evaluation/json(of:)``), written under what is left of the budget and never built past it.
 ///
 /// A meter belongs to one job, which its ``Evaluation`` carries to every evaluation and function
-/// call of the job; its count is atomic only so that the type is `Sendable`: relaxed loads and
-/// stores cost what plain ones do.
+/// call of the job, the workers of a per-item scope run in parallel included: its count is one
+/// atomic, added to with compare-and-exchange, so that charges made at once all count.
 final class EvaluationMeter: Sendable {
     /// The budget, in bytes.
     let limit: Int
@@ -47,11 +47,21 @@ final class EvaluationMeter: Sendable {
     /// Adds `bytes` to what the evaluation built.
     /// - Throws: ``MemoryBudgetExceeded`` when the total passes the budget.
     func charge(_ bytes: Int) throws {
+        // One atomic count for the job: the workers of a parallel per-item scope charge it at once,
+        // and no charge is lost between them.
         var used = self.used
-        if used > limit { throw MemoryBudgetExceeded(bytes: limit) }
-        let (total, overflow) = used.addingReportingOverflow(max(bytes, 0))
-        used = overflow ? Int.max : total
-        charged.store(used, ordering: .relaxed)
+        while true {
+            if used > limit { throw MemoryBudgetExceeded(bytes: limit) }
+            let (total, overflow) = used.addingReportingOverflow(max(bytes, 0))
+            let new = overflow ? Int.max : total
+            let (exchanged, original) = charged.compareExchange(
+                expected: used, desired: new, ordering: .relaxed)
+            if exchanged {
+                used = new
+                break
+            }
+            used = original
+        }
         guard used > limit else { return }
         throw MemoryBudgetExceeded(bytes: limit)
     }

@@ -5,8 +5,18 @@ struct Arithmetic {
     let evaluator: Evaluator
 
     func compute(_ token: Token) throws -> Decimal {
-        let left = try operand(token.children[0], side: "Left")
-        let right = try operand(token.children[1], side: "Right")
+        let sums = token.kind == .addition || token.kind == .subtraction
+        let leftValue = try evaluator.value(of: token.children[0])
+        let leftWhole = sums ? DecimalArithmetic.wholeNumber(leftValue) : nil
+        let leftDecimal = leftWhole == nil ? try operand(leftValue, token.children[0], side: "Left") : nil
+        let rightValue = try evaluator.value(of: token.children[1])
+        // Whole numbers well inside 64 bits (a running total, a count, an age): the same sum,
+        // without decimal arithmetic's alignment and rounding.
+        if let a = leftWhole, let b = DecimalArithmetic.wholeNumber(rightValue) {
+            return Decimal(token.kind == .addition ? a + b : a - b)
+        }
+        let left = leftDecimal ?? Decimal(leftWhole ?? 0)
+        let right = try operand(rightValue, token.children[1], side: "Right")
         var result: Decimal
         switch token.kind {
         case .addition: result = left + right
@@ -39,8 +49,7 @@ struct Arithmetic {
 
     /// A ``BigInteger`` operand is its nearest decimal (38 significant digits), and an error beyond
     /// the range of decimal arithmetic.
-    private func operand(_ token: Token, side: String) throws -> Decimal {
-        let value = try evaluator.value(of: token)
+    private func operand(_ value: Value?, _ token: Token, side: String) throws -> Decimal {
         if case .bigInteger(let big) = value, big.nearestDecimal == nil {
             throw evaluator.failure(
                 .generic,

@@ -8,9 +8,9 @@
 struct RepeatedEvaluation {
     let expression: String
     let context: ExpressionContext
-    fileprivate let plan: Plan
+    let plan: Plan
 
-    fileprivate enum Plan {
+    enum Plan {
         case tokens([Token])
         case constant(Value?)
         case failure(Error)
@@ -60,7 +60,7 @@ extension FunctionCall {
             return try environment.evaluate(repeated, within: evaluation)
         } catch {
             try evaluation.checkStop()
-            environment.log.write(describing(error))
+            evaluation.write(describing(error), to: environment.log)
             return nil
         }
     }
@@ -72,8 +72,33 @@ extension FunctionCall {
             return try environment.evaluate(repeated, within: evaluation)?.isTruthy ?? false
         } catch {
             try evaluation.checkStop()
-            environment.log.write(describing(error))
+            evaluation.write(describing(error), to: environment.log)
             return false
+        }
+    }
+}
+
+extension RepeatedEvaluation {
+    /// The parsed tree, when the expression parsed (nil for a constant or a parse error).
+    var tokens: [Token]? {
+        if case .tokens(let tokens) = plan { return tokens }
+        return nil
+    }
+
+    /// When the whole expression is one comparison (`L -EQ R`, `L -LT R`, …) of two operands: the
+    /// left operand alone, evaluated in the object context as the comparison evaluates it (nil reads
+    /// as NULL), with the comparison's kind; else nil.
+    var leftComparisonOperand: (operand: RepeatedEvaluation, kind: Token.Kind)? {
+        guard case .tokens(let tokens) = plan, tokens.count == 1, let root = tokens.first,
+            root.children.count == 2
+        else { return nil }
+        switch root.kind {
+        case .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            let operand = RepeatedEvaluation(
+                expression: expression, context: .object, plan: .tokens([root.children[0]]))
+            return (operand, root.kind)
+        default:
+            return nil
         }
     }
 }

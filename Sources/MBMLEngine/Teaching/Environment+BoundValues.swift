@@ -34,3 +34,49 @@ extension Environment {
         return BoundValues(name: name, outcomes: node.outcomes, evaluationCount: node.evaluationCount, call: text)
     }
 }
+
+/// Why a function-bound variable (`$item`) took no value where it is written: the innermost call
+/// around it that goes over a collection, and what that collection was. A collection that is empty
+/// or null binds no item, so the parameter that reads `$item` is never evaluated.
+public struct UnboundIteration: Sendable, Equatable {
+    /// The function whose per-item parameter holds the reference (without `^`).
+    public var function: String
+    /// The collection parameter's text (`$branches:other`).
+    public var collection: String
+    /// What the collection parameter produced (first evaluation); when the call itself was never
+    /// evaluated, the call's own outcome (why it was not).
+    public var outcome: TraceOutcome
+    /// How many times the call was evaluated.
+    public var evaluationCount: Int
+}
+
+extension Environment {
+    /// Why the reference to `$name` at `offset` (as in ``boundValues(of:at:in:within:)``) took no
+    /// value: the innermost call around it whose function binds `name` per item
+    /// (``FunctionDefinition/iteration``), with the reference in one of its later parameters, and the
+    /// collection it went over, traced. Nil when no such call encloses the reference. The
+    /// evaluation is part of `evaluation`.
+    public func unboundIteration(
+        of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
+    ) -> UnboundIteration? {
+        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
+        let position = String(characters[extent.lowerBound..<offset]).utf16.count
+        let trace = trace(String(characters[extent]), context: .object, within: evaluation)
+        let bound = name
+        let calls = trace.allNodes.filter { node in
+            guard node.kind == .functionCall, let name = node.name, let collection = node.children.first,
+                let iteration = functions.definition(named: name)?.iteration,
+                iteration.variables.contains(where: { $0.name == "$" + bound })
+            else { return false }
+            return node.range.location <= position && position < node.range.upperBound
+                && !(collection.range.location <= position && position < collection.range.upperBound)
+        }
+        guard let call = calls.min(by: { $0.range.length < $1.range.length }), let name = call.name,
+            let collection = call.children.first
+        else { return nil }
+        return UnboundIteration(
+            function: name, collection: collection.text,
+            outcome: call.evaluationCount == 0 ? call.outcome : collection.outcome,
+            evaluationCount: call.evaluationCount)
+    }
+}

@@ -28,6 +28,11 @@ public enum Value: Sendable {
     /// entries are decoded values or a view of a loaded JSON document's object (``ValueDictionary``).
     case dictionary(ValueDictionary)
     /// A set: unique members (by `==`) in first-insertion order. Build it with ``Value/makeSet(_:)``.
+    ///
+    /// Its members are always decoded storage (each member may itself be a view): JSON has no set,
+    /// so a set is only ever built by a function (`^set`, `^setWithArray`, a subreference over a
+    /// set), which must compare every member with every other to keep them unique and so reads them
+    /// all anyway. A view would save nothing: the set holds the members' `Value`s, not their data.
     case set(ValueArray)
     case date(Date)
     case data(Data)

@@ -1,7 +1,8 @@
 import MBMLEngine
 
 /// The hover text of a reference to a variable that nothing declares: the values a function binds it
-/// to (`$item` inside `^list(...)`, found by tracing the outermost call around it), else "not declared".
+/// to (`$item` inside `^list(...)`, found by tracing the outermost call around it), else why the call
+/// around it bound no item (an empty or null collection), else "not declared".
 enum BoundValuesHover {
     /// The most values listed.
     static let maximumValues = 3
@@ -17,6 +18,11 @@ enum BoundValuesHover {
                 of: name, at: offset, in: cursor.characters, within: evaluation),
             let first = bound.outcomes.first
         else {
+            if let unbound = environment.unboundIteration(
+                of: name, at: offset, in: cursor.characters, within: evaluation)
+            {
+                return ("null", note(for: name, unbound: unbound))
+            }
             var note = inProject ? "not declared by any input of the project (its value is null)" : "not declared"
             if MBMLSyntax(characters: cursor.characters).outermostCall(around: offset) != nil {
                 note += "; the call around it did not evaluate it, so no function bound it"
@@ -30,6 +36,28 @@ enum BoundValuesHover {
             note += "; values: " + values.joined(separator: ", ") + (bound.evaluationCount > values.count ? ", …" : "")
         }
         return (preview(first), note)
+    }
+
+    /// Why `$name` has no value inside `^function(collection|…)`: the collection bound no item, or
+    /// the call was not evaluated.
+    private static func note(for name: String, unbound: UnboundIteration) -> String {
+        let call = "^\(unbound.function)(\(ValuePreview.truncated(unbound.collection, to: 80))|…)"
+        guard unbound.evaluationCount > 0 else {
+            return
+                "bound per item by \(call), which was not evaluated (\(unbound.outcome.preview(limit: 120))): no item"
+        }
+        let collection = preview(unbound.outcome)
+        switch unbound.outcome.value {
+        case .none, .null?:
+            return "bound per item by \(call); the collection is null, so no item was bound"
+        case .array(let elements)? where elements.isEmpty:
+            return "bound per item by \(call); the collection is empty (\(collection)), so no item was bound"
+        case .dictionary(let entries)? where entries.isEmpty:
+            return "bound per item by \(call); the collection is empty (\(collection)), so no item was bound"
+        default:
+            return
+                "bound per item by \(call) over \(collection), but the parameter that reads `$\(name)` was not evaluated"
+        }
     }
 
     private static func preview(_ outcome: TraceOutcome) -> String {

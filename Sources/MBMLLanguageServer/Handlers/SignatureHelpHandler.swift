@@ -1,22 +1,21 @@
 import MBMLEngine
 
-/// `textDocument/signatureHelp`: the signature of the call around the position, with the parameter
-/// the position is in — the engine's ``MBMLEngine/FunctionDefinition/parameterLabels`` and
-/// ``MBMLEngine/FunctionDefinition/parameter(forArgument:)``, as the inspector's signature line.
+/// `textDocument/signatureHelp`: the engine's ``MBMLEngine/EditorIntelligence/signatureHelp(in:at:)``
+/// (the inspector's signature line reads the same) as an LSP answer.
 enum SignatureHelpHandler {
     /// The characters after which an editor asks for signature help.
     static let triggerCharacters = ["(", "|"]
 
     static func signatureHelp(at cursor: CursorContext, analysis: DocumentAnalysis) -> SignatureHelp? {
-        guard let call = cursor.syntax.call(at: cursor.offset),
-            let definition = analysis.environment.functions.definition(named: call.name)
-        else { return nil }
+        let service = EditorIntelligence(
+            functions: analysis.environment.functions.all.map(EditorFunction.init), variableNames: [],
+            value: { _ in nil })
+        guard let help = service.signatureHelp(in: cursor.syntax, at: cursor.offset) else { return nil }
         let signature = SignatureHelp.Signature(
-            label: definition.signature, documentation: definition.summary,
-            parameters: definition.parameterLabels.map(SignatureHelp.Parameter.init))
+            label: help.function.signature, documentation: help.function.summary,
+            parameters: help.parameters.map(SignatureHelp.Parameter.init))
         return SignatureHelp(
-            signatures: [signature], activeSignature: 0,
-            activeParameter: definition.parameter(forArgument: call.parameterIndex) ?? call.parameterIndex)
+            signatures: [signature], activeSignature: 0, activeParameter: help.activeParameter ?? help.argument)
     }
 }
 

@@ -141,7 +141,7 @@ extension BenchCommand {
         return item["c"]
     }
 
-    private func generatePeople(megabytes: Int, in folder: URL, python: URL) throws -> (path: String, size: Int) {
+    func generatePeople(megabytes: Int, in folder: URL, python: URL) throws -> (path: String, size: Int) {
         let path = folder.appendingPathComponent("people-\(megabytes).json").path
         let run = try ChildProcess.run(python.path, [Self.peopleGenerator, String(megabytes), path])
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

@@ -20,7 +20,9 @@ struct BenchCommand: ParsableCommand {
             beside jq and gojq when installed, and a filter count, a count of distinct cities and a sum of \
             ages beside DuckDB's read_json when DuckDB is installed (its shell, or its Python package: \
             --duckdb PATH, or a duckdb on PATH, or a python3 on PATH that imports duckdb), on the \
-            --query-megabytes file or --duckdb-data FILE. Without --manifest, the fixture manifest beside the case folder \
+            --query-megabytes file or --duckdb-data FILE, and a dozen everyday queries on a large file \
+            (--large-data FILE, or --large-megabytes MB generated) under the default memory budget, each answer \
+            checked against Tools/people-answers.py. Without --manifest, the fixture manifest beside the case folder \
             (../fixture/manifest.xml) is loaded if it exists.
             """
     )
@@ -67,6 +69,20 @@ struct BenchCommand: ParsableCommand {
     var queryMegabytes = 31
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A JSON file of person records (a gigabyte, say) to run the large-file queries on, each checked against Tools/people-answers.py.",
+            valueName: "file"))
+    var largeData: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Megabytes of generated person records for the large-file queries, when --large-data is not given (0 skips them)."
+    )
+    var largeMegabytes = 0
+
+    @Option(
         name: .customLong("duckdb"),
         help: ArgumentHelp(
             "DuckDB to compare with: its `duckdb` shell or a Python that can `import duckdb` (default: `duckdb`, then `python3`, on PATH).",
@@ -83,8 +99,9 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if vars < 0 { throw ValidationError("--vars must be 0 or more.") }
         if rounds < 1 { throw ValidationError("--rounds must be 1 or more.") }
-        if browseMegabytes < 0 || dataMegabytes < 0 || queryMegabytes < 0 {
-            throw ValidationError("--browse-megabytes, --data-megabytes and --query-megabytes must be 0 or more.")
+        if browseMegabytes < 0 || dataMegabytes < 0 || queryMegabytes < 0 || largeMegabytes < 0 {
+            throw ValidationError(
+                "--browse-megabytes, --data-megabytes, --query-megabytes and --large-megabytes must be 0 or more.")
         }
         if nodes < 0 || keystrokes < 1 {
             throw ValidationError("--nodes must be 0 or more and --keystrokes 1 or more.")
@@ -122,6 +139,7 @@ struct BenchCommand: ParsableCommand {
         let manifest = vars > 0 ? try writeGeneratedManifest(in: scratch) : nil
         if let manifest { try measureManifestProcesses(manifest, into: &table) }
         let people = try measureDataProcesses(in: scratch, into: &table)
+        try measureLargeQueries(in: scratch, into: &table)
         // Then in this process.
         withCurrentDirectory(of: options.manifest.first) {
             measureExpressions(benchCases, in: environment, into: &table)

@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// One run of another program, measured as a whole process: wall time, peak resident memory (from
-/// the kernel's `rusage` of that child alone) and what it printed. Used by `mbml bench` to put mbml
+/// One run of another program, measured as a whole process: wall time, peak resident memory (the
+/// program's own, see ``ExitTrace``) and what it printed. Used by `mbml bench` to put mbml
 /// beside its peers (xmllint, jq, gojq) in the same terms.
 struct ChildProcess {
     /// Wall-clock seconds from start to exit.
@@ -20,6 +20,7 @@ struct ChildProcess {
     /// Runs `executable` with `arguments` and waits for it.
     /// - Throws: ``ChildProcessError`` when it cannot be started.
     static func run(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+        guard access(executable, X_OK) == 0 else { throw ChildProcessError(executable, errno) }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw ChildProcessError(executable, errno) }
         var actions = posix_spawn_file_actions_t()
@@ -28,35 +29,29 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let (program, programArguments) = ExitTrace.launch(executable, arguments)
+        let argv = ([program] + programArguments).map { strdup($0) } + [nil]
         defer {
             for argument in argv { free(argument) }
         }
         var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])
             throw ChildProcessError(executable, spawned)
         }
-        var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count > 0 { output.append(contentsOf: buffer[0..<count]); continue }
-            if count < 0, errno == EINTR { continue }
-            break
-        }
-        close(pipeEnds[0])
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        // The output is read on another thread: a traced program holds its pipe open while it is
+        // stopped at its exit, until this thread lets it go on.
+        let output = PipeDrain(pipeEnds[0])
+        let attachment = ExitTrace.attach(pid)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (status, usage, peak) = ExitTrace.wait(pid, attachment)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return ChildProcess(
-            seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024,
-            output: String(decoding: output, as: UTF8.self), status: exitStatus)
+            seconds: seconds, peakMemory: peak ?? Int(usage.ru_maxrss) * 1024,
+            output: String(decoding: output.bytes(), as: UTF8.self), status: exitStatus)
     }
 
     /// Two programs run in turns, `runs` times each, so that both meet the same load of a shared
@@ -104,4 +99,30 @@ struct ChildProcessError: Error, CustomStringConvertible {
     }
 
     var description: String { "couldn't run \(executable): \(String(cString: strerror(code)))" }
+}
+
+/// Everything written to a pipe until its end is closed, read on a thread of its own.
+private final class PipeDrain: @unchecked Sendable {
+    private var collected: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ descriptor: Int32) {
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 { collected.append(contentsOf: buffer[0..<count]); continue }
+                if count < 0, errno == EINTR { continue }
+                break
+            }
+            close(descriptor)
+            done.signal()
+        }
+    }
+
+    /// Waits for the end of the pipe and returns what was written.
+    func bytes() -> [UInt8] {
+        done.wait()
+        return collected
+    }
 }

@@ -8,8 +8,9 @@ struct EverydayQuery {
     /// The same question for `jq -c` and `gojq -c`.
     let jq: String
 
-    /// Filters through each filtering function, all/any, unique, sort, first/last, slices, reduce,
-    /// grouping, two-condition tests and nested paths: what jq users write every day.
+    /// Filters through each filtering function (`^filter`, `^valuesPassingTest`, a per-item
+    /// `^containsValue`), all/any, unique, sort, first/last, slices, reduce, grouping, joins,
+    /// two-condition tests and nested paths: what jq users write every day.
     static let all: [EverydayQuery] = [
         EverydayQuery(
             label: "count age > 30 (^filter)", mbml: "^count(^filter($people|$item.age > 30))",
@@ -27,6 +28,9 @@ struct EverydayQuery {
             label: "any member of a list", mbml: "^count(^filter($people|^containsValue($item.tags|red)))",
             jq: "[.[]|select(any(.tags[];.==\"red\"))]|length"),
         EverydayQuery(
+            label: "any record aged 90 (^containsValue)", mbml: "^containsValue(^list($people|$item.age)|90)",
+            jq: "any(.[];.age==90)"),
+        EverydayQuery(
             label: "all (^collectionPassesTest)", mbml: "^collectionPassesTest($people|$item.age >= 0)",
             jq: "all(.[];.age>=0)"),
         EverydayQuery(
@@ -43,6 +47,9 @@ struct EverydayQuery {
             label: "sort a filtered list by name",
             mbml: "^list(^sort(^filter($people|$item.age > 85)|$item.name)|$item.id)",
             jq: "[.[]|select(.age>85)]|sort_by(.name)|map(.id)"),
+        EverydayQuery(
+            label: "join every name (^join)", mbml: "^join(^list($people|$item.name)|, ).length",
+            jq: "map(.name)|join(\", \")|length"),
         EverydayQuery(
             label: "group by city (^associateWithArray)",
             mbml: "^count(^associateWithArray($people|$item.address.city|$item.id))",

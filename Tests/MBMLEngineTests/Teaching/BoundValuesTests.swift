@@ -48,4 +48,31 @@ final class BoundValuesTests: XCTestCase {
         XCTAssertEqual(range.map { String(syntax.characters[$0]) }, "^x(^y($z[(1)])|$$q)")
         XCTAssertNil(MBMLSyntax("$a ^b(").outermostCall(around: 1))
     }
+
+    private func unbound(_ text: String, at needle: String, name: String = "item") throws -> UnboundIteration? {
+        let environment = Environment()
+        environment.variables.declare("cats", value: .array([.string("Barrett")]))
+        environment.variables.declare("none", value: .array([]))
+        let range = try XCTUnwrap(text.range(of: needle))
+        return environment.unboundIteration(
+            of: name, at: text.distance(from: text.startIndex, to: range.lowerBound), in: Array(text),
+            within: Evaluation(limits: EvaluationLimits()))
+    }
+
+    func testWhyAnItemTookNoValue() throws {
+        let empty = try XCTUnwrap(try unbound("^join(^list($none|$item.length)|, )", at: "$item"))
+        XCTAssertEqual(empty.function, "list")
+        XCTAssertEqual(empty.collection, "$none")
+        XCTAssertEqual(empty.outcome.value, .array([]))
+        XCTAssertEqual(empty.evaluationCount, 1)
+        let null = try XCTUnwrap(try unbound("^filter($nobody|${item} == x)", at: "${item}"))
+        XCTAssertEqual(null.collection, "$nobody")
+        XCTAssertNil(null.outcome.value)
+        let skipped = try XCTUnwrap(try unbound("^if(F|^list($cats|$item))", at: "$item"))
+        XCTAssertEqual(skipped.evaluationCount, 0)
+        // Not a name the function binds, or not in a per-item parameter, or no call: no reason.
+        XCTAssertNil(try unbound("^list($none|$other)", at: "$other", name: "other"))
+        XCTAssertNil(try unbound("^list($item|x)", at: "$item"))
+        XCTAssertNil(try unbound("$item alone", at: "$item"))
+    }
 }

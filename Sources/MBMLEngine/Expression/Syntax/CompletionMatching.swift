@@ -10,7 +10,14 @@ public enum CompletionMatching {
     /// The `candidates` that complete `typed`: those that continue it in the same case first, then
     /// the others, each group in the order given.
     public static func ranked(_ candidates: some Sequence<String>, typed: String) -> [String] {
-        let matching = candidates.filter { matches($0, typed: typed) }
-        return matching.filter { $0.hasPrefix(typed) } + matching.filter { !$0.hasPrefix(typed) }
+        ranked(candidates, typed: typed, name: { $0 })
+    }
+
+    /// The `candidates` whose `name` completes `typed`, ranked as ``ranked(_:typed:)`` ranks names.
+    public static func ranked<Candidate>(
+        _ candidates: some Sequence<Candidate>, typed: String, name: (Candidate) -> String
+    ) -> [Candidate] {
+        let matching = candidates.filter { matches(name($0), typed: typed) }
+        return matching.filter { name($0).hasPrefix(typed) } + matching.filter { !name($0).hasPrefix(typed) }
     }
 }

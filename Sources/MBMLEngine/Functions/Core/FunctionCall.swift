@@ -53,7 +53,7 @@ public struct FunctionCall {
             return try environment.evaluate(expression, in: context, within: evaluation)
         } catch {
             try evaluation.checkStop()
-            environment.log.write(describing(error))
+            evaluation.write(describing(error), to: environment.log)
             return nil
         }
     }
@@ -65,7 +65,7 @@ public struct FunctionCall {
             return try environment.evaluateBoolean(expression, within: evaluation)
         } catch {
             try evaluation.checkStop()
-            environment.log.write(describing(error))
+            evaluation.write(describing(error), to: environment.log)
             return false
         }
     }
@@ -86,7 +86,7 @@ public struct FunctionCall {
 
     /// Writes a line to the environment's log sink (the CLI prints it on stderr, the inspector in a pane).
     public func log(_ message: String) {
-        environment.log.write(message)
+        evaluation.write(message, to: environment.log)
     }
 
     /// Throws the job's stop, if it must stop (``Evaluation/checkStop()``): ``MemoryBudgetExceeded``

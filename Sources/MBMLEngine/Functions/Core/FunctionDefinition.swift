@@ -18,6 +18,12 @@ public struct FunctionDefinition: Sendable {
     /// For a function that evaluates a parameter once per item of a collection: the variables it
     /// binds meanwhile and an example (nil for every other function).
     public var iteration: IterationVariables?
+    /// Whether a call's answer depends only on its input and the call changes nothing: no log line,
+    /// no variable set, no file read or written, no clock, no random draw, no expression built from
+    /// text at run time. A per-item expression that calls only such functions may be evaluated for
+    /// many items at once (``ItemPurity``). False unless said: a host's function is assumed to have
+    /// effects; the built-in library marks its own (``BuiltInFunctions/all``).
+    public var isPure = false
 
     public init(
         _ name: String, input: FunctionInputType, signature: String, category: FunctionCategory,

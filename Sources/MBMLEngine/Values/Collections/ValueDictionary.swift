@@ -82,14 +82,39 @@ public struct ValueDictionary: Sendable {
         }
     }
 
-    /// The keys, in order.
-    public var keys: OrderedSet<String> { entries.keys }
+    /// The keys, in order. For a view of a large object they are found once and kept with the
+    /// document (reading such an object by position is linear overall).
+    public var keys: OrderedSet<String> {
+        switch storage {
+        case .decoded(let entries): return entries.keys
+        case .document(let node): return node.objectIndex().keys
+        }
+    }
 
-    /// The values, in the order of their keys.
+    /// The values, in the order of their keys (a view of a document is decoded one level).
     public var values: OrderedDictionary<String, Value>.Values { entries.values }
 
     /// The position of `key` among the keys, or nil.
-    public func index(forKey key: String) -> Int? { entries.index(forKey: key) }
+    public func index(forKey key: String) -> Int? {
+        switch storage {
+        case .decoded(let entries): return entries.index(forKey: key)
+        case .document(let node): return node.objectIndex().keys.firstIndex(of: key)
+        }
+    }
+
+    /// The key at `position` (0 ..< ``count``).
+    public func key(at position: Int) -> String {
+        keys[position]
+    }
+
+    /// The value at `position` (0 ..< ``count``): for a view of a document, only that value is
+    /// decoded (one level).
+    public func value(at position: Int) -> Value {
+        switch storage {
+        case .decoded(let entries): return entries.values[position]
+        case .document(let node): return node.value(at: node.objectIndex().valueOffsets[position])
+        }
+    }
 
     /// The dictionary with each value transformed.
     public func mapValues(_ transform: (Value) throws -> Value) rethrows -> ValueDictionary {

@@ -20,6 +20,8 @@ public final class JSONDocument: Sendable {
     let index: JSONStructureIndex
     /// The nesting limit the text was checked against.
     let maximumDepth: Int
+    /// The keys of the large objects read by position, found once (``JSONObjectIndexes``).
+    let objectIndexes = JSONObjectIndexes()
 
     private init(bytes: [UInt8], index: JSONStructureIndex, maximumDepth: Int) {
         self.bytes = bytes

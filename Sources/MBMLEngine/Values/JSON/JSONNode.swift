@@ -17,8 +17,18 @@ public struct JSONNode: Sendable {
 
     /// The number of elements or entries (an object's repeated keys count once, as in a dictionary).
     public var count: Int {
-        let offsets = memberOffsets()
-        return isArray ? offsets.count : entries().count
+        isArray ? memberOffsets().count : objectIndex().keys.count
+    }
+
+    /// An object's keys and where their values are: kept by the document for a large object, built
+    /// for this call for a small one.
+    func objectIndex() -> JSONObjectIndex {
+        document.objectIndexes.index(of: self) ?? JSONObjectIndex(self)
+    }
+
+    /// The value that begins at `offset` (a member of an array, or a value of an object's index).
+    func value(at offset: Int) -> Value {
+        document.withBytes { JSONNode.value(in: document, $0, at: offset) }
     }
 
     /// The length of the container's text, in bytes.
@@ -130,11 +140,6 @@ public struct JSONNode: Sendable {
         return document.withBytes { bytes in offsets.map { JSONNode.value(in: document, bytes, at: $0) } }
     }
 
-    /// The member value that begins at `offset` (one of ``memberOffsets()`` of an array).
-    func member(at offset: Int) -> Value {
-        document.withBytes { JSONNode.value(in: document, $0, at: offset) }
-    }
-
     /// The element at `index` of an array, or nil outside its bounds.
     public func element(at index: Int) -> Value? {
         let offsets = memberOffsets()
@@ -165,6 +170,9 @@ public struct JSONNode: Sendable {
         let isPlain = key.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ member: Int) -> Bool {
             isPlain ? JSONNode.rawKey(bytes, at: member, equals: key) : JSONNode.string(bytes, at: member) == key
+        }
+        if let index = document.objectIndexes.existingIndex(of: self) {
+            return index.keys.firstIndex(of: key).map { value(at: index.valueOffsets[$0]) }
         }
         return document.withBytes { bytes in
             var found: Int?
@@ -232,8 +240,12 @@ public struct JSONNode: Sendable {
             let start = position + 1
             guard start + expected.count < bytes.count, let base = bytes.baseAddress, let key = expected.baseAddress
             else { return false }
-            // The common case: the same bytes, then the closing quote.
-            if memcmp(base + start, key, expected.count) == 0, base[start + expected.count] == UInt8(ascii: "\"") {
+            // The common case: the same bytes, then the closing quote (the quote is looked at first:
+            // most other keys of an object differ in length, and need no comparison at all).
+            if base[start + expected.count] == UInt8(ascii: "\""),
+                expected.isEmpty || base[start] == key[0],
+                memcmp(base + start, key, expected.count) == 0
+            {
                 return true
             }
             // A key written with escapes or non-ASCII characters may still spell `wanted`.

@@ -78,7 +78,7 @@ final class JSONLines: ViewerLines {
     static func child(_ value: Value, at index: Int) -> (key: String?, value: Value) {
         switch value {
         case .array(let elements), .set(let elements): return (nil, elements[index].openedForWalking)
-        case .dictionary(let entries): return (entries.keys[index], entries.values[index].openedForWalking)
+        case .dictionary(let entries): return (entries.key(at: index), entries.value(at: index).openedForWalking)
         default: return (nil, .null)
         }
     }
@@ -87,7 +87,7 @@ final class JSONLines: ViewerLines {
     private static func rawChild(_ value: Value, at index: Int) -> Value {
         switch value {
         case .array(let elements), .set(let elements): return elements[index]
-        case .dictionary(let entries): return entries.values[index]
+        case .dictionary(let entries): return entries.value(at: index)
         default: return child(value, at: index).value
         }
     }

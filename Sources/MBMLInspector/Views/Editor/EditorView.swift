@@ -119,13 +119,11 @@ enum EditorView {
             return
         }
         if EditorTeachingRows.draw(state, painter: painter) { return }
-        if let name = MBMLSyntax(characters: editor.characters).call(at: editor.cursor)?.name,
-            let function = state.functions.first(where: { $0.name == name })
+        if let help = Completer.intelligence(snapshot: state.space, functions: state.functions)
+            .signatureHelp(in: MBMLSyntax(characters: editor.characters), at: editor.cursor)
         {
-            SignatureLine.draw(
-                function.signature, characters: editor.characters, cursor: editor.cursor, row: 2,
-                column: promptWidth, painter: painter)
-            painter.truncated(function.summary, row: 3, column: promptWidth, role: .dim)
+            SignatureLine.draw(help, row: 2, column: promptWidth, painter: painter)
+            painter.truncated(help.function.summary, row: 3, column: promptWidth, role: .dim)
             return
         }
         if editor.characters.isEmpty {

@@ -20,6 +20,9 @@ struct CompletionItem: Equatable, Sendable, Codable {
     var detail: String?
     var documentation: String?
     var textEdit: Edit?
+    /// What the client matches the typed text against, when the edit starts before the label does
+    /// (`$Bar` replaced by `$[Barrett Test]`: `$Barrett Test`).
+    var filterText: String?
     /// What `completionItem/resolve` needs (the document and the variable), as the server wrote it.
     var data: JSONValue?
 
@@ -30,13 +33,14 @@ struct CompletionItem: Equatable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case label, kind, detail, documentation, textEdit, data
+        case label, kind, detail, documentation, textEdit, filterText, data
     }
 
     init(
         label: String, kind: Int?, detail: String?, documentation: String? = nil, textEdit: Edit?,
-        data: JSONValue? = nil
+        filterText: String? = nil, data: JSONValue? = nil
     ) {
+        self.filterText = filterText
         self.label = label
         self.kind = kind
         self.detail = detail
@@ -54,6 +58,7 @@ struct CompletionItem: Equatable, Sendable, Codable {
         detail = try? container.decodeIfPresent(String.self, forKey: .detail)
         documentation = try? container.decodeIfPresent(String.self, forKey: .documentation)
         textEdit = try? container.decodeIfPresent(Edit.self, forKey: .textEdit)
+        filterText = try? container.decodeIfPresent(String.self, forKey: .filterText)
         data = try? container.decodeIfPresent(JSONValue.self, forKey: .data)
     }
 }

@@ -49,15 +49,32 @@ extension DataProcessingFunctions {
             let model = try call.evaluateQuietly(texts[0], as: .object)
             guard let dataModel = model, !dataModel.isNull, let entries = CollectionSupport.entries(of: dataModel)
             else { throw CollectionSupport.notIterable(model, at: 0) }
+            let intermediates = Array(texts[1..<(texts.count - 2)])
+            let keyExpression = call.repeated(texts[texts.count - 2], as: .object)
+            let valueExpression = call.repeated(texts[texts.count - 1], as: .object)
+            let expressions = [keyExpression, valueExpression] + intermediates.map { call.repeated($0, as: .object) }
+            // Serially the pairs go into the dictionary as they are found; a worker of a parallel
+            // scope keeps its range's pairs, put into the dictionary in item order afterwards.
+            let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Associator.bound) {
+                call, range in
+                var associator = Associator(
+                    call: call, intermediates: intermediates, keyExpression: keyExpression,
+                    valueExpression: valueExpression, mode: mode, keepsPairs: call.evaluation.isWorker)
+                for position in range {
+                    try call.checkCancellation()
+                    let entry = entries[position]
+                    var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
+                    if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+                    try call.withBindings(bindings) { try associator.visit(depth: 0, enclosing: [entry]) }
+                }
+                return associator
+            }
+            if parts.count == 1, !parts[0].keepsPairs { return .dictionary(parts[0].result) }
             var associator = Associator(
-                call: call, intermediates: Array(texts[1..<(texts.count - 2)]),
-                keyExpression: call.repeated(texts[texts.count - 2], as: .object),
-                valueExpression: call.repeated(texts[texts.count - 1], as: .object), mode: mode)
-            for entry in entries {
-                try call.checkCancellation()
-                var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-                if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
-                try call.withBindings(bindings) { try associator.visit(depth: 0, enclosing: [entry]) }
+                call: call, intermediates: intermediates, keyExpression: keyExpression,
+                valueExpression: valueExpression, mode: mode, keepsPairs: false)
+            for part in parts {
+                for (name, value) in part.pairs { associator.add(value, for: name) }
             }
             return .dictionary(associator.result)
         }
@@ -77,7 +94,13 @@ extension DataProcessingFunctions {
         let keyExpression: RepeatedEvaluation
         let valueExpression: RepeatedEvaluation
         let mode: AssociationMode
+        /// Whether the pairs found are kept in ``pairs`` (a worker's range) rather than added.
+        let keepsPairs: Bool
         var result = OrderedDictionary<String, Value>()
+        var pairs: [(String, Value)] = []
+
+        /// The variables the association functions bind per item.
+        static let bound: Set<String> = ["item", "key", "root", "rootKey", "outer:item", "outer:key"]
 
         /// Visits the level whose enclosing levels (top level first, current item last) are `enclosing`.
         mutating func visit(depth: Int, enclosing: [CollectionSupport.Entry]) throws {
@@ -97,7 +120,15 @@ extension DataProcessingFunctions {
         private mutating func store() throws {
             guard let key = try call.evaluateQuietly(keyExpression), !key.isNull else { return }
             guard let value = try call.evaluateQuietly(valueExpression) else { return }
-            let name = key.text
+            if keepsPairs {
+                pairs.append((key.text, value))
+            } else {
+                add(value, for: key.text)
+            }
+        }
+
+        /// Adds `value` under `name` as the mode says.
+        mutating func add(_ value: Value, for name: String) {
             guard mode != .single, let index = result.index(forKey: name) else {
                 result[name] = mode == .array ? .array([value]) : value
                 return

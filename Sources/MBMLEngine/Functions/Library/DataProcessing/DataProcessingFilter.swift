@@ -29,19 +29,31 @@ extension DataProcessingFunctions {
         switch dataModel {
         case .array(let elements), .set(let elements):
             // The elements as they are, without a list of entries.
-            var kept: [Value] = []
-            for element in elements {
-                try call.checkCancellation()
-                if try filter.passes(CollectionSupport.Entry(key: nil, item: element)) { kept.append(element) }
+            let parts = try filter.overItems(count: elements.count) { filter, range in
+                var kept: [Value] = []
+                for position in range {
+                    try filter.call.checkCancellation()
+                    let element = elements[position]
+                    if try filter.passes(CollectionSupport.Entry(key: nil, item: element)) { kept.append(element) }
+                }
+                return kept
             }
+            let kept = [Value](concatenating: consume parts)
             if case .set = dataModel { return .set(kept) }
             return .array(kept)
-        case .dictionary(let entries):
-            var kept = OrderedDictionary<String, Value>()
-            for (key, value) in entries {
-                try call.checkCancellation()
-                if try filter.passes(CollectionSupport.Entry(key: key, item: value)) { kept[key] = value }
+        case .dictionary(let dictionary):
+            let entries = dictionary.entries
+            let parts = try filter.overItems(count: entries.count) { filter, range in
+                var kept: [Int] = []
+                for position in range {
+                    try filter.call.checkCancellation()
+                    let entry = CollectionSupport.Entry(key: entries.keys[position], item: entries.values[position])
+                    if try filter.passes(entry) { kept.append(position) }
+                }
+                return kept
             }
+            var kept = OrderedDictionary<String, Value>()
+            for position in parts.joined() { kept[entries.keys[position]] = entries.values[position] }
             return .dictionary(kept)
         default:
             throw CollectionSupport.notIterable(model, at: 0)
@@ -65,6 +77,18 @@ extension DataProcessingFunctions {
         let intermediates: [String]
         let test: RepeatedEvaluation
         let matchAll: Bool
+
+        /// The variables a filter binds per item.
+        static let bound: Set<String> = ["item", "key", "root", "rootKey", "outer:item", "outer:key"]
+
+        /// Runs `body` over the positions `0..<count` with a filter for each range: in parallel
+        /// when the test and intermediates allow it (``FunctionCall/overItems(count:evaluating:binding:stopsAfter:_:)``).
+        func overItems<Part>(count: Int, _ body: (Filter, Range<Int>) throws -> Part) throws -> [Part] {
+            let expressions = [test] + intermediates.map { call.repeated($0, as: .object) }
+            return try call.overItems(count: count, evaluating: expressions, binding: Self.bound) { call, range in
+                try body(Filter(call: call, intermediates: intermediates, test: test, matchAll: matchAll), range)
+            }
+        }
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
             if intermediates.isEmpty {
@@ -111,15 +135,24 @@ extension DataProcessingFunctions {
         let lister = Lister(
             call: call, intermediates: Array(texts.dropFirst().dropLast()),
             valueExpression: call.repeated(texts[texts.count - 1], as: .object))
-        var results: [Value] = []
-        // One value an item is the common case: the list is allocated once, not grown by doubling.
-        if lister.intermediates.isEmpty { results.reserveCapacity(entries.count) }
-        for entry in entries {
-            try call.checkCancellation()
-            var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-            if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
-            try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
+        let expressions = [lister.valueExpression] + lister.intermediates.map { call.repeated($0, as: .object) }
+        let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
+            call, range in
+            let lister = Lister(
+                call: call, intermediates: lister.intermediates, valueExpression: lister.valueExpression)
+            var results: [Value] = []
+            // One value an item is the common case: the list is allocated once, not grown by doubling.
+            if lister.intermediates.isEmpty { results.reserveCapacity(range.count) }
+            for position in range {
+                try call.checkCancellation()
+                let entry = entries[position]
+                var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
+                if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+                try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
+            }
+            return results
         }
+        let results = [Value](concatenating: consume parts)
         return .array(results)
     }
     .iterating(
@@ -129,6 +162,9 @@ extension DataProcessingFunctions {
 
     /// One `^list` run.
     private struct Lister {
+        /// The variables `^list` binds per item.
+        static let bound: Set<String> = ["item", "key", "root", "rootKey"]
+
         let call: FunctionCall
         let intermediates: [String]
         let valueExpression: RepeatedEvaluation

@@ -18,9 +18,16 @@ extension DataProcessingFunctions {
         let order = texts.count > 2 ? try call.evaluateQuietly(texts[2], as: .string) : nil
         let descending = order?.text.lowercased() == "desc"
         let comparator = SortComparator(call: call, sortKey: sortKey)
-        let ordered = try stableSorted(Array(entries), call: call) { left, right in
-            let result = try comparator.compare(left, right)
-            return result == (descending ? .orderedDescending : .orderedAscending)
+        let wanted: ComparisonResult = descending ? .orderedDescending : .orderedAscending
+        let items = Array(entries)
+        if let keys = try comparator.keys(of: items) {
+            let order = try stableSorted(Array(items.indices), call: call) { left, right in
+                SortComparator.compare(keys[left], keys[right]) == wanted
+            }
+            return .array(ValueArray(order.map { items[$0].item }))
+        }
+        let ordered = try stableSorted(items, call: call) { left, right in
+            try comparator.compare(left, right) == wanted
         }
         return .array(ordered.map(\.item))
     }
@@ -32,10 +39,21 @@ extension DataProcessingFunctions {
         example: "^sort(^array(Barrett|Duncan|Gabby)|$item.length)", gives: #"["Gabby","Duncan","Barrett"]"#)
 
     /// Compares two items through the rewritten sort key.
+    ///
+    /// The key is evaluated once per item, not twice per comparison, when that gives the same
+    /// order: both rewritten comparisons parse as one `-EQ` (`-LT`) of the left key and the right
+    /// key (so each side is the key alone, whatever operators it holds), the key names neither
+    /// `left:` nor `right:` itself, nothing traces the call, and evaluating every key neither wrote
+    /// to the log, changed the variable space nor failed. Then `L -EQ R` and `L -LT R` are the
+    /// comparisons of the two keys' values, which is what `compare(_:_:)` does.
+    /// Otherwise (a key that logs, fails or is spelt so that the rewrite splits it differently) each
+    /// comparison evaluates both texts, as the rule is written.
     private struct SortComparator {
         let call: FunctionCall
         let equalExpression: RepeatedEvaluation
         let lessExpression: RepeatedEvaluation
+        /// The left key of both comparisons, when the key may be evaluated once per item.
+        let leftKey: RepeatedEvaluation?
         /// The default key `$item` compares the items themselves: the evaluator's `-EQ`/`-LT` are
         /// ``Comparison/isEqual(_:_:)`` and ``Comparison/compare(_:_:)``, so call them directly.
         let comparesItems: Bool
@@ -47,6 +65,49 @@ extension DataProcessingFunctions {
             let left = Self.rewrite(sortKey, side: "left"), right = Self.rewrite(sortKey, side: "right")
             equalExpression = call.repeated(left + " -EQ " + right, as: .boolean)
             lessExpression = call.repeated(left + " -LT " + right, as: .boolean)
+            let sides = sortKey.lowercased()
+            if !comparesItems, !sides.contains("left:"), !sides.contains("right:"),
+                let equal = equalExpression.leftComparisonOperand, equal.kind == .equal,
+                let less = lessExpression.leftComparisonOperand, less.kind == .lessThan,
+                equal.operand.tokens == less.operand.tokens
+            {
+                leftKey = equal.operand
+            } else {
+                leftKey = nil
+            }
+        }
+
+        /// Each item's key, evaluated once, or nil when the items must be compared through the
+        /// rewritten texts (see the type's discussion).
+        /// - Throws: the job's stop.
+        func keys(of items: [CollectionSupport.Entry]) throws -> [Value]? {
+            guard let leftKey, call.steps == nil, call.evaluation.captures.isEmpty else { return nil }
+            let environment = call.environment
+            let version = environment.variables.version
+            let logged = environment.log.writtenCount
+            try call.chargeMemory(items.count * MemoryLayout<Value>.stride)
+            var keys: [Value] = []
+            keys.reserveCapacity(items.count)
+            for item in items {
+                let bindings: [(String, Value?)] = [("left:item", item.item), ("left:key", item.key.map(Value.string))]
+                do {
+                    let key = try call.withBindings(bindings) {
+                        try environment.evaluate(leftKey, within: call.evaluation)
+                    }
+                    keys.append(key ?? .null)
+                } catch {
+                    try call.checkCancellation()
+                    return nil
+                }
+            }
+            guard environment.variables.version == version, environment.log.writtenCount == logged else { return nil }
+            return keys
+        }
+
+        /// Two keys as `-EQ` then `-LT` order them.
+        static func compare(_ left: Value, _ right: Value) -> ComparisonResult {
+            if Comparison.isEqual(left, right) { return .orderedSame }
+            return Comparison.compare(left, right) == .orderedAscending ? .orderedAscending : .orderedDescending
         }
 
         static func rewrite(_ sortKey: String, side: String) -> String {
@@ -56,12 +117,7 @@ extension DataProcessingFunctions {
 
         /// - Throws: the job's stop (a comparison never swallows it).
         func compare(_ left: CollectionSupport.Entry, _ right: CollectionSupport.Entry) throws -> ComparisonResult {
-            if comparesItems {
-                if Comparison.isEqual(left.item, right.item) { return .orderedSame }
-                return Comparison.compare(left.item, right.item) == .orderedAscending
-                    ? .orderedAscending
-                    : .orderedDescending
-            }
+            if comparesItems { return Self.compare(left.item, right.item) }
             let bindings: [(String, Value?)] = [
                 ("left:item", left.item), ("left:key", left.key.map(Value.string)),
                 ("right:item", right.item), ("right:key", right.key.map(Value.string)),

@@ -2,6 +2,9 @@
 /// `^containsValue`, `^setContains`, `^selectFirstValue`, `^valuesPassingTest`, `^valuesIntersect`
 /// (<doc:FunctionLibrary>). Per-item test errors are swallowed (they count as false, <doc:FunctionCalls>).
 extension DataProcessingFunctions {
+    /// The variables `^collectionPassesTest` and `^valuesPassingTest` bind per item.
+    private static let itemAndKey: Set<String> = ["item", "key"]
+
     static let collectionPassesTest = FunctionDefinition(
         "collectionPassesTest", input: .pipedExpressions, signature: "^collectionPassesTest(collection|test)",
         category: .dataProcessing,
@@ -18,14 +21,21 @@ extension DataProcessingFunctions {
         }
         if entries.isEmpty { return .boolean(false) }
         let test = call.repeated(texts[1], as: .boolean)
-        for entry in entries {
-            try call.checkCancellation()
-            let passed = try call.withItem(entry.item, key: entry.key) {
-                try call.evaluateBooleanQuietly(test)
+        // Each range tells whether all its items passed; the first that did not ends the scope.
+        let parts = try call.overItems(
+            count: entries.count, evaluating: [test], binding: itemAndKey, stopsAfter: { !$0 }
+        ) { call, range in
+            for position in range {
+                try call.checkCancellation()
+                let entry = entries[position]
+                let passed = try call.withItem(entry.item, key: entry.key) {
+                    try call.evaluateBooleanQuietly(test)
+                }
+                if !passed { return false }
             }
-            if !passed { return .boolean(false) }
+            return true
         }
-        return .boolean(true)
+        return .boolean(parts.allSatisfy { $0 })
     }
     .iterating(
         [.init("$item", "the element, or the value of a dictionary entry, being tested"), .key],
@@ -93,13 +103,20 @@ extension DataProcessingFunctions {
             guard let value = collection, !value.isNull, let entries = CollectionSupport.entries(of: value) else {
                 throw CollectionSupport.notIterable(collection, at: index)
             }
-            for entry in entries {
-                try call.checkCancellation()
-                let passed = try call.withItem(entry.item, key: entry.key) {
-                    try call.evaluateBooleanQuietly(test)
+            let parts = try call.overItems(count: entries.count, evaluating: [test], binding: itemAndKey) {
+                call, range in
+                var passing: [Value] = []
+                for position in range {
+                    try call.checkCancellation()
+                    let entry = entries[position]
+                    let passed = try call.withItem(entry.item, key: entry.key) {
+                        try call.evaluateBooleanQuietly(test)
+                    }
+                    if passed { passing.append(entry.item) }
                 }
-                if passed { passing.append(entry.item) }
+                return passing
             }
+            passing += [Value](concatenating: consume parts)
         }
         return .array(passing)
     }

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// The storage of a ``ValueArray`` that is a view of a JSON array: the array's node and where its
+/// members begin, found once and shared by every copy of the view.
+///
+/// A large array's member offsets come from the document's structure index; a small one's (not
+/// recorded there) are scanned from its text on the first read and kept, so that `count`, a
+/// subscript and an indexed loop do not scan the text again. The document never changes, so the
+/// offsets, once found, are right for every copy on any thread.
+final class JSONArrayView: Sendable {
+    let node: JSONNode
+    /// The offsets the structure index records (a large array), or nil.
+    private let indexed: [Int]?
+    /// The offsets of a small array, once scanned.
+    private let scanned = Mutex<[Int]?>(nil)
+
+    init(_ node: JSONNode) {
+        self.node = node
+        indexed = node.document.index.members[node.offset]
+    }
+
+    /// Where the members begin.
+    var memberOffsets: [Int] {
+        if let indexed { return indexed }
+        return scanned.withLock { scanned in
+            if let scanned { return scanned }
+            let offsets = node.memberOffsets()
+            scanned = offsets
+            return offsets
+        }
+    }
+}
