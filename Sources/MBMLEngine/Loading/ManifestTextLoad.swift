@@ -1,7 +1,7 @@
 import Foundation
 
 /// A manifest held as text — an editor's unsaved buffer — loaded with the inputs around it, and
-/// kept so that its next text loads incrementally where the edit allows (``loading(_:limits:)``).
+/// kept so that its next text loads incrementally where the edit allows (``loading(_:limits:outline:)``).
 ///
 /// An edit inside one top-level `<Var>` of the text declares that variable again, and after it
 /// every later `<Var>` whose load read a variable declared again, in a copy of the environment; any

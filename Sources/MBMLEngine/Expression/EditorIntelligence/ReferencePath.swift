@@ -12,7 +12,7 @@ public struct ReferencePath: Equatable, Sendable {
         self.steps = steps
     }
 
-    /// The path as an expression: ``reference(to:)`` followed by each step (`.key` or `[key]`), as
+    /// The path as an expression: ``reference(to:form:)`` followed by each step (`.key` or `[key]`), as
     /// written in the text it came from.
     public var spelled: String {
         var text = Self.reference(to: variable)

@@ -1,7 +1,7 @@
 /// The portable function library, gathered from one file per category.
 public enum BuiltInFunctions {
     /// Every built-in definition, aliases included, each marked pure unless it has effects
-    /// (``FunctionDefinition/isPure``, ``withEffects``).
+    /// (``FunctionDefinition/isPure``).
     public static var all: [FunctionDefinition] {
         library.map { definition in
             var definition = definition

@@ -21,7 +21,7 @@ public struct FunctionDefinition: Sendable {
     /// Whether a call's answer depends only on its input and the call changes nothing: no log line,
     /// no variable set, no file read or written, no clock, no random draw, no expression built from
     /// text at run time. A per-item expression that calls only such functions may be evaluated for
-    /// many items at once (``ItemPurity``). False unless said: a host's function is assumed to have
+    /// many items at once (<doc:LargeData>, "Per-item scopes in parallel"). False unless said: a host's function is assumed to have
     /// effects; the built-in library marks its own (``BuiltInFunctions/all``).
     public var isPure = false
 
