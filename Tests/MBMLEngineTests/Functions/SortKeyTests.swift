@@ -94,6 +94,22 @@ final class SortKeyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(log.lines.count, 4, "two texts per comparison, each logged: \(log.lines)")
     }
 
+    /// A key that logs is never evaluated once per item first: only the comparisons log, each
+    /// line naming the side it was evaluated for, as the rule is written.
+    func testALoggingKeyLogsOnlyTheComparisons() throws {
+        let log = LogSink()
+        let environment = makeEnvironment(log: log)
+        let sort = "^sort(^array(3|1|2)|^join(^array(^log(k$item)|$item)|-))"
+        XCTAssertEqual(try environment.evaluate(sort, in: .object), ["1", "2", "3"])
+        XCTAssertFalse(log.lines.isEmpty)
+        let sides =
+            log.lines.filter { $0.contains("$left:item") }.count + log.lines.filter { $0.contains("$right:item") }.count
+        XCTAssertEqual(sides, log.lines.count, "every line is one side of a comparison: \(log.lines)")
+        XCTAssertEqual(
+            log.lines.filter { $0.contains("$left:item") }.count, log.lines.filter { $0.contains("$right:item") }.count,
+            "each comparison logs its left and its right key once: \(log.lines)")
+    }
+
     func testTheSortStopsAtTheBudget() throws {
         let environment = makeEnvironment()
         environment.variables.declare("many", value: .array(ValueArray((0..<50_000).map { .integer($0) })))

@@ -81,7 +81,11 @@ extension DataProcessingFunctions {
         /// rewritten texts (see the type's discussion).
         /// - Throws: the job's stop.
         func keys(of items: [CollectionSupport.Entry]) throws -> [Value]? {
-            guard let leftKey, call.steps == nil, call.evaluation.captures.isEmpty else { return nil }
+            // A key that may log or change the space is never tried: its effects would happen again
+            // when the comparisons fall back to the texts (the one purity rule, ``ItemPurity``).
+            guard let leftKey, call.steps == nil, call.evaluation.captures.isEmpty,
+                ItemPurity.allows([leftKey], bound: ["left:item", "left:key"], in: call)
+            else { return nil }
             let environment = call.environment
             let version = environment.variables.version
             let logged = environment.log.writtenCount
