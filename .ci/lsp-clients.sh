@@ -65,7 +65,7 @@ fresh_project() {
 echo "mbml lsp: headless Neovim $(chroot "$root" nvim --version | head -1 | cut -d' ' -f2) (Debian 13), the README's configuration"
 fresh_project
 started=$SECONDS
-timeout 120 chroot "$root" env HOME="$inside" MBML_BIN="$inside/mbml" MBML_PROJECT="$inside/project" \
+timeout 120 chroot "$root" env HOME="$inside" TMPDIR="$inside" MBML_BIN="$inside/mbml" MBML_PROJECT="$inside/project" \
     MBML_RESULT="$inside/nvim.txt" MBML_README="$inside/README.md" \
     nvim --headless --clean -c "luafile $inside/lsp_neovim_readme_check.lua" >/dev/null 2>&1 || true
 count_results "$work/nvim.txt" "headless Neovim"

@@ -96,7 +96,7 @@ log_shows() { grep -qF -- "$logged_text" <<< "$(log)"; }
 
 # Helix in the project folder, on a fixed-size screen, with the README's languages.toml.
 tmx new-session -d -s "$session" -x 160 -y 40 \
-    "chroot $root /bin/sh -c 'cd $work/project && exec env TERM=xterm-256color HOME=$work XDG_CONFIG_HOME=$work/config hx -v --log $work/helix.log manifest.xml'"
+    "chroot $root /bin/sh -c 'cd $work/project && exec env TERM=xterm-256color HOME=$work TMPDIR=$work XDG_CONFIG_HOME=$work/config hx -v --log $work/helix.log manifest.xml'"
 
 # manifest.xml: the warning (the gutter mark on line 6, the picker, `]d` on $tpyo).
 screen_has_mark() { grep -qE '^● +6 ' <<< "$(screen)"; }
