@@ -14,11 +14,13 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 root="${MBML_TRIXIE:-/opt/mbml-trixie}"
 
 if [ ! -x "$root/usr/bin/nvim" ] || [ ! -x "$root/usr/bin/hx" ] || [ "$(id -u)" -ne 0 ]; then
-    echo "  skip  no Debian 13 chroot with nvim and hx at $root, or not root (run .ci/install-deps as root)"
+    missing="no Debian 13 chroot with nvim and hx at $root, or not root (run .ci/install-deps as root)"
     if [ "${CI:-}" = "true" ]; then
+        echo "  FAIL  $missing"
         echo "0 passed, 1 failed"
         exit 1
     fi
+    echo "  skip  $missing"
     exit 0
 fi
 
@@ -77,8 +79,8 @@ started=$SECONDS
 timeout 300 bash "$repo/Tools/lsp_helix_check.sh" "$root" "$inside" "$work/helix.txt" || true
 count_results "$work/helix.txt" "Helix"
 if [ "$failed" -gt 0 ] && [ -s "$work/helix.log" ]; then
-    echo "--- the end of Helix's log"
-    tail -20 "$work/helix.log" | cut -c1-400
+    echo "--- the last messages between Helix and mbml lsp (Helix's log)"
+    grep -E 'mbml (->|<-) ' "$work/helix.log" | tail -15 | cut -c1-400
 fi
 echo "  ($((SECONDS - started)) s)"
 

@@ -41,8 +41,12 @@ local function open(relative)
     end
     return false
   end, 20)
+  local running = {}
+  for _, client in pairs(get_clients()) do
+    table.insert(running, client.name .. ' (buffers ' .. table.concat(vim.tbl_keys(client.attached_buffers or {}), ', ') .. ')')
+  end
   check(relative .. ' (filetype ' .. vim.bo[buf].filetype .. ') gets the mbml client', attached,
-    'a client named mbml', get_clients())
+    'a client named mbml attached to buffer ' .. buf, running)
   return buf, vim.uri_from_bufnr(buf)
 end
 
