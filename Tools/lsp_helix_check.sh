@@ -4,11 +4,11 @@
 #   bash Tools/lsp_helix_check.sh CHROOT WORK RESULT
 # WORK is a folder inside CHROOT (as the chroot sees it) holding `mbml` (the binary), README.md and
 # `project` (a copy of Tests/lsp-clients/project). Helix has no headless mode, so this types into it
-# (tmx send-keys) and reads the screen (capture-pane), waiting for each answer up to a timeout: in
+# (tmux send-keys) and reads the screen (capture-pane), waiting for each answer up to a timeout: in
 # manifest.xml the `$tpyo` warning (gutter, `]d`, the `space d` picker), hovers (`space k`) on `$cats`
-# and `${first}`, `gd` on `${first}`, completion after a `$` typed
-# into a value; in broken.xml the XML error; in
-# docs/README.md.boilerplate (a template) no diagnostic and a hover with the project's value.
+# and `${first}`, `gd` on `${first}`, completion after a `$` typed into a value; in broken.xml the
+# XML error; in docs/README.md.boilerplate (a template) no diagnostic and a hover with the project's
+# value.
 # Writes "ok …" or "FAIL …" lines to RESULT (a path outside the chroot) and prints the screen of each
 # failure.
 set -euo pipefail
@@ -53,17 +53,10 @@ wait_until() {
     return 1
 }
 
-# What a popup changed: the screen lines that differ from BEFORE (a capture taken before the keys).
-# (Compared as here-strings, not pipes: under pipefail a grep -q that stops early fails its pipe.)
-changed_lines() { diff <(printf '%s\n' "$before") <(screen) | sed -n 's/^> //p' || true; }
+# The checks grep here-strings, not pipes: under pipefail a grep -q that stops early fails its pipe.
 
-# check_shows NAME TEXT [SECONDS]: the screen shows TEXT (a fixed string).
-shows_text=""
-screen_shows() { grep -qF -- "$shows_text" <<< "$(screen)"; }
-check_shows() {
-    shows_text="$2"
-    if wait_until "${3:-15}" screen_shows; then pass "$1"; else fail "$1" "the screen to show $2"; fi
-}
+# What a popup changed: the screen lines that differ from BEFORE (a capture taken before the keys).
+changed_lines() { diff <(printf '%s\n' "$before") <(screen) | sed -n 's/^> //p' || true; }
 
 # check_popup NAME PATTERN KEYS…: after the keys, a line the screen changed matches PATTERN (an
 # extended regular expression).
@@ -80,7 +73,7 @@ check_popup() {
     sleep 0.2
 }
 
-# The status line's cursor position ("7:16") once it is LINE:COLUMN.
+# check_position NAME LINE:COLUMN: the status line shows the cursor there.
 position=""
 at_position() { grep -qE "^ NOR .* $position\$" <<< "$(screen)"; }
 check_position() {
