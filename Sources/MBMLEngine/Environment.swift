@@ -15,8 +15,16 @@ public final class Environment: Sendable {
     public let log: LogSink
     public var options: EnvironmentOptions {
         get { state.withLock { $0.options } }
-        set { state.withLock { $0.options = newValue } }
+        set {
+            state.withLock { state in
+                state.options = newValue
+                nestingLimit.store(newValue.maximumNestingDepth, ordering: .relaxed)
+            }
+        }
     }
+    /// ``EnvironmentOptions/maximumNestingDepth``, kept beside the options (set with them) so that
+    /// every evaluation, one per item of a collection on several threads, reads it without the lock.
+    private let nestingLimit: Atomic<Int>
     /// What `$Environment` answers from (it keeps this, not the environment itself: a weak
     /// reference to the environment would slow down every retain of it).
     let facts = EnvironmentFacts()
@@ -63,6 +71,7 @@ public final class Environment: Sendable {
     init(options: EnvironmentOptions, functions: FunctionRegistry, log: LogSink, cache: ExpressionCache) {
         self.cache = cache
         self.state = Mutex(State(options: options, functions: functions))
+        self.nestingLimit = Atomic(options.maximumNestingDepth)
         self.log = log
         self.variables = VariableSpace()
         variables.dynamicResolver = { [unowned self] name, expression, context, evaluation in
@@ -286,7 +295,7 @@ public final class Environment: Sendable {
         evaluation.depth += 1
         defer { evaluation.depth -= 1 }
         let depth = evaluation.depth
-        let maximumDepth = options.maximumNestingDepth
+        let maximumDepth = nestingLimit.load(ordering: .relaxed)
         if depth > maximumDepth {
             throw ExpressionError(
                 .evaluation, "Evaluation nested more than \(maximumDepth) levels deep",

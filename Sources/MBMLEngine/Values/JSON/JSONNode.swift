@@ -165,30 +165,44 @@ public struct JSONNode: Sendable {
 
     /// The value of an object's `key` (the last one when the key repeats), without decoding the
     /// other entries.
+    ///
+    /// Only a large object (one the structure index lists) can have an index of its keys
+    /// (``JSONObjectIndexes``), so a small one, the record of a large array, is looked up without
+    /// asking for one: no lock that threads reading records in parallel would share.
     public func value(forKey key: String) -> Value? {
-        // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
-        let isPlain = key.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ member: Int) -> Bool {
-            isPlain ? JSONNode.rawKey(bytes, at: member, equals: key) : JSONNode.string(bytes, at: member) == key
-        }
-        if let index = document.objectIndexes.existingIndex(of: self) {
+        let members = document.index.members[offset]
+        if members != nil, let index = document.objectIndexes.existingIndex(of: self) {
             return index.keys.firstIndex(of: key).map { value(at: index.valueOffsets[$0]) }
         }
-        return document.withBytes { bytes in
-            var found: Int?
-            if let offsets = document.index.members[offset] {
-                found = offsets.last { matches(bytes, $0) }
-            } else {
-                // A small object: one pass over its text, without a list of offsets.
-                var cursor = JSONTextCursor(bytes: bytes, position: offset)
-                cursor.forEachMember { member in
-                    if matches(bytes, member) { found = member }
-                }
+        var wanted = key
+        return wanted.withUTF8 { expected in
+            // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
+            var isPlain = true
+            for byte in expected where byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                isPlain = false
+                break
             }
-            guard let found else { return nil }
-            var cursor = JSONTextCursor(bytes: bytes, position: found)
-            cursor.skipToValue()
-            return JSONNode.value(in: document, bytes, at: cursor.position)
+            return document.withBytes { bytes in
+                func matches(_ member: Int) -> Bool {
+                    isPlain
+                        ? JSONNode.rawKey(bytes, at: member, equals: expected)
+                        : JSONNode.string(bytes, at: member) == key
+                }
+                var found: Int?
+                if let members {
+                    found = members.last { matches($0) }
+                } else {
+                    // A small object: one pass over its text, without a list of offsets.
+                    var cursor = JSONTextCursor(bytes: bytes, position: offset)
+                    cursor.forEachMember { member in
+                        if matches(member) { found = member }
+                    }
+                }
+                guard let found else { return nil }
+                var cursor = JSONTextCursor(bytes: bytes, position: found)
+                cursor.skipToValue()
+                return JSONNode.value(in: document, bytes, at: cursor.position)
+            }
         }
     }
 
@@ -232,32 +246,29 @@ public struct JSONNode: Sendable {
         return (try? reader.readString()) ?? ""
     }
 
-    /// Whether the key whose opening quote is at `position` is `wanted` (ASCII without quotes or
-    /// backslashes): compared byte for byte when the key's text is plain ASCII, else decoded first.
-    private static func rawKey(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, equals wanted: String) -> Bool {
-        var wanted = wanted
-        return wanted.withUTF8 { expected in
-            let start = position + 1
-            guard start + expected.count < bytes.count, let base = bytes.baseAddress, let key = expected.baseAddress
-            else { return false }
-            // The common case: the same bytes, then the closing quote (the quote is looked at first:
-            // most other keys of an object differ in length, and need no comparison at all).
-            if base[start + expected.count] == UInt8(ascii: "\""),
-                expected.isEmpty || base[start] == key[0],
-                memcmp(base + start, key, expected.count) == 0
-            {
-                return true
-            }
-            // A key written with escapes or non-ASCII characters may still spell `wanted`.
-            var index = start
-            while base[index] != UInt8(ascii: "\"") {
-                if base[index] == UInt8(ascii: "\\") || base[index] >= 0x80 {
-                    return string(bytes, at: position) == String(decoding: expected, as: UTF8.self)
-                }
-                index += 1
-            }
-            return false
+    /// Whether the key whose opening quote is at `position` is `expected` (the UTF-8 of an ASCII
+    /// key without quotes or backslashes): compared byte for byte when the key's text is plain
+    /// ASCII, else decoded first.
+    private static func rawKey(
+        _ bytes: UnsafeBufferPointer<UInt8>, at position: Int, equals expected: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let start = position + 1
+        guard start + expected.count < bytes.count, let base = bytes.baseAddress else { return false }
+        // The common case: the same bytes, then the closing quote (the quote is looked at first:
+        // most other keys of an object differ in length, and need no comparison at all).
+        if base[start + expected.count] == UInt8(ascii: "\"") {
+            guard let key = expected.baseAddress, !expected.isEmpty else { return true }
+            if base[start] == key[0], memcmp(base + start, key, expected.count) == 0 { return true }
         }
+        // A key written with escapes or non-ASCII characters may still spell `expected`.
+        var index = start
+        while base[index] != UInt8(ascii: "\"") {
+            if base[index] == UInt8(ascii: "\\") || base[index] >= 0x80 {
+                return string(bytes, at: position) == String(decoding: expected, as: UTF8.self)
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The number that begins at `position`.
