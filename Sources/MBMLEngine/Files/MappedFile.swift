@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -55,6 +57,47 @@ final class MappedFile: Sendable {
     deinit {
         if let start = buffer.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), buffer.count) }
     }
+
+    /// Calls `body` while another thread maps the file's pages into the process ahead of it
+    /// (`MADV_POPULATE_READ`, a few megabytes at a time, front to back), so that a pass over the
+    /// bytes does not stop at a page fault every 64 KiB: the page tables of a gigabyte take a third
+    /// of a second of the kernel's time, on the other core. Populating never faults the process (a
+    /// file truncated meanwhile makes the call fail, and the thread stop); it stops too when `body`
+    /// returns first. Where the system has no such call, `body` runs alone.
+    func populatingAhead<Result>(_ body: () throws -> Result) rethrows -> Result {
+        #if os(Linux)
+        guard buffer.count >= Self.populationChunk * 2, let base = buffer.baseAddress else { return try body() }
+        // Only its abandonment is used: `body` abandons it when it is done.
+        let stop = ArrivingBytes()
+        let done = DispatchSemaphore(value: 0)
+        let start = UInt(bitPattern: base)
+        let count = buffer.count
+        DispatchQueue.global().async {
+            var offset = 0
+            while offset < count, !stop.isAbandoned {
+                let length = min(Self.populationChunk, count - offset)
+                // The mapping outlives this thread: `body` does not return before `done` is signalled.
+                guard let chunk = UnsafeMutableRawPointer(bitPattern: start + UInt(offset)),
+                    madvise(chunk, length, Self.populateRead) == 0
+                else { break }
+                offset += length
+            }
+            done.signal()
+        }
+        defer {
+            stop.abandon()
+            done.wait()
+        }
+        return try body()
+        #else
+        return try body()
+        #endif
+    }
+
+    /// How much ``populatingAhead(_:)`` maps at a time.
+    private static let populationChunk = 4 << 20
+    /// `MADV_POPULATE_READ` (Linux 5.14): older kernels refuse it with `EINVAL`, and nothing is populated.
+    private static let populateRead: Int32 = 22
 
     /// Throws ``FileChangedWhileRead`` when the file is no longer what was mapped: another size, or
     /// written since.

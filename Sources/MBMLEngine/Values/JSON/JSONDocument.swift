@@ -72,7 +72,9 @@ public final class JSONDocument: Sendable {
         let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
         if reading.maps(size: file.size) {
             let mapped = try MappedFile(file, path: path)
-            let index = try JSONStructureIndexer.index(mapped.buffer, maximumDepth: maximumDepth)
+            let index = try mapped.populatingAhead {
+                try JSONStructureIndexer.index(mapped.buffer, maximumDepth: maximumDepth)
+            }
             try mapped.checkUnchanged()
             guard let index else {
                 return try JSONCodec.decodePlain(mapped.buffer, maximumDepth: maximumDepth) { _ in }
