@@ -20,6 +20,9 @@ public struct EnvironmentOptions: Sendable {
     public var fileReadPolicy: FileReadPolicy = .anywhere
     /// The largest manifest, include, data and expectation file read (``FileLimits``).
     public var fileLimits = FileLimits()
+    /// Whether large `--data` files are copied (the default, for hosts that hold files while they
+    /// change) or mapped (one-shot commands): ``DataFileReading``.
+    public var dataFileReading: DataFileReading = .read
 
     /// The memory budget of one evaluation, in bytes: what the texts, collections and file reads it
     /// builds add up to (see <doc:RunningUntrustedMBML>); past it the evaluation ends with

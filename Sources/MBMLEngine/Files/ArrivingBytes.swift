@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// How many bytes of a buffer a reading thread has filled so far, for a consumer that works on them
-/// while the rest are still being read (``FileBytes/array(path:whileReading:)``).
+/// while the rest are still being read (``FileBytes/array(_:path:whileReading:)``).
 final class ArrivingBytes: Sendable {
     private let filled = Atomic<Int>(0)
     private let finished = Atomic<Bool>(false)

@@ -63,17 +63,16 @@ final class FileBytes {
         munmap(mapping, mappedSize)
     }
 
-    /// The bytes of the regular data file at `path` in an array of their own, opened through
-    /// ``FileDoor`` (a FIFO, device or directory is refused by what it is), for a ``JSONDocument`` that keeps them, and what `consume` made of
-    /// them. `consume` runs while another thread reads the file: it gets the whole buffer and an
+    /// The bytes of the data `file` (opened through ``FileDoor``, which refuses a FIFO, device or
+    /// directory by what it is) in an array of their own, for a ``JSONDocument`` that keeps them,
+    /// and what `consume` made of them; `path` names the file in messages. `consume` runs while another thread reads the file: it gets the whole buffer and an
     /// ``ArrivingBytes`` that says how much of it is in place, so that reading (a third of the time
     /// for a large file) and the JSON pass overlap on two cores.
     /// - Throws: `FunctionError` with the system's reason.
     static func array<Result>(
-        path: String, maximumSize: Int = FileLimits().data,
+        _ file: FileDoor.OpenFile, path: String,
         whileReading consume: (UnsafeBufferPointer<UInt8>, ArrivingBytes) throws -> Result
     ) throws -> (bytes: [UInt8], result: Result) {
-        let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
         // The descriptor is closed with `file`: keep it open until the reading is done.
         defer { withExtendedLifetime(file) {} }
         let descriptor = file.descriptor

@@ -24,7 +24,7 @@ import Darwin
 ///    A link or folder swapped between the check and the open can change what was opened, never
 ///    what is read: the check is on the opened file;
 /// 4. refuses a file larger than the kind's limit by its size, and stops reading at the limit;
-/// 5. reads only through that descriptor.
+/// 5. reads (or maps, ``map(_:as:policy:maximumSize:)``) only through that descriptor.
 enum FileDoor {
     /// An open file or directory; the descriptor is closed when the value goes away.
     final class OpenFile {
@@ -94,6 +94,16 @@ enum FileDoor {
         return try readAll(
             file, path: path, maximumSize: maximumSize, limit: kind == .function ? .fileSize : nil,
             checkCancellation: checkCancellation)
+    }
+
+    /// The regular file at `path`, opened as `kind` and mapped read-only (see ``DataFileReading``
+    /// for when that is done): the same steps as ``read(_:as:policy:maximumSize:checkCancellation:)``,
+    /// with the bytes mapped through the checked descriptor rather than copied. An empty file or a
+    /// pipe is refused (read it).
+    static func map(_ path: String, as kind: FileReadKind, policy: FileReadPolicy, maximumSize: Int) throws
+        -> MappedFile
+    {
+        try MappedFile(open(path, as: kind, policy: policy, maximumSize: maximumSize), path: path)
     }
 
     /// The first `count` bytes of the regular file at `path` (fewer when it is shorter), read as

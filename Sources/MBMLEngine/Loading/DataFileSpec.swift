@@ -48,16 +48,19 @@ public struct DataFileSpec: Equatable, Sendable {
 
     /// Reads and decodes the file as plain JSON (JSON Lines for a `.jsonl` or `.ndjson` name),
     /// through the engine's file door: a regular file of at most `maximumSize` bytes
-    /// (``FileLimits/data``).
+    /// (``FileLimits/data``), copied or mapped as `reading` says (``DataFileReading``: mapped only
+    /// where nothing holds the file while it may change).
     /// - Throws: ``DataFileError``.
-    public func load(relativeTo directory: URL? = nil, maximumSize: Int = FileLimits().data) throws -> Value {
+    public func load(
+        relativeTo directory: URL? = nil, maximumSize: Int = FileLimits().data, reading: DataFileReading = .read
+    ) throws -> Value {
         let url = url(relativeTo: directory)
         // Problems name the file as the user gave it (resolved only against another folder).
         let shown = directory == nil ? path : url.path
         if !isJSONLines {
             // Plain JSON stays as its bytes and is decoded where it is read (``JSONDocument``).
             do {
-                return try JSONDocument.load(path: url.path, maximumSize: maximumSize)
+                return try JSONDocument.load(path: url.path, maximumSize: maximumSize, reading: reading)
             } catch let error as JSONDecodingError {
                 throw DataFileError.invalidJSON(path: shown, error)
             } catch {
@@ -84,7 +87,9 @@ public struct DataFileSpec: Equatable, Sendable {
     /// Reads the file and declares `$name` with its contents in `environment` (a plain, writable
     /// variable that replaces any earlier value).
     public func declare(in environment: Environment, relativeTo directory: URL? = nil) throws {
-        let value = try load(relativeTo: directory, maximumSize: environment.options.fileLimits.data)
+        let value = try load(
+            relativeTo: directory, maximumSize: environment.options.fileLimits.data,
+            reading: environment.options.dataFileReading)
         environment.variables.declare(name, value: value)
     }
 }

@@ -31,11 +31,14 @@ struct EngineOptions: ParsableArguments {
     var environmentOptions: EnvironmentOptions { environmentOptions() }
 
     /// The environment options, with the manifests' folders, those of `inputs` (a template, expectation
-    /// files) and `workFolders` in the file-read policy.
+    /// files) and `workFolders` in the file-read policy. The commands built on these options run
+    /// once and end, so large data files are mapped (``DataFileReading/mapped``).
     func environmentOptions(inputs: [String] = [], workFolders: [String] = [], project: ProjectFile? = nil)
         -> EnvironmentOptions
     {
-        session.environmentOptions(inputs: manifest + inputs, workFolders: workFolders, project: project)
+        var options = session.environmentOptions(inputs: manifest + inputs, workFolders: workFolders, project: project)
+        options.dataFileReading = .mapped
+        return options
     }
 
     /// The inputs in load order: `$ENV` (when asked for), then manifests and data files as they

@@ -14,8 +14,8 @@ import Foundation
 /// - Scalars are decoded each time they are read (they are small); containers are views
 ///   (``JSONNode``) until something needs their contents.
 public final class JSONDocument: Sendable {
-    /// The text.
-    let bytes: [UInt8]
+    /// The text: bytes of its own, or a mapped file (``DataFileReading``).
+    private let storage: Storage
     /// Where the containers of the text begin and, for large ones, where their members are.
     let index: JSONStructureIndex
     /// The nesting limit the text was checked against.
@@ -23,11 +23,17 @@ public final class JSONDocument: Sendable {
     /// The keys of the large objects read by position, found once (``JSONObjectIndexes``).
     let objectIndexes: JSONObjectIndexes
 
+    /// Where the text's bytes are.
+    private enum Storage: Sendable {
+        case array([UInt8])
+        case mapped(MappedFile)
+    }
+
     private init(
-        bytes: [UInt8], index: JSONStructureIndex, maximumDepth: Int,
+        storage: Storage, index: JSONStructureIndex, maximumDepth: Int,
         objectIndexes: JSONObjectIndexes = JSONObjectIndexes()
     ) {
-        self.bytes = bytes
+        self.storage = storage
         self.index = index
         self.maximumDepth = maximumDepth
         self.objectIndexes = objectIndexes
@@ -38,7 +44,7 @@ public final class JSONDocument: Sendable {
     /// to its copy, so that the reference counting of the items it makes and drops, many million
     /// times, happens on an object no other core writes to. Nothing is copied but the references.
     func workerCopy() -> JSONDocument {
-        JSONDocument(bytes: bytes, index: index, maximumDepth: maximumDepth, objectIndexes: objectIndexes)
+        JSONDocument(storage: storage, index: index, maximumDepth: maximumDepth, objectIndexes: objectIndexes)
     }
 
     /// The top-level container of `bytes` as a lazily decoded value, or nil when the text is not
@@ -57,27 +63,55 @@ public final class JSONDocument: Sendable {
     /// JSON, or not a container).
     static func root(of bytes: [UInt8], indexedAs index: JSONStructureIndex?, maximumDepth: Int) -> Value? {
         guard let index else { return nil }
-        let document = JSONDocument(bytes: bytes, index: index, maximumDepth: maximumDepth)
-        return document.withBytes { JSONNode.value(in: document, $0, at: index.root) }
+        return root(of: JSONDocument(storage: .array(bytes), index: index, maximumDepth: maximumDepth))
     }
 
-    /// Reads the regular file at `path` and indexes it while it is read (two cores), giving its
-    /// top-level container as a lazily decoded value, or the text's value as the whole-text reader reads it
-    /// (or its error) when the text is not valid JSON or not a container.
-    /// - Throws: `FunctionError` when the file cannot be read; ``JSONDecodingError``.
+    /// The document's top-level container.
+    private static func root(of document: JSONDocument) -> Value {
+        document.withBytes { JSONNode.value(in: document, $0, at: document.index.root) }
+    }
+
+    /// Reads the regular file at `path` — mapped or copied as `reading` says (``DataFileReading``)
+    /// — and indexes it, giving its top-level container as a lazily decoded value, or the text's
+    /// value as the whole-text reader reads it (or its error) when the text is not valid JSON or not
+    /// a container. A copied file is indexed while it is read (two cores).
+    /// - Throws: `FunctionError` when the file cannot be read; ``FileChangedWhileRead`` when a
+    ///   mapped file changed before its scan ended; ``JSONDecodingError``.
     static func load(
-        path: String, maximumSize: Int = FileLimits().data, maximumDepth: Int = JSONCodec.defaultMaximumDepth
+        path: String, maximumSize: Int = FileLimits().data, maximumDepth: Int = JSONCodec.defaultMaximumDepth,
+        reading: DataFileReading = .read
     ) throws -> Value {
-        let (bytes, index) = try FileBytes.array(path: path, maximumSize: maximumSize) { buffer, arrived in
+        let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
+        if reading.maps(size: file.size) {
+            let mapped = try MappedFile(file, path: path)
+            let index = try mapped.populatingAhead {
+                try JSONStructureIndexer.index(mapped.buffer, maximumDepth: maximumDepth)
+            }
+            try mapped.checkUnchanged()
+            guard let index else {
+                return try JSONCodec.decodePlain(mapped.buffer, maximumDepth: maximumDepth) { _ in }
+            }
+            return root(of: JSONDocument(storage: .mapped(mapped), index: index, maximumDepth: maximumDepth))
+        }
+        let (bytes, index) = try FileBytes.array(file, path: path) { buffer, arrived in
             try JSONStructureIndexer.index(buffer, maximumDepth: maximumDepth, arrived: arrived)
         }
         if let root = root(of: bytes, indexedAs: index, maximumDepth: maximumDepth) { return root }
         return try JSONCodec.decodePlain(bytes, maximumDepth: maximumDepth)
     }
 
+    /// Whether the text is a mapped file rather than bytes of the document's own.
+    var isMapped: Bool {
+        if case .mapped = storage { return true }
+        return false
+    }
+
     /// Calls `body` with the text's bytes.
     @inline(__always)
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        try bytes.withUnsafeBufferPointer(body)
+        switch storage {
+        case .array(let bytes): return try bytes.withUnsafeBufferPointer(body)
+        case .mapped(let file): return try body(file.buffer)
+        }
     }
 }

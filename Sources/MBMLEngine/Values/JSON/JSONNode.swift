@@ -13,7 +13,7 @@ public struct JSONNode: Sendable {
     let offset: Int
 
     /// Whether the node is an array (otherwise it is an object).
-    public var isArray: Bool { document.bytes[offset] == UInt8(ascii: "[") }
+    public var isArray: Bool { document.withBytes { $0[offset] == UInt8(ascii: "[") } }
 
     /// The number of elements or entries (an object's repeated keys count once, as in a dictionary).
     public var count: Int {
@@ -67,9 +67,11 @@ public struct JSONNode: Sendable {
     /// The offset just past the document's last byte that is not JSON white space: the end of the
     /// top-level value.
     private var textEnd: Int {
-        var end = document.bytes.count
-        while end > 0, JSONBytes.isWhitespace(document.bytes[end - 1]) { end -= 1 }
-        return end
+        document.withBytes { bytes in
+            var end = bytes.count
+            while end > 0, JSONBytes.isWhitespace(bytes[end - 1]) { end -= 1 }
+            return end
+        }
     }
 
     /// The number of lines of the container pretty-printed one value a line (a scalar or an empty

@@ -25,7 +25,7 @@ struct JSONStructureIndexer {
     /// The index of `bytes`, or nil when they are not valid JSON or their top-level value is not
     /// an array or an object. `checkCancellation` is called every 16 MB.
     ///
-    /// With `arrived` the bytes are still being read (``FileBytes/array(path:whileReading:)``): the
+    /// With `arrived` the bytes are still being read (``FileBytes/array(_:path:whileReading:)``): the
     /// pass keeps a megabyte behind them. A value longer than that which has not fully arrived looks
     /// unfinished; the pass then waits for the whole text and runs again.
     static func index(

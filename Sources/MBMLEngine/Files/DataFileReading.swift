@@ -1,0 +1,54 @@
+/// How the bytes of a plain JSON `--data` file come into memory: copied by `read(2)` into memory of
+/// the process's own, or mapped from the file (the system's cached pages of the file, shared, with
+/// no second copy).
+///
+/// The policy, decided once here:
+///
+/// - **One-shot commands map large files** (`eval`, `vars`, `render`, `check`, `bench`, `explain`,
+///   `tokens`: everything built on the command line's engine options): a file of at least
+///   ``mappingThreshold`` bytes is mapped read-only and private, and its structure is scanned in
+///   place. Copying a gigabyte costs the kernel about as much as scanning it (every page of fresh
+///   memory cleared, then filled); mapping costs a page-table entry a page. A run that finishes in
+///   seconds reads a file that is, for those seconds, left alone — as ripgrep maps the single file
+///   of a one-shot search.
+/// - **Long-lived hosts read** (the inspector, the language server, and the library's default,
+///   ``read``): they hold a file for minutes while it is edited under them, and a file truncated
+///   while mapped faults the process (`SIGBUS`) at the next touch of a page past its new end; a
+///   file rewritten in place changes the mapped text under the index. A copy can not change.
+/// - **What a mapping can not survive is reported where it can be seen**: the file's identity
+///   (device, inode, size, modification time) is taken when it is opened and checked again after
+///   the scan; a file that changed in between is refused with ``FileChangedWhileRead`` rather
+///   than answered from text that is half old, half new. A file truncated *during* the scan, or
+///   changed after it, while a one-shot command still runs, is not caught: that is the price of
+///   the mapping, the same ripgrep pays (a long-lived host never pays it).
+/// - Small files, JSON Lines files (decoded as they are read, their pages given back as they go)
+///   and standard input are read in every mode.
+///
+/// The file is opened, checked and read (or mapped) through ``FileDoor`` either way: the mode
+/// changes how bytes arrive, never which files may be read.
+public enum DataFileReading: Sendable, Equatable {
+    /// Copy the bytes with `read(2)`: for hosts that hold files while they change.
+    case read
+    /// Map files of at least ``DataFileReading/mappingThreshold`` bytes: for one-shot commands.
+    case mapped
+
+    /// The size from which ``mapped`` maps a file (16 MiB): below it a copy is as cheap as the
+    /// mapping's page faults.
+    public static let mappingThreshold = 16 << 20
+
+    /// Whether a file of `size` bytes is mapped in this mode.
+    func maps(size: Int) -> Bool {
+        self == .mapped && size >= Self.mappingThreshold
+    }
+}
+
+/// A data file whose identity (device, inode, size or modification time) changed between the open
+/// and the end of the scan of its mapped bytes: its text may be half old, half new.
+public struct FileChangedWhileRead: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file, as named.
+    public var path: String
+
+    public var description: String {
+        "couldn't read \"\(path)\": it changed while it was read; run again when it has been written"
+    }
+}
