@@ -7,9 +7,9 @@ manifests (and templates) of the wild corpus.
 
 Each case folder is copied to a scratch folder. Unless --no-project is given, a project file
 (mbml.json) is written beside its manifests as the original's `plate` tool loaded them (case.conf:
-MANIFEST, then DATA; `$ENV` with the case's `env` variables), with the data manifests of the other
-repositories that load the same shared manifest as its samples (copied into `samples/`: in the
-original's world they lie side by side) — what a hover shows, labelled a sample, for an optional
+MANIFEST, then DATA; `$ENV` with the case's `env` variables), with the other versions of the
+shared manifest and the data manifests of the repositories that load it as its samples (copied
+into `samples/`: in the original's world they lie side by side) — what a hover shows, labelled a sample, for an optional
 variable this repository does not declare or an item of a collection that is empty in it. The server is started once, with
 the scratch folder as its workspace; each manifest and template is opened, its diagnostics read,
 and every reference in it — `$name`, `${name}`, `${ns:name}`, `$(name with spaces)`, `$[name]` —
@@ -105,33 +105,38 @@ def read_conf(path):
 
 
 def sample_files(cases):
-    """For each shared manifest (MANIFEST), the data manifests (DATA) of the cases that load it, each
-    version once: {manifest: [(case name, data name, path)]}."""
-    found = {}
+    """For each shared manifest (MANIFEST), the other versions of it and the data manifests (DATA) of
+    the cases that load it, each version once, the shared manifest's first: {manifest: [(case name,
+    file name, path)]}."""
+    shared, data_files = {}, {}
     seen = set()
     for source in sorted(pathlib.Path(cases).iterdir()):
         if not (source / "case.conf").exists():
             continue
         conf = read_conf(source / "case.conf")
-        data = conf.get("DATA")
-        if conf.get("MANIFEST") and data and (source / data).exists():
-            content = (source / data).read_bytes()
-            if (data, content) not in seen:
-                seen.add((data, content))
-                found.setdefault(conf["MANIFEST"], []).append((source.name, data, source / data))
-    return found
+        manifest = conf.get("MANIFEST")
+        if not manifest:
+            continue
+        for name, found in ((manifest, shared), (conf.get("DATA"), data_files)):
+            if name and (source / name).exists():
+                content = (source / name).read_bytes()
+                if (name, content) not in seen:
+                    seen.add((name, content))
+                    found.setdefault(manifest, []).append((source.name, name, source / name))
+    return {manifest: shared.get(manifest, []) + data_files.get(manifest, []) for manifest in shared}
 
 
 def write_project(case, root, samples):
     """Writes mbml.json into the case folder: plate's -m manifest, then its -d data file, and $ENV;
-    every version of the other repositories' data manifests (of the same shared manifest, and other
-    versions of its own) as samples, as `samples/CASE--DATA`."""
+    as samples (`samples/CASE--NAME`), the other versions of the shared manifest (other branches of
+    the original's world), then every version of the data manifests of the repositories that load
+    it, its own other versions included."""
     conf = read_conf(case / "case.conf")
     load = [name for name in (conf.get("MANIFEST"), conf.get("DATA")) if name]
-    own = (case / conf["DATA"]).read_bytes() if conf.get("DATA") and (case / conf["DATA"]).exists() else None
+    own = {name: (case / name).read_bytes() for name in load if (case / name).exists()}
     sample_names = []
     for other, data, path in samples.get(conf.get("MANIFEST"), []):
-        if data == conf.get("DATA") and path.read_bytes() == own:
+        if own.get(data) == path.read_bytes():
             continue
         # A file name loads once (the engine skips a second file of the same name): each its own.
         (case / "samples").mkdir(exist_ok=True)
