@@ -3,7 +3,8 @@
 # Tools/lsp_client.py drives the real binary over stdio as an editor would (framing, lifecycle,
 # diagnostics, hover, completion, signature help, declaration, budgets); when nvim is installed,
 # Tools/lsp_neovim_check.lua does the same from a headless Neovim (diagnostics and a hover), and
-# Tools/lsp_neovim_readme_check.lua runs the README's Neovim snippet as a user's init.lua; with
+# Tools/lsp_neovim_readme_check.lua runs the README's Neovim configuration as a user's init.lua (on
+# Tests/lsp-clients/project: diagnostics, hovers, definition, completion, a template); with
 # Debian's vim-ale, Tools/lsp_vim_ale_check.sh runs the README's Vim + ALE configuration in tmux; with
 # Emacs and eglot (Debian's elpa-eglot, or Emacs 29's own), Tools/lsp_emacs_eglot_check.el runs the
 # README's eglot configuration in a batch Emacs (diagnostics, hover, completion, signature). Ends with
@@ -64,8 +65,10 @@ if command -v nvim >/dev/null 2>&1; then
     MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim.txt" \
         timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_check.lua" >/dev/null 2>&1 || true
     count_results "$work/nvim.txt" "headless Neovim"
-    # The README's own snippet, as a user's init.lua (Neovim 0.7 and later).
-    MBML_BIN="$bin" MBML_MANIFEST="$work/manifest.xml" MBML_RESULT="$work/nvim-readme.txt" MBML_README="$repo/README.md" \
+    # The README's own configuration, as a user's init.lua (Neovim 0.7 and later; .ci/lsp-clients.sh runs
+    # it in Neovim 0.10), on a copy of Tests/lsp-clients/project.
+    cp -R "$repo/Tests/lsp-clients/project" "$work/project"
+    MBML_BIN="$bin" MBML_PROJECT="$work/project" MBML_RESULT="$work/nvim-readme.txt" MBML_README="$repo/README.md" \
         timeout 90 nvim --headless --clean -c "luafile $repo/Tools/lsp_neovim_readme_check.lua" >/dev/null 2>&1 || true
     count_results "$work/nvim-readme.txt" "headless Neovim with the README snippet"
 else
