@@ -23,6 +23,7 @@ final class LanguageServerSampleHoverTests: XCTestCase {
                 <Var name="branches" type="list"/>
                 <Var name="deps" value="^if($project:deps|^list($project:deps|$item.name))"/>
                 <Var name="others" value="^list($branches|$key $item)"/>
+                <Var name="late" value="$late:only"/>
             </MBML>
             """, to: "repos.xml")
         try write(#"<MBML><Var name="project:name" literal="Shop"/></MBML>"#, to: "project.xml")
@@ -37,7 +38,11 @@ final class LanguageServerSampleHoverTests: XCTestCase {
             </MBML>
             """, to: "samples/other.xml")
         try write(
-            #"{"load": ["repos.xml", "project.xml"], "samples": ["samples/other.xml"]}"#, to: "mbml.json")
+            #"<MBML><Var name="project:deps" literal="late"/><Var name="late:only" literal="L"/></MBML>"#,
+            to: "samples/late.xml")
+        try write(
+            #"{"load": ["repos.xml", "project.xml"], "samples": ["samples/other.xml", "samples/late.xml"]}"#,
+            to: "mbml.json")
     }
 
     override func tearDownWithError() throws {
@@ -86,6 +91,10 @@ final class LanguageServerSampleHoverTests: XCTestCase {
         let text = hover(server, uri, line: 3, character: 35)
         XCTAssertTrue(text.contains("\"name\" : \"Logger\"") || text.contains("\"Logger\""), text)
         XCTAssertTrue(text.contains("a sample") && text.contains("samples/other.xml"), text)
+        // Each sample is a world of its own, tried in order: the first that declares a name gives it.
+        XCTAssertFalse(text.contains("\"late\""), text)
+        let late = hover(server, uri, line: 5, character: 30)
+        XCTAssertTrue(late.contains("\"L\"") && late.contains("samples/late.xml"), late)
         XCTAssertFalse(text.contains("not declared"), text)
         // A name the project declares shows the project's value, not a sample.
         let declared = hover(server, uri, line: 4, character: 38)

@@ -75,7 +75,7 @@ struct DocumentAnalysis {
         isInProject = project.project != nil
         if let sampleInputs = project.project?.sampleInputs, !sampleInputs.isEmpty {
             samples = SampleSpace(
-                builder: builder, inputs: inputs + sampleInputs, seconds: limits.loadSeconds)
+                builder: builder, inputs: inputs, samples: sampleInputs, seconds: limits.loadSeconds)
         } else {
             samples = nil
         }

@@ -30,9 +30,11 @@ enum BoundValuesHover {
             return (preview(first), note(for: name, alone: alone, unbound: unbound))
         }
         if let samples,
-            let sample = sample(
-                of: name, expression: expression, at: offset, cursor: cursor, in: samples.loaded, unbound: unbound,
-                limits: limits)
+            let sample = samples.first({ environment, sample in
+                self.sample(
+                    of: name, expression: expression, at: offset, cursor: cursor, in: environment, from: sample,
+                    unbound: unbound, limits: limits)
+            })
         {
             return sample
         }
@@ -50,14 +52,14 @@ enum BoundValuesHover {
     /// an item there. Nil when the samples have no value for it either.
     private static func sample(
         of name: String, expression: String, at offset: Int, cursor: CursorContext, in environment: Environment,
-        unbound: UnboundIteration?, limits: EvaluationLimits
+        from sample: EnvironmentInput, unbound: UnboundIteration?, limits: EvaluationLimits
     ) -> (value: String, note: String)? {
         if unbound == nil, let provenance = environment.provenance(of: name) {
             let value = ValuePreview.text(of: expression, in: environment, limits: limits)
             let site = provenance.site.map { ", declared at " + $0 } ?? ""
             return (
                 value,
-                "a sample: the project's inputs leave `$\(name)` undeclared (null when it runs); this is its value in the project's samples (`samples` in mbml.json)\(site)"
+                "a sample: the project's inputs leave `$\(name)` undeclared (null when it runs); this is its value with the project's sample \(sample.fileURL?.lastPathComponent ?? "input") (`samples` in mbml.json)\(site)"
             )
         }
         let evaluation = Evaluation(limits: limits)
@@ -70,7 +72,7 @@ enum BoundValuesHover {
         let why = unbound.map { note(for: name, unbound: $0) } ?? "the call around it bound no value in the project"
         return (
             preview(first),
-            "a sample item: \(why); in the project's samples (`samples` in mbml.json) the call around it binds it, "
+            "a sample item: \(why); with the project's sample \(sample.fileURL?.lastPathComponent ?? "input") (`samples` in mbml.json) the call around it binds it, "
                 + evaluated(bound)
         )
     }
