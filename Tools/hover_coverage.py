@@ -27,8 +27,8 @@ in both the `$name` and the `${name}` form in one file, whether the two hovers a
 the tallies are printed as one JSON object. Exits 1 when the server stops answering; with --check
 (what .ci/run uses), also when a manifest gets a diagnostic, a hover on a manifest's reference shows
 no value for a name some file of its case declares, or the two forms of a name disagree; with
---min-percent=N also when fewer than N% of the hovers of a kind of file (manifests, templates) show a
-value (a regression below the coverage reached).
+--min-percent=N (or manifest=N,template=M) also when fewer than N% of the hovers of a kind of file
+show a value (a regression below the coverage reached).
 """
 import json
 import os
@@ -276,8 +276,9 @@ def main():
             problems.append("%d manifests got diagnostics" % len(warned))
         if manifests.get("right", 0) < 100.0:
             problems.append("hovers without a value on declared names: %.1f%% right" % manifests.get("right", 0))
-        minimum = next((float(a.split("=", 1)[1]) for a in sys.argv if a.startswith("--min-percent=")), None)
+        minimums = minimum_percents()
         for kind, entry in sorted(report["kinds"].items()):
+            minimum = minimums.get(kind, minimums.get(None))
             if minimum is not None and percent(entry["values"], entry["hovers"]) < minimum:
                 problems.append("%s: %.1f%% of hovers show a value, below %.1f%%" % (
                     kind, percent(entry["values"], entry["hovers"]), minimum))
@@ -285,6 +286,17 @@ def main():
             problems.append("%d names whose $name and ${name} hovers disagree" % agreement["disagree"])
         print("hover coverage check: " + ("; ".join(problems) if problems else "ok"))
         sys.exit(1 if problems else 0)
+
+
+def minimum_percents():
+    """--min-percent=N (every kind of file) or --min-percent=manifest=N,template=M: {kind or None: N}."""
+    minimums = {}
+    for argument in sys.argv:
+        if argument.startswith("--min-percent="):
+            for part in argument.split("=", 1)[1].split(","):
+                kind, _, value = part.rpartition("=")
+                minimums[kind or None] = float(value)
+    return minimums
 
 
 def print_report(report, warned, agreement, use_project):

@@ -44,8 +44,8 @@ public struct ProjectFile: Equatable, Sendable {
     public var allowedFolders: [String]
     /// The expectation files (`"expectations"`), absolute paths.
     public var expectationFiles: [String]
-    /// Sample inputs (`"samples"`, in the ``inputs`` format), loaded after the project's inputs into
-    /// a space of their own: what the language server shows, labelled a sample, for a name the
+    /// Sample inputs (`"samples"`, in the ``inputs`` format), each loaded after the project's inputs
+    /// into a space of its own: what the language server shows, labelled a sample, for a name the
     /// project's inputs leave undeclared or an item of a collection that is empty in the project
     /// (another repository's data manifest beside a shared one, as schema associations give a
     /// peer's editor its examples). Nothing else loads them.
