@@ -23,7 +23,12 @@ extension Environment {
         guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
         let text = String(characters[extent])
         let position = String(characters[extent.lowerBound..<offset]).utf16.count
-        let trace = trace(text, context: .object, within: evaluation)
+        return Self.boundValues(of: name, at: position, in: trace(text, context: .object, within: evaluation))
+    }
+
+    /// What the reference to `$name` at UTF-16 `position` of the traced text produced; nil when it
+    /// was never evaluated or never had a value.
+    static func boundValues(of name: String, at position: Int, in trace: ExpressionTrace) -> BoundValues? {
         guard
             let node = trace.allNodes.first(where: { node in
                 node.kind == .variableReference && node.name == name && node.range.location <= position
@@ -31,7 +36,8 @@ extension Environment {
             }), node.evaluationCount > 0,
             node.outcomes.contains(where: { $0.value != nil })
         else { return nil }
-        return BoundValues(name: name, outcomes: node.outcomes, evaluationCount: node.evaluationCount, call: text)
+        return BoundValues(
+            name: name, outcomes: node.outcomes, evaluationCount: node.evaluationCount, call: trace.expression)
     }
 }
 
@@ -85,16 +91,9 @@ extension Environment {
         guard let call = iteratingCall(binding: name, at: position, in: outer), call.evaluationCount == 0 else {
             return nil
         }
-        let inner = trace(call.text, context: .object, within: evaluation)
-        let relative = position - call.range.location
-        guard
-            let node = inner.allNodes.first(where: { node in
-                node.kind == .variableReference && node.name == name && node.range.location <= relative
-                    && relative < node.range.upperBound
-            }), node.evaluationCount > 0,
-            node.outcomes.contains(where: { $0.value != nil })
-        else { return nil }
-        return BoundValues(name: name, outcomes: node.outcomes, evaluationCount: node.evaluationCount, call: call.text)
+        return Self.boundValues(
+            of: name, at: position - call.range.location,
+            in: trace(call.text, context: .object, within: evaluation))
     }
 
     /// The innermost call of `trace` whose function binds `name` per item
