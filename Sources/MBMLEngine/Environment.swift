@@ -15,8 +15,17 @@ public final class Environment: Sendable {
     public let log: LogSink
     public var options: EnvironmentOptions {
         get { state.withLock { $0.options } }
-        set { state.withLock { $0.options = newValue } }
+        set {
+            state.withLock { state in
+                state.options = newValue
+                nestingDepth.store(newValue.maximumNestingDepth, ordering: .relaxed)
+            }
+        }
     }
+    /// ``EnvironmentOptions/maximumNestingDepth`` of ``options``, which every evaluation checks:
+    /// read without the lock, which the workers of a parallel per-item scope would otherwise take
+    /// (and copy the options under) for every item.
+    private let nestingDepth: Atomic<Int>
     /// What `$Environment` answers from (it keeps this, not the environment itself: a weak
     /// reference to the environment would slow down every retain of it).
     let facts = EnvironmentFacts()
@@ -63,6 +72,7 @@ public final class Environment: Sendable {
     init(options: EnvironmentOptions, functions: FunctionRegistry, log: LogSink, cache: ExpressionCache) {
         self.cache = cache
         self.state = Mutex(State(options: options, functions: functions))
+        self.nestingDepth = Atomic(options.maximumNestingDepth)
         self.log = log
         self.variables = VariableSpace()
         variables.dynamicResolver = { [unowned self] name, expression, context, evaluation in
@@ -286,7 +296,7 @@ public final class Environment: Sendable {
         evaluation.depth += 1
         defer { evaluation.depth -= 1 }
         let depth = evaluation.depth
-        let maximumDepth = options.maximumNestingDepth
+        let maximumDepth = nestingDepth.load(ordering: .relaxed)
         if depth > maximumDepth {
             throw ExpressionError(
                 .evaluation, "Evaluation nested more than \(maximumDepth) levels deep",

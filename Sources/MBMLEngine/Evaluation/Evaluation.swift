@@ -63,11 +63,13 @@ public final class Evaluation: @unchecked Sendable {
     }
 
     /// A worker of this job for one chunk of a per-item scope run in parallel
-    /// (<doc:LargeData>): the same limits, the same memory meter (one count for the whole job, so
-    /// the budget is the job's, not a worker's), the same shared values; a copy of the bindings in
+    /// (<doc:LargeData>): the same limits, the same memory budget (one count for the whole job, so
+    /// the budget is the job's, not a worker's; the worker's meter also counts what the chunk
+    /// charged, ``EvaluationMeter/init(workerOf:)``), the same shared values; a copy of the bindings in
     /// force and of the depth; its log lines buffered (``logBuffer``). Not traced.
     func worker() -> Evaluation {
-        let worker = Evaluation(limits: limits, meter: meter, sharing: sharedDynamicValues)
+        let worker = Evaluation(
+            limits: limits, meter: meter.map(EvaluationMeter.init(workerOf:)), sharing: sharedDynamicValues)
         worker.depth = depth
         worker.variables = variables
         worker.logBuffer = []

@@ -23,18 +23,48 @@ import Synchronization
 final class EvaluationMeter: Sendable {
     /// The budget, in bytes.
     let limit: Int
-    /// Bytes charged so far (saturating at `Int.max`): past `limit` once the budget is spent.
+    /// Bytes charged so far (saturating at `Int.max`): past `limit` once the budget is spent. On a
+    /// worker's meter, the bytes that worker charged (the count is the job's meter's).
     private let charged = Atomic<Int>(0)
+    /// The job's meter, on the meter of a worker of a parallel per-item scope (``init(workerOf:)``).
+    private let job: EvaluationMeter?
 
     /// The estimated size of one element of a collection, in bytes.
     static let elementBytes = MemoryLayout<Value>.stride + 8
 
     init(limit: Int) {
         self.limit = limit
+        job = nil
     }
 
-    /// Bytes charged so far.
-    var used: Int { charged.load(ordering: .relaxed) }
+    /// The meter of one worker (one chunk) of a parallel per-item scope: its charges go to `job`'s
+    /// count, which is the one compared with the budget, and are also counted here
+    /// (``chargedByWorker``), so that the charges of a chunk whose work the scope drops can be
+    /// taken back (``refund(_:)``).
+    init(workerOf job: EvaluationMeter) {
+        limit = job.limit
+        self.job = job
+    }
+
+    /// Bytes charged so far (the job's).
+    var used: Int { job?.used ?? charged.load(ordering: .relaxed) }
+
+    /// On a worker's meter: the bytes this worker charged.
+    var chargedByWorker: Int { job == nil ? 0 : charged.load(ordering: .relaxed) }
+
+    /// Takes back `bytes` charged for work whose result was dropped (a chunk of a parallel per-item
+    /// scope past the point where the serial loop would have stopped), so that the count is the
+    /// serial loop's. A count that saturated stays so.
+    func refund(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        var used = charged.load(ordering: .relaxed)
+        while used != Int.max {
+            let (exchanged, original) = charged.compareExchange(
+                expected: used, desired: max(0, used - bytes), ordering: .relaxed)
+            if exchanged { return }
+            used = original
+        }
+    }
 
     /// Set once the budget is spent: every later charge and cancellation check fails too.
     var exceeded: MemoryBudgetExceeded? {
@@ -47,23 +77,26 @@ final class EvaluationMeter: Sendable {
     /// Adds `bytes` to what the evaluation built.
     /// - Throws: ``MemoryBudgetExceeded`` when the total passes the budget.
     func charge(_ bytes: Int) throws {
+        let (added, exceeded) = (job ?? self).add(bytes)
+        // A worker counts what the job's count took of its charges.
+        if job != nil, added { _ = add(bytes) }
+        if exceeded { throw MemoryBudgetExceeded(bytes: limit) }
+    }
+
+    /// Adds `bytes` to the count unless the budget is already spent: whether it was added, and
+    /// whether the budget is spent now.
+    private func add(_ bytes: Int) -> (added: Bool, exceeded: Bool) {
         // One atomic count for the job: the workers of a parallel per-item scope charge it at once,
         // and no charge is lost between them.
-        var used = self.used
+        var used = charged.load(ordering: .relaxed)
         while true {
-            if used > limit { throw MemoryBudgetExceeded(bytes: limit) }
+            if job == nil, used > limit { return (false, true) }
             let (total, overflow) = used.addingReportingOverflow(max(bytes, 0))
             let new = overflow ? Int.max : total
-            let (exchanged, original) = charged.compareExchange(
-                expected: used, desired: new, ordering: .relaxed)
-            if exchanged {
-                used = new
-                break
-            }
+            let (exchanged, original) = charged.compareExchange(expected: used, desired: new, ordering: .relaxed)
+            if exchanged { return (true, new > limit) }
             used = original
         }
-        guard used > limit else { return }
-        throw MemoryBudgetExceeded(bytes: limit)
     }
 
     /// Charges what `value`, just built, holds: a text's bytes, a collection's elements (not what

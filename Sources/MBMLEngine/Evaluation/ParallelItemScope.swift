@@ -37,23 +37,28 @@ struct ParallelItemScope<Part> {
         let chunkCount = (count + chunkSize - 1) / chunkSize
         let shared = Chunks<Part>(count: chunkCount)
         defer { shared.deallocate() }
+        /// Runs one chunk in a worker of its own and records its result, log lines and charges.
+        func run(_ chunk: Int) {
+            let worker = FunctionCall(
+                name: call.name, input: call.input, environment: call.environment,
+                evaluation: call.evaluation.worker())
+            let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
+            do {
+                let part = try body(worker, range)
+                shared.results[chunk] = .success(part)
+                if stopsAfter(part) { shared.end.min(chunk + 1, ordering: .relaxed) }
+            } catch {
+                shared.results[chunk] = .failure(error)
+                shared.end.min(chunk + 1, ordering: .relaxed)
+            }
+            shared.logs[chunk] = worker.evaluation.logBuffer ?? []
+            shared.charged[chunk] = worker.evaluation.meter?.chargedByWorker ?? 0
+        }
         func work() {
             while true {
                 let chunk = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard chunk < chunkCount, chunk < shared.end.load(ordering: .relaxed) else { return }
-                let worker = FunctionCall(
-                    name: call.name, input: call.input, environment: call.environment,
-                    evaluation: call.evaluation.worker())
-                let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
-                do {
-                    let part = try body(worker, range)
-                    shared.results[chunk] = .success(part)
-                    if stopsAfter(part) { shared.end.min(chunk + 1, ordering: .relaxed) }
-                } catch {
-                    shared.results[chunk] = .failure(error)
-                    shared.end.min(chunk + 1, ordering: .relaxed)
-                }
-                shared.logs[chunk] = worker.evaluation.logBuffer ?? []
+                run(chunk)
             }
         }
         withoutActuallyEscaping(work) { work in
@@ -74,6 +79,15 @@ struct ParallelItemScope<Part> {
             // The threads may outlive the scope a moment: they must not hold the work then.
             task.clear()
         }
+        if let first = shared.replayFrom(meter: call.evaluation.meter) {
+            // The budget ran out while chunks ran side by side: from the first chunk whose outcome it
+            // may have changed on, the chunks run again one after another, as the serial loop would.
+            shared.end.store(Int.max, ordering: .relaxed)
+            for chunk in first..<chunkCount {
+                run(chunk)
+                if chunk + 1 >= shared.end.load(ordering: .relaxed) { break }
+            }
+        }
         return try shared.merged(writingLogsTo: call)
     }
 }
@@ -88,6 +102,8 @@ private final class Chunks<Part>: @unchecked Sendable {
     let count: Int
     let results: UnsafeMutablePointer<Result<Part, any Error>?>
     let logs: UnsafeMutablePointer<[String]>
+    /// What each chunk charged to the job's memory budget.
+    let charged: UnsafeMutablePointer<Int>
 
     init(count: Int) {
         self.count = count
@@ -95,6 +111,8 @@ private final class Chunks<Part>: @unchecked Sendable {
         results.initialize(repeating: nil, count: count)
         logs = .allocate(capacity: count)
         logs.initialize(repeating: [], count: count)
+        charged = .allocate(capacity: count)
+        charged.initialize(repeating: 0, count: count)
     }
 
     func deallocate() {
@@ -102,6 +120,42 @@ private final class Chunks<Part>: @unchecked Sendable {
         results.deallocate()
         logs.deinitialize(count: count)
         logs.deallocate()
+        charged.deallocate()
+    }
+
+    /// Takes back from `meter` what the chunks the serial loop would not have reached charged (those
+    /// past the first failure or the chunk that ended the scope), so that the job's count is the
+    /// serial loop's. When the budget ran out during the scope, also takes back the charges from
+    /// the first chunk that did not finish well on, and gives that chunk: the chunks from there on
+    /// must run again in item order (a chunk may have been stopped by what a later one charged, or
+    /// a later chunk's charges may have stopped the job that the serial loop ended earlier with an
+    /// error). Nil when the outcome stands.
+    func replayFrom(meter: EvaluationMeter?) -> Int? {
+        guard let meter else { return nil }
+        let last = min(count, end.load(ordering: .relaxed))
+        for chunk in last..<count {
+            meter.refund(charged[chunk])
+            charged[chunk] = 0
+        }
+        let stopped = (0..<last).contains { chunk in
+            if case .failure(let error)? = results[chunk], error is MemoryBudgetExceeded { return true }
+            return false
+        }
+        guard stopped || meter.exceeded != nil else { return nil }
+        guard
+            let first = (0..<last).first(where: { chunk in
+                if case .success? = results[chunk] { return false }
+                return true
+            })
+        else { return nil }
+        for chunk in first..<count {
+            meter.refund(charged[chunk])
+            charged[chunk] = 0
+            results[chunk] = nil
+            logs[chunk] = []
+        }
+        // Only a budget the serial loop would not have spent yet is worth another run.
+        return meter.exceeded == nil ? first : nil
     }
 
     /// The chunks' results in item order up to the first failure (thrown) or the chunk that ended
@@ -157,13 +211,21 @@ extension FunctionCall {
         stopsAfter: @escaping (Part) -> Bool = { _ in false },
         _ body: (FunctionCall, Range<Int>) throws -> Part
     ) throws -> [Part] {
-        let workers = evaluation.workers
-        guard count >= ParallelItemScope<Part>.threshold, workers > 1, steps == nil, !evaluation.isWorker,
-            evaluation.captures.isEmpty, ItemPurity.allows(expressions, bound: bound, in: self)
-        else { return [try body(self, 0..<count)] }
-        return try withoutActuallyEscaping(body) { body in
-            try ParallelItemScope(call: self, count: count, workers: workers, stopsAfter: stopsAfter, body: body).run()
+        guard runsInParallel(count: count, evaluating: expressions, binding: bound) else {
+            return [try body(self, 0..<count)]
         }
+        return try withoutActuallyEscaping(body) { body in
+            try ParallelItemScope(
+                call: self, count: count, workers: evaluation.workers, stopsAfter: stopsAfter, body: body
+            ).run()
+        }
+    }
+
+    /// Whether ``overItems(count:evaluating:binding:stopsAfter:_:)`` with these arguments splits the
+    /// items between workers (rather than running one range in this call).
+    func runsInParallel(count: Int, evaluating expressions: [RepeatedEvaluation], binding bound: Set<String>) -> Bool {
+        count >= ParallelItemScope<Void>.threshold && evaluation.workers > 1 && steps == nil && !evaluation.isWorker
+            && evaluation.captures.isEmpty && ItemPurity.allows(expressions, bound: bound, in: self)
     }
 }
 

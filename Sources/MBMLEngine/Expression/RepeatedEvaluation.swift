@@ -79,6 +79,20 @@ extension FunctionCall {
 }
 
 extension RepeatedEvaluation {
+    /// This expression as a worker of a parallel per-item scope (``ParallelItemScope``) evaluates
+    /// it: with a text and a tree of its own, parsed again, so that the worker's evaluations retain
+    /// and release no token (nor text) that another core's evaluations retain and release too. The
+    /// tree is the one the cache holds (the same text and grammar parse the same). On any call that
+    /// is not such a worker, the expression itself.
+    func unshared(for call: FunctionCall) -> RepeatedEvaluation {
+        guard call.evaluation.isWorker, case .tokens = plan else { return self }
+        let text = String(decoding: Array(expression.utf8), as: UTF8.self)
+        guard let tokens = try? call.environment.parse(text, grammar: context.grammar, caching: false) else {
+            return self
+        }
+        return RepeatedEvaluation(expression: text, context: context, plan: .tokens(tokens))
+    }
+
     /// The parsed tree, when the expression parsed (nil for a constant or a parse error).
     var tokens: [Token]? {
         if case .tokens(let tokens) = plan { return tokens }

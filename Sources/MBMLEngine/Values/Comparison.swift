@@ -43,9 +43,12 @@ public enum Comparison {
         }
     }
 
-    /// `localizedCompare:` with a fixed `en_US` locale, so results do not depend on `LANG`.
+    /// `localizedCompare:` with a fixed `en_US` locale, so results do not depend on `LANG`. Two
+    /// texts of printable ASCII are ordered without Foundation, in the same order
+    /// (``ASCIICollation``).
     public static func compareStrings(_ a: String, _ b: String) -> ComparisonResult {
-        a.compare(b, options: [], range: nil, locale: collationLocale)
+        if let order = ASCIICollation.compare(a, b) { return order }
+        return a.compare(b, options: [], range: nil, locale: collationLocale)
     }
 
     private static let collationLocale = Locale(identifier: "en_US")

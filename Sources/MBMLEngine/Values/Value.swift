@@ -149,7 +149,8 @@ extension Value {
 extension Value: Hashable {
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
-        case (.string(let a), .string(let b)): return a.utf16.elementsEqual(b.utf16)
+        // The same UTF-16 code units exactly when the same UTF-8 bytes (both spell the same scalars).
+        case (.string(let a), .string(let b)): return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
         case (.array(let a), .array(let b)): return a == b
         case (.dictionary(let a), .dictionary(let b)): return a == b
         case (.set(let a), .set(let b)):
@@ -171,7 +172,8 @@ extension Value: Hashable {
         switch self {
         case .string(let text):
             hasher.combine(0)
-            for unit in text.utf16 { hasher.combine(unit) }
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         case .decimal, .integer, .double, .boolean:
             hasher.combine(1)
             if let number = exactNumber { hasher.combine(number) }

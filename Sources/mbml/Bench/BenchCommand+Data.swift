@@ -80,7 +80,8 @@ extension BenchCommand {
     }
 
     /// Each everyday query (``EverydayQuery``) as a whole process, beside jq and gojq on the same
-    /// file, with the answers compared and the time against the faster peer.
+    /// file, run in turns (mbml, jq, gojq, then again; three times), with the answers compared and
+    /// the median time against the faster peer's median.
     private func measureQuery(on file: (path: String, size: Int), mbml: String, into table: inout BenchTable) throws {
         let peers = ["jq", "gojq"].compactMap { name in Self.executable(named: name).map { (name, $0.path) } }
         for name in ["jq", "gojq"] where !peers.contains(where: { $0.0 == name }) {
@@ -88,17 +89,21 @@ extension BenchCommand {
         }
         for query in EverydayQuery.all {
             let label = "\(query.label) in \(Self.mebibytes(file.size))"
-            let ours = try ChildProcess.best(of: 3, mbml, ["eval", "--data", "people=\(file.path)", query.mbml])
+            let programs =
+                [(mbml, ["eval", "--data", "people=\(file.path)", query.mbml])]
+                + peers.map { ($0.1, ["-c", query.jq, file.path]) }
+            let runs = try ChildProcess.inTurns(runs: 3, programs)
+            let ours = runs[0]
             table.addSingle(
-                "mbml: \(label)", ours.seconds,
+                "mbml: \(label) (median of 3)", ours.seconds,
                 note: "answer \(Self.shortAnswer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
             var fastestPeer: (name: String, seconds: Double)?
-            for (peer, path) in peers {
-                let run = try ChildProcess.best(of: 3, path, ["-c", query.jq, file.path])
+            for ((peer, _), run) in zip(peers, runs.dropFirst()) {
                 let agrees =
                     Self.answer(run) == Self.answer(ours) ? "same answer" : "DIFFERENT answer \(Self.shortAnswer(run))"
                 table.addSingle(
-                    "\(peer): \(label)", run.seconds, note: "\(agrees), peak RSS \(Self.mebibytes(run.peakMemory))")
+                    "\(peer): \(label) (median of 3)", run.seconds,
+                    note: "\(agrees), peak RSS \(Self.mebibytes(run.peakMemory))")
                 if fastestPeer.map({ run.seconds < $0.seconds }) ?? true { fastestPeer = (peer, run.seconds) }
             }
             if let peer = fastestPeer {

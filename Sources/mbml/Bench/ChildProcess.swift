@@ -59,13 +59,19 @@ struct ChildProcess {
     static func sideBySide(
         runs: Int, _ first: (String, [String]), _ second: (String, [String])
     ) throws -> (first: ChildProcess, second: ChildProcess) {
-        var firstRuns: [ChildProcess] = []
-        var secondRuns: [ChildProcess] = []
+        let medians = try inTurns(runs: runs, [first, second])
+        return (medians[0], medians[1])
+    }
+
+    /// Several programs run in turns (each once, then each again), `runs` times each, so that all
+    /// meet the same load of a shared machine: the median time and median peak memory of each, in
+    /// the order given.
+    static func inTurns(runs: Int, _ programs: [(String, [String])]) throws -> [ChildProcess] {
+        var all = [[ChildProcess]](repeating: [], count: programs.count)
         for _ in 0..<max(1, runs) {
-            firstRuns.append(try run(first.0, first.1))
-            secondRuns.append(try run(second.0, second.1))
+            for (index, program) in programs.enumerated() { all[index].append(try run(program.0, program.1)) }
         }
-        return (median(of: firstRuns), median(of: secondRuns))
+        return all.map(median(of:))
     }
 
     /// The output and status of the first run, with the median time and the median peak memory.

@@ -51,6 +51,13 @@ struct EverydayQuery {
             label: "join every name (^join)", mbml: "^join(^list($people|$item.name)|, ).length",
             jq: "map(.name)|join(\", \")|length"),
         EverydayQuery(
+            label: "index by email (^associate)", mbml: "^count(^associate($people|$item.email|$item.id))",
+            jq: "map({key:.email,value:.id})|from_entries|length"),
+        EverydayQuery(
+            label: "index a filtered list (^associateWithSingleValue)",
+            mbml: "^count(^associateWithSingleValue(^filter($people|$item.age > 30)|$item.email|$item.name))",
+            jq: "[.[]|select(.age>30)]|map({key:.email,value:.name})|from_entries|length"),
+        EverydayQuery(
             label: "group by city (^associateWithArray)",
             mbml: "^count(^associateWithArray($people|$item.address.city|$item.id))",
             jq: "group_by(.address.city)|length"),

@@ -83,6 +83,88 @@ final class ParallelItemScopeTests: XCTestCase {
         }
     }
 
+    func testAReduceThatSumsAnswersAsTheSerialFold() {
+        // Sums of whole numbers (summed in parallel), and folds that are not such sums (serial):
+        // text ages in the data, a fraction, a term that reads $currentValue, an initial text.
+        let people = self.people(badKidsAt: [:])
+        let whole = Value.array(ValueArray((0..<count).map { .integer($0 % 1_000 - 300) }))
+        let sums: [(String, Value)] = [
+            ("^reduce($people|0|#($currentValue + $item.id))", people),
+            ("^reduce($people|5|#($item.id + $currentValue))", people),
+            ("^reduce($people|0|#($currentValue + $item.kids[1]))", people),
+            ("^reduce($people|-7|#($currentValue + ^count($item.kids)))", people),
+            ("^reduce($people|0|#($currentValue + $item))", whole),
+        ]
+        for (expression, data) in sums {
+            let outcome = assertSame(expression, people: data)
+            XCTAssertNotNil(
+                ReduceSum(
+                    combine: Environment().prepareRepeated(
+                        String(expression.split(separator: "|").last!.dropLast()), in: .object)), expression)
+            XCTAssertNil(outcome.error, expression)
+            XCTAssertTrue(outcome.log.isEmpty, expression)
+        }
+        XCTAssertEqual(
+            assertSame("^reduce($people|0|#($currentValue + $item.id))", people: people).result,
+            String((0..<count).reduce(0, +)))
+        let folds: [(String, Value)] = [
+            ("^reduce($people|0|#($currentValue + $item.age))", people),
+            ("^reduce($people|0|#($currentValue + $item.id / 2))", people),
+            ("^reduce($people|0|#($currentValue + $item.zero / $item.zero))", people),
+            ("^reduce($people|x|#($currentValue + $item.id))", people),
+            ("^reduce($people|0|#($currentValue + ^count(^filter($item.kids|#(1 / $item) > 0))))", people),
+            ("^reduce($people|0|#($currentValue + $item * 1000000000000))", whole),
+            ("^reduce($people|0|#($currentValue - $item.id))", people),
+            ("^reduce($people|0|#($currentValue + $currentValue))", people),
+        ]
+        for (expression, data) in folds {
+            let outcome = assertSame(expression, people: data)
+            // Either a result, or a fold whose items failed (logged, the result nothing).
+            XCTAssertTrue(outcome.result != nil || !outcome.log.isEmpty, expression)
+        }
+    }
+
+    func testTheReduceSumRule() {
+        let environment = Environment()
+        func isSum(_ text: String) -> Bool {
+            ReduceSum(combine: environment.prepareRepeated(text, in: .object)) != nil
+        }
+        XCTAssertTrue(isSum("#($currentValue + $item.age)"))
+        XCTAssertTrue(isSum("#($item.age + $currentValue)"))
+        XCTAssertTrue(isSum("#($currentValue + ^count($item.tags))"))
+        XCTAssertFalse(isSum("#($currentValue - $item.age)"))
+        XCTAssertFalse(isSum("#($currentValue * $item.age)"))
+        XCTAssertFalse(isSum("#($currentValue + $item.age + 1)"))
+        XCTAssertFalse(isSum("#($currentValue + $currentValue)"))
+        XCTAssertFalse(isSum("#($currentValue + ^count(^filter($item.tags|$currentValue)))"))
+        XCTAssertFalse(isSum("#($currentValue.count + $item)"))
+        XCTAssertFalse(isSum("$currentValue $item"))
+    }
+
+    func testUniqueKeepsTheFirstOccurrencesInOrder() throws {
+        let values = Value.array(
+            ValueArray(
+                (0..<count).map { index -> Value in
+                    switch index % 4 {
+                    case 0: return .integer((count - index) % 3_000)
+                    case 1: return .string("s\(index % 500)")
+                    case 2: return .integer(index % 7)
+                    default: return .array([.integer(index % 5)])
+                    }
+                }))
+        let outcome = assertSame("^unique($people)", people: values)
+        let expected = try JSONCodec.decodePlain(outcome.result ?? "null")
+        var seen = Set<Value>()
+        let serial = values.arrayValue!.filter { seen.insert($0).inserted }
+        XCTAssertEqual(expected, .array(ValueArray(serial)))
+        let text = JSONCodec.encode(values)
+        let lazy = try JSONCodec.decodePlainLazily(Array(text.utf8))
+        XCTAssertEqual(assertSame("^unique($people)", people: lazy), outcome)
+        XCTAssertEqual(
+            assertSame("^count(^unique(^list($people|$item.age)))").result,
+            String(Set((0..<count).map { $0 % 7 == 0 ? "n\($0)" : "\($0 % 100)" }).count))
+    }
+
     func testADictionaryIsFilteredInItsOrder() throws {
         let text = "{" + (0..<count).map { #""k\#(count - $0)":\#($0)"# }.joined(separator: ",") + "}"
         let outcome = assertSame(
@@ -120,6 +202,32 @@ final class ParallelItemScopeTests: XCTestCase {
             EvaluationLimits(maximumBytes: 200_000)
         }
         XCTAssertEqual(outcome.error, MemoryBudgetExceeded(bytes: 200_000).description)
+    }
+
+    func testAnAssociationPastTheBudgetStopsAsTheSerialOne() {
+        // The workers' pairs are checked against the budget as they come; the answer is the serial one.
+        for expression in [
+            "^associateWithSingleValue($people|$item.id|$item.name)", "^associate($people|$item.id|$item.name)",
+            "^associateWithArray($people|$item.age|$item.id)", "^associateWithSingleValue($people|$item.age|$item.id)",
+        ] {
+            for budget in [50_000, 400_000, 4_000_000] {
+                _ = assertSame(expression) { EvaluationLimits(maximumBytes: budget) }
+            }
+        }
+    }
+
+    func testAnErrorAndABudgetStopInOtherChunksAnswerAsTheSerialLoop() {
+        // An item that cannot be walked early or late, and a budget that runs out before it, after it
+        // or not at all: whichever the serial loop meets first is the answer, with its log and count.
+        for bad in [3_001, 17_001] {
+            let people = people(badKidsAt: [bad: .string("no")])
+            for budget in [20_000, 150_000, 600_000, 2_000_000, 20_000_000] {
+                let outcome = assertSame("^list($people|$item.kids|$root.name has $item kids)", people: people) {
+                    EvaluationLimits(maximumBytes: budget)
+                }
+                XCTAssertNotNil(outcome.error, "\(bad) \(budget)")
+            }
+        }
     }
 
     func testTheBudgetIsOneCountForAllWorkers() {

@@ -150,6 +150,47 @@ extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceabl
     }
 }
 
+extension ValueArray {
+    /// Calls `body` with a reader of the elements for one worker of a per-item scope run in parallel
+    /// (``ParallelItemScope``): it borrows the elements (or a document view's member offsets) for
+    /// the duration of `body` and makes the elements of a view from the worker's own copy of the
+    /// document (``JSONDocument/workerCopy()``), so that reading an item writes to no reference
+    /// count another core also writes to. The reader is valid only inside `body`.
+    func withElementReader<R>(_ body: (ElementReader) throws -> R) rethrows -> R {
+        switch storage {
+        case .decoded(let elements):
+            return try elements.withUnsafeBufferPointer { decoded in
+                try body(
+                    ElementReader(
+                        decoded: decoded, document: nil, bytes: .init(start: nil, count: 0),
+                        offsets: .init(start: nil, count: 0)))
+            }
+        case .document(let view):
+            let document = view.node.document.workerCopy()
+            return try view.memberOffsets.withUnsafeBufferPointer { offsets in
+                try document.withBytes { bytes in
+                    try body(
+                        ElementReader(
+                            decoded: .init(start: nil, count: 0), document: document, bytes: bytes, offsets: offsets))
+                }
+            }
+        }
+    }
+
+    /// The elements of a ``ValueArray`` by position, inside ``ValueArray/withElementReader(_:)``.
+    struct ElementReader {
+        fileprivate let decoded: UnsafeBufferPointer<Value>
+        fileprivate let document: JSONDocument?
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let offsets: UnsafeBufferPointer<Int>
+
+        subscript(position: Int) -> Value {
+            guard let document else { return decoded[position] }
+            return JSONNode.value(in: document, bytes, at: offsets[position])
+        }
+    }
+}
+
 extension ValueArray: ExpressibleByArrayLiteral {
     public init(arrayLiteral elements: Value...) {
         storage = .decoded(elements)

@@ -21,12 +21,24 @@ public final class JSONDocument: Sendable {
     /// The nesting limit the text was checked against.
     let maximumDepth: Int
     /// The keys of the large objects read by position, found once (``JSONObjectIndexes``).
-    let objectIndexes = JSONObjectIndexes()
+    let objectIndexes: JSONObjectIndexes
 
-    private init(bytes: [UInt8], index: JSONStructureIndex, maximumDepth: Int) {
+    private init(
+        bytes: [UInt8], index: JSONStructureIndex, maximumDepth: Int,
+        objectIndexes: JSONObjectIndexes = JSONObjectIndexes()
+    ) {
         self.bytes = bytes
         self.index = index
         self.maximumDepth = maximumDepth
+        self.objectIndexes = objectIndexes
+    }
+
+    /// The same text, index and object indexes under another object, for one worker of a per-item
+    /// scope run in parallel (``ValueArray/withElementReader(_:)``): the values a worker reads refer
+    /// to its copy, so that the reference counting of the items it makes and drops, many million
+    /// times, happens on an object no other core writes to. Nothing is copied but the references.
+    func workerCopy() -> JSONDocument {
+        JSONDocument(bytes: bytes, index: index, maximumDepth: maximumDepth, objectIndexes: objectIndexes)
     }
 
     /// The top-level container of `bytes` as a lazily decoded value, or nil when the text is not

@@ -171,12 +171,17 @@ public struct JSONNode: Sendable {
         func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ member: Int) -> Bool {
             isPlain ? JSONNode.rawKey(bytes, at: member, equals: key) : JSONNode.string(bytes, at: member) == key
         }
-        if let index = document.objectIndexes.existingIndex(of: self) {
-            return index.keys.firstIndex(of: key).map { value(at: index.valueOffsets[$0]) }
-        }
         return document.withBytes { bytes in
             var found: Int?
             if let offsets = document.index.members[offset] {
+                // Only a large object (one the structure index records) has an object index: a
+                // small one is read without the lock the indexes are kept under, which the workers
+                // of a parallel per-item scope would otherwise take for every item.
+                if let index = document.objectIndexes.existingIndex(of: self) {
+                    return index.keys.firstIndex(of: key).map {
+                        JSONNode.value(in: document, bytes, at: index.valueOffsets[$0])
+                    }
+                }
                 found = offsets.last { matches(bytes, $0) }
             } else {
                 // A small object: one pass over its text, without a list of offsets.

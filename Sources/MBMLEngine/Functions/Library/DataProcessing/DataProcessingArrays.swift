@@ -148,15 +148,54 @@ extension DataProcessingFunctions {
         case .dictionary(let entries): candidates = ValueArray(entries.keys.map(Value.string))
         default: throw FunctionError.type(expected: CollectionSupport.iterableKinds, got: value)
         }
-        // Only the distinct elements are held: the candidates are read one by one, not copied.
-        var seen = Set<Value>()
+        // Only the distinct elements are held: the candidates are read one by one, not copied. A
+        // large collection is split between workers (``ParallelItemScope``): each keeps the distinct
+        // elements of its range in order, with their hashes, and the ranges are merged in item
+        // order, so the first occurrence of each element is kept as serially.
+        let parts = try call.overItems(count: candidates.count, evaluating: [], binding: []) { call, range in
+            try candidates.withElementReader { candidates in
+                var seen = Set<HashedValue>()
+                var distinct: [HashedValue] = []
+                var check = call.loopCheck()
+                for position in range {
+                    try check.step()
+                    let candidate = HashedValue(candidates[position])
+                    if seen.insert(candidate).inserted { distinct.append(candidate) }
+                }
+                return distinct
+            }
+        }
+        if parts.count == 1 { return .array(parts[0].map(\.value)) }
+        var seen = Set<HashedValue>(minimumCapacity: parts.map(\.count).max() ?? 0)
         var distinct: [Value] = []
         var check = call.loopCheck()
-        for candidate in candidates {
-            try check.step()
-            if seen.insert(candidate).inserted { distinct.append(candidate) }
+        for part in parts {
+            for candidate in part {
+                try check.step()
+                if seen.insert(candidate).inserted { distinct.append(candidate.value) }
+            }
         }
         return .array(distinct)
+    }
+
+    /// A value with its hash, computed once: the merge of the ranges of a parallel `^unique` does
+    /// not hash each distinct value again.
+    private struct HashedValue: Hashable {
+        let value: Value
+        let hash: Int
+
+        init(_ value: Value) {
+            self.value = value
+            hash = value.hashValue
+        }
+
+        static func == (lhs: HashedValue, rhs: HashedValue) -> Bool {
+            lhs.hash == rhs.hash && lhs.value == rhs.value
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 
     static let distributeArrayElements = FunctionDefinition(
@@ -210,6 +249,12 @@ extension DataProcessingFunctions {
         let elements = try CollectionSupport.array(arrayValue, at: 0)
         var current = try call.evaluateQuietly(texts[1], as: .object)
         let combine = call.repeated(texts[2], as: .object)
+        if let sum = ReduceSum(combine: combine),
+            call.runsInParallel(count: elements.count, evaluating: [sum.term], binding: ["item"]),
+            let total = try sum.result(over: elements, initial: current, in: call)
+        {
+            return total
+        }
         for element in elements {
             try call.checkCancellation()
             current = try call.withBindings([("item", element), ("currentValue", current)]) {

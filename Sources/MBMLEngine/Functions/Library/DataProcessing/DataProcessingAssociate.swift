@@ -55,17 +55,20 @@ extension DataProcessingFunctions {
             let expressions = [keyExpression, valueExpression] + intermediates.map { call.repeated($0, as: .object) }
             // Serially the pairs go into the dictionary as they are found; a worker of a parallel
             // scope keeps its range's pairs, put into the dictionary in item order afterwards.
-            let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Associator.bound) {
+            var parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Associator.bound) {
                 call, range in
                 var associator = Associator(
-                    call: call, intermediates: intermediates, keyExpression: keyExpression,
-                    valueExpression: valueExpression, mode: mode, keepsPairs: call.evaluation.isWorker)
-                for position in range {
-                    try call.checkCancellation()
-                    let entry = entries[position]
-                    var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-                    if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
-                    try call.withBindings(bindings) { try associator.visit(depth: 0, enclosing: [entry]) }
+                    call: call, intermediates: intermediates, keyExpression: keyExpression.unshared(for: call),
+                    valueExpression: valueExpression.unshared(for: call), mode: mode,
+                    keepsPairs: call.evaluation.isWorker)
+                try entries.withItemReader { entries in
+                    for position in range {
+                        try call.checkCancellation()
+                        let entry = entries(position)
+                        var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
+                        if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+                        try call.withBindings(bindings) { try associator.visit(depth: 0, enclosing: [entry]) }
+                    }
                 }
                 return associator
             }
@@ -73,8 +76,11 @@ extension DataProcessingFunctions {
             var associator = Associator(
                 call: call, intermediates: intermediates, keyExpression: keyExpression,
                 valueExpression: valueExpression, mode: mode, keepsPairs: false)
-            for part in parts {
-                for (name, value) in part.pairs { associator.add(value, for: name) }
+            for index in parts.indices {
+                for (name, values) in parts[index].grouped {
+                    for value in values { associator.add(value, for: name) }
+                }
+                parts[index].grouped = [:]
             }
             return .dictionary(associator.result)
         }
@@ -94,10 +100,14 @@ extension DataProcessingFunctions {
         let keyExpression: RepeatedEvaluation
         let valueExpression: RepeatedEvaluation
         let mode: AssociationMode
-        /// Whether the pairs found are kept in ``pairs`` (a worker's range) rather than added.
+        /// Whether the pairs found are kept in ``grouped`` (a worker's range) rather than added.
         let keepsPairs: Bool
         var result = OrderedDictionary<String, Value>()
-        var pairs: [(String, Value)] = []
+        /// A worker's pairs: each key's values in item order (`single`: the last only), the keys in
+        /// the order they were first found, added to the result in item order after the scope. The
+        /// keys held are checked against what is left of the job's memory budget as they come (the
+        /// result, charged when the function returns, holds at least as many).
+        var grouped = OrderedDictionary<String, [Value]>()
 
         /// The variables the association functions bind per item.
         static let bound: Set<String> = ["item", "key", "root", "rootKey", "outer:item", "outer:key"]
@@ -121,7 +131,13 @@ extension DataProcessingFunctions {
             guard let key = try call.evaluateQuietly(keyExpression), !key.isNull else { return }
             guard let value = try call.evaluateQuietly(valueExpression) else { return }
             if keepsPairs {
-                pairs.append((key.text, value))
+                let name = key.text
+                if mode == .single {
+                    grouped[name] = [value]
+                } else {
+                    grouped[name, default: []].append(value)
+                }
+                if grouped.count & 1023 == 0 { try call.checkRoom(forElements: 2 * grouped.count) }
             } else {
                 add(value, for: key.text)
             }

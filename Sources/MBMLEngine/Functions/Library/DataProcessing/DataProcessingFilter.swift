@@ -29,16 +29,26 @@ extension DataProcessingFunctions {
         switch dataModel {
         case .array(let elements), .set(let elements):
             // The elements as they are, without a list of entries.
+            // Each range keeps the positions of the items that passed, and the result is made from
+            // them once, at its size: the kept items are not held twice (a range's list and the
+            // result), nor with the slack of a growing list.
             let parts = try filter.overItems(count: elements.count) { filter, range in
-                var kept: [Value] = []
-                for position in range {
-                    try filter.call.checkCancellation()
-                    let element = elements[position]
-                    if try filter.passes(CollectionSupport.Entry(key: nil, item: element)) { kept.append(element) }
+                try elements.withElementReader { elements in
+                    var kept: [Int] = []
+                    for position in range {
+                        try filter.call.checkCancellation()
+                        if try filter.passes(CollectionSupport.Entry(key: nil, item: elements[position])) {
+                            kept.append(position)
+                        }
+                    }
+                    return kept
                 }
-                return kept
             }
-            let kept = [Value](concatenating: consume parts)
+            var kept: [Value] = []
+            kept.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+            for part in parts {
+                for position in part { kept.append(elements[position]) }
+            }
             if case .set = dataModel { return .set(kept) }
             return .array(kept)
         case .dictionary(let dictionary):
@@ -86,7 +96,10 @@ extension DataProcessingFunctions {
         func overItems<Part>(count: Int, _ body: (Filter, Range<Int>) throws -> Part) throws -> [Part] {
             let expressions = [test] + intermediates.map { call.repeated($0, as: .object) }
             return try call.overItems(count: count, evaluating: expressions, binding: Self.bound) { call, range in
-                try body(Filter(call: call, intermediates: intermediates, test: test, matchAll: matchAll), range)
+                try body(
+                    Filter(
+                        call: call, intermediates: intermediates, test: test.unshared(for: call), matchAll: matchAll),
+                    range)
             }
         }
 
@@ -136,19 +149,27 @@ extension DataProcessingFunctions {
             call: call, intermediates: Array(texts.dropFirst().dropLast()),
             valueExpression: call.repeated(texts[texts.count - 1], as: .object))
         let expressions = [lister.valueExpression] + lister.intermediates.map { call.repeated($0, as: .object) }
+        if lister.intermediates.isEmpty,
+            call.runsInParallel(count: entries.count, evaluating: expressions, binding: Lister.bound)
+        {
+            return .array(try ListInPlace(entries: entries, valueExpression: lister.valueExpression).run(in: call))
+        }
         let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
             call, range in
             let lister = Lister(
-                call: call, intermediates: lister.intermediates, valueExpression: lister.valueExpression)
+                call: call, intermediates: lister.intermediates,
+                valueExpression: lister.valueExpression.unshared(for: call))
             var results: [Value] = []
             // One value an item is the common case: the list is allocated once, not grown by doubling.
             if lister.intermediates.isEmpty { results.reserveCapacity(range.count) }
-            for position in range {
-                try call.checkCancellation()
-                let entry = entries[position]
-                var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-                if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
-                try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
+            try entries.withItemReader { entries in
+                for position in range {
+                    try call.checkCancellation()
+                    let entry = entries(position)
+                    var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
+                    if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+                    try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
+                }
             }
             return results
         }

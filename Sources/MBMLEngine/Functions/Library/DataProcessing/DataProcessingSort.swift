@@ -110,6 +110,10 @@ extension DataProcessingFunctions {
 
         /// Two keys as `-EQ` then `-LT` order them.
         static func compare(_ left: Value, _ right: Value) -> ComparisonResult {
+            // Two texts of printable ASCII: equal exactly when the same, else in collation order.
+            if case .string(let a) = left, case .string(let b) = right, let order = ASCIICollation.compare(a, b) {
+                return order
+            }
             if Comparison.isEqual(left, right) { return .orderedSame }
             return Comparison.compare(left, right) == .orderedAscending ? .orderedAscending : .orderedDescending
         }

@@ -51,6 +51,18 @@ enum CollectionSupport {
             }
         }
 
+        /// Calls `body` with a reader of the items by position that, for the elements of an array or
+        /// set, shares no reference count with other threads (``ValueArray/withElementReader(_:)``):
+        /// what a worker of a parallel per-item scope reads its range with.
+        func withItemReader<R>(_ body: ((Int) -> Entry) throws -> R) rethrows -> R {
+            switch kind {
+            case .elements(let elements):
+                return try elements.withElementReader { reader in try body { Entry(key: nil, item: reader[$0]) } }
+            case .entries:
+                return try body { self[$0] }
+            }
+        }
+
         func makeIterator() -> Iterator {
             switch kind {
             case .elements(let elements): return Iterator(elements: elements.makeIterator(), entries: nil)

@@ -25,15 +25,18 @@ extension DataProcessingFunctions {
         let parts = try call.overItems(
             count: entries.count, evaluating: [test], binding: itemAndKey, stopsAfter: { !$0 }
         ) { call, range in
-            for position in range {
-                try call.checkCancellation()
-                let entry = entries[position]
-                let passed = try call.withItem(entry.item, key: entry.key) {
-                    try call.evaluateBooleanQuietly(test)
+            let test = test.unshared(for: call)
+            return try entries.withItemReader { entries in
+                for position in range {
+                    try call.checkCancellation()
+                    let entry = entries(position)
+                    let passed = try call.withItem(entry.item, key: entry.key) {
+                        try call.evaluateBooleanQuietly(test)
+                    }
+                    if !passed { return false }
                 }
-                if !passed { return false }
+                return true
             }
-            return true
         }
         return .boolean(parts.allSatisfy { $0 })
     }
@@ -105,14 +108,17 @@ extension DataProcessingFunctions {
             }
             let parts = try call.overItems(count: entries.count, evaluating: [test], binding: itemAndKey) {
                 call, range in
+                let test = test.unshared(for: call)
                 var passing: [Value] = []
-                for position in range {
-                    try call.checkCancellation()
-                    let entry = entries[position]
-                    let passed = try call.withItem(entry.item, key: entry.key) {
-                        try call.evaluateBooleanQuietly(test)
+                try entries.withItemReader { entries in
+                    for position in range {
+                        try call.checkCancellation()
+                        let entry = entries(position)
+                        let passed = try call.withItem(entry.item, key: entry.key) {
+                            try call.evaluateBooleanQuietly(test)
+                        }
+                        if passed { passing.append(entry.item) }
                     }
-                    if passed { passing.append(entry.item) }
                 }
                 return passing
             }

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The one rule under which `^reduce` folds its array in parallel (<doc:LargeData>, "Per-item
+/// scopes in parallel"): when the fold is a running sum of whole numbers, which gives the same total
+/// added in any grouping.
+///
+/// The combine expression qualifies when it is exactly `#($currentValue + TERM)` or
+/// `#(TERM + $currentValue)`, `$currentValue` read nowhere else in its text, and TERM pure with
+/// `$item` bound (``ItemPurity``). The fold is then run as a sum: each worker adds up TERM for the items of its
+/// chunks, and the result is the initial value plus the total, as the serial fold would have built
+/// it. That is the serial answer only while every step of the serial fold would have taken the
+/// whole-number path of ``Arithmetic`` (``DecimalArithmetic/wholeNumber(_:)``), so the sum is used only
+/// when:
+/// - the initial value reads as such a whole number (the text `0` does), and
+/// - every item's TERM is one (a text, a fraction, nothing or an error is not), and
+/// - the magnitudes of the initial value and of every TERM add up to less than
+///   ``DecimalArithmetic/wholeNumberLimit``, so that no partial sum in any order leaves that path.
+///
+/// Anything else — found before the first item, or at an item, which ends the attempt there — and
+/// the fold runs serially from the start, as it always did: the attempt wrote nothing to the log
+/// (TERM's errors are caught, not logged; a chunk whose items wrote log lines is not a sum, and its
+/// lines are dropped) and what it charged to the memory budget is what TERM built. A stop (budget, deadline, cancellation) is the job's either way.
+struct ReduceSum {
+    /// TERM, evaluated per item as the addition reads its operand.
+    let term: RepeatedEvaluation
+
+    /// The sum in `combine`, or nil when the fold is not such a sum.
+    init?(combine: RepeatedEvaluation) {
+        guard let tokens = combine.tokens, tokens.count == 1, let math = tokens.first, math.kind == .mathExpression,
+            math.children.count == 1, let addition = math.children.first, addition.kind == .addition,
+            addition.children.count == 2,
+            combine.expression.components(separatedBy: "currentValue").count == 2
+        else { return nil }
+        let isCurrentValue = addition.children.map(Self.isCurrentValue)
+        guard isCurrentValue[0] != isCurrentValue[1] else { return nil }
+        let term = addition.children[isCurrentValue[0] ? 1 : 0]
+        self.term = RepeatedEvaluation(expression: combine.expression, context: .object, plan: .tokens([term]))
+    }
+
+    private static func isCurrentValue(_ token: Token) -> Bool {
+        guard token.kind == .variableReference, token.children.isEmpty,
+            case .variable(let name, _) = token.payload
+        else { return false }
+        return name == "currentValue"
+    }
+
+    /// What one chunk found: the sum of its TERMs and of their magnitudes, or that the fold is not a
+    /// whole-number sum there.
+    enum Part {
+        case sum(total: Int, magnitude: Int)
+        case notASum
+
+        var isNotASum: Bool {
+            if case .notASum = self { return true }
+            return false
+        }
+    }
+
+    /// The fold's result when it is a whole-number sum over `elements` starting at `initial`, or
+    /// nil when it must run serially.
+    func result(
+        over elements: ValueArray, initial: Value?, in call: FunctionCall
+    ) throws -> Value? {
+        guard let start = DecimalArithmetic.wholeNumber(Self.number(initial)) else { return nil }
+        let parts = try call.overItems(
+            count: elements.count, evaluating: [term], binding: ["item"],
+            stopsAfter: \.isNotASum
+        ) { call, range -> Part in
+            let term = term.unshared(for: call)
+            let limit = DecimalArithmetic.wholeNumberLimit
+            let part = try elements.withElementReader { elements -> Part in
+                var total = 0
+                var magnitude = 0
+                for position in range {
+                    try call.checkCancellation()
+                    let value: Value?
+                    do {
+                        value = try call.evaluation.withItemBindings([("item", elements[position])]) {
+                            try call.environment.evaluate(term, within: call.evaluation)
+                        }
+                    } catch {
+                        try call.checkCancellation()
+                        return .notASum
+                    }
+                    guard let whole = DecimalArithmetic.wholeNumber(value) else { return .notASum }
+                    total += whole
+                    magnitude += Int(whole.magnitude)
+                    if magnitude >= limit { return .notASum }
+                }
+                return .sum(total: total, magnitude: magnitude)
+            }
+            // A log line (a nested function's swallowed error) is written by the serial fold.
+            guard case .sum = part, call.evaluation.logBuffer?.isEmpty ?? true else {
+                call.evaluation.logBuffer = []
+                return .notASum
+            }
+            return part
+        }
+        var total = start
+        var magnitude = Int(start.magnitude)
+        for part in parts {
+            guard case .sum(let sum, let size) = part else { return nil }
+            total += sum
+            magnitude += size
+            if magnitude >= DecimalArithmetic.wholeNumberLimit { return nil }
+        }
+        return .decimal(Decimal(total))
+    }
+
+    /// The initial value as the addition reads its left operand the first time: a text that is a
+    /// number is that number.
+    private static func number(_ value: Value?) -> Value? {
+        guard let value else { return nil }
+        if case .string = value { return value.decimalValue.map(Value.decimal) }
+        return value
+    }
+}
