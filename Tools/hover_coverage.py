@@ -3,24 +3,32 @@
 manifests (and templates) of the wild corpus.
 
     python3 Tools/hover_coverage.py PATH/TO/mbml PATH/TO/wild-corpus/cases [--no-project] [--json] [--check]
+        [--min-percent=N] [--misses]
 
 Each case folder is copied to a scratch folder. Unless --no-project is given, a project file
 (mbml.json) is written beside its manifests as the original's `plate` tool loaded them (case.conf:
-MANIFEST, then DATA; `$ENV` with the case's `env` variables). The server is started once, with
+MANIFEST, then DATA; `$ENV` with the case's `env` variables), with the other versions of the
+shared manifest and the data manifests of the repositories that load it as its samples (copied
+into `samples/`: in the original's world they lie side by side) — what a hover shows, labelled a sample, for an optional
+variable this repository does not declare or an item of a collection that is empty in it. The server is started once, with
 the scratch folder as its workspace; each manifest and template is opened, its diagnostics read,
 and every reference in it — `$name`, `${name}`, `${ns:name}`, `$(name with spaces)`, `$[name]` —
 hovered on the first character of its name. A hover "shows a value" when it answers with a value
-(which may be null), without "not declared" and without an error; a loop variable (`$item`) shows
+(which may be null), without "not declared" and without an error — a sample value counts, and is
+tallied apart ("sample"); a loop variable (`$item`) shows
 the values the call around it binds. A "not declared" hover is counted apart ("absent") when no
 file of the case declares the name (no `name="..."` attribute anywhere): then null is its value. A
 loop variable inside a call over an empty or null collection ("bound per item by ^list(...); the
 collection is empty") is counted apart too ("no item"): no item exists to show.
 
-Prints the tally per kind of file and form, the manifests that got warnings, and, for names used
+Prints the tally per kind of file and form (with --misses, also every hover that shows no value:
+where, the reference, and the hover's note), the manifests that got warnings, and, for names used
 in both the `$name` and the `${name}` form in one file, whether the two hovers agree. With --json
 the tallies are printed as one JSON object. Exits 1 when the server stops answering; with --check
 (what .ci/run uses), also when a manifest gets a diagnostic, a hover on a manifest's reference shows
-no value for a name some file of its case declares, or the two forms of a name disagree.
+no value for a name some file of its case declares, or the two forms of a name disagree; with
+--min-percent=N (or manifest=N,template=M) also when fewer than N% of the hovers of a kind of file
+show a value (a regression below the coverage reached).
 """
 import json
 import os
@@ -37,6 +45,10 @@ from lsp_client import Client  # noqa: E402
 REFERENCE = re.compile(
     r"(?<!\$)\$(?:\{(?P<braced>[^}\s]+)\}|\((?P<spaced>[^)]+)\)|\[(?P<bracketed>[^\]]+)\]|(?P<simple>[A-Za-z_][A-Za-z0-9_:\-]*))"
 )
+
+
+# The statuses of a hover that shows a value.
+SHOWS = {"value", "sample"}
 
 
 def references(text):
@@ -74,6 +86,8 @@ def classify(response):
     value = text.split("```json\n", 1)[1].split("\n```", 1)[0] if "```json\n" in text else None
     if "not declared" in text:
         return "undeclared", value
+    if "a sample" in text and value is not None and not value.startswith("error:"):
+        return "sample", value
     # `$item` inside a call over an empty or null collection: bound per item, but no item exists.
     if "bound per item by" in text:
         return "unbound", value
@@ -90,17 +104,54 @@ def read_conf(path):
     return conf
 
 
-def write_project(case, root):
-    """Writes mbml.json into the case folder: plate's -m manifest, then its -d data file, and $ENV."""
+def sample_files(cases):
+    """For each shared manifest (MANIFEST), the other versions of it and the data manifests (DATA) of
+    the cases that load it, each version once, the shared manifest's first: {manifest: [(case name,
+    file name, path)]}."""
+    shared, data_files = {}, {}
+    seen = set()
+    for source in sorted(pathlib.Path(cases).iterdir()):
+        if not (source / "case.conf").exists():
+            continue
+        conf = read_conf(source / "case.conf")
+        manifest = conf.get("MANIFEST")
+        if not manifest:
+            continue
+        for name, found in ((manifest, shared), (conf.get("DATA"), data_files)):
+            if name and (source / name).exists():
+                content = (source / name).read_bytes()
+                if (name, content) not in seen:
+                    seen.add((name, content))
+                    found.setdefault(manifest, []).append((source.name, name, source / name))
+    return {manifest: shared.get(manifest, []) + data_files.get(manifest, []) for manifest in shared}
+
+
+def write_project(case, root, samples):
+    """Writes mbml.json into the case folder: plate's -m manifest, then its -d data file, and $ENV;
+    as samples (`samples/CASE--NAME`), the other versions of the shared manifest (other branches of
+    the original's world), then every version of the data manifests of the repositories that load
+    it, its own other versions included."""
     conf = read_conf(case / "case.conf")
     load = [name for name in (conf.get("MANIFEST"), conf.get("DATA")) if name]
+    own = {name: (case / name).read_bytes() for name in load if (case / name).exists()}
+    sample_names = []
+    for other, data, path in samples.get(conf.get("MANIFEST"), []):
+        if own.get(data) == path.read_bytes():
+            continue
+        # A file name loads once (the engine skips a second file of the same name): each its own.
+        (case / "samples").mkdir(exist_ok=True)
+        shutil.copyfile(path, case / "samples" / ("%s--%s" % (other, data)))
+        sample_names.append("samples/%s--%s" % (other, data))
     env = {}
     if (case / "env").exists():
         for line in (case / "env").read_text().splitlines():
             name, _, value = line.partition("=")
             if name.strip():
                 env[name.strip()] = value.replace("@ROOT@", str(root / case.name / "fs"))
-    (case / "mbml.json").write_text(json.dumps({"load": load, "env": env}, indent=2) + "\n")
+    project = {"load": load, "env": env}
+    if sample_names:
+        project["samples"] = sample_names
+    (case / "mbml.json").write_text(json.dumps(project, indent=2) + "\n")
 
 
 def measure(binary, cases, use_project):
@@ -109,7 +160,9 @@ def measure(binary, cases, use_project):
     (scratch / ".git").mkdir()
     tally = {}
     warned = []
+    misses = []
     agreement = {"agree": 0, "disagree": 0, "examples": []}
+    samples = sample_files(cases)
     client = Client(binary, cwd="/")
     if client.request("initialize", {"processId": None, "rootUri": scratch.as_uri(), "capabilities": {}}) is None:
         sys.exit("the server did not answer initialize")
@@ -121,7 +174,7 @@ def measure(binary, cases, use_project):
             case = scratch / source.name
             shutil.copytree(source, case)
             if use_project:
-                write_project(case, scratch)
+                write_project(case, scratch, samples)
             conf = read_conf(case / "case.conf")
             declared = declared_names(case)
             files = [("manifest", name) for name in (conf.get("MANIFEST"), conf.get("DATA")) if name]
@@ -149,6 +202,10 @@ def measure(binary, cases, use_project):
                     status, value = classify(response)
                     if status == "undeclared" and ref_name.split(".")[0].split("[")[0] not in declared:
                         status = "absent"
+                    if status not in SHOWS:
+                        misses.append("%s/%s:%d:%d %s %s [%s] %s" % (
+                            source.name, name, line + 1, character + 1, form, ref_name, status,
+                            hover_note(response)))
                     entry = tally.setdefault(kind, {}).setdefault(form, {})
                     entry[status] = entry.get(status, 0) + 1
                     by_name.setdefault(ref_name, {}).setdefault(form, []).append((status, value))
@@ -157,7 +214,7 @@ def measure(binary, cases, use_project):
                         simple = {status for status, _ in forms["$name"]}
                         braced = {status for status, _ in forms["${name}"]}
                         # Agree: a name both forms show a value for, or neither does.
-                        if ("value" in simple) == ("value" in braced):
+                        if bool(simple & SHOWS) == bool(braced & SHOWS):
                             agreement["agree"] += 1
                         else:
                             agreement["disagree"] += 1
@@ -170,7 +227,16 @@ def measure(binary, cases, use_project):
     finally:
         client.process.kill()
         shutil.rmtree(scratch, ignore_errors=True)
-    return tally, warned, agreement
+    return tally, warned, agreement, misses
+
+
+def hover_note(response):
+    """The last paragraph of a hover's text (its note), on one line."""
+    try:
+        text = response["result"]["contents"]["value"]
+    except (TypeError, KeyError):
+        return "(no hover)"
+    return text.rsplit("\n\n", 1)[-1].replace("\n", " ")[:200]
 
 
 def percent(part, whole):
@@ -183,20 +249,26 @@ def main():
         sys.exit(__doc__)
     binary, cases = os.path.abspath(arguments[0]), arguments[1]
     use_project = "--no-project" not in sys.argv
-    tally, warned, agreement = measure(binary, cases, use_project)
+    tally, warned, agreement, misses = measure(binary, cases, use_project)
     report = {"project": use_project, "kinds": {}, "warned_manifests": len(warned), "agreement": agreement}
     for kind, forms in sorted(tally.items()):
         total = sum(sum(counts.values()) for counts in forms.values())
-        values = sum(counts.get("value", 0) for counts in forms.values())
+        values = sum(counts.get(status, 0) for counts in forms.values() for status in SHOWS)
+        sampled = sum(counts.get("sample", 0) for counts in forms.values())
         absent = sum(counts.get("absent", 0) for counts in forms.values())
         unbound = sum(counts.get("unbound", 0) for counts in forms.values())
-        report["kinds"][kind] = {"hovers": total, "values": values, "percent": round(percent(values, total), 1),
+        report["kinds"][kind] = {"hovers": total, "values": values, "samples": sampled,
+                                 "percent": round(percent(values, total), 1),
                                  "absent": absent, "unbound": unbound,
                                  "right": round(percent(values + absent + unbound, total), 1), "forms": forms}
     if "--json" in sys.argv:
         print(json.dumps(report, indent=1))
     else:
         print_report(report, warned, agreement, use_project)
+    if "--misses" in sys.argv:
+        print("hovers without a value: %d" % len(misses))
+        for miss in misses:
+            print("  " + miss)
     if "--check" in sys.argv:
         manifests = report["kinds"].get("manifest", {})
         problems = []
@@ -204,23 +276,40 @@ def main():
             problems.append("%d manifests got diagnostics" % len(warned))
         if manifests.get("right", 0) < 100.0:
             problems.append("hovers without a value on declared names: %.1f%% right" % manifests.get("right", 0))
+        minimums = minimum_percents()
+        for kind, entry in sorted(report["kinds"].items()):
+            minimum = minimums.get(kind, minimums.get(None))
+            if minimum is not None and percent(entry["values"], entry["hovers"]) < minimum:
+                problems.append("%s: %.1f%% of hovers show a value, below %.1f%%" % (
+                    kind, percent(entry["values"], entry["hovers"]), minimum))
         if agreement["disagree"]:
             problems.append("%d names whose $name and ${name} hovers disagree" % agreement["disagree"])
         print("hover coverage check: " + ("; ".join(problems) if problems else "ok"))
         sys.exit(1 if problems else 0)
 
 
+def minimum_percents():
+    """--min-percent=N (every kind of file) or --min-percent=manifest=N,template=M: {kind or None: N}."""
+    minimums = {}
+    for argument in sys.argv:
+        if argument.startswith("--min-percent="):
+            for part in argument.split("=", 1)[1].split(","):
+                kind, _, value = part.rpartition("=")
+                minimums[kind or None] = float(value)
+    return minimums
+
+
 def print_report(report, warned, agreement, use_project):
     print("project file: %s" % ("yes" if use_project else "no"))
     for kind, entry in report["kinds"].items():
-        print("%-9s %d of %d hovers show a value (%.1f%%); with the %d on names no file declares and the %d on"
-              " items of empty or null collections: %.1f%%" % (
-                  kind, entry["values"], entry["hovers"], entry["percent"], entry["absent"], entry["unbound"],
-                  entry["right"]))
+        print("%-9s %d of %d hovers show a value (%.1f%%; %d of them a sample); with the %d on names no file"
+              " declares and the %d on items of empty or null collections: %.1f%%" % (
+                  kind, entry["values"], entry["hovers"], entry["percent"], entry["samples"], entry["absent"],
+                  entry["unbound"], entry["right"]))
         for form, counts in sorted(entry["forms"].items()):
             total = sum(counts.values())
-            print("  %-8s %5d  value %5d  undeclared %5d  absent %5d  no item %5d  error %5d  none %5d" % (
-                form, total, counts.get("value", 0), counts.get("undeclared", 0), counts.get("absent", 0),
+            print("  %-8s %5d  value %5d  sample %5d  undeclared %5d  absent %5d  no item %5d  error %5d  none %5d" % (
+                form, total, counts.get("value", 0), counts.get("sample", 0), counts.get("undeclared", 0), counts.get("absent", 0),
                 counts.get("unbound", 0), counts.get("error", 0), counts.get("none", 0)))
     print("manifests with diagnostics: %d" % len(warned))
     for name, messages in warned:

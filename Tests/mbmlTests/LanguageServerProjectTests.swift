@@ -169,7 +169,7 @@ final class LanguageServerProjectTests: XCTestCase {
         XCTAssertTrue(
             messages.contains {
                 $0.hasSuffix(
-                    "mbml.json:2:3: unknown key \"lod\" (a project file has load, env, allowFileReads, expectations and description)"
+                    "mbml.json:2:3: unknown key \"lod\" (a project file has load, env, allowFileReads, expectations, samples and description)"
                 )
             },
             "\(messages)")

@@ -44,6 +44,12 @@ public struct ProjectFile: Equatable, Sendable {
     public var allowedFolders: [String]
     /// The expectation files (`"expectations"`), absolute paths.
     public var expectationFiles: [String]
+    /// Sample inputs (`"samples"`, in the ``inputs`` format), each loaded after the project's inputs
+    /// into a space of its own: what the language server shows, labelled a sample, for a name the
+    /// project's inputs leave undeclared or an item of a collection that is empty in the project
+    /// (another repository's data manifest beside a shared one, as schema associations give a
+    /// peer's editor its examples). Nothing else loads them.
+    public var sampleInputs: [EnvironmentInput] = []
 
     /// Reads and checks the project file at `path`, through the engine's file door (as a file the
     /// person running mbml chose: a regular file of at most ``maximumSize`` bytes).
@@ -91,11 +97,12 @@ public struct ProjectFile: Equatable, Sendable {
                 specifiesProcessEnvironment = true
             case "allowFileReads": allowedFolders = try reader.allowedFolders(member)
             case "expectations": expectationFiles = try reader.files(member, kind: "expectation file")
+            case "samples": sampleInputs = try reader.inputs(member)
             case "$schema", "description": continue
             default:
                 throw reader.error(
                     member,
-                    "unknown key \"\(key)\" (a project file has load, env, allowFileReads, expectations and description)"
+                    "unknown key \"\(key)\" (a project file has load, env, allowFileReads, expectations, samples and description)"
                 )
             }
         }
@@ -110,9 +117,10 @@ public struct ProjectFile: Equatable, Sendable {
         return .processEnvironment(environment.merging(environmentOverrides) { _, override in override })
     }
 
-    /// The files the project names, for the file-read policy's work folders: its inputs and expectation files.
+    /// The files the project names, for the file-read policy's work folders: its inputs, samples
+    /// and expectation files.
     public var namedFiles: [String] {
-        inputs.compactMap { $0.fileURL?.path } + expectationFiles
+        (inputs + sampleInputs).compactMap { $0.fileURL?.path } + expectationFiles
     }
 
     /// `policy` with the project's folders added: the project folder and its inputs' folders as work

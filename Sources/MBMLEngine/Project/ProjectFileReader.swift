@@ -27,7 +27,7 @@ struct ProjectFileReader {
         return node
     }
 
-    /// `"load"`: an array of manifest names and `{"name": NAME, "data": FILE}` objects.
+    /// `"load"` (or `"samples"`): an array of manifest names and `{"name": NAME, "data": FILE}` objects.
     func inputs(_ member: JSONNode.PositionedMember) throws(ProjectFileError) -> [EnvironmentInput] {
         try elements(of: member, what: "manifest names and {\"name\", \"data\"} objects").map {
             element throws(ProjectFileError) in
@@ -35,7 +35,9 @@ struct ProjectFileReader {
                 return .manifest(URL(fileURLWithPath: try loadedPath(name, at: element)))
             }
             guard let object = element.value.jsonNode, !object.isArray else {
-                throw error(element, "each entry of \"load\" is a manifest name or {\"name\": NAME, \"data\": FILE}")
+                throw error(
+                    element,
+                    "each entry of \"\(member.key ?? "load")\" is a manifest name or {\"name\": NAME, \"data\": FILE}")
             }
             var name: String?
             var data: String?

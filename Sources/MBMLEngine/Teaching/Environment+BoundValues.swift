@@ -23,7 +23,12 @@ extension Environment {
         guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
         let text = String(characters[extent])
         let position = String(characters[extent.lowerBound..<offset]).utf16.count
-        let trace = trace(text, context: .object, within: evaluation)
+        return Self.boundValues(of: name, at: position, in: trace(text, context: .object, within: evaluation))
+    }
+
+    /// What the reference to `$name` at UTF-16 `position` of the traced text produced; nil when it
+    /// was never evaluated or never had a value.
+    static func boundValues(of name: String, at position: Int, in trace: ExpressionTrace) -> BoundValues? {
         guard
             let node = trace.allNodes.first(where: { node in
                 node.kind == .variableReference && node.name == name && node.range.location <= position
@@ -31,7 +36,8 @@ extension Environment {
             }), node.evaluationCount > 0,
             node.outcomes.contains(where: { $0.value != nil })
         else { return nil }
-        return BoundValues(name: name, outcomes: node.outcomes, evaluationCount: node.evaluationCount, call: text)
+        return BoundValues(
+            name: name, outcomes: node.outcomes, evaluationCount: node.evaluationCount, call: trace.expression)
     }
 }
 
@@ -62,21 +68,45 @@ extension Environment {
         guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
         let position = String(characters[extent.lowerBound..<offset]).utf16.count
         let trace = trace(String(characters[extent]), context: .object, within: evaluation)
-        let bound = name
+        guard let call = iteratingCall(binding: name, at: position, in: trace), let function = call.name,
+            let collection = call.children.first
+        else { return nil }
+        return UnboundIteration(
+            function: function, collection: collection.text,
+            outcome: call.evaluationCount == 0 ? call.outcome : collection.outcome,
+            evaluationCount: call.evaluationCount)
+    }
+
+    /// The values the reference to `$name` at `offset` (as in ``boundValues(of:at:in:within:)``)
+    /// would take if the innermost call around it that binds `name` per item were evaluated: that
+    /// call's text traced alone, when the call around it did not evaluate it (a branch not taken,
+    /// `^if($more|^list($items|$item))`). Nil when no such call encloses the reference, the call
+    /// was evaluated, or alone it binds no item either. ``BoundValues/call`` is the call's text.
+    public func boundValuesOutsideBranches(
+        of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
+    ) -> BoundValues? {
+        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
+        let position = String(characters[extent.lowerBound..<offset]).utf16.count
+        let outer = trace(String(characters[extent]), context: .object, within: evaluation)
+        guard let call = iteratingCall(binding: name, at: position, in: outer), call.evaluationCount == 0 else {
+            return nil
+        }
+        return Self.boundValues(
+            of: name, at: position - call.range.location,
+            in: trace(call.text, context: .object, within: evaluation))
+    }
+
+    /// The innermost call of `trace` whose function binds `name` per item
+    /// (``FunctionDefinition/iteration``) with UTF-16 `position` in one of its later parameters.
+    private func iteratingCall(binding name: String, at position: Int, in trace: ExpressionTrace) -> TraceNode? {
         let calls = trace.allNodes.filter { node in
-            guard node.kind == .functionCall, let name = node.name, let collection = node.children.first,
-                let iteration = functions.definition(named: name)?.iteration,
-                iteration.variables.contains(where: { $0.name == "$" + bound })
+            guard node.kind == .functionCall, let function = node.name, let collection = node.children.first,
+                let iteration = functions.definition(named: function)?.iteration,
+                iteration.variables.contains(where: { $0.name == "$" + name })
             else { return false }
             return node.range.location <= position && position < node.range.upperBound
                 && !(collection.range.location <= position && position < collection.range.upperBound)
         }
-        guard let call = calls.min(by: { $0.range.length < $1.range.length }), let name = call.name,
-            let collection = call.children.first
-        else { return nil }
-        return UnboundIteration(
-            function: name, collection: collection.text,
-            outcome: call.evaluationCount == 0 ? call.outcome : collection.outcome,
-            evaluationCount: call.evaluationCount)
+        return calls.min(by: { $0.range.length < $1.range.length })
     }
 }

@@ -18,6 +18,10 @@ struct DocumentAnalysis {
     /// The expectation files of the document's project (`"expectations"`), standardized paths.
     let expectationFiles: [String]
 
+    /// The project's samples loaded after the document's inputs (``SampleSpace``); nil when the
+    /// project has none.
+    let samples: SampleSpace?
+
     /// The document's text loaded with the inputs around it, kept so that the next text loads
     /// incrementally where the edit allows (``MBMLEngine/ManifestTextLoad``).
     let manifest: ManifestTextLoad
@@ -69,6 +73,12 @@ struct DocumentAnalysis {
             manifest = ManifestTextLoad(builder: builder, inputs: inputs, limits: loadLimits)
         }
         isInProject = project.project != nil
+        if let sampleInputs = project.project?.sampleInputs, !sampleInputs.isEmpty {
+            samples = SampleSpace(
+                builder: builder, inputs: inputs, samples: sampleInputs, seconds: limits.loadSeconds)
+        } else {
+            samples = nil
+        }
         expectationFiles = (project.project?.expectationFiles ?? []).map {
             URL(fileURLWithPath: $0).standardizedFileURL.path
         }

@@ -10,9 +10,10 @@ struct DocumentRequestContext {
     let client: ClientCapabilities
     let openDocuments: [TextDocument]
 
-    /// The expression text around `position`.
-    func cursor(at position: LSPPosition) -> CursorContext {
-        CursorContext(document: document, position: position)
+    /// The expression text around `position` (read ahead to where the expression ends when
+    /// `readingAhead`, ``CursorContext/init(document:position:readingAhead:)``).
+    func cursor(at position: LSPPosition, readingAhead: Bool = false) -> CursorContext {
+        CursorContext(document: document, position: position, readingAhead: readingAhead)
     }
 }
 

@@ -46,8 +46,9 @@ enum HoverHandler {
         let bound =
             undeclared
             ? BoundValuesHover.text(
-                for: reference.variable, at: reference.start, cursor: cursor, environment: environment,
-                limits: limits, inProject: analysis.isInProject) : nil
+                for: reference.variable, expression: reference.expression, at: reference.start, cursor: cursor,
+                environment: environment, samples: analysis.samples, limits: limits, inProject: analysis.isInProject)
+            : nil
         // What the evaluation logs (a swallowed error such as a read the file-read policy refuses) is
         // shown under the value: otherwise a refused read would look like a plain null.
         environment.log.clear()
@@ -98,7 +99,7 @@ enum HoverHandler {
 extension HoverRequest: LoadedDocumentRequest {
     func answer(in context: DocumentRequestContext) -> Hover? {
         HoverHandler.hover(
-            at: context.cursor(at: position), analysis: context.analysis, limits: context.limits,
+            at: context.cursor(at: position, readingAhead: true), analysis: context.analysis, limits: context.limits,
             markup: context.client.hoverMarkup)
     }
 }

@@ -34,7 +34,8 @@ final class ProjectFileTests: XCTestCase {
               "load": ["common.xml", {"name": "$catalog", "data": "data/catalog.json"}, "screen.xml"],
               "env": {"BRANCH": "main"},
               "allowFileReads": ["assets"],
-              "expectations": ["checks.jsonl"]
+              "expectations": ["checks.jsonl"],
+              "samples": ["samples/other.xml", {"name": "extra", "data": "samples/extra.json"}]
             }
             """, in: folder)
         let root = FileReadPolicy.resolved(folder.url.path)
@@ -50,6 +51,13 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertEqual(project.environmentOverrides, ["BRANCH": "main"])
         XCTAssertEqual(project.allowedFolders, [root + "/assets"])
         XCTAssertEqual(project.expectationFiles, [root + "/checks.jsonl"])
+        XCTAssertEqual(
+            project.sampleInputs,
+            [
+                .manifest(URL(fileURLWithPath: root + "/samples/other.xml")),
+                .data(DataFileSpec(name: "extra", path: root + "/samples/extra.json")),
+            ])
+        XCTAssertTrue(project.namedFiles.contains(root + "/samples/other.xml"))
         // $ENV: the process's variables with the project's set over them.
         XCTAssertEqual(
             project.processEnvironmentInput(from: ["BRANCH": "dev", "HOME": "/h"]),
@@ -71,13 +79,17 @@ final class ProjectFileTests: XCTestCase {
         XCTAssertEqual(try error("3"), "1:1: a project file is a JSON object")
         XCTAssertEqual(
             try error("{\n  \"lod\": []\n}"),
-            "2:3: unknown key \"lod\" (a project file has load, env, allowFileReads, expectations and description)")
+            "2:3: unknown key \"lod\" (a project file has load, env, allowFileReads, expectations, samples and description)"
+        )
         XCTAssertEqual(
             try error("{\"load\": \"a.xml\"}"),
             "1:2: \"load\" is an array of manifest names and {\"name\", \"data\"} objects")
         XCTAssertEqual(
             try error("{\"load\": [\"a.xml\",\n  true]}"),
             "2:3: each entry of \"load\" is a manifest name or {\"name\": NAME, \"data\": FILE}")
+        XCTAssertEqual(
+            try error("{\"samples\": [3]}"),
+            "1:14: each entry of \"samples\" is a manifest name or {\"name\": NAME, \"data\": FILE}")
         XCTAssertEqual(
             try error("{\"load\": [{\"data\": \"a.json\"}]}"),
             "1:11: a data entry names its variable and its file: {\"name\": NAME, \"data\": FILE}")
@@ -92,7 +104,8 @@ final class ProjectFileTests: XCTestCase {
         // Columns count characters, not bytes.
         XCTAssertEqual(
             try error("{\"description\": \"é\", \"x\": 1}"),
-            "1:22: unknown key \"x\" (a project file has load, env, allowFileReads, expectations and description)")
+            "1:22: unknown key \"x\" (a project file has load, env, allowFileReads, expectations, samples and description)"
+        )
     }
 
     /// A project file widens nothing outside its own folder: what it loads lies inside it and not

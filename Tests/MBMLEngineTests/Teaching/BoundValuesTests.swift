@@ -75,4 +75,34 @@ final class BoundValuesTests: XCTestCase {
         XCTAssertNil(try unbound("^list($item|x)", at: "$item"))
         XCTAssertNil(try unbound("$item alone", at: "$item"))
     }
+
+    private func alone(_ text: String, at needle: String, name: String = "item") throws -> BoundValues? {
+        let environment = Environment()
+        environment.variables.declare("cats", value: .array([.string("Barrett"), .string("Duncan")]))
+        environment.variables.declare("pets", value: .dictionary(["Gabby": .string("cat")]))
+        let range = try XCTUnwrap(text.range(of: needle))
+        return environment.boundValuesOutsideBranches(
+            of: name, at: text.distance(from: text.startIndex, to: range.lowerBound), in: Array(text),
+            within: Evaluation(limits: EvaluationLimits()))
+    }
+
+    /// ``Environment/boundValuesOutsideBranches(of:at:in:within:)``: the items a call in a branch not
+    /// taken would bind, from its own text traced alone; every per-item variable the call binds.
+    func testACallInABranchNotTakenIsEvaluatedAlone() throws {
+        let text = "^if(F|^join(^list($cats|$item.length)|, ))"
+        let values = try XCTUnwrap(try alone(text, at: "$item"))
+        XCTAssertEqual(values.outcomes.map(\.value), [.string("Barrett"), .string("Duncan")])
+        XCTAssertEqual(values.evaluationCount, 2)
+        XCTAssertEqual(values.call, "^list($cats|$item.length)")
+        let key = try XCTUnwrap(try alone("^if(F|^list($pets|$key is a $item))", at: "$key", name: "key"))
+        XCTAssertEqual(key.outcomes.first?.value, .string("Gabby"))
+        let reduced = try XCTUnwrap(
+            try alone("^if(F|^reduce($cats|0|#($currentValue + 1)))", at: "$currentValue", name: "currentValue"))
+        XCTAssertEqual(reduced.evaluationCount, 2)
+        XCTAssertNotNil(reduced.outcomes.first?.value)
+        // A call evaluated where it is written, one over an empty collection, or no call: nothing alone.
+        XCTAssertNil(try alone("^list($cats|$item)", at: "$item"))
+        XCTAssertNil(try alone("^if(F|^list($nobody|$item))", at: "$item"))
+        XCTAssertNil(try alone("^if(F|$item)", at: "$item"))
+    }
 }
