@@ -13,6 +13,9 @@ cd "$work"
 failures=0
 pass() { printf '  ok    %s\n' "$1"; }
 fail() { printf '  FAIL  %s\n%s\n' "$1" "$2" | sed 's/^/        /;1s/^        //'; failures=$((failures + 1)); }
+# matches TEXT GREP-ARGS...: grep over TEXT from a here-string. Not `printf | grep -q`: under pipefail,
+# grep -q leaving at its first match can kill printf with SIGPIPE and fail a check that matched.
+matches() { local text="$1"; shift; grep "$@" <<<"$text"; }
 
 # expect NAME EXPECTED-STATUS EXPECTED-STDOUT -- COMMAND...
 expect() {
@@ -122,20 +125,20 @@ expect "unknown variable exits 1" 1 "" -- "$bin" vars nope
 
 echo "mbml functions"
 got="$("$bin" functions)"
-if printf '%s\n' "$got" | grep -q '^String (' && printf '%s\n' "$got" | grep -q '^  \^uppercase(' \
+if matches "$got" -q '^String (' && matches "$got" -q '^  \^uppercase(' \
     && printf '%s\n' "$got" | tail -1 | grep -Eq '^[0-9]+ functions$'; then
     pass "registry by category"
 else
     fail "functions list" "$got"
 fi
 expect "unknown function exits 1" 1 "" -- "$bin" functions noSuchFunction
-if "$bin" functions q | head -1 | grep -q '^\^q('; then pass "one function"; else fail "one function" "$("$bin" functions q)"; fi
+if "$bin" functions q | sed -n 1p | grep -q '^\^q('; then pass "one function"; else fail "one function" "$("$bin" functions q)"; fi
 
 echo "mbml bench"
 if [ -n "$fixture" ] && [ -f "$fixture/../cases/core.jsonl" ]; then
     got="$("$bin" bench --cases "$fixture/../cases/core.jsonl" --vars 2000 --rounds 1 2>&1)" && rc=0 || rc=$?
-    if [ "$rc" = 0 ] && printf '%s\n' "$got" | grep -q '^parse+evaluate, cold' \
-        && printf '%s\n' "$got" | grep -q '^load manifest, 2000 <Var>s'; then
+    if [ "$rc" = 0 ] && matches "$got" -q '^parse+evaluate, cold' \
+        && matches "$got" -q '^load manifest, 2000 <Var>s'; then
         pass "timings table"
     else
         fail "bench" "status $rc: $got"
@@ -189,8 +192,8 @@ EOF
 expect "passing file exits 0, watch shown" 0 "$(printf 'WATCH sizes.watch  (good.jsonl:3)\n  expression (object): ^join($sizes|/)\n  value:    "S/M"\n\n1 watched\n2 passed, 0 failed')" -- "$bin" check good.jsonl --manifest manifest.xml
 printf '%s\n' '{"id": "right", "expr": "$greeting", "expect": "Hello"}' '{"id": "wrong.greeting", "expr": "$greeting", "expect": "Howdy"}' > wrong.jsonl
 got="$("$bin" check wrong.jsonl --manifest manifest.xml 2>&1)" && rc=0 || rc=$?
-if [ "$rc" = 1 ] && printf '%s\n' "$got" | grep -qx 'FAIL wrong.greeting  (wrong.jsonl:2)' \
-    && printf '%s\n' "$got" | grep -qx '  expected: "Howdy"' && printf '%s\n' "$got" | grep -qx '  actual:   "Hello"' \
+if [ "$rc" = 1 ] && matches "$got" -qx 'FAIL wrong.greeting  (wrong.jsonl:2)' \
+    && matches "$got" -qx '  expected: "Howdy"' && matches "$got" -qx '  actual:   "Hello"' \
     && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 1 failed" ]; then
     pass "wrong expectation exits 1 naming id, expected and actual"
 else
@@ -198,14 +201,14 @@ else
 fi
 printf '%s\n' '{"id": "right", "expr": "$greeting", "expect": "Hello"}' '{"id": "cut", "expr": ' '{"id": "wrong", "expr": "x", "expect": "y"}' > malformed.jsonl
 got="$("$bin" check malformed.jsonl --manifest manifest.xml 2>&1)" && rc=0 || rc=$?
-if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q 'malformed.jsonl:2:' \
+if [ "$rc" = 2 ] && matches "$got" -q 'malformed.jsonl:2:' \
     && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 1 failed" ]; then
     pass "malformed line exits 2 naming file:2, other lines still run"
 else
     fail "malformed line" "status $rc: $got"
 fi
 got="$("$bin" check missing.jsonl 2>&1)" && rc=0 || rc=$?
-if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q '^MALFORMED missing.jsonl: cannot read the file'; then
+if [ "$rc" = 2 ] && matches "$got" -q '^MALFORMED missing.jsonl: cannot read the file'; then
     pass "unreadable file exits 2"
 else
     fail "unreadable file" "status $rc: $got"
@@ -238,7 +241,7 @@ got="$(cd lessons && "$bin" check Samples/tutorial/expectations.jsonl --manifest
 if [ "$rc" = 0 ] && [ "$(printf '%s\n' "$got" | tail -1)" = "41 passed, 0 failed" ]; then pass "written tutorial checks itself"; else fail "written tutorial" "status $rc: $got"; fi
 echo "changed" > lessons/Samples/README.md
 got="$("$bin" tutorial lessons --no-open 2>&1)" && rc=0 || rc=$?
-if [ "$rc" = 0 ] && printf '%s\n' "$got" | grep -q '^lessons already holds the tutorial: reopened where you left it (nothing written)'; then
+if [ "$rc" = 0 ] && matches "$got" -q '^lessons already holds the tutorial: reopened where you left it (nothing written)'; then
     pass "run again on its folder, the tutorial reopens"
 else
     fail "tutorial run again" "status $rc: $got"
@@ -292,8 +295,8 @@ done
 batch="$(printf '%s\n' '{"id":1,"expr":"^stripLastPathComponent(a)"}' '{"id":2,"expr":"^unixTimestampToDate(1e17)"}' \
     '{"id":3,"expr":"^repeat(1000000|^repeat(1000000|x))"}' '{"id":4,"expr":"ok"}' \
     | SWIFT_BACKTRACE=enable=no "$bin" eval --jsonl --timeout 1 2>/dev/null)" && rc=0 || rc=$?
-if [ "$rc" = 0 ] && printf '%s\n' "$batch" | grep -qF '{"id":4,"value":"ok"}' \
-    && printf '%s\n' "$batch" | grep -qF 'time budget of 1 second'; then
+if [ "$rc" = 0 ] && matches "$batch" -qF '{"id":4,"value":"ok"}' \
+    && matches "$batch" -qF 'time budget of 1 second'; then
     pass "a --jsonl batch continues past hostile requests; --timeout stops a long one"
 else
     fail "--jsonl hostile batch" "status $rc: $batch"
@@ -309,8 +312,8 @@ printf '%s\n' '{"id": "five", "context": "number", "expr": "#(5)", "expect": 5}'
     '{"id": "huge", "context": "number", "expr": "#(5)", "expect": 1e400}' \
     '{"id": "tiny", "context": "number", "expr": "#(5)", "expect": -1e400, "compare": "approx"}' > huge.jsonl
 got="$("$bin" check huge.jsonl 2>&1)" && rc=0 || rc=$?
-if [ "$rc" = 2 ] && printf '%s\n' "$got" | grep -q 'huge.jsonl:2:.*1e400' \
-    && printf '%s\n' "$got" | grep -q 'huge.jsonl:3:.*-1e400' && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 0 failed" ]; then
+if [ "$rc" = 2 ] && matches "$got" -q 'huge.jsonl:2:.*1e400' \
+    && matches "$got" -q 'huge.jsonl:3:.*-1e400' && [ "$(printf '%s\n' "$got" | tail -1)" = "1 passed, 0 failed" ]; then
     pass "an expected 1e400 or -1e400 is malformed (exit 2, file:line), not infinity matching 5"
 else
     fail "out-of-range expectation" "status $rc: $got"
@@ -333,7 +336,7 @@ nested=20000
 start=$SECONDS
 got="$(timeout 60 "$bin" check nested.jsonl --timeout 1 2>&1)" && rc=0 || rc=$?
 if [ "$rc" = 1 ] && [ $((SECONDS - start)) -lt 20 ] \
-    && printf '%s\n' "$got" | grep -qF 'the comparison with the expected value stopped: it ran longer than the time budget of 1 second'; then
+    && matches "$got" -qF 'the comparison with the expected value stopped: it ran longer than the time budget of 1 second'; then
     pass "--timeout stops a set comparison that cannot be hashed"
 else
     fail "set comparison under --timeout" "status $rc after $((SECONDS - start)) s: $(printf '%s\n' "$got" | tail -3)"
@@ -387,7 +390,7 @@ expect "a missing data file in a folder" 1 "" -- "$bin" eval --data x=sub/missin
 expect_stderr "is named as given" "sub/missing.json"
 for command in inspect tutorial eval render check explain vars tokens functions; do
     help="$("$bin" help "$command" 2>&1)"
-    if printf '%s' "$help" | grep -q -- '--timeout' && printf '%s' "$help" | grep -q -- '--max-memory'; then
+    if matches "$help" -q -- '--timeout' && matches "$help" -q -- '--max-memory'; then
         pass "$command has --timeout and --max-memory"
     else
         fail "$command has --timeout and --max-memory" "$(printf '%s' "$help" | head -5)"
@@ -411,7 +414,7 @@ else
     fail "options after --compare" "status $rc: $got $(cat "$work/stderr")"
 fi
 got="$("$bin" one.xml --compare two.xml --thme light 2>&1)" && rc=0 || rc=$?
-if [ "$rc" = 64 ] && printf '%s' "$got" | grep -qF "Unknown option '--thme'" && ! printf '%s' "$got" | grep -qF -- "--compare MANIFEST"; then
+if [ "$rc" = 64 ] && matches "$got" -qF "Unknown option '--thme'" && ! matches "$got" -qF -- "--compare MANIFEST"; then
     pass "a misspelt option after --compare is named as the command's"
 else
     fail "misspelt option after --compare" "status $rc: $got"
