@@ -24,7 +24,7 @@
 /// - Small files, JSON Lines files (decoded as they are read, their pages given back as they go)
 ///   and standard input are read in every mode.
 ///
-/// The file is opened, checked and read (or mapped) through ``FileDoor`` either way: the mode
+/// The file is opened, checked and read (or mapped) through `FileDoor` either way: the mode
 /// changes how bytes arrive, never which files may be read.
 public enum DataFileReading: Sendable, Equatable {
     /// Copy the bytes with `read(2)`: for hosts that hold files while they change.

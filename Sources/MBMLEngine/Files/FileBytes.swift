@@ -22,7 +22,7 @@ final class FileBytes {
     private let mappedSize: Int
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Reads the regular data file at `path` through ``FileDoor`` (a FIFO, device or directory is
+    /// Reads the regular data file at `path` through `FileDoor` (a FIFO, device or directory is
     /// refused by what it is; a file larger than `maximumSize` by its size).
     /// - Throws: `FunctionError` with the system's reason.
     init(path: String, maximumSize: Int = FileLimits().data, checkCancellation: () throws -> Void = {}) throws {
@@ -63,7 +63,7 @@ final class FileBytes {
         munmap(mapping, mappedSize)
     }
 
-    /// The bytes of the data `file` (opened through ``FileDoor``, which refuses a FIFO, device or
+    /// The bytes of the data `file` (opened through `FileDoor`, which refuses a FIFO, device or
     /// directory by what it is) in an array of their own, for a ``JSONDocument`` that keeps them,
     /// and what `consume` made of them; `path` names the file in messages. `consume` runs while another thread reads the file: it gets the whole buffer and an
     /// ``ArrivingBytes`` that says how much of it is in place, so that reading (a third of the time

@@ -287,12 +287,12 @@ enum FileDoor {
     }
 }
 
-/// `open(2)`, outside ``FileDoor`` whose own `open` would hide it.
+/// `open(2)`, outside `FileDoor` whose own `open` would hide it.
 private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)
 }
 
-/// `read(2)`, outside ``FileDoor`` whose own `read` would hide it.
+/// `read(2)`, outside `FileDoor` whose own `read` would hide it.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

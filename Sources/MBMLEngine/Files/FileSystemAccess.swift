@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// The POSIX probes and deletion behind the File functions (<doc:FunctionLibrary>); reads go through
-/// ``FileDoor``. Paths are used
+/// `FileDoor`. Paths are used
 /// as given (no `~` expansion; relative paths resolve against the working directory). Failures
 /// carry the operating system's own reason, e.g. `couldn't read "/x": No such file or directory`,
 /// or say what the item is (`it is a FIFO, not a regular file`). A path with a NUL character names

@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The bytes of a regular file mapped read-only and private, through the descriptor ``FileDoor``
+/// The bytes of a regular file mapped read-only and private, through the descriptor `FileDoor`
 /// opened and checked (``FileDoor/map(_:as:policy:maximumSize:)``); unmapped when the value goes
 /// away. When it may be used, and what it can not survive: ``DataFileReading``.
 final class MappedFile: Sendable {

@@ -135,7 +135,7 @@ final class ManifestLoadSession {
         }
     }
 
-    /// The bytes of a manifest, read through ``FileDoor``. The file counts among those the space was
+    /// The bytes of a manifest, read through `FileDoor`. The file counts among those the space was
     /// built from even when it can not be read, so that a watcher notices when it comes back. An
     /// include (`asInclude`) is read only where the file-read policy allows, only from a regular
     /// file (a FIFO or device — an include linked to /dev/zero — is refused by what it is, so a load

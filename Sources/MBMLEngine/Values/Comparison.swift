@@ -45,7 +45,7 @@ public enum Comparison {
 
     /// `localizedCompare:` with a fixed `en_US` locale, so results do not depend on `LANG`. Two
     /// texts of printable ASCII are ordered without Foundation, in the same order
-    /// (``ASCIICollation``).
+    /// (`ASCIICollation`).
     public static func compareStrings(_ a: String, _ b: String) -> ComparisonResult {
         if let order = ASCIICollation.compare(a, b) { return order }
         return a.compare(b, options: [], range: nil, locale: collationLocale)
