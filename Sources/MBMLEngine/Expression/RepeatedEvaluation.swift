@@ -83,11 +83,15 @@ extension RepeatedEvaluation {
     /// it: with a text and a tree of its own, parsed again, so that the worker's evaluations retain
     /// and release no token (nor text) that another core's evaluations retain and release too. The
     /// tree is the one the cache holds (the same text and grammar parse the same). On any call that
-    /// is not such a worker, the expression itself.
+    /// is not such a worker, the expression itself; and the expression itself when its plan is not
+    /// the parse of its whole text (a part of a tree, such as ``ReduceSum``'s term or
+    /// ``leftComparisonOperand``), since parsing the text again would evaluate the whole.
     func unshared(for call: FunctionCall) -> RepeatedEvaluation {
-        guard call.evaluation.isWorker, case .tokens = plan else { return self }
+        guard call.evaluation.isWorker, case .tokens(let planned) = plan else { return self }
         let text = String(decoding: Array(expression.utf8), as: UTF8.self)
-        guard let tokens = try? call.environment.parse(text, grammar: context.grammar, caching: false) else {
+        guard let tokens = try? call.environment.parse(text, grammar: context.grammar, caching: false),
+            tokens == planned
+        else {
             return self
         }
         return RepeatedEvaluation(expression: text, context: context, plan: .tokens(tokens))

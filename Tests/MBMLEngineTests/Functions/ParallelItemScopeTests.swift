@@ -285,6 +285,33 @@ final class ParallelItemScopeTests: XCTestCase {
         }
     }
 
+    /// The sum rule runs on more than one thread over decoded values and over a view of a loaded
+    /// JSON document (whose `$item.id` reads are not decoded `.integer`s), and answers the serial sum.
+    func testAReduceSumSplitsBetweenThreadsOverDecodedAndLoadedData() throws {
+        let threads = Mutex<Set<String>>([])
+        var probe = FunctionDefinition(
+            "probe", input: .object, signature: "^probe(value)", category: .debug, summary: "test"
+        ) { call in
+            threads.withLock { _ = $0.insert("\(pthread_self())") }
+            return try call.value()
+        }
+        probe.isPure = true
+        let decoded = people()
+        let loaded = try JSONCodec.decodePlainLazily(Array(JSONCodec.encode(decoded).utf8))
+        for data in [decoded, loaded] {
+            let environment = Environment()
+            environment.declare(probe)
+            environment.variables.declare("people", value: data)
+            threads.withLock { $0.removeAll() }
+            let evaluation = Evaluation()
+            evaluation.workers = 4
+            let sum = try environment.evaluate(
+                "^reduce($people|0|#($currentValue + ^probe($item.id)))", in: .object, within: evaluation)
+            XCTAssertEqual(sum?.integerValue, (0..<count).reduce(0, +))
+            XCTAssertGreaterThan(threads.withLock { $0.count }, 1, "the sum ran on one thread")
+        }
+    }
+
     func testThePurityRule() {
         let environment = Environment()
         environment.variables.declare("limit", value: .integer(3))

@@ -23,6 +23,8 @@ import Foundation
 struct ReduceSum {
     /// TERM, evaluated per item as the addition reads its operand.
     let term: RepeatedEvaluation
+    /// The whole combine expression, parsed again by each worker for a term of its own.
+    private let combine: RepeatedEvaluation
 
     /// The sum in `combine`, or nil when the fold is not such a sum.
     init?(combine: RepeatedEvaluation) {
@@ -35,6 +37,7 @@ struct ReduceSum {
         guard isCurrentValue[0] != isCurrentValue[1] else { return nil }
         let term = addition.children[isCurrentValue[0] ? 1 : 0]
         self.term = RepeatedEvaluation(expression: combine.expression, context: .object, plan: .tokens([term]))
+        self.combine = combine
     }
 
     private static func isCurrentValue(_ token: Token) -> Bool {
@@ -66,7 +69,8 @@ struct ReduceSum {
             count: elements.count, evaluating: [term], binding: ["item"],
             stopsAfter: \.isNotASum
         ) { call, range -> Part in
-            let term = term.unshared(for: call)
+            // The term of the worker's own parse (a part of a tree is not parsed again by itself).
+            let term = ReduceSum(combine: combine.unshared(for: call))?.term ?? term
             let limit = DecimalArithmetic.wholeNumberLimit
             let part = try elements.withElementReader { elements -> Part in
                 var total = 0
