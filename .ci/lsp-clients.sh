@@ -42,21 +42,8 @@ export SWIFT_BACKTRACE=enable=no
 
 passed=0
 failed=0
-# Counts an editor check's result lines ("ok NAME" or "FAIL NAME: detail"); none at all is a failure.
-count_results() {
-    local file="$1" editor="$2"
-    if [ ! -s "$file" ]; then
-        echo "  FAIL  $editor wrote no results"
-        failed=$((failed + 1))
-        return
-    fi
-    while IFS= read -r line; do
-        case "$line" in
-        ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
-        *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
-        esac
-    done < "$file"
-}
+# shellcheck source=.ci/editor-results.sh
+source "$repo/.ci/editor-results.sh"
 
 # A fresh copy of the project for each editor, so neither sees what the other changed.
 fresh_project() {

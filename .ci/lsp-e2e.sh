@@ -33,21 +33,8 @@ if [ -z "$tally" ] || { [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; }; then
     failed=$((failed + 1))
 fi
 
-# Counts an editor check's result lines ("ok NAME" or "FAIL NAME: detail"); none at all is a failure.
-count_results() {
-    local file="$1" editor="$2"
-    if [ ! -s "$file" ]; then
-        echo "  FAIL  $editor wrote no results"
-        failed=$((failed + 1))
-        return
-    fi
-    while IFS= read -r line; do
-        case "$line" in
-        ok\ *) echo "  ok    ${line#ok }"; passed=$((passed + 1)) ;;
-        *) echo "  FAIL  ${line#FAIL }"; failed=$((failed + 1)) ;;
-        esac
-    done < "$file"
-}
+# shellcheck source=.ci/editor-results.sh
+source "$repo/.ci/editor-results.sh"
 
 cat > "$work/manifest.xml" <<'XML'
 <MBML>

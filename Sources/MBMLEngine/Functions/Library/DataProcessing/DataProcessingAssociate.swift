@@ -65,8 +65,7 @@ extension DataProcessingFunctions {
                     for position in range {
                         try call.checkCancellation()
                         let entry = entries(position)
-                        var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-                        if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+                        let bindings = entry.rootBindings
                         try call.withBindings(bindings) { try associator.visit(depth: 0, enclosing: [entry]) }
                     }
                 }

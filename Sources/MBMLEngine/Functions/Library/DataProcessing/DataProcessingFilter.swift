@@ -107,8 +107,7 @@ extension DataProcessingFunctions {
             if intermediates.isEmpty {
                 return try call.withItem(entry.item, key: entry.key) { try call.evaluateBooleanQuietly(test) }
             }
-            var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-            if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+            let bindings = entry.rootBindings
             return try call.withBindings(bindings) { try verdict(depth: 0, enclosing: []) }
         }
 
@@ -166,8 +165,7 @@ extension DataProcessingFunctions {
                 for position in range {
                     try call.checkCancellation()
                     let entry = entries(position)
-                    var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-                    if let key = entry.key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+                    let bindings = entry.rootBindings
                     try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
                 }
             }

@@ -37,10 +37,7 @@ extension DataProcessingFunctions {
                             for position in range {
                                 try call.checkCancellation()
                                 let entry = entries(position)
-                                var bindings: [(String, Value?)] = [("item", entry.item), ("root", entry.item)]
-                                if let key = entry.key {
-                                    bindings += [("key", .string(key)), ("rootKey", .string(key))]
-                                }
+                                let bindings = entry.rootBindings
                                 if let value = try call.withBindings(
                                     bindings, { try call.evaluateQuietly(valueExpression) })
                                 {

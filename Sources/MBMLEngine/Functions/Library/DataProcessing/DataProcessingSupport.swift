@@ -11,6 +11,14 @@ enum CollectionSupport {
     struct Entry {
         var key: String?
         var item: Value
+
+        /// What a per-item scope with intermediates binds for this entry: `$item` and `$root`, and
+        /// for a dictionary's value `$key` and `$rootKey` too.
+        var rootBindings: [(String, Value?)] {
+            var bindings: [(String, Value?)] = [("item", item), ("root", item)]
+            if let key { bindings += [("key", .string(key)), ("rootKey", .string(key))] }
+            return bindings
+        }
     }
 
     /// The items of a collection as the data-processing functions iterate it: array elements in
