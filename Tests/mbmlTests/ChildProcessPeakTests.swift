@@ -30,6 +30,21 @@ final class ChildProcessPeakTests: XCTestCase {
         XCTAssertEqual(killed.status, 128 + SIGTERM)
     }
 
+    /// A run past its CPU-time limit is ended by the kernel and marked; in turns it is not run
+    /// again, while a program within the limit runs every turn and is not marked.
+    func testACPULimitEndsABusyProgramOnce() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("cpu-limit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let busy = ("/bin/sh", ["-c", "echo x >> '\(marker.path)'; while :; do :; done"])
+        let quick = ("/bin/sh", ["-c", "echo done"])
+        let runs = try ChildProcess.inTurns(runs: 3, [busy, quick], cpuLimit: 1)
+        XCTAssertTrue(runs[0].passedCPULimit)
+        XCTAssertGreaterThan(runs[0].status, 128)
+        XCTAssertEqual(try String(contentsOf: marker, encoding: .utf8), "x\n", "the stopped program ran again")
+        XCTAssertFalse(runs[1].passedCPULimit)
+        XCTAssertEqual(runs[1].output, "done\n")
+    }
+
     /// A program that grows to 64 MB reports at least that, read at its exit.
     func testGrowthOfTheProgramItselfIsSeen() throws {
         guard

@@ -79,9 +79,14 @@ extension BenchCommand {
             note: String(format: "%.0f MB/s", Double(file.size) / 1e6 / max(reading, 1e-9)))
     }
 
+    /// The CPU seconds after which a program's run of an everyday query is stopped: jq 1.6's `join`
+    /// is quadratic (over ten minutes a run on 31 MB), and a bench that does not end answers nothing.
+    static let queryCPULimit = 60
+
     /// Each everyday query (``EverydayQuery``) as a whole process, beside jq and gojq on the same
     /// file, run in turns (mbml, jq, gojq, then again; three times), with the answers compared and
-    /// the median time against the faster peer's median.
+    /// the median time against the faster peer's median; a run past ``queryCPULimit`` is stopped
+    /// and that program left out of the comparison.
     private func measureQuery(on file: (path: String, size: Int), mbml: String, into table: inout BenchTable) throws {
         let peers = ["jq", "gojq"].compactMap { name in Self.executable(named: name).map { (name, $0.path) } }
         for name in ["jq", "gojq"] where !peers.contains(where: { $0.0 == name }) {
@@ -92,13 +97,18 @@ extension BenchCommand {
             let programs =
                 [(mbml, ["eval", "--data", "people=\(file.path)", query.mbml])]
                 + peers.map { ($0.1, ["-c", query.jq, file.path]) }
-            let runs = try ChildProcess.inTurns(runs: 3, programs)
+            let runs = try ChildProcess.inTurns(runs: 3, programs, cpuLimit: Self.queryCPULimit)
             let ours = runs[0]
             table.addSingle(
                 "mbml: \(label) (median of 3)", ours.seconds,
                 note: "answer \(Self.shortAnswer(ours)), peak RSS \(Self.mebibytes(ours.peakMemory))")
             var fastestPeer: (name: String, seconds: Double)?
             for ((peer, _), run) in zip(peers, runs.dropFirst()) {
+                if run.passedCPULimit {
+                    table.addNote(
+                        "\(peer): \(label): stopped after \(Self.queryCPULimit) s of CPU time, not compared")
+                    continue
+                }
                 let agrees =
                     Self.answer(run) == Self.answer(ours) ? "same answer" : "DIFFERENT answer \(Self.shortAnswer(run))"
                 table.addSingle(

@@ -3,6 +3,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+#if os(Linux)
+import CProcessTrace
+#endif
 
 /// One run of another program, measured as a whole process: wall time, peak resident memory (the
 /// program's own, see ``ExitTrace``) and what it printed. Used by `mbml bench` to put mbml
@@ -16,10 +19,14 @@ struct ChildProcess {
     var output: String
     /// The exit status (or 128 + signal).
     var status: Int32
+    /// Whether the run was ended by its CPU-time limit (``run(_:_:cpuLimit:)``), not by itself.
+    var passedCPULimit = false
 
-    /// Runs `executable` with `arguments` and waits for it.
+    /// Runs `executable` with `arguments` and waits for it; with a `cpuLimit`, the kernel ends it
+    /// after that many seconds of CPU time (`RLIMIT_CPU`, set on the spawned process before it
+    /// runs the program, so no other process can be signalled by mistake).
     /// - Throws: ``ChildProcessError`` when it cannot be started.
-    static func run(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+    static func run(_ executable: String, _ arguments: [String], cpuLimit: Int? = nil) throws -> ChildProcess {
         guard access(executable, X_OK) == 0 else { throw ChildProcessError(executable, errno) }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw ChildProcessError(executable, errno) }
@@ -41,6 +48,9 @@ struct ChildProcess {
             close(pipeEnds[0])
             throw ChildProcessError(executable, spawned)
         }
+        #if os(Linux)
+        if let cpuLimit { _ = mbml_limit_cpu(pid, UInt(cpuLimit)) }
+        #endif
         // The output is read on another thread: a traced program holds its pipe open while it is
         // stopped at its exit, until this thread lets it go on.
         let output = PipeDrain(pipeEnds[0])
@@ -49,9 +59,11 @@ struct ChildProcess {
         let (status, usage, peak) = ExitTrace.wait(pid, attachment)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
         return ChildProcess(
             seconds: seconds, peakMemory: peak ?? Int(usage.ru_maxrss) * 1024,
-            output: String(decoding: output.bytes(), as: UTF8.self), status: exitStatus)
+            output: String(decoding: output.bytes(), as: UTF8.self), status: exitStatus,
+            passedCPULimit: cpuLimit.map { exitStatus > 128 && cpuSeconds >= Double($0) } ?? false)
     }
 
     /// Two programs run in turns, `runs` times each, so that both meet the same load of a shared
@@ -65,13 +77,16 @@ struct ChildProcess {
 
     /// Several programs run in turns (each once, then each again), `runs` times each, so that all
     /// meet the same load of a shared machine: the median time and median peak memory of each, in
-    /// the order given.
-    static func inTurns(runs: Int, _ programs: [(String, [String])]) throws -> [ChildProcess] {
+    /// the order given. With a `cpuLimit` (``run(_:_:cpuLimit:)``) a program that passed it is not
+    /// run again: its result is that run, with ``passedCPULimit`` set.
+    static func inTurns(runs: Int, _ programs: [(String, [String])], cpuLimit: Int? = nil) throws -> [ChildProcess] {
         var all = [[ChildProcess]](repeating: [], count: programs.count)
         for _ in 0..<max(1, runs) {
-            for (index, program) in programs.enumerated() { all[index].append(try run(program.0, program.1)) }
+            for (index, program) in programs.enumerated() where !(all[index].first?.passedCPULimit ?? false) {
+                all[index].append(try run(program.0, program.1, cpuLimit: cpuLimit))
+            }
         }
-        return all.map(median(of:))
+        return all.map { $0.first?.passedCPULimit == true ? $0[0] : median(of: $0) }
     }
 
     /// The output and status of the first run, with the median time and the median peak memory.
