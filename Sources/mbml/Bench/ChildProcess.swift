@@ -59,11 +59,17 @@ struct ChildProcess {
         let (status, usage, peak) = ExitTrace.wait(pid, attachment)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let cpuSeconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        // The kernel ends a run at its limit with SIGXCPU (SIGKILL a second later if that is
+        // caught); `rusage`'s CPU time is sampled and may read a little under the limit then.
+        let cpuSeconds =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return ChildProcess(
             seconds: seconds, peakMemory: peak ?? Int(usage.ru_maxrss) * 1024,
             output: String(decoding: output.bytes(), as: UTF8.self), status: exitStatus,
-            passedCPULimit: cpuLimit.map { exitStatus > 128 && cpuSeconds >= Double($0) } ?? false)
+            passedCPULimit: cpuLimit.map {
+                exitStatus == 128 + SIGXCPU || (exitStatus == 128 + SIGKILL && cpuSeconds >= Double($0) - 0.5)
+            } ?? false)
     }
 
     /// Two programs run in turns, `runs` times each, so that both meet the same load of a shared
