@@ -65,11 +65,8 @@ extension Environment {
     public func unboundIteration(
         of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
     ) -> UnboundIteration? {
-        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
-        let position = String(characters[extent.lowerBound..<offset]).utf16.count
-        let trace = trace(String(characters[extent]), context: .object, within: evaluation)
-        guard let call = iteratingCall(binding: name, at: position, in: trace), let function = call.name,
-            let collection = call.children.first
+        guard let (call, _) = tracedIteratingCall(binding: name, at: offset, in: characters, within: evaluation),
+            let function = call.name, let collection = call.children.first
         else { return nil }
         return UnboundIteration(
             function: function, collection: collection.text,
@@ -85,15 +82,24 @@ extension Environment {
     public func boundValuesOutsideBranches(
         of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
     ) -> BoundValues? {
-        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
-        let position = String(characters[extent.lowerBound..<offset]).utf16.count
-        let outer = trace(String(characters[extent]), context: .object, within: evaluation)
-        guard let call = iteratingCall(binding: name, at: position, in: outer), call.evaluationCount == 0 else {
-            return nil
-        }
+        guard let (call, position) = tracedIteratingCall(binding: name, at: offset, in: characters, within: evaluation),
+            call.evaluationCount == 0
+        else { return nil }
         return Self.boundValues(
             of: name, at: position - call.range.location,
             in: trace(call.text, context: .object, within: evaluation))
+    }
+
+    /// The outermost call around the reference at `offset` in `characters`, traced, and in it the
+    /// innermost call that binds `name` per item (`iteratingCall(binding:at:in:)`), with the
+    /// reference's UTF-16 position in the traced text. Nil when either call is missing.
+    private func tracedIteratingCall(
+        binding name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
+    ) -> (call: TraceNode, position: Int)? {
+        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
+        let position = String(characters[extent.lowerBound..<offset]).utf16.count
+        let outer = trace(String(characters[extent]), context: .object, within: evaluation)
+        return iteratingCall(binding: name, at: position, in: outer).map { ($0, position) }
     }
 
     /// The innermost call of `trace` whose function binds `name` per item
