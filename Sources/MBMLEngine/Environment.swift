@@ -279,6 +279,9 @@ public final class Environment: Sendable {
         cache.removeAll()
     }
 
+    /// How deep a job's evaluations may nest (``EnvironmentOptions/maximumNestingDepth``).
+    var maximumNestingDepth: Int { nestingDepth.load(ordering: .relaxed) }
+
     // MARK: Helpers
 
     /// The logged form of any error.

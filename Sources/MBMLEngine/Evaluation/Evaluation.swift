@@ -43,6 +43,10 @@ public final class Evaluation: @unchecked Sendable {
     /// How many threads a per-item scope of the job may use (``ParallelItemScope``): the active
     /// processors (1: every scope is serial).
     var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// How many times the job computed a `^list`'s distinct values without the list
+    /// (``DataProcessingFunctions/distinctList(_:)``): what shows that `^unique(^list(…))` took
+    /// that path.
+    var distinctListRuns = 0
 
     /// A job under `limits`.
     /// - Parameters:

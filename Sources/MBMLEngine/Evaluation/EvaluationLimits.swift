@@ -57,7 +57,16 @@ public struct Deadline: Sendable, Equatable {
     }
 
     /// Whether the deadline has passed (reads the monotonic clock).
-    public var hasPassed: Bool { DispatchTime.now().uptimeNanoseconds >= uptimeNanoseconds }
+    ///
+    /// Loops ask it for every item, so it first reads the coarse monotonic clock (a read of memory
+    /// the kernel updates every tick, without the time-stamp counter): a coarse reading lags the
+    /// precise one by less than the coarse clock's resolution, so while it is more than that
+    /// before the deadline, the deadline has not passed. Only near the deadline is the precise
+    /// clock read: the answer is the precise clock's.
+    public var hasPassed: Bool {
+        if let coarse = CoarseClock.now(), coarse &+ CoarseClock.resolution < uptimeNanoseconds { return false }
+        return DispatchTime.now().uptimeNanoseconds >= uptimeNanoseconds
+    }
 
     /// The error a job that ran past this deadline ends with.
     public var exceeded: DeadlineExceeded { DeadlineExceeded(seconds: seconds) }

@@ -60,6 +60,22 @@ extension Evaluation {
         return try body()
     }
 
+    /// ``withBindings(_:_:)`` for a top-level item of a data model (`^list`): `$item` and `$root`
+    /// bound to `item`, and `$key` and `$rootKey` to `key` when there is one — the bindings of
+    /// ``CollectionSupport/Entry/rootBindings``, in that order, without building a list of them
+    /// for every item.
+    func withRootItem<T>(_ item: Value, key: String?, _ body: () throws -> T) rethrows -> T {
+        variables.bind("item", to: item)
+        variables.bind("root", to: item)
+        if let key {
+            let key = Value.string(key)
+            variables.bind("key", to: key)
+            variables.bind("rootKey", to: key)
+        }
+        defer { variables.unbind(count: key == nil ? 2 : 4) }
+        return try body()
+    }
+
     /// ``withBindings(_:_:)`` for one item of a collection: `$item` bound to `item`, and `$key` to
     /// `key` when there is one (otherwise an enclosing `$key` stays visible), without building a list
     /// of bindings for every item.

@@ -5,9 +5,11 @@ import Foundation
 struct FunctionInvoker {
     let evaluator: Evaluator
 
-    func invoke(_ token: Token) throws -> Value? {
+    /// Calls the function `token` names. With `distinct`, the call gives its
+    /// ``FunctionDefinition/distinctResults`` in place of its result (the caller checked it has them).
+    func invoke(_ token: Token, distinct: Bool = false) throws -> Value? {
         guard case .function(let name, let parsedInput) = token.payload,
-            let definition = evaluator.environment.functions.definition(named: name), let inputType = parsedInput
+            var definition = evaluator.environment.functions.definition(named: name), let inputType = parsedInput
         else {
             let name: String
             if case .function(let called, _) = token.payload {
@@ -17,8 +19,9 @@ struct FunctionInvoker {
             }
             throw evaluator.failure(.evaluation, "Can't find MBMLFunction declaration for: ^\(name)()", token)
         }
+        if distinct, let distinctResults = definition.distinctResults { definition.implementation = distinctResults }
         let groups = token.children.filter { $0.kind == .parameterGroup }
-        let input = try makeInput(inputType, groups: groups)
+        let input = try makeInput(inputType, groups: groups, of: definition)
         evaluator.recorder?.noteInput(input, of: groups)
         evaluator.recorder?.noteCallStarted(token, name: name, input: input)
         var call = FunctionCall(
@@ -66,7 +69,9 @@ struct FunctionInvoker {
         }
     }
 
-    private func makeInput(_ type: FunctionInputType, groups: [Token]) throws -> FunctionInput {
+    private func makeInput(_ type: FunctionInputType, groups: [Token], of definition: FunctionDefinition) throws
+        -> FunctionInput
+    {
         guard !groups.isEmpty else { return .absent }
         switch type {
         case .none:
@@ -77,6 +82,10 @@ struct FunctionInvoker {
         case .string:
             return .text(try evaluator.interpolate(groups[0].children).map(evaluator.parameterText) ?? "")
         case .object:
+            if definition.keepsDistinctElements, let call = distinctCall(in: groups[0]) {
+                let value = try invoke(call, distinct: true)
+                return .value(value.flatMap { $0.isNull ? nil : $0 } ?? .null)
+            }
             return .value(try evaluator.interpolate(groups[0].children) ?? .null)
         case .math:
             return .value(try mathValue(groups[0]))
@@ -90,6 +99,21 @@ struct FunctionInvoker {
         case .pipedMath:
             return .values(try groups.map { try mathValue($0) })
         }
+    }
+
+    /// The parameter's one call, when it is a call (without subreferences) of a function with
+    /// ``FunctionDefinition/distinctResults`` that the parameter's value may be computed by: its
+    /// value would be that call's result, read by a function that keeps only the distinct elements
+    /// (`^unique(^list(…))`). Not while tracing (each step is noted as it is) nor when the
+    /// expression's values are shared with another context (which would read the call's value).
+    private func distinctCall(in group: Token) -> Token? {
+        guard evaluator.recorder == nil, evaluator.tokenValues == nil, group.children.count == 1,
+            let call = group.children.first, call.kind == .functionCall,
+            !call.children.contains(where: { $0.kind == .subreference }),
+            case .function(let name, _) = call.payload,
+            evaluator.environment.functions.definition(named: name)?.distinctResults != nil
+        else { return nil }
+        return call
     }
 
     /// A math parameter: its value without coercion; nothing counts as 0; an empty parameter is an error.

@@ -9,6 +9,15 @@ struct RepeatedEvaluation {
     let expression: String
     let context: ExpressionContext
     let plan: Plan
+    /// The plan's fast path, when the expression has one of its shapes (``ItemFastPath``).
+    let fastPath: ItemFastPath?
+
+    init(expression: String, context: ExpressionContext, plan: Plan) {
+        self.expression = expression
+        self.context = context
+        self.plan = plan
+        fastPath = ItemFastPath(plan: plan, context: context)
+    }
 
     enum Plan {
         case tokens([Token])
@@ -37,7 +46,14 @@ extension Environment {
 
     /// Evaluates a prepared expression in `evaluation`, as ``evaluate(_:in:within:)`` evaluates its text.
     func evaluate(_ repeated: RepeatedEvaluation, within evaluation: Evaluation) throws -> Value? {
-        try evaluate(repeated.expression, in: repeated.context, within: evaluation) { evaluator in
+        // The fast path only where the general one would nest the evaluation in the running job
+        // without a trace: inside it (not at the top level), not past the nesting limit.
+        if let fastPath = repeated.fastPath, evaluation.depth > 0, evaluation.depth < maximumNestingDepth,
+            evaluation.captures.isEmpty, let value = try fastPath.evaluate(in: evaluation)
+        {
+            return value
+        }
+        return try evaluate(repeated.expression, in: repeated.context, within: evaluation) { evaluator in
             switch repeated.plan {
             case .tokens(let tokens): return try evaluator.evaluate(tokens, in: repeated.context, textLimit: nil).value
             case .constant(let value): return value

@@ -85,7 +85,20 @@ public enum Comparison {
         }
     }
 
-    private static func numericFallback(_ value: Value) -> Double? {
+    /// ``compare(_:_:)`` of `lhs` with the text `rhs`, whose number (``numericFallback(_:)``) is
+    /// `number`, read once for many comparisons.
+    static func compare(_ lhs: Value, text rhs: String, readAs number: Double?) -> ComparisonResult {
+        if case .string(let text) = lhs { return compareStrings(text, rhs) }
+        switch (numericFallback(lhs), number) {
+        case (nil, nil): return .orderedSame
+        case (nil, _): return .orderedAscending
+        case (_, nil): return .orderedDescending
+        case (let a?, let b?): return a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+    }
+
+    /// The number a value that is not a text compared with a text is read as (nil: none).
+    static func numericFallback(_ value: Value) -> Double? {
         if value.isNull { return nil }
         if value.isNumber { return value.doubleValue }
         return NumericParsing.double(from: numericText(of: value))

@@ -24,6 +24,15 @@ public struct FunctionDefinition: Sendable {
     /// many items at once (<doc:LargeData>, "Per-item scopes in parallel"). False unless said: a host's function is assumed to have
     /// effects; the built-in library marks its own (``BuiltInFunctions/all``).
     public var isPure = false
+    /// For a function whose answer is the same for an array and for that array's distinct elements
+    /// in the order they first occur (`^unique`): true. Its argument may then be computed by the
+    /// argument's ``distinctResults`` when the argument is a call of a function that has them
+    /// (``FunctionInvoker``: `^unique(^list(…))` never builds the list).
+    var keepsDistinctElements = false
+    /// For a function whose result is an array (`^list`): an implementation giving, in place of that
+    /// array, its distinct elements in the order they first occur, after the same evaluations, log
+    /// lines and stops, and charging the memory budget what the whole array would have been charged.
+    var distinctResults: Implementation?
 
     public init(
         _ name: String, input: FunctionInputType, signature: String, category: FunctionCategory,

@@ -168,6 +168,20 @@ public struct JSONNode: Sendable {
     /// The value of an object's `key` (the last one when the key repeats), without decoding the
     /// other entries.
     public func value(forKey key: String) -> Value? {
+        var text = key
+        let small = text.withUTF8 { wanted -> JSONKeyLookup.Outcome in
+            guard JSONKeyLookup.isPlain(wanted) else { return .tooLong }
+            // A small object (the common record of a large array) in one pass over its text; one
+            // longer than the structure index leaves unrecorded is looked up below.
+            return document.withBytes { bytes in
+                JSONKeyLookup(wanted: wanted, key: key).find(
+                    in: bytes, objectAt: offset, limit: JSONStructureIndexer.indexedContainerBytes)
+            }
+        }
+        if case .found(let found) = small {
+            guard let found else { return nil }
+            return value(at: found)
+        }
         // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
         let isPlain = key.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ member: Int) -> Bool {

@@ -177,10 +177,11 @@ extension DataProcessingFunctions {
         }
         return .array(distinct)
     }
+    .keepingDistinctElements()
 
     /// A value with its hash, computed once: the merge of the ranges of a parallel `^unique` does
     /// not hash each distinct value again.
-    private struct HashedValue: Hashable {
+    struct HashedValue: Hashable {
         let value: Value
         let hash: Int
 

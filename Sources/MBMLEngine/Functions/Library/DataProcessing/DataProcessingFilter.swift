@@ -177,10 +177,12 @@ extension DataProcessingFunctions {
     .iterating(
         [.item, .key, .root, .rootKey],
         example: "^list(^dictionary(Barrett|female|Duncan|male)|$key is $item)",
-        gives: #"["Barrett is female","Duncan is male"]"#)
+        gives: #"["Barrett is female","Duncan is male"]"#
+    )
+    .givingDistinctResults(distinctList)
 
     /// One `^list` run.
-    private struct Lister {
+    struct Lister {
         /// The variables `^list` binds per item.
         static let bound: Set<String> = ["item", "key", "root", "rootKey"]
 

@@ -37,9 +37,9 @@ extension DataProcessingFunctions {
                             for position in range {
                                 try call.checkCancellation()
                                 let entry = entries(position)
-                                let bindings = entry.rootBindings
-                                if let value = try call.withBindings(
-                                    bindings, { try call.evaluateQuietly(valueExpression) })
+                                // A parallel scope is never traced step by step: no list of bindings to note.
+                                if let value = try call.evaluation.withRootItem(
+                                    entry.item, key: entry.key, { try call.evaluateQuietly(valueExpression) })
                                 {
                                     (base + range.lowerBound + filled).initialize(to: value)
                                     filled += 1
