@@ -9,17 +9,18 @@ import XCTest
 /// key keeps, Array values (appended into), non-string keys (their text), missing keys and values
 /// (skipped), canonically equal keys (one key).
 final class AssociateOnLargeDataTests: XCTestCase {
-    private let count = 3 * ParallelItemScope<Void>.threshold + 17
+    private let count = 2 * ParallelItemScope<Void>.threshold + 17
 
     /// The records as JSON text: every 5th has no `email`, every 11th a null `tag`, every 13th no
     /// `tag`; `city` repeats with 37 values, one of them spelled two ways (precomposed and combining
     /// é); `tags` is an Array.
     private var document: String {
         let records = (0..<count).map { index -> String in
-            let email = index % 5 == 0 ? "" : #""email":"p\#(index % 9_000)@example.com","#
+            let email = index % 5 == 0 ? "" : #""email":"p\#(index % 6_000)@example.com","#
             let city = index % 37 == 0 ? (index % 2 == 0 ? "Caf\u{E9}" : "Cafe\u{301}") : "City \(index % 37)"
             let tag = index % 13 == 0 ? "" : index % 11 == 0 ? #""tag":null,"# : #""tag":"t\#(index % 4)","#
-            return #"{"id":\#(index),\#(email)\#(tag)"age":\#(index % 90),"city":"\#(city)","tags":["a\#(index % 3)","b"]}"#
+            return
+                #"{"id":\#(index),\#(email)\#(tag)"age":\#(index % 90),"city":"\#(city)","tags":["a\#(index % 3)","b"]}"#
         }
         return "[" + records.joined(separator: ",") + "]"
     }
@@ -30,7 +31,9 @@ final class AssociateOnLargeDataTests: XCTestCase {
         let evaluation = Evaluation()
         evaluation.workers = workers
         do {
-            guard let value = try environment.evaluate(expression, in: .object, within: evaluation) else { return "nothing" }
+            guard let value = try environment.evaluate(expression, in: .object, within: evaluation) else {
+                return "nothing"
+            }
             return JSONCodec.encode(value)
         } catch {
             return "error: \(error)"
@@ -58,8 +61,6 @@ final class AssociateOnLargeDataTests: XCTestCase {
             let serial = answer(expression, people: decoded, workers: 1)
             XCTAssertFalse(serial.hasPrefix("error"), "\(expression): \(serial)")
             XCTAssertEqual(answer(expression, people: lazy, workers: 4), serial, expression)
-            XCTAssertEqual(answer(expression, people: lazy, workers: 1), serial, expression)
-            XCTAssertEqual(answer(expression, people: decoded, workers: 2), serial, expression)
         }
     }
 
@@ -72,22 +73,24 @@ final class AssociateOnLargeDataTests: XCTestCase {
             evaluation.workers = 4
             return try environment.evaluate(expression, in: .object, within: evaluation)
         }
-        // 9,000 distinct emails; the 1st record (id 0) has none, so p1 is first; p1 is found again at
-        // id 9,001: ^associate collects both, ^associateWithSingleValue keeps the later.
+        // 4,800 distinct emails (every 5th record has none); the 1st record (id 0) has none, so p1 is
+        // first; p1 is found again at id 6,001: ^associate collects both, ^associateWithSingleValue
+        // keeps the later.
         guard case .dictionary(let byEmail)? = try value("^associate($people|$item.email|$item.id)") else {
             return XCTFail("a dictionary")
         }
-        XCTAssertEqual(byEmail.count, 7_200)
+        XCTAssertEqual(byEmail.count, 4_800)
         XCTAssertEqual(byEmail.key(at: 0), "p1@example.com")
-        XCTAssertEqual(byEmail["p1@example.com"], [1, 9_001])
-        XCTAssertEqual(byEmail["p2@example.com"], [2, 9_002])
-        XCTAssertEqual(byEmail["p8999@example.com"], 8_999)
+        XCTAssertEqual(byEmail["p1@example.com"], [1, 6_001])
+        XCTAssertEqual(byEmail["p2@example.com"], [2, 6_002])
+        XCTAssertEqual(byEmail["p5999@example.com"], 5_999)
         XCTAssertNil(byEmail["p5@example.com"])
-        guard case .dictionary(let single)? = try value("^associateWithSingleValue($people|$item.email|$item.id)") else {
+        guard case .dictionary(let single)? = try value("^associateWithSingleValue($people|$item.email|$item.id)")
+        else {
             return XCTFail("a dictionary")
         }
         XCTAssertEqual(single.key(at: 0), "p1@example.com")
-        XCTAssertEqual(single["p1@example.com"], 9_001)
+        XCTAssertEqual(single["p1@example.com"], 6_001)
         // Array values: the first is appended into (the reference's quirk); Caf\u{E9} is one key.
         guard case .dictionary(let byCity)? = try value("^associate($people|$item.city|$item.tags)") else {
             return XCTFail("a dictionary")
