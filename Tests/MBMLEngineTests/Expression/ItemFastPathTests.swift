@@ -71,8 +71,9 @@ final class ItemFastPathTests: XCTestCase {
             evaluation.depth = 1
             XCTAssertNil(try repeated.fastPath?.evaluate(in: evaluation) ?? nil, expression)
             XCTAssertEqual(
-                try environment.evaluate(repeated, within: evaluation),
-                try environment.evaluate(expression, in: context, within: evaluation), expression)
+                String(describing: Result { try environment.evaluate(repeated, within: evaluation) }),
+                String(describing: Result { try environment.evaluate(expression, in: context, within: evaluation) }),
+                expression)
         }
     }
 
