@@ -93,7 +93,9 @@ final class MappedFile: Sendable {
             while offset < count, !progress.isAbandoned {
                 // Not more than the lead ahead of the pass, and never behind it (where pages are
                 // given back).
-                let reached = progress.wait(until: offset - Self.populationLead)
+                // Looked at every half millisecond (the pass moves about half a megabyte in it):
+                // this thread sleeps through most of the scan.
+                let reached = progress.wait(until: offset - Self.populationLead, lookingEvery: 500)
                 guard !progress.isAbandoned else { break }
                 offset = max(offset, reached / Self.pageSize * Self.pageSize)
                 guard offset < count else { break }
