@@ -129,8 +129,9 @@ extension ManifestTextLoad {
         }
         guard let oldLast = lastLine(oldRun), let newLast = lastLine(newRun), oldLast.elementsEqual(newLast)
         else { return nil }
+        // A diagnostic reported inside the white space would not move as the lines after it do.
         let firstLine = endLine - LineShift.lineBreaks(in: oldRun)
-        guard !elements.record.head.contains(where: { $0.file == name && $0.line >= firstLine && $0.line <= endLine })
+        guard !elements.record.head.contains(where: { $0.file == name && $0.line > firstLine && $0.line < endLine })
         else { return nil }
         let shift = LineShift(
             file: name, fromLine: endLine, delta: LineShift.lineBreaks(in: newRun) - LineShift.lineBreaks(in: oldRun))

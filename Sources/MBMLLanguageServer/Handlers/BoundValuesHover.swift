@@ -28,11 +28,13 @@ enum BoundValuesHover {
         {
             return (preview(first), note(for: name, alone: alone, unbound: unbound))
         }
+        // A sample's space may have just been loaded (under a budget of its own): the answer from
+        // it gets the request's time budget again.
         if let samples,
             let sample = samples.first({ environment, sample in
                 self.sample(
                     of: name, expression: expression, at: offset, cursor: cursor, in: environment, from: sample,
-                    unbound: unbound, limits: limits)
+                    unbound: unbound, limits: limits.restarted())
             })
         {
             return sample
