@@ -53,14 +53,14 @@ extension DataProcessingFunctions {
             let keyExpression = call.repeated(texts[texts.count - 2], as: .object)
             let valueExpression = call.repeated(texts[texts.count - 1], as: .object)
             let expressions = [keyExpression, valueExpression] + intermediates.map { call.repeated($0, as: .object) }
-            // Serially the pairs go into the dictionary as they are found; a worker of a parallel
-            // scope keeps its range's pairs, put into the dictionary in item order afterwards.
+            // Serially one table holds the pairs; each worker of a parallel scope keeps its range's
+            // pairs in a table of its own.
             var parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Associator.bound) {
                 call, range in
                 var associator = Associator(
                     call: call, intermediates: intermediates, keyExpression: keyExpression.unshared(for: call),
                     valueExpression: valueExpression.unshared(for: call), mode: mode,
-                    keepsPairs: call.evaluation.isWorker)
+                    isWorker: call.evaluation.isWorker)
                 try entries.withItemReader { entries in
                     for position in range {
                         try call.checkCancellation()
@@ -71,17 +71,14 @@ extension DataProcessingFunctions {
                 }
                 return associator
             }
-            if parts.count == 1, !parts[0].keepsPairs { return .dictionary(parts[0].result) }
-            var associator = Associator(
-                call: call, intermediates: intermediates, keyExpression: keyExpression,
-                valueExpression: valueExpression, mode: mode, keepsPairs: false)
+            // A worker's table is added to the tables before it in item order, by its keys' stored hashes.
+            var table = AssociationTable(replaces: mode == .single)
             for index in parts.indices {
-                for (name, values) in parts[index].grouped {
-                    for value in values { associator.add(value, for: name) }
-                }
-                parts[index].grouped = [:]
+                var part = AssociationTable(replaces: mode == .single)
+                swap(&part, &parts[index].table)
+                table.absorb(part)
             }
-            return .dictionary(associator.result)
+            return .dictionary(ValueDictionary(table.result(mode: mode)))
         }
         .iterating(
             [
@@ -92,21 +89,32 @@ extension DataProcessingFunctions {
             example: "^\(name)(^array(Barrett|Duncan|Gabby)|$item|$item.length)", gives: lengths)
     }
 
-    /// One association run; accumulates ``result``.
+    /// One association run (serially, or a worker's range); accumulates ``table``.
     private struct Associator {
         let call: FunctionCall
         let intermediates: [String]
         let keyExpression: RepeatedEvaluation
         let valueExpression: RepeatedEvaluation
         let mode: AssociationMode
-        /// Whether the pairs found are kept in ``grouped`` (a worker's range) rather than added.
-        let keepsPairs: Bool
-        var result = OrderedDictionary<String, Value>()
-        /// A worker's pairs: each key's values in item order (`single`: the last only), the keys in
-        /// the order they were first found, added to the result in item order after the scope. The
-        /// keys held are checked against what is left of the job's memory budget as they come (the
-        /// result, charged when the function returns, holds at least as many).
-        var grouped = OrderedDictionary<String, [Value]>()
+        /// Whether this runs a worker's range of a parallel scope: the keys it holds are then checked
+        /// against what is left of the job's memory budget as they come (the result, charged when
+        /// the function returns, holds at least as many).
+        let isWorker: Bool
+        /// The pairs found, grouped by key.
+        var table: AssociationTable
+
+        init(
+            call: FunctionCall, intermediates: [String], keyExpression: RepeatedEvaluation,
+            valueExpression: RepeatedEvaluation, mode: AssociationMode, isWorker: Bool
+        ) {
+            self.call = call
+            self.intermediates = intermediates
+            self.keyExpression = keyExpression
+            self.valueExpression = valueExpression
+            self.mode = mode
+            self.isWorker = isWorker
+            table = AssociationTable(replaces: mode == .single)
+        }
 
         /// The variables the association functions bind per item.
         static let bound: Set<String> = ["item", "key", "root", "rootKey", "outer:item", "outer:key"]
@@ -129,36 +137,8 @@ extension DataProcessingFunctions {
         private mutating func store() throws {
             guard let key = try call.evaluateQuietly(keyExpression), !key.isNull else { return }
             guard let value = try call.evaluateQuietly(valueExpression) else { return }
-            if keepsPairs {
-                let name = key.text
-                if mode == .single {
-                    grouped[name] = [value]
-                } else {
-                    grouped[name, default: []].append(value)
-                }
-                if grouped.count & 1023 == 0 { try call.checkRoom(forElements: 2 * grouped.count) }
-            } else {
-                add(value, for: key.text)
-            }
-        }
-
-        /// Adds `value` under `name` as the mode says.
-        mutating func add(_ value: Value, for name: String) {
-            guard mode != .single, let index = result.index(forKey: name) else {
-                result[name] = mode == .array ? .array([value]) : value
-                return
-            }
-            // Take the stored value out first, so that appending to its array does not copy it
-            // (a key hit n times would otherwise cost n² element copies).
-            var existing = Value.null
-            swap(&existing, &result.values[index])
-            guard case .array(var values) = existing else {
-                result.values[index] = .array([existing, value])
-                return
-            }
-            existing = .null
-            values.append(value)
-            result.values[index] = .array(values)
+            table.add(value, for: key.text)
+            if isWorker, table.count & 1023 == 0 { try call.checkRoom(forElements: 2 * table.count) }
         }
     }
 }
