@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "mbmlTests",
-            dependencies: ["mbml", "MBMLLanguageServer", "MBMLInspector"]
+            dependencies: ["mbml", "MBMLLanguageServer", "MBMLInspector", "MBMLTestSupport"]
         ),
         .testTarget(
             name: "MBMLInspectorTests",

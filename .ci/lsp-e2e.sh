@@ -7,7 +7,9 @@
 # Tests/lsp-clients/project: diagnostics, hovers, definition, completion, a template); with
 # Debian's vim-ale, Tools/lsp_vim_ale_check.sh runs the README's Vim + ALE configuration in tmux; with
 # Emacs and eglot (Debian's elpa-eglot, or Emacs 29's own), Tools/lsp_emacs_eglot_check.el runs the
-# README's eglot configuration in a batch Emacs (diagnostics, hover, completion, signature). Ends with
+# README's eglot configuration in a batch Emacs (diagnostics, hover, completion, signature); both on
+# Tests/lsp-clients/project, a manifest and a template (mbml-template: no diagnostic, a hover with the
+# project's value). Vim, ALE, Emacs and eglot missing fail the run under CI=true. Ends with
 # "N passed, M failed" and exits non-zero when a check fails.
 set -euo pipefail
 
@@ -62,23 +64,37 @@ else
     echo "  skip  nvim is not installed"
 fi
 
-echo "mbml lsp: Vim with ALE (the README's configuration)"
+# An editor .ci/install-deps installs but that is missing: skipped, or a failure under CI=true.
+missing_editor() {
+    if [ "${CI:-}" = "true" ]; then
+        echo "  FAIL  $1"
+        failed=$((failed + 1))
+    else
+        echo "  skip  $1"
+    fi
+}
+
+echo "mbml lsp: Vim with ALE (the README's configuration: a manifest and a template)"
 if command -v vim >/dev/null 2>&1 && command -v tmux >/dev/null 2>&1 && [ -d /usr/share/vim-ale ]; then
-    bash "$repo/Tools/lsp_vim_ale_check.sh" "$bin" "$work/manifest.xml" "$work/ale.txt" || true
+    rm -rf "$work/ale-project"
+    cp -R "$repo/Tests/lsp-clients/project" "$work/ale-project"
+    bash "$repo/Tools/lsp_vim_ale_check.sh" "$bin" "$work/ale-project" "$work/ale.txt" || true
     count_results "$work/ale.txt" "Vim with ALE"
 else
-    echo "  skip  vim, tmux or vim-ale is not installed"
+    missing_editor "vim, tmux or vim-ale is not installed"
 fi
 
-echo "mbml lsp: Emacs with eglot (the README's configuration)"
+echo "mbml lsp: Emacs with eglot (the README's configuration: a manifest and a template)"
 if command -v emacs >/dev/null 2>&1 && emacs --batch -q --eval "(progn (package-initialize) (require 'eglot))" >/dev/null 2>&1; then
-    cp "$work/manifest.xml" "$work/eglot.xml"
-    sed -i 's#</MBML>#    <Var name="joined" value="^join($cats|, )"/>\n    <Var name="more" value="$ca"/>\n</MBML>#' "$work/eglot.xml"
-    MBML_BIN="$bin" MBML_MANIFEST="$work/eglot.xml" MBML_RESULT="$work/eglot.txt" \
-        timeout 90 emacs --batch -q -l "$repo/Tools/lsp_emacs_eglot_check.el" >/dev/null 2>&1 || true
+    rm -rf "$work/eglot-project"
+    cp -R "$repo/Tests/lsp-clients/project" "$work/eglot-project"
+    sed -i 's#</MBML>#    <Var name="joined" value="^join($cats|, )"/>\n    <Var name="more" value="$ca"/>\n</MBML>#' \
+        "$work/eglot-project/manifest.xml"
+    MBML_BIN="$bin" MBML_PROJECT="$work/eglot-project" MBML_README="$repo/README.md" MBML_RESULT="$work/eglot.txt" \
+        timeout 120 emacs --batch -q -l "$repo/Tools/lsp_emacs_eglot_check.el" >/dev/null 2>&1 || true
     count_results "$work/eglot.txt" "Emacs with eglot"
 else
-    echo "  skip  emacs with eglot is not installed"
+    missing_editor "emacs with eglot is not installed"
 fi
 
 echo "$passed passed, $failed failed"

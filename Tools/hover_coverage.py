@@ -3,7 +3,7 @@
 manifests (and templates) of the wild corpus.
 
     python3 Tools/hover_coverage.py PATH/TO/mbml PATH/TO/wild-corpus/cases [--no-project] [--json] [--check]
-        [--min-percent=N] [--misses]
+        [--min-percent=N] [--misses] [--timing]
 
 Each case folder is copied to a scratch folder. Unless --no-project is given, a project file
 (mbml.json) is written beside its manifests as the original's `plate` tool loaded them (case.conf:
@@ -28,7 +28,9 @@ the tallies are printed as one JSON object. Exits 1 when the server stops answer
 (what .ci/run uses), also when a manifest gets a diagnostic, a hover on a manifest's reference shows
 no value for a name some file of its case declares, or the two forms of a name disagree; with
 --min-percent=N (or manifest=N,template=M) also when fewer than N% of the hovers of a kind of file
-show a value (a regression below the coverage reached).
+show a value (a regression below the coverage reached). With --timing, also how long the hovers
+took: all of them, and apart the first hover of each file that showed a sample's value (the one
+that may load the sample's space).
 """
 import json
 import os
@@ -37,6 +39,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import Client  # noqa: E402
@@ -163,6 +166,7 @@ def measure(binary, cases, use_project):
     misses = []
     agreement = {"agree": 0, "disagree": 0, "examples": []}
     samples = sample_files(cases)
+    timings = []
     client = Client(binary, cwd="/")
     if client.request("initialize", {"processId": None, "rootUri": scratch.as_uri(), "capabilities": {}}) is None:
         sys.exit("the server did not answer initialize")
@@ -194,12 +198,18 @@ def measure(binary, cases, use_project):
                 if kind == "manifest" and diagnostics:
                     warned.append((source.name + "/" + name, [d["message"][:160] for d in diagnostics][:3]))
                 by_name = {}
+                sampled_yet = False
                 for line, character, form, ref_name in references(text):
+                    started = time.time()
                     response = client.request("textDocument/hover", {
                         "textDocument": {"uri": uri}, "position": {"line": line, "character": character}}, 60)
+                    elapsed = time.time() - started
                     if response is None:
                         sys.exit("no hover answer at %s:%d:%d" % (uri, line + 1, character + 1))
                     status, value = classify(response)
+                    where = "%s/%s:%d:%d" % (source.name, name, line + 1, character + 1)
+                    timings.append((elapsed, status == "sample" and not sampled_yet, where))
+                    sampled_yet = sampled_yet or status == "sample"
                     if status == "undeclared" and ref_name.split(".")[0].split("[")[0] not in declared:
                         status = "absent"
                     if status not in SHOWS:
@@ -227,7 +237,24 @@ def measure(binary, cases, use_project):
     finally:
         client.process.kill()
         shutil.rmtree(scratch, ignore_errors=True)
-    return tally, warned, agreement, misses
+    return tally, warned, agreement, misses, timings
+
+
+def print_timings(timings):
+    """--timing: how long the hovers took, and the first hover of each file that showed a sample's
+    value (it may load the sample's space)."""
+    def line(label, entries):
+        if not entries:
+            print("%s: none" % label)
+            return
+        times = sorted(entry[0] for entry in entries)
+        slowest = max(entries)
+        print("%s: %d, median %.3f s, 95th percentile %.3f s, slowest %.3f s (%s)" % (
+            label, len(times), times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))],
+            slowest[0], slowest[2]))
+    line("hovers", timings)
+    line("first sample hover of a file", [entry for entry in timings if entry[1]])
+    line("other hovers", [entry for entry in timings if not entry[1]])
 
 
 def hover_note(response):
@@ -249,7 +276,7 @@ def main():
         sys.exit(__doc__)
     binary, cases = os.path.abspath(arguments[0]), arguments[1]
     use_project = "--no-project" not in sys.argv
-    tally, warned, agreement, misses = measure(binary, cases, use_project)
+    tally, warned, agreement, misses, timings = measure(binary, cases, use_project)
     report = {"project": use_project, "kinds": {}, "warned_manifests": len(warned), "agreement": agreement}
     for kind, forms in sorted(tally.items()):
         total = sum(sum(counts.values()) for counts in forms.values())
@@ -265,6 +292,8 @@ def main():
         print(json.dumps(report, indent=1))
     else:
         print_report(report, warned, agreement, use_project)
+    if "--timing" in sys.argv:
+        print_timings(timings)
     if "--misses" in sys.argv:
         print("hovers without a value: %d" % len(misses))
         for miss in misses:

@@ -9,7 +9,11 @@
    completion after `$`, timed (target 300 ms), and the `completionItem/resolve` of that variable;
 3. the server's peak resident memory (VmHWM) after each;
 4. for the record, inlay hints (60 lines), document symbols, folding ranges and semantic tokens of
-   the 100,000-<Var> manifest.
+   the 100,000-<Var> manifest;
+5. for the record, the first hovers that need a project's sample (`"samples"` in mbml.json, a
+   sample of 100,000 `<Var>`s beside a 100,000-`<Var>` document): a name only the sample declares
+   (the first loads the sample's space), and a per-item `$item` whose collection is empty in the
+   document but not in the sample.
 
 Prints one line per figure and `ok`/`FAIL` against the targets; exits 1 when a target is missed.
 """
@@ -97,6 +101,41 @@ def main():
         report("%s (%d in the answer)" % (method, count), time.time() - started)
     published = [version for published_uri, version in client.published if published_uri == uri]
     print("      diagnostics published for versions %s (superseded texts never load)" % published)
+    report("peak memory (VmHWM) of the server", peak_memory_mb(client), unit="MB")
+    client.notify("exit")
+    client.process.wait(timeout=30)
+
+    print("100,000 <Var>s in a project with a sample of 100,000 more (mbml.json \"samples\"): first hovers")
+    project = work / "project"
+    (project / ".git").mkdir(parents=True)
+    sample = ["<MBML>", '    <Var name="fromSample" literal="S"/>',
+              '    <Var name="things" type="list"><Var literal="one"/><Var literal="three"/></Var>']
+    sample += ['    <Var name="s%d" literal="%d"/>' % (index, index) for index in range(100_000)]
+    (project / "sample.xml").write_text("\n".join(sample + ["</MBML>"]) + "\n")
+    (project / "mbml.json").write_text('{"samples": ["sample.xml"]}\n')
+    lines = ["<MBML>", '    <Var name="things" type="list"/>',
+             '    <Var name="use" value="$fromSample ^list($things|$item.length)"/>']
+    lines += ['    <Var name="v%d" literal="%d"/>' % (index, index) for index in range(100_000)]
+    text = "\n".join(lines + ["</MBML>"]) + "\n"
+    document = project / "big.xml"
+    document.write_text(text)
+    client = start(binary, project)
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": document.as_uri(), "languageId": "xml",
+                                                            "version": 1, "text": text}})
+    client.diagnostics(document.as_uri(), timeout=120)
+    for name, character, expected in [("$fromSample (loads the sample's space)", 30, '"S"'),
+                                      ("$fromSample again", 30, '"S"'),
+                                      ("$item in ^list($things|…), empty here: a sample item", 55, '"one"'),
+                                      ("$item again", 55, '"one"')]:
+        started = time.time()
+        response = client.request("textDocument/hover", {"textDocument": {"uri": document.as_uri()},
+                                                         "position": {"line": 2, "character": character}}, timeout=60)
+        elapsed = time.time() - started
+        value = ((response or {}).get("result") or {}).get("contents", {}).get("value", "")
+        if expected not in value or "sample" not in value:
+            print("  FAIL the hover on %s shows no sample value: %r" % (name, value[:300]))
+            failures += 1
+        report("hover on %s" % name, elapsed)
     report("peak memory (VmHWM) of the server", peak_memory_mb(client), unit="MB")
     client.notify("exit")
     client.process.wait(timeout=30)

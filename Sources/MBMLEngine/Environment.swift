@@ -96,8 +96,11 @@ public final class Environment: Sendable {
     /// A new environment with this one's options, functions, log, facts, variables and
     /// provenances: an incremental load (``ManifestTextLoad``) changes the copy, never an
     /// environment in use.
-    func copy() -> Environment {
-        let copy = Environment(options: options, functions: functions, log: log, cache: cache)
+    /// With `sharingCache` false the copy parses into a cache of its own: one whose functions are
+    /// about to change (``replaceFunctions(with:)``) must not give its trees to the original.
+    func copy(sharingCache: Bool = true) -> Environment {
+        let copy = Environment(
+            options: options, functions: functions, log: log, cache: sharingCache ? cache : ExpressionCache())
         copy.variables.replaceContents(with: variables)
         copy.provenances.replaceRecords(with: provenances)
         copy.facts.replaceValues(with: facts)
@@ -114,6 +117,12 @@ public final class Environment: Sendable {
     /// Records where `name` came from (the loader does, for each declaration).
     func recordProvenance(_ provenance: VariableProvenance, of name: String) {
         provenances.record(provenance, of: name)
+    }
+
+    /// Moves the provenances that `shift` moves (an incremental load after an edit that added or
+    /// removed lines).
+    func moveProvenances(_ shift: LineShift) {
+        provenances.apply(shift)
     }
 
     /// Makes room for `count` more provenance records (a manifest about to declare them).
@@ -139,6 +148,13 @@ public final class Environment: Sendable {
     /// trees froze parameter input types at parse time (<doc:ContextsAndCoercions>).
     public func declare(_ function: FunctionDefinition) {
         state.withLock { $0.functions.declare(function) }
+        cache.removeAll()
+    }
+
+    /// Makes `functions` the declared functions and clears the expression cache: an incremental
+    /// load (``ManifestTextLoad``) declares an element again with the functions declared before it.
+    func replaceFunctions(with functions: FunctionRegistry) {
+        state.withLock { $0.functions = functions }
         cache.removeAll()
     }
 

@@ -99,10 +99,20 @@ final class LanguageServerIncrementalLoadTests: XCTestCase {
         XCTAssertEqual(kind(in: server), .incremental(redeclared: 2))
         XCTAssertEqual(variable("sum", in: server), .integer(542))
         XCTAssertEqual(variable("who", in: server), "Grace")
-        // A line break is no edit inside one line: the whole text loads.
+        // A line break before `<Var` moves it to the first column: the whole text loads.
         type("\n", at: 3, 4, version: 4, in: server)
         XCTAssertEqual(kind(in: server), .full)
         XCTAssertEqual(variable("sum", in: server), .integer(542))
+        // A line break inside a value: $sum alone, and $who moves down a line.
+        type("\n", at: 4, 31, version: 5, in: server)
+        XCTAssertEqual(kind(in: server), .incremental(redeclared: 1))
+        XCTAssertEqual(variable("sum", in: server), .integer(542))
+        XCTAssertEqual(server.analyses[uri]?.analysis.environment.provenance(of: "who")?.line, 7)
+        // An empty line between two elements: nothing declared again, $who one more line down.
+        type("\n    ", at: 2, 37, version: 6, in: server)
+        XCTAssertEqual(kind(in: server), .incremental(redeclared: 0))
+        XCTAssertEqual(server.analyses[uri]?.analysis.environment.provenance(of: "who")?.line, 8)
+        XCTAssertEqual(variable("who", in: server), "Grace")
     }
 
     /// A document's lines are sliced from its text by where each starts: `\n` and `\r\n` end a line,

@@ -42,6 +42,16 @@ public struct EvaluationLimits: Sendable {
     }
 }
 
+extension EvaluationLimits {
+    /// These limits with the deadline's budget counted again from now: for a job that starts after
+    /// work of its own budget (a hover that first loads a sample's space).
+    public func restarted() -> EvaluationLimits {
+        var limits = self
+        limits.deadline = deadline.flatMap { Deadline(secondsFromNow: $0.seconds) }
+        return limits
+    }
+}
+
 /// A point in time a job must finish by, with the budget it was made from (for the error message).
 public struct Deadline: Sendable, Equatable {
     /// The monotonic clock's reading (`DispatchTime.uptimeNanoseconds`) at the deadline.

@@ -27,14 +27,14 @@ final class ArrivingBytes: Sendable {
     }
 
     /// Waits until at least `count` bytes have arrived, or the reader has stopped, and returns how
-    /// many have arrived.
-    func wait(until count: Int) -> Int {
+    /// many have arrived; it looks every `interval` microseconds.
+    func wait(until count: Int, lookingEvery interval: UInt32 = 50) -> Int {
         while true {
             let arrived = filled.load(ordering: .acquiring)
             if arrived >= count || finished.load(ordering: .acquiring) {
                 return filled.load(ordering: .acquiring)
             }
-            usleep(50)
+            usleep(interval)
         }
     }
 }

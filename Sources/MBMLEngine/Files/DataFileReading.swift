@@ -21,6 +21,12 @@
 ///   than answered from text that is half old, half new. A file truncated *during* the scan, or
 ///   changed after it, while a one-shot command still runs, is not caught: that is the price of
 ///   the mapping, the same ripgrep pays (a long-lived host never pays it).
+/// - **A mapped file is not held in the process's memory**: its pages are mapped in a few
+///   megabytes ahead of the scan and given back behind it (``MappedFile/scanning(_:)``); they stay
+///   in the system's cache of the file, which any reader of it (`wc`, `jq`) fills the same way, and
+///   the values an expression reads map theirs in again from there. Resident memory counts the
+///   pages a process has mapped: holding a large file costs its structural index (eight bytes a
+///   member of a large container) and what the expression reads, not the file's size.
 /// - Small files, JSON Lines files (decoded as they are read, their pages given back as they go)
 ///   and standard input are read in every mode.
 ///

@@ -58,23 +58,47 @@ final class MappedFile: Sendable {
         if let start = buffer.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), buffer.count) }
     }
 
-    /// Calls `body` while another thread maps the file's pages into the process ahead of it
-    /// (`MADV_POPULATE_READ`, a few megabytes at a time, front to back), so that a pass over the
-    /// bytes does not stop at a page fault every 64 KiB: the page tables of a gigabyte take a third
-    /// of a second of the kernel's time, on the other core. Populating never faults the process (a
-    /// file truncated meanwhile makes the call fail, and the thread stop); it stops too when `body`
-    /// returns first. Where the system has no such call, `body` runs alone.
-    func populatingAhead<Result>(_ body: () throws -> Result) rethrows -> Result {
+    /// Calls `body` — a single pass over the bytes, front to back — with a closure it calls now and
+    /// then with the position it has reached, and keeps only a window of the file around that
+    /// position in the process's memory:
+    ///
+    /// - **Ahead**, another thread maps the next pages into the process (`MADV_POPULATE_READ`,
+    ///   ``populationChunk`` at a time, at most ``populationLead`` past the position), so that the
+    ///   pass does not stop at a page fault every 64 KiB: the page tables of a gigabyte take a third
+    ///   of a second of the kernel's time, on the other core. Populating never faults the process (a
+    ///   file truncated meanwhile makes the call fail, and the thread stop).
+    /// - **Behind**, the pass's own thread gives the pages it has passed back (`MADV_DONTNEED`,
+    ///   ``releaseChunk`` at a time), and all of them when `body` returns. The mapping is read-only
+    ///   and private and never written, so no page of it is the process's own: the pages stay in the
+    ///   system's cache of the file, and a later read of them (a value the expression touches) maps
+    ///   them in again from there, without reading the disk.
+    ///
+    /// So the file's pages count toward the process's resident memory only while the pass is near
+    /// them: holding a file of any size costs the window (about ``populationLead`` +
+    /// ``releaseChunk``) plus what reading it makes, not the file. Where the system has no such
+    /// calls, `body` runs alone and the pages stay until the mapping goes.
+    func scanning<Result>(_ body: (_ passing: (Int) -> Void) throws -> Result) rethrows -> Result {
         #if os(Linux)
-        guard buffer.count >= Self.populationChunk * 2, let base = buffer.baseAddress else { return try body() }
-        // Only its abandonment is used: `body` abandons it when it is done.
-        let stop = ArrivingBytes()
+        guard buffer.count >= Self.populationChunk * 2, let base = buffer.baseAddress else {
+            defer { releaseAll() }
+            return try body { _ in }
+        }
+        // How far the pass has come; finished (and abandoned) when `body` returns.
+        let progress = ArrivingBytes()
         let done = DispatchSemaphore(value: 0)
         let start = UInt(bitPattern: base)
         let count = buffer.count
         DispatchQueue.global().async {
             var offset = 0
-            while offset < count, !stop.isAbandoned {
+            while offset < count, !progress.isAbandoned {
+                // Not more than the lead ahead of the pass, and never behind it (where pages are
+                // given back).
+                // Looked at every half millisecond (the pass moves about half a megabyte in it):
+                // this thread sleeps through most of the scan.
+                let reached = progress.wait(until: offset - Self.populationLead, lookingEvery: 500)
+                guard !progress.isAbandoned else { break }
+                offset = max(offset, reached / Self.pageSize * Self.pageSize)
+                guard offset < count else { break }
                 let length = min(Self.populationChunk, count - offset)
                 // The mapping outlives this thread: `body` does not return before `done` is signalled.
                 guard let chunk = UnsafeMutableRawPointer(bitPattern: start + UInt(offset)),
@@ -84,21 +108,47 @@ final class MappedFile: Sendable {
             }
             done.signal()
         }
+        var released = 0
         defer {
-            stop.abandon()
+            progress.abandon()
+            progress.finish()
             done.wait()
+            releaseAll()
         }
-        return try body()
+        return try body { position in
+            progress.arrive(upTo: position)
+            let end = min(position, count) / Self.pageSize * Self.pageSize
+            guard end - released >= Self.releaseChunk else { return }
+            release(released..<end)
+            released = end
+        }
         #else
-        return try body()
+        return try body { _ in }
         #endif
     }
 
-    /// How much ``populatingAhead(_:)`` maps at a time.
-    private static let populationChunk = 4 << 20
+    /// Gives back the process's pages of the whole file (they stay in the system's cache of it).
+    func releaseAll() {
+        release(0..<buffer.count)
+    }
+
+    /// Gives back the process's pages of the bytes in `range` (from a page boundary).
+    private func release(_ range: Range<Int>) {
+        #if os(Linux)
+        guard let base = buffer.baseAddress, !range.isEmpty else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + range.lowerBound), range.count, MADV_DONTNEED)
+        #endif
+    }
+
+    /// How much ``scanning(_:)`` maps at a time.
+    private static let populationChunk = 2 << 20
+    /// How far ahead of the pass ``scanning(_:)`` maps pages at most (besides the chunk it maps).
+    private static let populationLead = 4 << 20
+    /// How many passed bytes ``scanning(_:)`` gives back at a time.
+    private static let releaseChunk = 4 << 20
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
     /// `MADV_POPULATE_READ` (Linux 5.14): older kernels refuse it with `EINVAL`, and nothing is populated.
     private static let populateRead: Int32 = 22
-
     /// Throws ``FileChangedWhileRead`` when the file is no longer what was mapped: another size, or
     /// written since.
     func checkUnchanged() throws {

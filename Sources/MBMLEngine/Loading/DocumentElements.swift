@@ -12,8 +12,8 @@ struct DocumentElements: Sendable {
     let lastDeclaration: [String: Int]
     /// For each name a top-level `<Var>` declares: how many elements declare it.
     let declarationCount: [String: Int]
-    /// The index of the last top-level `<Function>`, -1 when there is none.
-    let lastFunction: Int
+    /// The indexes of the top-level `<Function>`s, in order.
+    let functionIndexes: [Int]
 
     /// The elements of `text`, whose load recorded `record`; nil when the text's scan and its parse
     /// do not agree on them, or when its prolog could make a part of it parse differently alone (a
@@ -43,9 +43,9 @@ struct DocumentElements: Sendable {
         }
         var lastDeclaration: [String: Int] = [:]
         var declarationCount: [String: Int] = [:]
-        var lastFunction = -1
+        var functionIndexes: [Int] = []
         for (index, element) in record.elements.enumerated() {
-            if element.tag == "Function" { lastFunction = index }
+            if element.tag == "Function" { functionIndexes.append(index) }
             guard element.tag == "Var", let name = element.name else { continue }
             lastDeclaration[name] = index
             declarationCount[name, default: 0] += 1
@@ -54,7 +54,20 @@ struct DocumentElements: Sendable {
         self.record = record
         self.lastDeclaration = lastDeclaration
         self.declarationCount = declarationCount
-        self.lastFunction = lastFunction
+        self.functionIndexes = functionIndexes
+    }
+
+    /// The index of the first top-level `<Function>` after the element at `position`, if any: the
+    /// functions declared before it (``ElementRecord/functionsBefore``) are those the element's
+    /// load called.
+    func firstFunction(after position: Int) -> Int? {
+        var low = 0
+        var high = functionIndexes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if functionIndexes[middle] <= position { low = middle + 1 } else { high = middle }
+        }
+        return low < functionIndexes.count ? functionIndexes[low] : nil
     }
 
     /// Whether a diagnostic reported before the elements were declared (a parse warning) is in
@@ -79,6 +92,31 @@ struct DocumentElements: Sendable {
         let index = low - 1
         guard index >= 0, end < spans[index].upperBound else { return nil }
         return index
+    }
+
+    /// The index of the first element whose span starts at or after the UTF-8 offset `offset`
+    /// (``spans``' count when none does).
+    func firstElement(startingAtOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Moves the elements from `first` on by `bytes` bytes and what `shift` moves of every
+    /// element's record and of the diagnostics before them: the elements after an edit.
+    mutating func move(from first: Int, bytes: Int, _ shift: LineShift) {
+        for index in first..<spans.count {
+            spans[index] = spans[index].lowerBound + bytes..<spans[index].upperBound + bytes
+        }
+        guard shift.delta != 0 else { return }
+        record.head = record.head.map(shift.moved)
+        for index in first..<record.elements.count {
+            record.elements[index] = shift.moved(record.elements[index])
+        }
     }
 
     /// A document type declaration (its entities could change how a part of the text parses) or

@@ -13,20 +13,22 @@ extension ManifestTextLoad {
         let old = Array(text.utf8)
         let new = Array(newText.utf8)
         let edit = TextEdit(old: old, new: new)
-        guard edit.keepsLines(old: old, new: new), let index = elements.element(enclosing: edit.start, edit.oldEnd)
-        else { return nil }
-        // An element starting on the line where the edited one ends would move.
-        if index + 1 < elements.spans.count,
-            !old[elements.spans[index].upperBound..<elements.spans[index + 1].lowerBound].contains(UInt8(ascii: "\n"))
-        {
-            return nil
+        if elements.element(enclosing: edit.start, edit.oldEnd) == nil {
+            return whitespaceLoad(of: newText, edit: edit, old: old, new: new, elements: elements, name: name)
         }
+        guard let index = elements.element(enclosing: edit.start, edit.oldEnd),
+            let shift = Self.shift(ofEditIn: index, elements: elements, old: old, new: new, name: name)
+        else { return nil }
         let delta = new.count - old.count
         elements.spans[index] = elements.spans[index].lowerBound..<elements.spans[index].upperBound + delta
-        for later in (index + 1)..<elements.spans.count {
-            elements.spans[later] = elements.spans[later].lowerBound + delta..<elements.spans[later].upperBound + delta
-        }
-        let environment = load.environment.copy()
+        elements.move(from: index + 1, bytes: delta, shift)
+        // A `<Function>` after the element: each element is declared again with the functions
+        // declared before it, in a copy that parses into a cache of its own.
+        let ownFunctions = elements.firstFunction(after: index) != nil
+        let environment = load.environment.copy(sharingCache: !ownFunctions)
+        if shift.delta != 0 { environment.moveProvenances(shift) }
+        let finalFunctions = environment.functions
+        var functionsInUse: Int? = nil
         let evaluation = Evaluation(limits: limits)
         let session = ManifestLoadSession(environment: environment, parsing: builder.parsing, evaluation: evaluation)
         let path = EnvironmentBuilder.url(ofText: name, in: directory)
@@ -35,6 +37,13 @@ extension ManifestTextLoad {
         for position in index..<elements.spans.count {
             let element = elements.record.elements[position]
             if position > index, element.reads.isDisjoint(with: redeclared) { continue }
+            let function = elements.firstFunction(after: position)
+            if function != functionsInUse {
+                guard let functions = function.map({ elements.record.elements[$0].functionsBefore }) ?? finalFunctions
+                else { return nil }
+                environment.replaceFunctions(with: functions)
+                functionsInUse = function
+            }
             guard
                 let record = redeclare(
                     position, in: elements, text: new, session: session, path: path, documentName: name)
@@ -43,6 +52,7 @@ extension ManifestTextLoad {
             if let name = record.name { redeclared.insert(name) }
             count += 1
         }
+        if functionsInUse != nil { environment.replaceFunctions(with: finalFunctions) }
         guard !evaluation.isStopped else { return nil }
         let diagnostics =
             elements.record.head + elements.record.elements.flatMap(\.diagnostics)
@@ -54,6 +64,88 @@ extension ManifestTextLoad {
             inputs: inputs(with: newText), documentIndex: documentIndex, elements: .located(elements))
     }
 
+    /// How an edit inside the element at `index` moves what follows it; nil when the element must
+    /// not be declared again alone: an element starts on the line where it ends (its column would
+    /// move), or a parse warning is at the element or between it and the next.
+    private static func shift(
+        ofEditIn index: Int, elements: DocumentElements, old: [UInt8], new: [UInt8], name: String
+    ) -> LineShift? {
+        let span = elements.spans[index]
+        let newSpan = span.lowerBound..<span.upperBound + new.count - old.count
+        if index + 1 < elements.spans.count,
+            LineShift.lineBreaks(in: old[span.upperBound..<elements.spans[index + 1].lowerBound]) == 0
+        {
+            return nil
+        }
+        guard !elements.headHasDiagnostic(at: index, file: name) else { return nil }
+        let next = index + 1 < elements.spans.count ? elements.record.elements[index + 1].line : Int.max
+        return LineShift(
+            file: name, fromLine: next,
+            delta: LineShift.lineBreaks(in: new[newSpan]) - LineShift.lineBreaks(in: old[span]))
+    }
+
+    /// The load of an edit that changes only the white space between two top-level elements
+    /// (or after the last): nothing is declared again; what follows the edit moves by the lines it
+    /// added or removed. Nil for any other edit, and when the element after the white space would
+    /// change column or a parse warning is in it.
+    private func whitespaceLoad(
+        of newText: String, edit: TextEdit, old: [UInt8], new: [UInt8], elements: DocumentElements, name: String
+    ) -> ManifestTextLoad? {
+        var elements = elements
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+        // The run of white space the edit is in, in the old text: after a `>`, before a `<`.
+        var runStart = edit.start
+        while runStart > 0, isSpace(old[runStart - 1]) { runStart -= 1 }
+        var runEnd = edit.oldEnd
+        while runEnd < old.count, isSpace(old[runEnd]) { runEnd += 1 }
+        let delta = new.count - old.count
+        guard runStart > 0, old[runStart - 1] == UInt8(ascii: ">"), runEnd < old.count,
+            old[runEnd] == UInt8(ascii: "<"), new[runStart..<runEnd + delta].allSatisfy(isSpace)
+        else { return nil }
+        // The run is in the root, before an element or after the last one (before `</MBML>`).
+        let next = elements.firstElement(startingAtOrAfter: runEnd)
+        let endLine: Int
+        if next < elements.spans.count {
+            guard elements.spans[next].lowerBound == runEnd,
+                next == 0 || elements.spans[next - 1].upperBound <= runStart
+            else { return nil }
+            endLine = elements.record.elements[next].line
+        } else {
+            // The root's end tag: the last `<` of the text.
+            guard let last = elements.spans.last, last.upperBound <= runStart, runEnd + 1 < old.count,
+                old[runEnd + 1] == UInt8(ascii: "/"), !old[(runEnd + 1)...].contains(UInt8(ascii: "<"))
+            else { return nil }
+            endLine =
+                elements.record.elements[elements.spans.count - 1].line
+                + LineShift.lineBreaks(in: old[last.lowerBound..<runEnd])
+        }
+        // What follows keeps its column: both runs hold a line break and end with the same last line.
+        let oldRun = old[runStart..<runEnd]
+        let newRun = new[runStart..<runEnd + delta]
+        func lastLine(_ run: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+            run.lastIndex(of: UInt8(ascii: "\n")).map { run[($0 + 1)...] }
+        }
+        guard let oldLast = lastLine(oldRun), let newLast = lastLine(newRun), oldLast.elementsEqual(newLast)
+        else { return nil }
+        // A diagnostic reported inside the white space would not move as the lines after it do.
+        let firstLine = endLine - LineShift.lineBreaks(in: oldRun)
+        guard !elements.record.head.contains(where: { $0.file == name && $0.line > firstLine && $0.line < endLine })
+        else { return nil }
+        let shift = LineShift(
+            file: name, fromLine: endLine, delta: LineShift.lineBreaks(in: newRun) - LineShift.lineBreaks(in: oldRun))
+        elements.move(from: next, bytes: delta, shift)
+        let environment = load.environment.copy()
+        environment.moveProvenances(shift)
+        let newLoad = EnvironmentLoad(
+            environment: environment, diagnostics: load.diagnostics.map(shift.moved), files: load.files,
+            failedInputs: [])
+        return ManifestTextLoad(
+            text: newText, load: newLoad, kind: .incremental(redeclared: 0), builder: builder,
+            inputs: inputs(with: newText), documentIndex: documentIndex, elements: .located(elements))
+    }
+
     /// Declares the top-level element at `position` again, from its span in `text`, in the
     /// session's environment: its new record, or nil when it must not be declared alone.
     private func redeclare(
@@ -62,7 +154,7 @@ extension ManifestTextLoad {
     ) -> ElementRecord? {
         let old = elements.record.elements[position]
         guard old.tag == "Var", let name = old.name, !name.isEmpty, !old.hasCondition, !old.redeclares,
-            old.otherChanges == 0, elements.declarationCount[name] == 1, elements.lastFunction < position,
+            old.otherChanges == 0, elements.declarationCount[name] == 1,
             !elements.headHasDiagnostic(at: position, file: documentName),
             let fragment = Self.fragment(text[elements.spans[position]], line: old.line, column: old.column)
         else { return nil }
@@ -120,14 +212,5 @@ struct TextEdit {
         self.start = start
         oldEnd = old.count - suffix
         newEnd = new.count - suffix
-    }
-
-    /// Whether the edit leaves every line where it was: it adds and removes no line break (`\n`,
-    /// or `\r`, which XML reads as one) — so that what follows it keeps its line.
-    func keepsLines(old: [UInt8], new: [UInt8]) -> Bool {
-        let removed = old[start..<oldEnd]
-        let added = new[start..<newEnd]
-        return !removed.contains(UInt8(ascii: "\r")) && !added.contains(UInt8(ascii: "\r"))
-            && removed.count(where: { $0 == UInt8(ascii: "\n") }) == added.count(where: { $0 == UInt8(ascii: "\n") })
     }
 }

@@ -4,18 +4,22 @@ import Foundation
 /// kept so that its next text loads incrementally where the edit allows (``loading(_:limits:outline:)``).
 ///
 /// An edit inside one top-level `<Var>` of the text declares that variable again, and after it
-/// every later `<Var>` whose load read a variable declared again, in a copy of the environment; any
-/// other edit loads the whole new text. Either way the result is what a full load of the new text
-/// gives (the same variables, values, provenances and diagnostics): an edit is loaded
-/// incrementally only when nothing the load depends on can tell the difference —
+/// every later `<Var>` whose load read a variable declared again, in a copy of the environment, each
+/// with the functions declared before it (a `<Function>` after it is not known to it); an edit of
+/// the white space between two top-level elements declares nothing again. What follows the edit
+/// moves by the lines it added or removed (diagnostics, provenances). Any other edit loads the
+/// whole new text. Either way the result is what a full load of the new text gives (the same
+/// variables, values, provenances, functions and diagnostics): an edit is loaded incrementally only
+/// when nothing the load depends on can tell the difference —
 ///
 /// - the variable keeps its name, is declared by no other input, include or element, and neither
 ///   it nor any variable declared again has an `if`;
-/// - what its expressions read (as the load observed it) was declared before it, never at or after
-///   it, and no `<Function>` is declared at or after it;
+/// - what its expressions read (as the load observed it) was declared before it, never at or after it;
 /// - its evaluations changed nothing in the space and the element alone is well-formed XML of
 ///   exactly one `<Var>`, with no parse warning;
-/// - the edit adds or removes no line break, and no element starts on the line where it ends.
+/// - no element starts on the line where it ends (its column would move);
+/// - white space edited between elements keeps a line break before the next element and the
+///   indentation of its line.
 ///
 /// ```swift
 /// var loaded = ManifestTextLoad(builder: builder, inputs: [.manifestText(text, name: "m.xml", directory: folder)])

@@ -40,6 +40,16 @@ final class ProvenanceTable: Sendable {
         records.withLock { $0 = copied }
     }
 
+    /// Moves every record that `shift` moves (an edit added or removed lines above it), in place.
+    func apply(_ shift: LineShift) {
+        records.withLock { records in
+            records.index = records.index.mapValues(shift.moved)
+            for index in records.pending.indices {
+                records.pending[index].provenance = shift.moved(records.pending[index].provenance)
+            }
+        }
+    }
+
     func record(_ provenance: VariableProvenance, of name: String) {
         records.withLock { $0.pending.append((name, provenance)) }
     }

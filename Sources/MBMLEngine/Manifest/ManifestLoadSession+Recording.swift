@@ -21,6 +21,8 @@ struct ElementRecord: Sendable {
     var otherChanges: Int
     /// The diagnostics it reported.
     var diagnostics: [Diagnostic]
+    /// For a `<Function>`: the functions declared before it (what an element before it called).
+    var functionsBefore: FunctionRegistry? = nil
 }
 
 /// What a recorded document's load was made of: the diagnostics before its elements were
@@ -41,6 +43,7 @@ extension ManifestLoadSession {
         let (versionBefore, declarationsBefore, diagnosticsBefore) = (
             environment.variables.version, declarations, diagnostics.count
         )
+        let functionsBefore = child.name == "Function" ? environment.functions : nil
         let outerReads = evaluation.readNames
         evaluation.readNames = []
         body()
@@ -51,6 +54,6 @@ extension ManifestLoadSession {
             tag: child.name, name: name, hasCondition: attributes[.if] != nil, line: position.line,
             column: position.column, reads: reads, redeclares: redeclares,
             otherChanges: (environment.variables.version &- versionBefore) - (declarations - declarationsBefore),
-            diagnostics: Array(diagnostics[diagnosticsBefore...]))
+            diagnostics: Array(diagnostics[diagnosticsBefore...]), functionsBefore: functionsBefore)
     }
 }

@@ -11,19 +11,44 @@ public struct BoundValues: Sendable, Equatable {
     public var call: String
 }
 
+/// The outermost call around a reference, evaluated once in the object context and traced: what
+/// ``Environment/boundValues(of:in:)``, ``Environment/unboundIteration(of:in:)`` and
+/// ``Environment/boundValuesOutsideBranches(of:in:within:)`` read, so that a host asking all three
+/// (a hover) evaluates the call once.
+public struct OuterCallTrace: Sendable, Equatable {
+    /// The trace of the call's text.
+    public let trace: ExpressionTrace
+    /// The reference's UTF-16 position in the traced text.
+    public let position: Int
+}
+
 extension Environment {
+    /// The outermost call around `offset` (a character offset into `characters`, one line or
+    /// expression of text), traced (``trace(_:context:within:)``) as part of `evaluation`; nil when
+    /// no closed call encloses the offset.
+    public func traceOuterCall(
+        around offset: Int, in characters: [Character], within evaluation: Evaluation
+    ) -> OuterCallTrace? {
+        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
+        let position = String(characters[extent.lowerBound..<offset]).utf16.count
+        return OuterCallTrace(
+            trace: trace(String(characters[extent]), context: .object, within: evaluation), position: position)
+    }
+
     /// The values the reference to `$name` at `offset` (a character offset into `characters`, one
     /// line or expression of text) takes when the outermost call around it is evaluated once in the
-    /// object context, traced (``trace(_:context:within:)``); nil when no closed call encloses the
+    /// object context, traced (``traceOuterCall(around:in:within:)``); nil when no closed call encloses the
     /// offset, or the reference was never evaluated there or never had a value (a name nothing
     /// declares and nothing binds). The evaluation is part of `evaluation`.
     public func boundValues(
         of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
     ) -> BoundValues? {
-        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
-        let text = String(characters[extent])
-        let position = String(characters[extent.lowerBound..<offset]).utf16.count
-        return Self.boundValues(of: name, at: position, in: trace(text, context: .object, within: evaluation))
+        traceOuterCall(around: offset, in: characters, within: evaluation).flatMap { boundValues(of: name, in: $0) }
+    }
+
+    /// ``boundValues(of:at:in:within:)`` read from the outer call traced already.
+    public func boundValues(of name: String, in outer: OuterCallTrace) -> BoundValues? {
+        Self.boundValues(of: name, at: outer.position, in: outer.trace)
     }
 
     /// What the reference to `$name` at UTF-16 `position` of the traced text produced; nil when it
@@ -65,7 +90,14 @@ extension Environment {
     public func unboundIteration(
         of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
     ) -> UnboundIteration? {
-        guard let (call, _) = tracedIteratingCall(binding: name, at: offset, in: characters, within: evaluation),
+        traceOuterCall(around: offset, in: characters, within: evaluation).flatMap {
+            unboundIteration(of: name, in: $0)
+        }
+    }
+
+    /// ``unboundIteration(of:at:in:within:)`` read from the outer call traced already.
+    public func unboundIteration(of name: String, in outer: OuterCallTrace) -> UnboundIteration? {
+        guard let call = iteratingCall(binding: name, at: outer.position, in: outer.trace),
             let function = call.name, let collection = call.children.first
         else { return nil }
         return UnboundIteration(
@@ -82,24 +114,21 @@ extension Environment {
     public func boundValuesOutsideBranches(
         of name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
     ) -> BoundValues? {
-        guard let (call, position) = tracedIteratingCall(binding: name, at: offset, in: characters, within: evaluation),
-            call.evaluationCount == 0
-        else { return nil }
-        return Self.boundValues(
-            of: name, at: position - call.range.location,
-            in: trace(call.text, context: .object, within: evaluation))
+        traceOuterCall(around: offset, in: characters, within: evaluation).flatMap {
+            boundValuesOutsideBranches(of: name, in: $0, within: evaluation)
+        }
     }
 
-    /// The outermost call around the reference at `offset` in `characters`, traced, and in it the
-    /// innermost call that binds `name` per item (`iteratingCall(binding:at:in:)`), with the
-    /// reference's UTF-16 position in the traced text. Nil when either call is missing.
-    private func tracedIteratingCall(
-        binding name: String, at offset: Int, in characters: [Character], within evaluation: Evaluation
-    ) -> (call: TraceNode, position: Int)? {
-        guard let extent = MBMLSyntax(characters: characters).outermostCall(around: offset) else { return nil }
-        let position = String(characters[extent.lowerBound..<offset]).utf16.count
-        let outer = trace(String(characters[extent]), context: .object, within: evaluation)
-        return iteratingCall(binding: name, at: position, in: outer).map { ($0, position) }
+    /// ``boundValuesOutsideBranches(of:at:in:within:)`` from the outer call traced already: only
+    /// the call that binds `name` is traced (alone), as part of `evaluation`.
+    public func boundValuesOutsideBranches(
+        of name: String, in outer: OuterCallTrace, within evaluation: Evaluation
+    ) -> BoundValues? {
+        guard let call = iteratingCall(binding: name, at: outer.position, in: outer.trace), call.evaluationCount == 0
+        else { return nil }
+        return Self.boundValues(
+            of: name, at: outer.position - call.range.location,
+            in: trace(call.text, context: .object, within: evaluation))
     }
 
     /// The innermost call of `trace` whose function binds `name` per item

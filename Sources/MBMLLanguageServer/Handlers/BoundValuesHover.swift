@@ -16,31 +16,32 @@ enum BoundValuesHover {
         samples: SampleSpace?, limits: EvaluationLimits, inProject: Bool
     ) -> (value: String, note: String) {
         let evaluation = Evaluation(limits: limits)
-        if let bound = environment.boundValues(of: name, at: offset, in: cursor.characters, within: evaluation),
-            let first = bound.outcomes.first
-        {
+        // The call around the reference, evaluated once for all three questions.
+        let outer = environment.traceOuterCall(around: offset, in: cursor.characters, within: evaluation)
+        if let outer, let bound = environment.boundValues(of: name, in: outer), let first = bound.outcomes.first {
             return (preview(first), "bound by the call around it, " + evaluated(bound))
         }
-        let unbound = environment.unboundIteration(of: name, at: offset, in: cursor.characters, within: evaluation)
-        if let unbound, unbound.evaluationCount == 0,
-            let alone = environment.boundValuesOutsideBranches(
-                of: name, at: offset, in: cursor.characters, within: evaluation),
+        let unbound = outer.flatMap { environment.unboundIteration(of: name, in: $0) }
+        if let outer, let unbound, unbound.evaluationCount == 0,
+            let alone = environment.boundValuesOutsideBranches(of: name, in: outer, within: evaluation),
             let first = alone.outcomes.first
         {
             return (preview(first), note(for: name, alone: alone, unbound: unbound))
         }
+        // A sample's space may have just been loaded (under a budget of its own): the answer from
+        // it gets the request's time budget again.
         if let samples,
             let sample = samples.first({ environment, sample in
                 self.sample(
                     of: name, expression: expression, at: offset, cursor: cursor, in: environment, from: sample,
-                    unbound: unbound, limits: limits)
+                    unbound: unbound, limits: limits.restarted())
             })
         {
             return sample
         }
         if let unbound { return ("null", note(for: name, unbound: unbound)) }
         var note = inProject ? "not declared by any input of the project (its value is null)" : "not declared"
-        if MBMLSyntax(characters: cursor.characters).outermostCall(around: offset) != nil {
+        if outer != nil {
             note += "; the call around it did not evaluate it, so no function bound it"
         }
         if samples != nil { note += "; the project's samples do not declare it either" }
@@ -63,10 +64,10 @@ enum BoundValuesHover {
             )
         }
         let evaluation = Evaluation(limits: limits)
-        guard
-            let bound = environment.boundValues(of: name, at: offset, in: cursor.characters, within: evaluation)
-                ?? environment.boundValuesOutsideBranches(
-                    of: name, at: offset, in: cursor.characters, within: evaluation),
+        // The call around it, evaluated once in the samples' space.
+        guard let outer = environment.traceOuterCall(around: offset, in: cursor.characters, within: evaluation),
+            let bound = environment.boundValues(of: name, in: outer)
+                ?? environment.boundValuesOutsideBranches(of: name, in: outer, within: evaluation),
             let first = bound.outcomes.first
         else { return nil }
         let why = unbound.map { note(for: name, unbound: $0) } ?? "the call around it bound no value in the project"

@@ -11,8 +11,14 @@ enum SemanticTokensHandler {
         var data: [Int] = []
         var previousLine = 0
         var previousStart = 0
-        for line in 0..<document.lines.count {
-            let characters = document.characters(ofLine: line)
+        let lines = document.lines
+        for line in 0..<lines.count {
+            // Every token starts with a `$` or a `^`: most lines of a large manifest have neither,
+            // and are not split into characters at all.
+            guard lines[line].utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "^") }) else {
+                continue
+            }
+            let characters = Array(lines[line])
             var lineEnd = 0
             // A reference nested in another's brackets (`${a[$b]}`) overlaps it: tokens may not overlap.
             for occurrence in ExpressionOccurrences(line: characters).occurrences where occurrence.start >= lineEnd {

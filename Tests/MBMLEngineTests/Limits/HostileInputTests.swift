@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -319,21 +320,5 @@ final class HostileInputTests: ExpressionTestCase {
             if index % 50 == 0 { environment.clearCache() }
         }
         XCTAssertTrue(failures.inputs.isEmpty, failures.inputs.map(InputRecorder.describe).joined(separator: "\n"))
-    }
-}
-
-/// A deterministic xorshift generator so that random inputs are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed == 0 ? 0x1234_5678 : seed
-    }
-
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -36,41 +37,7 @@ final class ManifestTextLoadTests: ManifestTestCase {
         """
 
     private func startingLoad(_ text: String) throws -> ManifestTextLoad {
-        try write("shared.xml", #"<MBML><Var name="owner" literal="ada"/></MBML>"#)
-        var options = EnvironmentOptions()
-        options.searchDirectories = [directory]
-        return ManifestTextLoad(
-            builder: EnvironmentBuilder(options: options),
-            inputs: [.manifestText(text, name: path("manifest.xml"), directory: directory)])
-    }
-
-    /// Everything a load gives that a host reads, compared between two loads.
-    private func assertSameState(
-        _ incremental: ManifestTextLoad, _ full: ManifestTextLoad, _ message: String,
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        let (a, b) = (incremental.load, full.load)
-        XCTAssertEqual(a.diagnostics, b.diagnostics, message, file: file, line: line)
-        XCTAssertEqual(a.files, b.files, message, file: file, line: line)
-        XCTAssertEqual(a.failedInputs, b.failedInputs, message, file: file, line: line)
-        XCTAssertEqual(a.environment.variables.names, b.environment.variables.names, message, file: file, line: line)
-        for name in b.environment.variables.names {
-            // `$Environment` and `$Platform` answer from their own environment: compared by provenance.
-            if b.environment.provenance(of: name)?.kind != .builtIn {
-                XCTAssertEqual(
-                    a.environment.variables[name], b.environment.variables[name], "$\(name): \(message)",
-                    file: file, line: line)
-            }
-            XCTAssertEqual(
-                a.environment.variables.declaration(of: name), b.environment.variables.declaration(of: name),
-                "$\(name): \(message)", file: file, line: line)
-            XCTAssertEqual(
-                a.environment.provenance(of: name), b.environment.provenance(of: name), "$\(name): \(message)",
-                file: file, line: line)
-        }
-        XCTAssertEqual(a.environment.loadedFiles, b.environment.loadedFiles, message, file: file, line: line)
-        XCTAssertEqual(a.environment.attributes, b.environment.attributes, message, file: file, line: line)
-        XCTAssertEqual(incremental.allowsIncrementalLoads, full.allowsIncrementalLoads, message, file: file, line: line)
+        try textLoad(text, shared: #"<MBML><Var name="owner" literal="ada"/></MBML>"#)
     }
 
     func testAnEditInsideAVarDeclaresItAndWhatReadItAgain() throws {
@@ -109,7 +76,6 @@ final class ManifestTextLoadTests: ManifestTestCase {
                 of: "^join($list|,)-$c", with: "$c!"))
         let text = base.text
         let cases: [(String, String, String)] = [
-            ("a new line", #"literal="1""#, "literal=\"1\"\n"),
             ("a name changed", #"name="late""#, #"name="later""#),
             ("a second element", #"<Var name="late" literal="L"/>"#, #"<Var name="late" literal="L"/><Var name="m"/>"#),
             ("reads a later name", #"value="$a"/>"#, #"value="$late"/>"#),
@@ -125,14 +91,69 @@ final class ManifestTextLoadTests: ManifestTestCase {
             XCTAssertEqual(next.kind, .full, label)
             assertSameState(next, base.fullLoad(of: edited), label)
         }
-        // A function declared after the variable could change what its expressions call.
-        let withFunction = text.replacingOccurrences(
-            of: "</MBML>", with: "    <Function name=\"lowercase\" class=\"MBMLStringFunctions\"/>\n</MBML>")
-        let functionBase = try startingLoad(withFunction)
-        let edited = withFunction.replacingOccurrences(of: #"literal="L""#, with: #"literal="M""#)
-        let next = functionBase.loading(edited)
-        XCTAssertEqual(next.kind, .full)
-        assertSameState(next, functionBase.fullLoad(of: edited), "before a function")
+    }
+
+    /// A line break added or removed inside a `<Var>` moves what follows it (its diagnostics, its
+    /// declarations' places); white space between elements declares nothing again.
+    func testLineBreaksLoadIncrementallyAndMoveWhatFollows() throws {
+        let base = try startingLoad(
+            Self.manifest.replacingOccurrences(of: #" if="$a""#, with: "").replacingOccurrences(
+                of: "^join($list|,)-$c", with: "$c!"))
+        let text = base.text
+        let cases: [(String, String, String, ManifestTextLoad.Kind)] = [
+            ("a new line in a value", #"literal="1""#, "literal=\"1\n\"", .incremental(redeclared: 9)),
+            (
+                "a new line between attributes", #"name="a" literal"#, "name=\"a\"\r\n  literal",
+                .incremental(redeclared: 9)
+            ),
+            ("lines joined", "\n    <Var name=\"b\"", "<Var name=\"b\"", .full),
+            ("an empty line", "/>\n    <Var name=\"b\"", "/>\n\n    <Var name=\"b\"", .incremental(redeclared: 0)),
+            ("an empty line at the end", "/>\n</MBML>", "/>\n   \n\n</MBML>", .incremental(redeclared: 0)),
+            ("indentation", "/>\n    <Var name=\"b\"", "/>\n      <Var name=\"b\"", .full),
+        ]
+        for (label, old, new, kind) in cases {
+            let edited = text.replacingOccurrences(of: old, with: new)
+            XCTAssertNotEqual(edited, text, label)
+            let next = base.loading(edited)
+            XCTAssertEqual(next.kind, kind, label)
+            assertSameState(next, base.fullLoad(of: edited), label)
+        }
+        // $h's warning (it reads $missing) moves down with it.
+        let moved = base.loading(text.replacingOccurrences(of: #"literal="1""#, with: "literal=\"1\n\n\""))
+        let warning = try XCTUnwrap(moved.load.diagnostics.first { $0.message.hasPrefix("$missing") })
+        XCTAssertEqual(warning.line, 21)
+        XCTAssertEqual(moved.load.environment.provenance(of: "late")?.line, 20)
+    }
+
+    /// A `<Function>` after the edited variable: the variable is declared again with the functions
+    /// declared before it, as a full load declared it (a later function is not known to it yet).
+    func testAVarBeforeAFunctionIsDeclaredWithTheFunctionsBeforeIt() throws {
+        let text = """
+            <MBML>
+                <Var name="early" value="^uppercase(x)"/>
+                <Var name="word" literal="hi"/>
+                <Var name="before" value="^uppercase($word)"/>
+                <Function name="shout" class="MBMLStringFunctions" method="uppercase"/>
+                <Function name="uppercase" class="MBMLStringFunctions" method="lowercase"/>
+                <Var name="after" value="^uppercase($word) ^shout($word)"/>
+            </MBML>
+
+            """
+        let base = try startingLoad(text)
+        XCTAssertEqual(base.load.environment.variables["before"], "HI")
+        XCTAssertEqual(base.load.environment.variables["after"], "hi HI")
+        let edited = text.replacingOccurrences(of: #"literal="hi""#, with: #"literal="Yo""#)
+        let next = base.loading(edited)
+        XCTAssertEqual(next.kind, .incremental(redeclared: 3))
+        XCTAssertEqual(next.load.environment.variables["before"], "YO")
+        XCTAssertEqual(next.load.environment.variables["after"], "yo YO")
+        assertSameState(next, base.fullLoad(of: edited), "before two functions")
+        // $early called the built-in ^uppercase, before the manifest declared its own: still so.
+        let early = base.loading(text.replacingOccurrences(of: "^uppercase(x)", with: "^uppercase(xy)"))
+        XCTAssertEqual(early.kind, .incremental(redeclared: 1))
+        XCTAssertEqual(early.load.environment.variables["early"], "XY")
+        assertSameState(early, base.fullLoad(of: early.text), "a function it calls is declared again after it")
+        XCTAssertEqual(base.load.environment.functions.definition(named: "shout")?.name, "shout")
     }
 
     /// Many seeded random edits, each loaded from the previous load: after every one the state is

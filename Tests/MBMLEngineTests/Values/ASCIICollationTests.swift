@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine

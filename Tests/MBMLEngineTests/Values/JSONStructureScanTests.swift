@@ -1,5 +1,6 @@
 import Foundation
 import MBMLEngine
+import MBMLTestSupport
 import XCTest
 
 /// The structural pass that indexes a data file (``JSONDocument``) must accept exactly the texts

@@ -84,8 +84,9 @@ public final class JSONDocument: Sendable {
         let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
         if reading.maps(size: file.size) {
             let mapped = try MappedFile(file, path: path)
-            let index = try mapped.populatingAhead {
-                try JSONStructureIndexer.index(mapped.buffer, maximumDepth: maximumDepth)
+            // Only a window of the file is in the process's memory during the scan, none after it.
+            let index = try mapped.scanning { passing in
+                try JSONStructureIndexer.index(mapped.buffer, maximumDepth: maximumDepth, passing: passing)
             }
             try mapped.checkUnchanged()
             guard let index else {

@@ -17,33 +17,40 @@ struct JSONStructureIndexer {
     /// ones are scanned when touched (a few microseconds).
     static let indexedContainerBytes = 4096
 
-    private static let cancellationStride = 1 << 24
+    /// How often (in bytes of text) the pass calls its `checkCancellation` and `passing` closures.
+    static let progressStride = 1 << 20
 
     /// How far ahead of the pass the bytes must have arrived while a file is still being read.
     private static let arrivalWindow = 1 << 20
 
     /// The index of `bytes`, or nil when they are not valid JSON or their top-level value is not
-    /// an array or an object. `checkCancellation` is called every 16 MB.
+    /// an array or an object. `checkCancellation` is called about every megabyte (at the start of a
+    /// member at least ``progressStride`` bytes past the last call), and `passing` then with the
+    /// position reached: the pass reads no byte before it again except the first
+    /// ``indexedContainerBytes`` of a large container when it closes (a mapped file gives those
+    /// pages back, ``MappedFile/scanning(_:)``).
     ///
     /// With `arrived` the bytes are still being read (``FileBytes/array(_:path:whileReading:)``): the
     /// pass keeps a megabyte behind them. A value longer than that which has not fully arrived looks
     /// unfinished; the pass then waits for the whole text and runs again.
     static func index(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes? = nil,
-        checkCancellation: () throws -> Void = {}
+        checkCancellation: () throws -> Void = {}, passing: (Int) -> Void = { _ in }
     ) rethrows -> JSONStructureIndex? {
         if let arrived {
             let found = try pass(
-                bytes, maximumDepth: maximumDepth, arrived: arrived, checkCancellation: checkCancellation)
+                bytes, maximumDepth: maximumDepth, arrived: arrived, checkCancellation: checkCancellation,
+                passing: passing)
             if found != nil { return found }
             _ = arrived.wait(until: bytes.count)
         }
-        return try pass(bytes, maximumDepth: maximumDepth, arrived: nil, checkCancellation: checkCancellation)
+        return try pass(
+            bytes, maximumDepth: maximumDepth, arrived: nil, checkCancellation: checkCancellation, passing: passing)
     }
 
     private static func pass(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes?,
-        checkCancellation: () throws -> Void
+        checkCancellation: () throws -> Void, passing: (Int) -> Void
     ) rethrows -> JSONStructureIndex? {
         guard let base = bytes.baseAddress, !bytes.isEmpty, maximumDepth >= 1 else { return nil }
         let total = bytes.count
@@ -73,7 +80,7 @@ struct JSONStructureIndexer {
         var hasMember = false
         var memberStack: [Int] = []
         var memberCount = 0
-        var nextCheck = Self.cancellationStride
+        var nextCheck = Self.progressStride
         // Past this position the pass waits for more bytes to arrive (while the file is read).
         func refillPoint(_ scanner: Scanner) -> Int {
             arrived != nil && scanner.count < total ? scanner.count &- arrivalWindow : .max
@@ -126,7 +133,8 @@ struct JSONStructureIndexer {
             }
             if position >= nextCheck {
                 try checkCancellation()
-                nextCheck = position &+ Self.cancellationStride
+                passing(position)
+                nextCheck = position &+ Self.progressStride
             }
             hasMember = true
             if position &- (top >> 1) >= Self.indexedContainerBytes {
