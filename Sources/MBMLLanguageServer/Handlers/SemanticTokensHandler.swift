@@ -1,3 +1,5 @@
+import MBMLEngine
+
 /// `textDocument/semanticTokens/full`: the `$variable` references and `^function` names of a
 /// document (``ExpressionOccurrences``), so that an editor can colour MBML inside XML attributes and
 /// text. Encoded as LSP asks: five numbers a token (line and start relative to the previous token,
@@ -15,9 +17,7 @@ enum SemanticTokensHandler {
         for line in 0..<lines.count {
             // Every token starts with a `$` or a `^`: most lines of a large manifest have neither,
             // and are not split into characters at all.
-            guard lines[line].utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "^") }) else {
-                continue
-            }
+            guard MBMLSyntax.mayHoldReferenceOrCall(lines[line]) else { continue }
             let characters = Array(lines[line])
             var lineEnd = 0
             // A reference nested in another's brackets (`${a[$b]}`) overlaps it: tokens may not overlap.

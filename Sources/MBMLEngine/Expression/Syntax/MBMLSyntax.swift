@@ -25,6 +25,13 @@ public struct MBMLSyntax: Sendable {
         character == "$" || character == "^" || character == "#"
     }
 
+    /// Whether `text` may hold a variable reference or a function call: it has a `$` or a `^`, the
+    /// characters that start them. A cheap test for tools that skip the lines of a large document
+    /// that hold neither (math, `#(…)`, holds references or calls too, so it needs no test of its own).
+    public static func mayHoldReferenceOrCall(_ text: some StringProtocol) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "^") }
+    }
+
     /// True when the sigil at `index` is the second of an escape pair (`$$`, `^^`, `##`): the run of
     /// that sigil ending at `index` has an even length.
     func isEscaped(sigilAt index: Int) -> Bool {
