@@ -10,15 +10,7 @@ extension DataProcessingFunctions {
     /// budget is charged what the whole list would have been: the values past the distinct ones
     /// here, the distinct ones with the result (``FunctionInvoker``), before `^unique` reads them.
     static func distinctList(_ call: FunctionCall) throws -> Value? {
-        let texts = try call.expressions(.atLeast(2))
-        guard let dataModel = try call.evaluateQuietly(texts[0], as: .object) else { return .array([]) }
-        guard let entries = CollectionSupport.entries(of: dataModel) else {
-            throw CollectionSupport.notIterable(dataModel, at: 0)
-        }
-        let lister = Lister(
-            call: call, intermediates: Array(texts.dropFirst().dropLast()),
-            valueExpression: call.repeated(texts[texts.count - 1], as: .object))
-        let expressions = [lister.valueExpression] + lister.intermediates.map { call.repeated($0, as: .object) }
+        guard let (entries, lister, expressions) = try Lister.start(call) else { return .array([]) }
         call.evaluation.distinctListRuns += 1
         let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
             call, range -> (count: Int, distinct: [HashedValue]) in

@@ -139,15 +139,7 @@ extension DataProcessingFunctions {
             + "Intermediate expressions descend into nested collections ($root and $rootKey stay bound); "
             + "values and intermediates that evaluate to nothing are left out; a null data model gives []."
     ) { call in
-        let texts = try call.expressions(.atLeast(2))
-        guard let dataModel = try call.evaluateQuietly(texts[0], as: .object) else { return .array([]) }
-        guard let entries = CollectionSupport.entries(of: dataModel) else {
-            throw CollectionSupport.notIterable(dataModel, at: 0)
-        }
-        let lister = Lister(
-            call: call, intermediates: Array(texts.dropFirst().dropLast()),
-            valueExpression: call.repeated(texts[texts.count - 1], as: .object))
-        let expressions = [lister.valueExpression] + lister.intermediates.map { call.repeated($0, as: .object) }
+        guard let (entries, lister, expressions) = try Lister.start(call) else { return .array([]) }
         if lister.intermediates.isEmpty,
             call.runsInParallel(count: entries.count, evaluating: expressions, binding: Lister.bound)
         {
@@ -189,6 +181,23 @@ extension DataProcessingFunctions {
         let call: FunctionCall
         let intermediates: [String]
         let valueExpression: RepeatedEvaluation
+
+        /// A `^list` run of `call`'s arguments: the data model's items, the run and the expressions
+        /// evaluated per item (the value expression first); nil for a null data model (an empty list).
+        static func start(_ call: FunctionCall) throws -> (
+            entries: CollectionSupport.Entries, lister: Lister, expressions: [RepeatedEvaluation]
+        )? {
+            let texts = try call.expressions(.atLeast(2))
+            guard let dataModel = try call.evaluateQuietly(texts[0], as: .object) else { return nil }
+            guard let entries = CollectionSupport.entries(of: dataModel) else {
+                throw CollectionSupport.notIterable(dataModel, at: 0)
+            }
+            let lister = Lister(
+                call: call, intermediates: Array(texts.dropFirst().dropLast()),
+                valueExpression: call.repeated(texts[texts.count - 1], as: .object))
+            let expressions = [lister.valueExpression] + lister.intermediates.map { call.repeated($0, as: .object) }
+            return (entries, lister, expressions)
+        }
 
         func collect(depth: Int, into results: inout [Value]) throws {
             if depth == intermediates.count {
