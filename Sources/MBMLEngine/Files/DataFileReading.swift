@@ -22,7 +22,7 @@
 ///   changed after it, while a one-shot command still runs, is not caught: that is the price of
 ///   the mapping, the same ripgrep pays (a long-lived host never pays it).
 /// - **A mapped file is not held in the process's memory**: its pages are mapped in a few
-///   megabytes ahead of the scan and given back behind it (``MappedFile/scanning(_:)``); they stay
+///   megabytes ahead of the scan and given back behind it (`MappedFile.scanning(_:)`); they stay
 ///   in the system's cache of the file, which any reader of it (`wc`, `jq`) fills the same way, and
 ///   the values an expression reads map theirs in again from there. Resident memory counts the
 ///   pages a process has mapped: holding a large file costs its structural index (eight bytes a
