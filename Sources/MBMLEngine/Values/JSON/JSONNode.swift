@@ -169,21 +169,23 @@ public struct JSONNode: Sendable {
     /// other entries.
     public func value(forKey key: String) -> Value? {
         var text = key
-        let small = text.withUTF8 { wanted -> JSONKeyLookup.Outcome in
-            guard JSONKeyLookup.isPlain(wanted) else { return .tooLong }
+        // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
+        let (isPlain, small) = text.withUTF8 { wanted -> (Bool, JSONKeyLookup.Outcome) in
+            guard JSONKeyLookup.isPlain(wanted) else { return (false, .tooLong) }
             // A small object (the common record of a large array) in one pass over its text; one
             // longer than the structure index leaves unrecorded is looked up below.
-            return document.withBytes { bytes in
-                JSONKeyLookup(wanted: wanted, key: key).find(
-                    in: bytes, objectAt: offset, limit: JSONStructureIndexer.indexedContainerBytes)
-            }
+            return (
+                true,
+                document.withBytes { bytes in
+                    JSONKeyLookup(wanted: wanted, key: key).find(
+                        in: bytes, objectAt: offset, limit: JSONStructureIndexer.indexedContainerBytes)
+                }
+            )
         }
         if case .found(let found) = small {
             guard let found else { return nil }
             return value(at: found)
         }
-        // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
-        let isPlain = key.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ member: Int) -> Bool {
             isPlain ? JSONNode.rawKey(bytes, at: member, equals: key) : JSONNode.string(bytes, at: member) == key
         }
