@@ -24,6 +24,9 @@ class Client:
         )
         self.messages = queue.Queue()
         self.published = []  # (uri, version) of every publishDiagnostics, in order
+        # For each response id: when its first header line arrived and when its body was read (before
+        # it was decoded), to tell the server's time from the client's own decoding.
+        self.arrivals = {}
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -31,8 +34,10 @@ class Client:
         stream = self.process.stdout
         while True:
             headers = {}
+            first_byte = None
             while True:
                 line = stream.readline()
+                first_byte = first_byte or time.time()
                 if not line:
                     self.messages.put(None)
                     return
@@ -42,7 +47,10 @@ class Client:
                 name, _, value = line.decode().partition(":")
                 headers[name.strip().lower()] = value.strip()
             body = stream.read(int(headers["content-length"]))
+            read = time.time()
             message = json.loads(body)
+            if "id" in message and "method" not in message:
+                self.arrivals[message["id"]] = (first_byte, read, len(body))
             if message.get("method") == "textDocument/publishDiagnostics":
                 self.published.append((message["params"]["uri"], message["params"].get("version")))
             self.messages.put(message)

@@ -8,8 +8,10 @@
 2. a manifest with one variable holding 31 MB (a dynamic `^fileContents` of a 31 MB file): a
    completion after `$`, timed (target 300 ms), and the `completionItem/resolve` of that variable;
 3. the server's peak resident memory (VmHWM) after each;
-4. for the record, inlay hints (60 lines), document symbols, folding ranges and semantic tokens of
-   the 100,000-<Var> manifest;
+4. the whole-document requests on the 100,000-<Var> manifest: inlay hints (60 lines, at the start
+   and in the middle), document symbols (target 0.3 s), folding ranges, semantic tokens, document
+   links, references and code lenses (target 0.5 s each), timed to the decoded answer, with the
+   server's part (to the first byte of the answer) and the answer's size;
 5. for the record, the first hovers that need a project's sample (`"samples"` in mbml.json, a
    sample of 100,000 `<Var>`s beside a 100,000-`<Var>` document): a name only the sample declares
    (the first loads the sample's space), and a per-item `$item` whose collection is empty in the
@@ -89,16 +91,27 @@ def main():
         failures += 1
     report("hover after the burst, from the last change", elapsed, 1.5)
     client.diagnostics(uri, timeout=60)
-    for method, params in [
-        ("textDocument/inlayHint", {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 60, "character": 0}}}),
-        ("textDocument/documentSymbol", {}),
-        ("textDocument/foldingRange", {}),
-        ("textDocument/semanticTokens/full", {}),
+    # The whole-document requests: the time to the answer as the client has it decoded (target
+    # 0.3 s for the outline, 0.5 s for the others), and how much of it was the server's (to the
+    # first byte of the answer) and how large the answer was.
+    for method, params, target in [
+        ("textDocument/inlayHint", {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 60, "character": 0}}}, 0.5),
+        ("textDocument/inlayHint", {"range": {"start": {"line": 50000, "character": 0}, "end": {"line": 50060, "character": 0}}}, 0.5),
+        ("textDocument/documentSymbol", {}, 0.3),
+        ("textDocument/foldingRange", {}, 0.5),
+        ("textDocument/semanticTokens/full", {}, 0.5),
+        ("textDocument/documentLink", {}, 0.5),
+        ("textDocument/references", {"position": {"line": 1, "character": 31}, "context": {"includeDeclaration": True}}, 0.5),
+        ("textDocument/codeLens", {}, 0.5),
     ]:
         started = time.time()
         answer = client.request(method, dict(params, textDocument={"uri": uri}), timeout=60)
-        count = len((answer or {}).get("result") or [])
-        report("%s (%d in the answer)" % (method, count), time.time() - started)
+        elapsed = time.time() - started
+        result = (answer or {}).get("result") or []
+        count = len(result.get("data", [])) // 5 if isinstance(result, dict) else len(result)
+        first_byte, _, size = client.arrivals.get(client.next_id, (started, started, 0))
+        report("%s (%d in the answer, %.1f MB; server %.3f s)" % (method, count, size / 1e6, first_byte - started),
+               elapsed, target)
     published = [version for published_uri, version in client.published if published_uri == uri]
     print("      diagnostics published for versions %s (superseded texts never load)" % published)
     report("peak memory (VmHWM) of the server", peak_memory_mb(client), unit="MB")

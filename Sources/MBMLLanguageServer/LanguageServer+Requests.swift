@@ -31,14 +31,19 @@ extension LanguageServer {
     ) throws(ResponseError) -> Answer? {
         guard let document = documents[uri] else { return nil }
         waitForNewestLoad(of: uri)
-        guard let analysis = analyses[uri]?.analysis else { return nil }
+        guard let finished = analyses[uri] else { return nil }
+        let analysis = finished.analysis
         let openDocuments = Array(documents.values)
+        // The newest text was still loading when the wait ended: the answer says which text it is of.
+        let olderText =
+            finished.generation < versions.newest(uri) ?? 0
+            ? (loaded: analysis.document.version, newest: document.version) : nil
         guard let id else {
             let limits = ValuePreview.limits(for: analysis.environment, seconds: self.limits.answerSeconds)
             return try body(
                 DocumentRequestContext(
                     document: document, analysis: analysis, limits: limits, client: client,
-                    openDocuments: openDocuments))
+                    openDocuments: openDocuments, olderText: olderText))
         }
         defer { cancelled.forget(id) }
         let cancelled = self.cancelled
@@ -48,7 +53,8 @@ extension LanguageServer {
         }
         let result = try body(
             DocumentRequestContext(
-                document: document, analysis: analysis, limits: limits, client: client, openDocuments: openDocuments))
+                document: document, analysis: analysis, limits: limits, client: client, openDocuments: openDocuments,
+                olderText: olderText))
         if cancelled.contains(id) { throw ResponseError.cancelled }
         return result
     }

@@ -108,6 +108,36 @@ final class LanguageServerCapabilitiesTests: XCTestCase {
             [folder.appendingPathComponent("shared.xml").standardizedFileURL.absoluteString])
     }
 
+    /// An outline shows at most ``DocumentSymbolHandler/maximumSymbols`` symbols, the first in
+    /// document order (nested ones counted), and names the rest with one symbol that spans them.
+    func testAnOutlineOfManySymbolsShowsTheFirstAndNamesTheRest() {
+        let document = TextDocument(uri: uri, version: 1, text: manifest)
+        // shared.xml, cats with Barrett and Duncan, a: five symbols.
+        let all = DocumentSymbolHandler.symbols(in: document)
+        XCTAssertEqual(all.map(\.name), ["shared.xml", "cats", "a"])
+        let cut = DocumentSymbolHandler.symbols(in: document, maximum: 3)
+        XCTAssertEqual(
+            cut.map(\.name), ["shared.xml", "cats", "… 2 more symbols not shown (an outline shows the first 3)"])
+        XCTAssertEqual(cut[1].children?.map(\.name), ["Barrett"])
+        let rest = cut[2]
+        XCTAssertEqual(rest.kind, 21)
+        // From Duncan's start tag to the end of `a`.
+        XCTAssertEqual(
+            rest.range, LSPRange(start: LSPPosition(line: 4, character: 8), end: LSPPosition(line: 7, character: 14)))
+        XCTAssertEqual(
+            rest.selectionRange,
+            LSPRange(start: LSPPosition(line: 4, character: 8), end: LSPPosition(line: 4, character: 12)))
+        XCTAssertEqual(DocumentSymbolHandler.symbols(in: document, maximum: 5).map(\.name), all.map(\.name))
+        // 100,000 variables: the default limit.
+        let big = (0..<100_000).map { "    <Var name=\"v\($0)\" literal=\"\($0)\"/>" }.joined(separator: "\n")
+        let symbols = DocumentSymbolHandler.symbols(
+            in: TextDocument(uri: uri, version: 1, text: "<MBML>\n\(big)\n</MBML>\n"))
+        XCTAssertEqual(symbols.count, DocumentSymbolHandler.maximumSymbols + 1)
+        XCTAssertEqual(symbols[4999].name, "v4999")
+        XCTAssertEqual(symbols.last?.name, "… 95000 more symbols not shown (an outline shows the first 5000)")
+        XCTAssertEqual(symbols.last?.range.end, LSPPosition(line: 100_000, character: 41))
+    }
+
     func testRenameEditsOnlyTheNameInEveryFormAndTheIncludedFile() throws {
         let server = server()
         let prepared = send(server, "textDocument/prepareRename", at(6, 26)).last?["result"]

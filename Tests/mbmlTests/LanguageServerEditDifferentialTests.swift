@@ -5,8 +5,8 @@ import XCTest
 
 @testable import MBMLLanguageServer
 
-/// The server after a seeded series of random keystrokes (line breaks, empty lines, values, broken
-/// and repaired XML), each loaded from the newest load — incrementally where the edit allows —
+/// The server after a seeded series of random keystrokes (line breaks, empty lines, indentation,
+/// lines joined, values, broken and repaired XML), each loaded from the newest load — incrementally where the edit allows —
 /// answers as a server that opened the same text fresh: the same diagnostics, a hover on every
 /// reference, the document symbols and the inlay hints.
 final class LanguageServerEditDifferentialTests: XCTestCase {
@@ -97,6 +97,8 @@ final class LanguageServerEditDifferentialTests: XCTestCase {
         var text = manifest
         var incremental = 0
         var lineBreaks = 0
+        // Keystrokes at a line's start (indentation) or joining two lines, loaded incrementally.
+        var betweenElements = 0
         // The last text that loaded: a keystroke that broke the XML is undone by the next change.
         var loadedText = manifest
         for version in 2..<90 {
@@ -119,6 +121,7 @@ final class LanguageServerEditDifferentialTests: XCTestCase {
             if case .incremental = server.analyses[uri]?.analysis.manifest.kind {
                 incremental += 1
                 if let range, inserted.contains("\n") || range.start.line != range.end.line { lineBreaks += 1 }
+                if let range, range.start.character == 0 || range.start.line != range.end.line { betweenElements += 1 }
             }
             let (fresh, freshDiagnostics) = openServer(text, version: version)
             XCTAssertEqual(Self.diagnostics(in: replies), freshDiagnostics, "version \(version): \(text)")
@@ -129,6 +132,7 @@ final class LanguageServerEditDifferentialTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(incremental, 10, "keystrokes loaded incrementally")
         XCTAssertGreaterThanOrEqual(lineBreaks, 5, "line breaks loaded incrementally")
+        XCTAssertGreaterThanOrEqual(betweenElements, 5, "indentation and joined lines loaded incrementally")
     }
 
     /// A keystroke at a random place of `text`: a line break (with or without indentation), a
@@ -142,7 +146,7 @@ final class LanguageServerEditDifferentialTests: XCTestCase {
         let length = lines[line].utf16.count
         let character = Int.random(in: 0...length, using: &generator)
         let at = LSPPosition(line: line, character: character)
-        switch Int.random(in: 0..<10, using: &generator) {
+        switch Int.random(in: 0..<12, using: &generator) {
         case 0, 1:
             let breaks = ["\n", "\n    ", "\n        "]
             return (LSPRange(start: at, end: at), breaks[Int.random(in: 0..<breaks.count, using: &generator)])
@@ -161,6 +165,24 @@ final class LanguageServerEditDifferentialTests: XCTestCase {
         case 4:
             let marks = ["<", "\"", ">"]
             return (LSPRange(start: at, end: at), marks[Int.random(in: 0..<marks.count, using: &generator)])
+        case 10:
+            // The line's indentation: a space typed at its start, or its first space deleted.
+            let start = LSPPosition(line: line, character: 0)
+            if lines[line].hasPrefix(" "), Bool.random(using: &generator) {
+                return (LSPRange(start: start, end: LSPPosition(line: line, character: 1)), "")
+            }
+            return (LSPRange(start: start, end: start), " ")
+        case 11:
+            // The next line joined to this one: the line break and the next line's indentation
+            // deleted (vim's `J` leaves one space).
+            guard line + 1 < lines.count else { return (LSPRange(start: at, end: at), " ") }
+            let indentation = lines[line + 1].prefix { $0 == " " || $0 == "\t" }.utf16.count
+            return (
+                LSPRange(
+                    start: LSPPosition(line: line, character: length),
+                    end: LSPPosition(line: line + 1, character: indentation)),
+                Bool.random(using: &generator) ? " " : ""
+            )
         case 5, 6:
             guard character < length else { return (LSPRange(start: at, end: at), "1") }
             return (LSPRange(start: at, end: LSPPosition(line: line, character: character + 1)), "")

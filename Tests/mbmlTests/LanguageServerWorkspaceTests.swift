@@ -170,6 +170,63 @@ final class LanguageServerWorkspaceTests: XCTestCase {
     }
 }
 
+/// A hover while the newest text is still loading (past the wait for it) shows the value of the
+/// last text loaded, and says which version that is.
+final class LanguageServerOlderTextHoverTests: XCTestCase {
+    func testAHoverFromAnOlderTextSaysSo() {
+        let loaded = DispatchSemaphore(value: 0)
+        let server = LanguageServer(
+            limits: LanguageServerLimits(loadSeconds: 600, waitForLoadSeconds: 0.3),
+            loading: .background(finished: { _ in loaded.signal() }))
+        let send = { (json: JSONValue) in server.handle(Data(json.encoded.utf8)) }
+        let message = { (method: String, id: Int?, params: JSONValue) -> JSONValue in
+            .object([
+                "jsonrpc": .string("2.0"), "id": id.map(JSONValue.int), "method": .string(method), "params": params,
+            ])
+        }
+        _ = send(message("initialize", 1, .object([:])))
+        let uri = "untitled:older"
+        let text = { (word: String, slow: Bool) in
+            #"<MBML><Var name="word" literal=""# + word + #""/>"# + "\n" + #"<Var name="use" literal="$word"/>"#
+                + (slow ? #"<Var name="slow" value="^repeat(1000000|^repeat(1000000|x))"/>"# : "") + "</MBML>"
+        }
+        _ = send(
+            message(
+                "textDocument/didOpen", nil,
+                .object([
+                    "textDocument": .object([
+                        "uri": .string(uri), "languageId": .string("xml"), "version": .int(1),
+                        "text": .string(text("first", false)),
+                    ])
+                ])))
+        XCTAssertEqual(loaded.wait(timeout: .now() + 120), .success)
+        _ = server.handleLoaded(uri)
+        let hover = { () -> String in
+            let position = JSONValue.object(["line": .int(1), "character": .int(27)])
+            let replies = send(
+                message(
+                    "textDocument/hover", 2,
+                    .object(["textDocument": .object(["uri": .string(uri)]), "position": position])))
+            return replies.last?["result"]?["contents"]?["value"]?.stringValue ?? ""
+        }
+        let newest = hover()
+        XCTAssertTrue(newest.contains("first") && !newest.contains("still loading"), newest)
+        _ = send(
+            message(
+                "textDocument/didChange", nil,
+                .object([
+                    "textDocument": .object(["uri": .string(uri), "version": .int(2)]),
+                    "contentChanges": .array([.object(["text": .string(text("second", true))])]),
+                ])))
+        let older = hover()
+        XCTAssertTrue(older.hasPrefix("(from version 1 of the text: version 2 is still loading)"), older)
+        XCTAssertTrue(older.contains("first"), older)
+        // The slow load stops: the document closes.
+        _ = send(
+            message("textDocument/didClose", nil, .object(["textDocument": .object(["uri": .string(uri)])])))
+    }
+}
+
 /// The session's inbox: every `didChange` is kept, in order (with incremental sync each one edits
 /// the text the one before left); only the newest of a document carries its newest generation, so
 /// the server loads that one alone.

@@ -4,24 +4,52 @@ import Foundation
 /// the two texts, the `<Var>` it is in declared again in a copy of the environment, then every later
 /// `<Var>` whose load read a variable declared again.
 extension ManifestTextLoad {
-    /// The incremental load of `newText`, or nil when the edit needs a full load.
-    /// `outline` is the outline of ``text``, if scanned already.
-    func incrementalLoad(of newText: String, limits: EvaluationLimits, outline: ManifestOutline?) -> ManifestTextLoad? {
-        guard var elements = elements?.located(in: text, outline: outline), let documentIndex,
-            case .manifestText(_, let name, let directory) = inputs[documentIndex]
+    /// The incremental load of `newText`, or nil when the edit needs a full load or `budget` runs
+    /// out. `outline` is the outline of ``text``, if scanned already.
+    func incrementalLoad(
+        of newText: String, limits: EvaluationLimits, outline: ManifestOutline?, budget: IncrementalBudget
+    ) -> ManifestTextLoad? {
+        guard var elements = elements?.located(in: text, outline: outline), documentIndex != nil,
+            !budget.hasRunOut
         else { return nil }
         let old = Array(text.utf8)
         let new = Array(newText.utf8)
         let edit = TextEdit(old: old, new: new)
-        if elements.element(enclosing: edit.start, edit.oldEnd) == nil {
-            return whitespaceLoad(of: newText, edit: edit, old: old, new: new, elements: elements, name: name)
+        guard let name = documentName else { return nil }
+        guard let index = elements.element(enclosing: edit.start, edit.oldEnd) else {
+            return whitespaceLoad(
+                of: newText, edit: edit, old: old, new: new, elements: elements, name: name, limits: limits,
+                budget: budget)
         }
-        guard let index = elements.element(enclosing: edit.start, edit.oldEnd),
-            let shift = Self.shift(ofEditIn: index, elements: elements, old: old, new: new, name: name)
-        else { return nil }
+        guard let shift = Self.shift(ofEditIn: index, elements: elements, old: old, new: new, name: name) else {
+            return nil
+        }
         let delta = new.count - old.count
         elements.spans[index] = elements.spans[index].lowerBound..<elements.spans[index].upperBound + delta
         elements.move(from: index + 1, bytes: delta, shift)
+        return redeclaring(
+            from: index, of: newText, new: new, elements: elements, shift: shift, limits: limits, budget: budget)
+    }
+
+    /// The document's name in diagnostics and provenances.
+    private var documentName: String? {
+        guard let documentIndex, case .manifestText(_, let name, _) = inputs[documentIndex] else { return nil }
+        return name
+    }
+
+    /// The load of `newText` (its bytes `new`) that declares the element at `index` again, and
+    /// after it every element whose load read a variable declared again, in a copy of the
+    /// environment whose provenances `shift` moves. `elements` are where they are in `new`, each
+    /// record at the line and column where its element now starts. Nil when an element must not
+    /// be declared again alone, an evaluation stopped or `budget` ran out.
+    private func redeclaring(
+        from index: Int, of newText: String, new: [UInt8], elements: DocumentElements, shift: LineShift,
+        limits: EvaluationLimits, budget: IncrementalBudget
+    ) -> ManifestTextLoad? {
+        guard let documentIndex, case .manifestText(_, let name, let directory) = inputs[documentIndex] else {
+            return nil
+        }
+        var elements = elements
         // A `<Function>` after the element: each element is declared again with the functions
         // declared before it, in a copy that parses into a cache of its own.
         let ownFunctions = elements.firstFunction(after: index) != nil
@@ -29,7 +57,7 @@ extension ManifestTextLoad {
         if shift.delta != 0 { environment.moveProvenances(shift) }
         let finalFunctions = environment.functions
         var functionsInUse: Int? = nil
-        let evaluation = Evaluation(limits: limits)
+        let evaluation = Evaluation(limits: budget.limiting(limits))
         let session = ManifestLoadSession(environment: environment, parsing: builder.parsing, evaluation: evaluation)
         let path = EnvironmentBuilder.url(ofText: name, in: directory)
         var redeclared: Set<String> = []
@@ -37,6 +65,7 @@ extension ManifestTextLoad {
         for position in index..<elements.spans.count {
             let element = elements.record.elements[position]
             if position > index, element.reads.isDisjoint(with: redeclared) { continue }
+            guard !budget.hasRunOut else { return nil }
             let function = elements.firstFunction(after: position)
             if function != functionsInUse {
                 guard let functions = function.map({ elements.record.elements[$0].functionsBefore }) ?? finalFunctions
@@ -53,7 +82,7 @@ extension ManifestTextLoad {
             count += 1
         }
         if functionsInUse != nil { environment.replaceFunctions(with: finalFunctions) }
-        guard !evaluation.isStopped else { return nil }
+        guard !evaluation.isStopped, !budget.hasRunOut else { return nil }
         let diagnostics =
             elements.record.head + elements.record.elements.flatMap(\.diagnostics)
             + UndeclaredReferences.diagnostics(in: environment)
@@ -61,7 +90,8 @@ extension ManifestTextLoad {
             environment: environment, diagnostics: diagnostics, files: load.files, failedInputs: [])
         return ManifestTextLoad(
             text: newText, load: newLoad, kind: .incremental(redeclared: count), builder: builder,
-            inputs: inputs(with: newText), documentIndex: documentIndex, elements: .located(elements))
+            inputs: inputs(with: newText), documentIndex: documentIndex, elements: .located(elements),
+            fullLoadSeconds: fullLoadSeconds)
     }
 
     /// How an edit inside the element at `index` moves what follows it; nil when the element must
@@ -85,11 +115,16 @@ extension ManifestTextLoad {
     }
 
     /// The load of an edit that changes only the white space between two top-level elements
-    /// (or after the last): nothing is declared again; what follows the edit moves by the lines it
-    /// added or removed. Nil for any other edit, and when the element after the white space would
-    /// change column or a parse warning is in it.
+    /// (or after the last). When the element after the white space keeps its line's start (a line
+    /// break or an empty line added or removed before it), nothing is declared again: what follows
+    /// the edit moves by the lines it added or removed. When its indentation changed, or it now
+    /// starts on the line of the element before it, it is declared again at its new line and
+    /// column (``redeclaring(from:of:new:elements:shift:limits:budget:)``). Nil for any other edit,
+    /// when what precedes the element on its new line is not ASCII, or when a parse warning is in
+    /// the white space.
     private func whitespaceLoad(
-        of newText: String, edit: TextEdit, old: [UInt8], new: [UInt8], elements: DocumentElements, name: String
+        of newText: String, edit: TextEdit, old: [UInt8], new: [UInt8], elements: DocumentElements, name: String,
+        limits: EvaluationLimits, budget: IncrementalBudget
     ) -> ManifestTextLoad? {
         var elements = elements
         func isSpace(_ byte: UInt8) -> Bool {
@@ -102,7 +137,8 @@ extension ManifestTextLoad {
         while runEnd < old.count, isSpace(old[runEnd]) { runEnd += 1 }
         let delta = new.count - old.count
         guard runStart > 0, old[runStart - 1] == UInt8(ascii: ">"), runEnd < old.count,
-            old[runEnd] == UInt8(ascii: "<"), new[runStart..<runEnd + delta].allSatisfy(isSpace)
+            old[runEnd] == UInt8(ascii: "<"), runEnd + delta >= runStart,
+            new[runStart..<runEnd + delta].allSatisfy(isSpace)
         else { return nil }
         // The run is in the root, before an element or after the last one (before `</MBML>`).
         let next = elements.firstElement(startingAtOrAfter: runEnd)
@@ -121,14 +157,11 @@ extension ManifestTextLoad {
                 elements.record.elements[elements.spans.count - 1].line
                 + LineShift.lineBreaks(in: old[last.lowerBound..<runEnd])
         }
-        // What follows keeps its column: both runs hold a line break and end with the same last line.
         let oldRun = old[runStart..<runEnd]
         let newRun = new[runStart..<runEnd + delta]
         func lastLine(_ run: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
             run.lastIndex(of: UInt8(ascii: "\n")).map { run[($0 + 1)...] }
         }
-        guard let oldLast = lastLine(oldRun), let newLast = lastLine(newRun), oldLast.elementsEqual(newLast)
-        else { return nil }
         // A diagnostic reported inside the white space would not move as the lines after it do.
         let firstLine = endLine - LineShift.lineBreaks(in: oldRun)
         guard !elements.record.head.contains(where: { $0.file == name && $0.line > firstLine && $0.line < endLine })
@@ -136,6 +169,22 @@ extension ManifestTextLoad {
         let shift = LineShift(
             file: name, fromLine: endLine, delta: LineShift.lineBreaks(in: newRun) - LineShift.lineBreaks(in: oldRun))
         elements.move(from: next, bytes: delta, shift)
+        // What follows keeps its column: both runs hold a line break and end with the same last line.
+        let keepsColumn = lastLine(oldRun).map { oldLast in lastLine(newRun)?.elementsEqual(oldLast) == true } ?? false
+        guard keepsColumn else {
+            // The next element moved along its line: declared again where it now starts (the root's
+            // end tag declares nothing, but its column is in no record: that load is full).
+            guard next < elements.spans.count,
+                let column = Self.asciiColumn(of: elements.spans[next].lowerBound, in: new),
+                next + 1 == elements.spans.count
+                    || LineShift.lineBreaks(
+                        in: new[elements.spans[next].upperBound..<elements.spans[next + 1].lowerBound])
+                        > 0
+            else { return nil }
+            elements.record.elements[next].column = column
+            return redeclaring(
+                from: next, of: newText, new: new, elements: elements, shift: shift, limits: limits, budget: budget)
+        }
         let environment = load.environment.copy()
         environment.moveProvenances(shift)
         let newLoad = EnvironmentLoad(
@@ -143,7 +192,19 @@ extension ManifestTextLoad {
             failedInputs: [])
         return ManifestTextLoad(
             text: newText, load: newLoad, kind: .incremental(redeclared: 0), builder: builder,
-            inputs: inputs(with: newText), documentIndex: documentIndex, elements: .located(elements))
+            inputs: inputs(with: newText), documentIndex: documentIndex, elements: .located(elements),
+            fullLoadSeconds: fullLoadSeconds)
+    }
+
+    /// The 1-based column of the UTF-8 offset `offset` of `bytes` when its line before it is ASCII
+    /// with no carriage return (every unit counts it the same); else nil.
+    private static func asciiColumn(of offset: Int, in bytes: [UInt8]) -> Int? {
+        var start = offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") {
+            start -= 1
+            guard bytes[start] < 0x80, bytes[start] != UInt8(ascii: "\r") else { return nil }
+        }
+        return offset - start + 1
     }
 
     /// Declares the top-level element at `position` again, from its span in `text`, in the
@@ -191,6 +252,27 @@ extension ManifestTextLoad {
         bytes += element
         bytes += Array("</MBML>".utf8)
         return bytes
+    }
+}
+
+/// How long an incremental load may take (``ManifestTextLoad/loading(_:limits:outline:incrementalSeconds:)``).
+struct IncrementalBudget {
+    let deadline: Deadline?
+
+    init(seconds: Double) {
+        deadline = Deadline(secondsFromNow: seconds)
+    }
+
+    var hasRunOut: Bool { deadline?.hasPassed == true }
+
+    /// `limits` with a deadline no later than the budget's: an evaluation of the incremental load
+    /// stops with it.
+    func limiting(_ limits: EvaluationLimits) -> EvaluationLimits {
+        guard let deadline else { return limits }
+        var limited = limits
+        if let other = limits.deadline, other.uptimeNanoseconds <= deadline.uptimeNanoseconds { return limits }
+        limited.deadline = deadline
+        return limited
     }
 }
 

@@ -18,8 +18,17 @@ import Foundation
 /// - its evaluations changed nothing in the space and the element alone is well-formed XML of
 ///   exactly one `<Var>`, with no parse warning;
 /// - no element starts on the line where it ends (its column would move);
-/// - white space edited between elements keeps a line break before the next element and the
-///   indentation of its line.
+/// - white space edited between elements (a line break, an empty line, the next element's
+///   indentation changed, or two elements joined onto one line) declares the element after it
+///   again at its new line and column, as an edit inside it would (what precedes it on its new line
+///   is ASCII, so that its column counts the same in every unit).
+///
+/// An incremental load has a time budget of its own: by default as long as the last full load
+/// took (an incremental load that takes as long has lost its point), at least
+/// ``minimumIncrementalSeconds``, or the `incrementalSeconds`
+/// given to ``loading(_:limits:outline:incrementalSeconds:)``. When it runs out — an edit of a
+/// variable that most others read declares them all again — the work is dropped (it was done in a
+/// copy) and the text loads in full.
 ///
 /// ```swift
 /// var loaded = ManifestTextLoad(builder: builder, inputs: [.manifestText(text, name: "m.xml", directory: folder)])
@@ -43,6 +52,9 @@ public struct ManifestTextLoad {
     public let load: EnvironmentLoad
     /// How this load was made.
     public let kind: Kind
+    /// How long the last full load took, in seconds (this one's, or the one it was edited from):
+    /// the default budget of the next incremental load.
+    public let fullLoadSeconds: Double
 
     /// How every full load builds.
     public let builder: EnvironmentBuilder
@@ -79,21 +91,24 @@ public struct ManifestTextLoad {
         let index = inputs.lastIndex { if case .manifestText = $0 { true } else { false } }
         var text = ""
         if let index, case .manifestText(let documentText, _, _) = inputs[index] { text = documentText }
+        let started = DispatchTime.now().uptimeNanoseconds
         let (load, record) = builder.build(inputs, limits: limits, recording: index)
         let isLast = index == inputs.indices.last
         let elements = isLast && !load.hasFailures ? record.map(Elements.recorded) : nil
         self.init(
             text: text, load: load, kind: .full, builder: builder, inputs: inputs, documentIndex: index,
-            elements: elements)
+            elements: elements,
+            fullLoadSeconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
     init(
         text: String, load: EnvironmentLoad, kind: Kind, builder: EnvironmentBuilder, inputs: [EnvironmentInput],
-        documentIndex: Int?, elements: Elements?
+        documentIndex: Int?, elements: Elements?, fullLoadSeconds: Double
     ) {
         self.text = text
         self.load = load
         self.kind = kind
+        self.fullLoadSeconds = fullLoadSeconds
         self.builder = builder
         self.inputs = inputs
         self.documentIndex = documentIndex
@@ -106,25 +121,35 @@ public struct ManifestTextLoad {
     public var allowsIncrementalLoads: Bool { elements?.located(in: text, outline: nil) != nil }
 
     /// The load of `newText` in the place of ``text``, under `limits`: incremental when the edit
-    /// allows it (see the type's description), else a full load of every input with the new text.
-    /// `outline`, the outline of ``text`` when the host has it already, is not scanned again (the
-    /// first edit after a full load locates the elements in it). This load is not changed (its
-    /// environment stays as it is).
+    /// allows it (see the type's description) and it ends within `incrementalSeconds` (nil: as long
+    /// as ``fullLoadSeconds``), else a full load of every input with the new text. `outline`, the
+    /// outline of ``text`` when the host has it already, is not scanned again (the first edit after
+    /// a full load locates the elements in it). This load is not changed (its environment stays as
+    /// it is).
     public func loading(
-        _ newText: String, limits: EvaluationLimits? = nil, outline: ManifestOutline? = nil
+        _ newText: String, limits: EvaluationLimits? = nil, outline: ManifestOutline? = nil,
+        incrementalSeconds: Double? = nil
     ) -> ManifestTextLoad {
         if newText == text, documentIndex != nil {
             return ManifestTextLoad(
                 text: text, load: load, kind: .unchanged, builder: builder, inputs: inputs,
-                documentIndex: documentIndex, elements: elements)
+                documentIndex: documentIndex, elements: elements, fullLoadSeconds: fullLoadSeconds)
         }
-        if let incremental = incrementalLoad(
-            of: newText, limits: limits ?? EvaluationLimits(options: builder.options), outline: outline)
+        // At least half a second: a small manifest's full load takes milliseconds, and an
+        // incremental load of it must not fall back at the first hiccup of a busy machine.
+        let budget = incrementalSeconds ?? max(fullLoadSeconds, Self.minimumIncrementalSeconds)
+        if budget > 0,
+            let incremental = incrementalLoad(
+                of: newText, limits: limits ?? EvaluationLimits(options: builder.options), outline: outline,
+                budget: IncrementalBudget(seconds: budget))
         {
             return incremental
         }
         return fullLoad(of: newText, limits: limits)
     }
+
+    /// The shortest default budget of an incremental load, in seconds.
+    public static let minimumIncrementalSeconds = 0.5
 
     /// Every input loaded again, with `newText` for the text.
     public func fullLoad(of newText: String, limits: EvaluationLimits? = nil) -> ManifestTextLoad {

@@ -60,7 +60,7 @@ public struct ManifestOutline: Sendable {
 
     /// Scans `text`.
     public init(text: String) {
-        var scanner = OutlineScanner(scalars: Array(text.unicodeScalars))
+        var scanner = OutlineScanner(bytes: Array(text.utf8))
         elements = scanner.scan()
     }
 
@@ -81,9 +81,11 @@ public struct ManifestOutline: Sendable {
     }
 }
 
-/// The scanner behind ``ManifestOutline``: one pass over the text's Unicode scalars.
+/// The scanner behind ``ManifestOutline``: one pass over the text's UTF-8 bytes (every character
+/// the scan looks for is ASCII; a scalar of several bytes counts once, or twice in UTF-16 when it
+/// needs 4 bytes, at its lead byte).
 private struct OutlineScanner {
-    let scalars: [Unicode.Scalar]
+    let bytes: [UInt8]
     var index = 0
     var line = 0
     var column = 0
@@ -91,74 +93,76 @@ private struct OutlineScanner {
     /// The open elements, innermost last.
     var open: [Int] = []
 
-    init(scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     var position: ManifestOutline.Position { .init(line: line, utf16Column: column) }
 
     mutating func advance() {
-        let scalar = scalars[index]
+        let byte = bytes[index]
         index += 1
-        if scalar == "\n" {
+        if byte == UInt8(ascii: "\n") {
             line += 1
             column = 0
-        } else {
-            column += scalar.value > 0xFFFF ? 2 : 1
+        } else if byte & 0xC0 != 0x80 {
+            // A scalar's lead byte: a 4-byte scalar is beyond U+FFFF, two UTF-16 units.
+            column += byte >= 0xF0 ? 2 : 1
         }
     }
 
-    func starts(with text: [Unicode.Scalar]) -> Bool {
-        guard index + text.count <= scalars.count else { return false }
-        for (offset, scalar) in text.enumerated() where scalars[index + offset] != scalar { return false }
+    func starts(with text: [UInt8]) -> Bool {
+        guard index + text.count <= bytes.count else { return false }
+        for (offset, byte) in text.enumerated() where bytes[index + offset] != byte { return false }
         return true
     }
 
     /// Moves past the next `terminator` (to the end when there is none).
-    mutating func skip(past terminator: [Unicode.Scalar]) {
-        while index < scalars.count, !starts(with: terminator) { advance() }
-        for _ in terminator where index < scalars.count { advance() }
+    mutating func skip(past terminator: [UInt8]) {
+        while index < bytes.count, !starts(with: terminator) { advance() }
+        for _ in terminator where index < bytes.count { advance() }
     }
 
     /// XML's white space: space, tab, line feed, carriage return.
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\r")
     }
 
-    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case " ", "\n", "\t", "\r", "<", ">", "/", "=", "\"", "'", "?", "!": false
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "<"),
+            UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"),
+            UInt8(ascii: "?"), UInt8(ascii: "!"):
+            false
         default: true
         }
     }
 
-    static let commentStart = Array("<!--".unicodeScalars)
-    static let commentEnd = Array("-->".unicodeScalars)
-    static let cdataStart = Array("<![CDATA[".unicodeScalars)
-    static let cdataEnd = Array("]]>".unicodeScalars)
-    static let instructionStart = Array("<?".unicodeScalars)
-    static let instructionEnd = Array("?>".unicodeScalars)
-    static let declarationStart = Array("<!".unicodeScalars)
-    static let endTagStart = Array("</".unicodeScalars)
-    static let emptyTagEnd = Array("/>".unicodeScalars)
-    static let tagEnd = Array(">".unicodeScalars)
+    static let commentStart = Array("<!--".utf8)
+    static let commentEnd = Array("-->".utf8)
+    static let cdataStart = Array("<![CDATA[".utf8)
+    static let cdataEnd = Array("]]>".utf8)
+    static let instructionStart = Array("<?".utf8)
+    static let instructionEnd = Array("?>".utf8)
+    static let declarationStart = Array("<!".utf8)
+    static let endTagStart = Array("</".utf8)
+    static let emptyTagEnd = Array("/>".utf8)
+    static let tagEnd = Array(">".utf8)
 
     mutating func name() -> String {
-        var result = String.UnicodeScalarView()
-        while index < scalars.count, Self.isNameScalar(scalars[index]) {
-            result.append(scalars[index])
-            advance()
-        }
-        return String(result)
+        let start = index
+        while index < bytes.count, Self.isNameByte(bytes[index]) { advance() }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     mutating func skipWhitespace() {
-        while index < scalars.count, Self.isWhitespace(scalars[index]) { advance() }
+        while index < bytes.count, Self.isWhitespace(bytes[index]) { advance() }
     }
 
     mutating func scan() -> [ManifestOutline.Element] {
-        while index < scalars.count {
-            guard scalars[index] == "<" else {
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
                 advance()
                 continue
             }
@@ -183,12 +187,12 @@ private struct OutlineScanner {
     /// `<!DOCTYPE …>`, with an internal subset in brackets.
     mutating func skipDeclaration() {
         var depth = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
+        while index < bytes.count {
+            let byte = bytes[index]
             advance()
-            if scalar == "[" { depth += 1 }
-            if scalar == "]" { depth -= 1 }
-            if scalar == ">" && depth <= 0 { return }
+            if byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "]") { depth -= 1 }
+            if byte == UInt8(ascii: ">") && depth <= 0 { return }
         }
     }
 
@@ -211,45 +215,46 @@ private struct OutlineScanner {
         var element = ManifestOutline.Element(
             name: tag, attributes: [], start: start, end: start, nameEnd: position, parent: open.last)
         var isEmpty = false
-        while index < scalars.count {
+        while index < bytes.count {
             skipWhitespace()
-            guard index < scalars.count else { break }
-            let scalar = scalars[index]
-            if scalar == ">" {
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") {
                 advance()
                 break
             }
-            if scalar == "/" && starts(with: Self.emptyTagEnd) {
+            if byte == UInt8(ascii: "/") && starts(with: Self.emptyTagEnd) {
                 advance()
                 advance()
                 isEmpty = true
                 break
             }
-            if scalar == "<" { break } // a tag left unfinished while typing
+            if byte == UInt8(ascii: "<") { break } // a tag left unfinished while typing
             let attributeName = name()
             if attributeName.isEmpty {
                 advance()
                 continue
             }
             skipWhitespace()
-            guard index < scalars.count, scalars[index] == "=" else { continue }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
             advance()
             skipWhitespace()
-            guard index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" else { continue }
-            let quote = scalars[index]
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+            else { continue }
+            let quote = bytes[index]
             advance()
             let valueStart = position
-            var raw = String.UnicodeScalarView()
-            while index < scalars.count, scalars[index] != quote, scalars[index] != "<" {
-                raw.append(scalars[index])
-                advance()
-            }
+            let rawStart = index
+            while index < bytes.count, bytes[index] != quote, bytes[index] != UInt8(ascii: "<") { advance() }
+            let raw = bytes[rawStart..<index]
             let valueEnd = position
-            if index < scalars.count, scalars[index] == quote { advance() }
+            if index < bytes.count, bytes[index] == quote { advance() }
             element.attributes.append(
                 .init(
-                    name: attributeName, value: Self.decoded(String(raw)), valueStart: valueStart,
-                    valueEnd: valueEnd))
+                    name: attributeName,
+                    value: raw.contains(UInt8(ascii: "&"))
+                        ? Self.decoded(String(decoding: raw, as: UTF8.self)) : String(decoding: raw, as: UTF8.self),
+                    valueStart: valueStart, valueEnd: valueEnd))
         }
         element.end = position
         elements.append(element)
@@ -258,7 +263,7 @@ private struct OutlineScanner {
 
     /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and `&#…;` references decoded; others kept.
     static func decoded(_ raw: String) -> String {
-        guard raw.contains("&") else { return raw }
+        guard raw.utf8.contains(UInt8(ascii: "&")) else { return raw }
         var result = ""
         var rest = Substring(raw)
         while let ampersand = rest.firstIndex(of: "&") {

@@ -30,9 +30,13 @@ enum ManifestTexts {
     /// Every reference to `variable` in `document`, as (line, character range) in characters of the line.
     static func references(to variable: String, in document: TextDocument) -> [LSPRange] {
         var ranges: [LSPRange] = []
-        for line in 0..<document.lines.count {
-            // Most lines refer to nothing: read only those that mention the name.
-            guard document.lines[line].contains(variable) else { continue }
+        // Most lines refer to nothing: read only those with a `$` (every reference form starts with
+        // one) that mention the name.
+        let name = Array(variable.utf8)
+        let candidates = document.lines.indexes { bytes in
+            bytes.contains(UInt8(ascii: "$")) && TextLines.bytes(bytes, contain: name)
+        }
+        for line in candidates {
             let characters = document.characters(ofLine: line)
             for occurrence in ExpressionOccurrences(line: characters).occurrences
             where occurrence.kind == .variable && occurrence.name == variable {

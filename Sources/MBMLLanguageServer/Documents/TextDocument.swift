@@ -124,6 +124,33 @@ struct TextLines: RandomAccessCollection {
         return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
     }
 
+    /// The indexes of the lines whose UTF-8 bytes (without the line break) `holds` accepts, in
+    /// order: one pass over the text's bytes, no line made into a string — for the requests that read
+    /// only the few lines of a large document with a `$` in them (semantic tokens, references).
+    func indexes(where holds: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool) -> [Int] {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+            var result: [Int] = []
+            for line in starts.indices {
+                let end = line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count
+                if holds(bytes[starts[line]..<Swift.max(starts[line], end)]) { result.append(line) }
+            }
+            return result
+        }
+        if let result = text.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { scan($0) }
+    }
+
+    /// Whether `bytes` hold the bytes of `needle` one after the other.
+    static func bytes(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, contain needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+        var start = bytes.startIndex
+        while start <= bytes.endIndex - needle.count {
+            if bytes[start] == first, bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
+    }
+
     /// Where each line of `text` starts: split on the bytes (no grapheme breaking, and a `\r\n`,
     /// one Character, splits too).
     static func lineStarts(of text: String) -> [Int] {

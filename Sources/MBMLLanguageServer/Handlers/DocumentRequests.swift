@@ -9,6 +9,9 @@ struct DocumentRequestContext {
     let limits: EvaluationLimits
     let client: ClientCapabilities
     let openDocuments: [TextDocument]
+    /// When the load answered from is of an older text than the newest (the newest was still
+    /// loading when the wait for it ended): the version loaded and the newest version.
+    var olderText: (loaded: Int, newest: Int)? = nil
 
     /// The expression text around `position` (read ahead to where the expression ends when
     /// `readingAhead`, ``CursorContext/init(document:position:readingAhead:)``).

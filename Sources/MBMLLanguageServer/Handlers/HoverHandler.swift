@@ -15,12 +15,26 @@ enum HoverHandler {
     }
 
     /// The hover at `cursor`; the value shown is evaluated under `limits` (the request's).
+    ///
+    /// A hover answers from the newest text's load: the server waits for it up to
+    /// ``LanguageServerLimits/waitForLoadSeconds``. When that load is still running then (a slow
+    /// manifest), the hover shows the value of the last text loaded and says so first
+    /// (`olderText`: that text's version and the newest's), so that a value is never taken for
+    /// the newest text's when it is not.
     static func hover(
         at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits,
-        markup: ClientCapabilities.MarkupKind = .markdown
+        markup: ClientCapabilities.MarkupKind = .markdown, olderText: (loaded: Int, newest: Int)? = nil
     ) -> Hover? {
-        guard let (blocks, range) = blocks(at: cursor, analysis: analysis, limits: limits) else { return nil }
+        guard var (blocks, range) = blocks(at: cursor, analysis: analysis, limits: limits) else { return nil }
+        if let olderText {
+            blocks.insert(.text(Self.olderTextNote(loaded: olderText.loaded, newest: olderText.newest)), at: 0)
+        }
         return Hover(contents: MarkupContent(kind: markup, value: render(blocks, as: markup)), range: range)
+    }
+
+    /// The first line of a hover answered from an older text than the newest.
+    static func olderTextNote(loaded: Int, newest: Int) -> String {
+        "(from version \(loaded) of the text: version \(newest) is still loading)"
     }
 
     /// The hover's parts and the range it is about, or nil when there is nothing to show.
@@ -100,6 +114,6 @@ extension HoverRequest: LoadedDocumentRequest {
     func answer(in context: DocumentRequestContext) -> Hover? {
         HoverHandler.hover(
             at: context.cursor(at: position, readingAhead: true), analysis: context.analysis, limits: context.limits,
-            markup: context.client.hoverMarkup)
+            markup: context.client.hoverMarkup, olderText: context.olderText)
     }
 }

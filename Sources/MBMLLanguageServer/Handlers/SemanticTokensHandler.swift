@@ -14,10 +14,12 @@ enum SemanticTokensHandler {
         var previousLine = 0
         var previousStart = 0
         let lines = document.lines
-        for line in 0..<lines.count {
-            // Every token starts with a `$` or a `^`: most lines of a large manifest have neither,
-            // and are not split into characters at all.
-            guard MBMLSyntax.mayHoldReferenceOrCall(lines[line]) else { continue }
+        // Every token starts with a `$` or a `^`: most lines of a large manifest have neither, and
+        // are not made into strings at all.
+        let candidates = lines.indexes { bytes in
+            bytes.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "^") }
+        }
+        for line in candidates {
             let characters = Array(lines[line])
             var lineEnd = 0
             // A reference nested in another's brackets (`${a[$b]}`) overlaps it: tokens may not overlap.

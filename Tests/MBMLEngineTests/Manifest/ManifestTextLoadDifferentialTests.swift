@@ -5,7 +5,8 @@ import XCTest
 @testable import MBMLEngine
 
 /// ``ManifestTextLoad`` against a full load, edit after edit: a seeded series of random edits —
-/// line breaks added and removed inside elements and between them, values changed in `<Var>`s
+/// line breaks added and removed inside elements and between them, indentation changed, elements
+/// joined onto one line, values changed in `<Var>`s
 /// beside `<Function>`s and `<Include>`s, the XML broken and repaired — each loaded from the
 /// previous load, and after every one the state is that of a fresh full load of the same text.
 final class ManifestTextLoadDifferentialTests: ManifestTestCase {
@@ -80,7 +81,10 @@ final class ManifestTextLoadDifferentialTests: ManifestTestCase {
         // Edits that add or remove lines inside a `<Var>` and between elements load incrementally,
         // also before a `<Function>`. (Many do not: the edits pile up, and a `<Var>` that reads a
         // later one, or is read by one that cannot be declared alone, loads in full.)
-        for label in ["line break in a value", "line break between attributes", "empty line", "value"] {
+        for label in [
+            "line break in a value", "line break between attributes", "empty line", "value", "indentation",
+            "elements joined",
+        ] {
             XCTAssertGreaterThanOrEqual(
                 incremental[label, default: 0], (total[label, default: 0] + 7) / 8,
                 "\(label): \(incremental[label, default: 0]) of \(total[label, default: 0]) incremental")
@@ -97,7 +101,7 @@ final class ManifestTextLoadDifferentialTests: ManifestTestCase {
         var characters = Array(text)
         func random(_ range: Range<Int>) -> Int { Int.random(in: range, using: &generator) }
         let breaks = ["\n", "\n    ", "\r\n", "\n\n", "\r"]
-        switch random(0..<12) {
+        switch random(0..<14) {
         case 0:
             // Back to the last text that loaded (a repair) or to the start.
             return text == repaired ? ("reset", manifest) : ("repaired", repaired)
@@ -153,6 +157,31 @@ final class ManifestTextLoadDifferentialTests: ManifestTestCase {
                 lines.remove(at: at)
             }
             return ("line added or removed", lines.joined(separator: "\n"))
+        case 8:
+            // A line's indentation changed: spaces or a tab added, or a space removed, before its `<`.
+            let starts = characters.indices.filter { index in
+                characters[index].isNewline
+                    && characters[(index + 1)...].first(where: { $0 != " " && $0 != "\t" }) == "<"
+            }
+            guard let at = starts.randomElement(using: &generator) else { return ("none", text) }
+            if characters.indices.contains(at + 1), characters[at + 1] == " ", Bool.random(using: &generator) {
+                characters.remove(at: at + 1)
+            } else {
+                characters.insert(contentsOf: ["  ", "\t", " "][random(0..<3)], at: at + 1)
+            }
+            return ("indentation", String(characters))
+        case 9:
+            // Two elements joined onto one line: the white space between a `>` and the next `<`,
+            // line breaks and all, removed or made one space.
+            let ends = characters.indices.filter { index in
+                characters[index] == ">" && characters.indices.contains(index + 1) && characters[index + 1].isNewline
+            }
+            guard let at = ends.randomElement(using: &generator) else { return ("none", text) }
+            var end = at + 1
+            while end < characters.count, characters[end].isWhitespace { end += 1 }
+            guard end < characters.count, characters[end] == "<" else { return ("none", text) }
+            characters.replaceSubrange((at + 1)..<end, with: Bool.random(using: &generator) ? [] : [" "])
+            return ("elements joined", String(characters))
         default:
             // A character of an attribute value or of a text replaced, inserted or removed.
             let quotes = characters.indices.filter { characters[$0] == "\"" }

@@ -106,10 +106,25 @@ final class ManifestTextLoadTests: ManifestTestCase {
                 "a new line between attributes", #"name="a" literal"#, "name=\"a\"\r\n  literal",
                 .incremental(redeclared: 9)
             ),
-            ("lines joined", "\n    <Var name=\"b\"", "<Var name=\"b\"", .full),
+            ("lines joined", "\n    <Var name=\"b\"", "<Var name=\"b\"", .incremental(redeclared: 4)),
+            ("lines joined with a space", "\n    <Var name=\"b\"", " <Var name=\"b\"", .incremental(redeclared: 4)),
             ("an empty line", "/>\n    <Var name=\"b\"", "/>\n\n    <Var name=\"b\"", .incremental(redeclared: 0)),
             ("an empty line at the end", "/>\n</MBML>", "/>\n   \n\n</MBML>", .incremental(redeclared: 0)),
-            ("indentation", "/>\n    <Var name=\"b\"", "/>\n      <Var name=\"b\"", .full),
+            ("indentation", "/>\n    <Var name=\"b\"", "/>\n      <Var name=\"b\"", .incremental(redeclared: 4)),
+            (
+                "indentation removed", "/>\n    <Var name=\"late\"", "/>\n<Var name=\"late\"",
+                .incremental(redeclared: 1)
+            ),
+            (
+                "indentation with a tab", "/>\n    <Var name=\"late\"", "/>\n\t<Var name=\"late\"",
+                .incremental(redeclared: 1)
+            ),
+            // What precedes the element on its new line is not ASCII: its column could count differently.
+            (
+                "joined after é", "<Var name=\"late\" literal=\"L\"/>\n    <Var name=\"h\"",
+                "<Var name=\"late\" literal=\"é\"/> <Var name=\"h\"", .full
+            ),
+            ("indentation before the end tag", "/>\n</MBML>", "/>\n  </MBML>", .full),
         ]
         for (label, old, new, kind) in cases {
             let edited = text.replacingOccurrences(of: old, with: new)
@@ -123,6 +138,27 @@ final class ManifestTextLoadTests: ManifestTestCase {
         let warning = try XCTUnwrap(moved.load.diagnostics.first { $0.message.hasPrefix("$missing") })
         XCTAssertEqual(warning.line, 21)
         XCTAssertEqual(moved.load.environment.provenance(of: "late")?.line, 20)
+    }
+
+    /// An incremental load has a budget of its own (by default as long as the last full load
+    /// took): when it runs out, the text loads in full, with the same result.
+    func testAnIncrementalLoadPastItsBudgetLoadsInFull() throws {
+        let base = try startingLoad(
+            Self.manifest.replacingOccurrences(of: #" if="$a""#, with: "").replacingOccurrences(
+                of: "^join($list|,)-$c", with: "$c!"))
+        XCTAssertGreaterThan(base.fullLoadSeconds, 0)
+        let edited = base.text.replacingOccurrences(of: #"name="a" literal="1""#, with: #"name="a" literal="5""#)
+        let unbounded = base.loading(edited, incrementalSeconds: 600)
+        XCTAssertEqual(unbounded.kind, .incremental(redeclared: 9))
+        XCTAssertEqual(unbounded.fullLoadSeconds, base.fullLoadSeconds, "the budget stays the last full load's")
+        let runOut = base.loading(edited, incrementalSeconds: 1e-9)
+        XCTAssertEqual(runOut.kind, .full)
+        assertSameState(runOut, base.fullLoad(of: edited), "past the budget")
+        assertSameState(unbounded, runOut, "within the budget and past it")
+        let indented = base.text.replacingOccurrences(
+            of: "/>\n    <Var name=\"b\"", with: "/>\n        <Var name=\"b\"")
+        XCTAssertEqual(base.loading(indented, incrementalSeconds: 1e-9).kind, .full)
+        XCTAssertEqual(base.loading(edited, incrementalSeconds: 0).kind, .full, "no budget: no incremental load")
     }
 
     /// A `<Function>` after the edited variable: the variable is declared again with the functions

@@ -57,6 +57,17 @@ public struct JSONTextWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// The key of the next member, written as it is: for keys that need no escaping (ASCII
+    /// letters and digits, as every key of the language server's answers).
+    public mutating func key(raw key: StaticString) {
+        if let last = open.last, last.count > 0 { bytes.append(UInt8(ascii: ",")) }
+        if !open.isEmpty { open[open.count - 1].count += 1 }
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
     public mutating func string(_ text: String) {
         beginValue()
         JSONWriter.appendString(text, to: &bytes)

@@ -7,9 +7,9 @@ import MBMLEngine
 extension LSPPosition: JSONTextWritable {
     func writeJSON(to writer: inout JSONTextWriter) {
         writer.beginObject()
-        writer.key("line")
+        writer.key(raw: "line")
         writer.integer(line)
-        writer.key("character")
+        writer.key(raw: "character")
         writer.integer(character)
         writer.endObject()
     }
@@ -18,9 +18,9 @@ extension LSPPosition: JSONTextWritable {
 extension LSPRange: JSONTextWritable {
     func writeJSON(to writer: inout JSONTextWriter) {
         writer.beginObject()
-        writer.key("start")
+        writer.key(raw: "start")
         start.writeJSON(to: &writer)
-        writer.key("end")
+        writer.key(raw: "end")
         end.writeJSON(to: &writer)
         writer.endObject()
     }
@@ -29,20 +29,20 @@ extension LSPRange: JSONTextWritable {
 extension DocumentSymbol: JSONTextWritable {
     func writeJSON(to writer: inout JSONTextWriter) {
         writer.beginObject()
-        writer.key("name")
+        writer.key(raw: "name")
         writer.string(name)
         if let detail {
-            writer.key("detail")
+            writer.key(raw: "detail")
             writer.string(detail)
         }
-        writer.key("kind")
+        writer.key(raw: "kind")
         writer.integer(kind)
-        writer.key("range")
+        writer.key(raw: "range")
         range.writeJSON(to: &writer)
-        writer.key("selectionRange")
+        writer.key(raw: "selectionRange")
         selectionRange.writeJSON(to: &writer)
         if let children {
-            writer.key("children")
+            writer.key(raw: "children")
             writer.beginArray()
             for child in children { child.writeJSON(to: &writer) }
             writer.endArray()
