@@ -1,7 +1,8 @@
 import Foundation
 
 /// A manifest held as text — an editor's unsaved buffer — loaded with the inputs around it, and
-/// kept so that its next text loads incrementally where the edit allows (``loading(_:limits:outline:)``).
+/// kept so that its next text loads incrementally where the edit allows
+/// (``loading(_:limits:outline:incrementalSeconds:)``).
 ///
 /// An edit inside one top-level `<Var>` of the text declares that variable again, and after it
 /// every later `<Var>` whose load read a variable declared again, in a copy of the environment, each
@@ -85,7 +86,7 @@ public struct ManifestTextLoad {
 
     /// Loads `inputs` with `builder` under `limits` (nil: the builder's options). The last
     /// ``EnvironmentInput/manifestText(_:name:directory:)`` among them is the text that later loads
-    /// replace (``loading(_:limits:outline:)``); without one, every load is full. Where the text's
+    /// replace (``loading(_:limits:outline:incrementalSeconds:)``); without one, every load is full. Where the text's
     /// elements are is found at the first such load, not before this one returns.
     public init(builder: EnvironmentBuilder, inputs: [EnvironmentInput], limits: EvaluationLimits? = nil) {
         let index = inputs.lastIndex { if case .manifestText = $0 { true } else { false } }

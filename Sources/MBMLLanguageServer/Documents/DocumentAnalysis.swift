@@ -34,7 +34,7 @@ struct DocumentAnalysis {
     ///
     /// Given `previous`, the load of an earlier text of the document with the same inputs around it
     /// (nothing on disk changed since), the new text loads from it: incrementally when the edit
-    /// allows (``MBMLEngine/ManifestTextLoad/loading(_:limits:)``), else in full.
+    /// allows (``MBMLEngine/ManifestTextLoad/loading(_:limits:outline:incrementalSeconds:)``), else in full.
     init(
         _ document: TextDocument, workspace: Workspace = Workspace(), limits: LanguageServerLimits = .init(),
         previous: DocumentAnalysis? = nil, isSuperseded: @escaping @Sendable () -> Bool = { false }
