@@ -25,7 +25,8 @@ enum HoverHandler {
         at cursor: CursorContext, analysis: DocumentAnalysis, limits: EvaluationLimits,
         markup: ClientCapabilities.MarkupKind = .markdown, olderText: (loaded: Int, newest: Int)? = nil
     ) -> Hover? {
-        guard var (blocks, range) = blocks(at: cursor, analysis: analysis, limits: limits) else { return nil }
+        guard let (found, range) = blocks(at: cursor, analysis: analysis, limits: limits) else { return nil }
+        var blocks = found
         if let olderText {
             blocks.insert(.text(Self.olderTextNote(loaded: olderText.loaded, newest: olderText.newest)), at: 0)
         }
