@@ -132,8 +132,9 @@ final class MappedFile: Sendable {
         release(0..<buffer.count)
     }
 
-    /// Gives back the process's pages of the bytes in `range` (from a page boundary).
-    private func release(_ range: Range<Int>) {
+    /// Gives back the process's pages of the bytes in `range` (from a page boundary); they stay in
+    /// the system's cache of the file, and a later read maps them in again (``PassedPages``).
+    func release(_ range: Range<Int>) {
         #if os(Linux)
         guard let base = buffer.baseAddress, !range.isEmpty else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + range.lowerBound), range.count, MADV_DONTNEED)

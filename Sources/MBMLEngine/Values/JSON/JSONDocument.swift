@@ -107,6 +107,12 @@ public final class JSONDocument: Sendable {
         return false
     }
 
+    /// The mapped file the text is, or nil when the bytes are the document's own.
+    var mappedFile: MappedFile? {
+        if case .mapped(let file) = storage { return file }
+        return nil
+    }
+
     /// Calls `body` with the text's bytes.
     @inline(__always)
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
