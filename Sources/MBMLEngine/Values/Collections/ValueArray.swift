@@ -137,7 +137,7 @@ extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceabl
     public var underestimatedCount: Int { count }
 
     /// Iterates the elements; for a view of a document, each is decoded when it is reached (and the
-    /// pages of a large mapped file passed are given back, ``PassedPages``).
+    /// pages of a large mapped file passed are given back, `PassedPages`).
     public struct Iterator: IteratorProtocol {
         let decoded: [Value]
         let node: JSONNode?

@@ -111,7 +111,7 @@ public final class JSONDocument: Sendable {
 
     /// Throws ``FileChangedWhileRead`` when the text is a mapped file that changed since it was
     /// mapped, or was truncated under a read (zeros were read where its bytes were:
-    /// ``MappedFileGuard``); what was read from it may be wrong then.
+    /// `MappedFileGuard`); what was read from it may be wrong then.
     public func checkUnchanged() throws {
         try mappedFile?.checkUnchanged()
     }
