@@ -56,6 +56,9 @@ enum MappedFileGuard {
         guard let base = buffer.baseAddress else { return nil }
         return registrations.withLock { installed in
             if !installed {
+                // Every static the handler reads is initialized here, never lazily inside the
+                // handler (a lazy initializer takes a lock).
+                _ = (pageSize, starts, ends, damaged)
                 var action = sigaction()
                 action.__sigaction_handler.sa_sigaction = handleBusError
                 action.sa_flags = SA_SIGINFO | SA_NODEFER
