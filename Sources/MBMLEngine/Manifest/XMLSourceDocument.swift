@@ -17,6 +17,10 @@ final class XMLSourceDocument: Sendable {
     let path: String
     let elements: [XMLElementRecord]
     let attributes: [XMLAttribute]
+    /// The attributes' decoded values, one after another.
+    let valueBytes: [UInt8]
+    /// Every element and attribute name, each once (records name them by number).
+    let names: [String]
     let textBytes: [UInt8]
     let textPieces: [XMLTextPiece]
 
@@ -24,6 +28,8 @@ final class XMLSourceDocument: Sendable {
         self.path = path
         elements = builder.elements
         attributes = builder.attributes
+        valueBytes = builder.valueBytes
+        names = builder.names
         textBytes = builder.textBytes
         textPieces = builder.textPieces
     }
