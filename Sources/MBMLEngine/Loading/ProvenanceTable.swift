@@ -10,14 +10,55 @@ import Synchronization
 final class ProvenanceTable: Sendable {
     private struct Records {
         var index: [String: VariableProvenance]
-        var pending: [(name: String, provenance: VariableProvenance)] = []
+        /// Records not indexed yet, compact: the file is a number in ``files``.
+        var pending: [PendingRecord] = []
+        /// The files pending records name (a load names a handful, one after another).
+        var files: [String] = []
 
         mutating func indexPending() {
             guard !pending.isEmpty else { return }
             index.reserveCapacity(index.count + pending.count)
-            for (name, provenance) in pending { index[name] = provenance }
+            for record in pending { index[record.name] = provenance(of: record) }
             pending = []
         }
+
+        mutating func append(_ provenance: VariableProvenance, of name: String) {
+            pending.append(
+                PendingRecord(
+                    name: name, expression: provenance.expression, file: fileNumber(provenance.file),
+                    line: Int32(clamping: provenance.line), column: Int32(clamping: provenance.column),
+                    kind: provenance.kind, isReadOnly: provenance.isReadOnly))
+        }
+
+        /// The number of `path` in ``files`` (added if new); -1 for none.
+        private mutating func fileNumber(_ path: String?) -> Int32 {
+            guard let path else { return -1 }
+            // Records come file by file: the last file is nearly always the one.
+            if let last = files.last, last == path { return Int32(files.count - 1) }
+            if let known = files.firstIndex(of: path) { return Int32(known) }
+            files.append(path)
+            return Int32(files.count - 1)
+        }
+
+        func provenance(of record: PendingRecord) -> VariableProvenance {
+            VariableProvenance(
+                kind: record.kind, isReadOnly: record.isReadOnly, expression: record.expression,
+                file: record.file < 0 ? nil : files[Int(record.file)], line: Int(record.line),
+                column: Int(record.column))
+        }
+    }
+
+    /// A provenance as recorded, before it is indexed: the file is a number, line and column 32-bit
+    /// (what a parsed document's positions are), so that a record is half the size of a
+    /// ``VariableProvenance`` and holds no reference to the file's name.
+    private struct PendingRecord {
+        var name: String
+        var expression: String?
+        var file: Int32
+        var line: Int32
+        var column: Int32
+        var kind: VariableProvenance.Kind
+        var isReadOnly: Bool
     }
 
     private let records: Mutex<Records>
@@ -45,13 +86,15 @@ final class ProvenanceTable: Sendable {
         records.withLock { records in
             records.index = records.index.mapValues(shift.moved)
             for index in records.pending.indices {
-                records.pending[index].provenance = shift.moved(records.pending[index].provenance)
+                let moved = shift.moved(records.provenance(of: records.pending[index]))
+                records.pending[index].line = Int32(clamping: moved.line)
+                records.pending[index].column = Int32(clamping: moved.column)
             }
         }
     }
 
     func record(_ provenance: VariableProvenance, of name: String) {
-        records.withLock { $0.pending.append((name, provenance)) }
+        records.withLock { $0.append(provenance, of: name) }
     }
 
     /// Makes room for `count` more records (a manifest about to declare them), so that the list of
@@ -65,7 +108,8 @@ final class ProvenanceTable: Sendable {
     func latest(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
         records.withLock { records in
             var selected = records.index.filter { include($0.value) }
-            for (name, provenance) in records.pending {
+            for record in records.pending {
+                let (name, provenance) = (record.name, records.provenance(of: record))
                 if include(provenance) {
                     selected[name] = provenance
                 } else if !selected.isEmpty {

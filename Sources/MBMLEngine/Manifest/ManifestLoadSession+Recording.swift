@@ -51,7 +51,7 @@ extension ManifestLoadSession {
         evaluation.readNames = outerReads
         let position = child.position
         return ElementRecord(
-            tag: child.name, name: name, hasCondition: attributes[.if] != nil, line: position.line,
+            tag: child.name, name: name, hasCondition: attributes.contains(.if), line: position.line,
             column: position.column, reads: reads, redeclares: redeclares,
             otherChanges: (environment.variables.version &- versionBefore) - (declarations - declarationsBefore),
             diagnostics: Array(diagnostics[diagnosticsBefore...]), functionsBefore: functionsBefore)

@@ -23,10 +23,17 @@ extension ManifestLoadSession {
     ])
     private static let containerAttributes = XMLAttributeKeys([.name, .type, .mutable, .userDefaultsName, .if])
     private static let dynamicAttributes = XMLAttributeKeys([.name, .type, .expression, .value, .boolean, .if])
+    /// The most common declaration, `<Var name="…" literal="…"/>`, has these attributes and no other.
+    private static let plainLiteralAttributes = XMLAttributeKeys([.name, .literal])
 
     /// Declares the variable of a top-level `<Var>` if its `if` holds (default true, <doc:Manifests>).
     func declareVariable(_ element: XMLElementNode) {
         let attributes = element.attributes
+        if attributes.keys == Self.plainLiteralAttributes, maximumVariableDepth >= 1,
+            let name = attributes[.name], !name.isEmpty, let literal = attributes[.literal]
+        {
+            return declarePlainLiteral(name, literal, at: element)
+        }
         if let condition = attributes[.if], !self.condition(condition, default: true, at: element) {
             return
         }
@@ -57,6 +64,19 @@ extension ManifestLoadSession {
                 "The following <Var> declaration did not validate and will be ignored: \(element.summary): \(error)",
                 at: element)
         }
+    }
+
+    /// `<Var name="…" literal="…"/>` and nothing else: what the general path would do (a read-write
+    /// string, no attribute to warn about, nothing to evaluate), without its look-ups.
+    private func declarePlainLiteral(_ name: String, _ literal: String, at element: XMLElementNode) {
+        let replaced = environment.variables.declareReplacing(name, value: .string(literal), readOnly: false)
+        declarations += 1
+        if let old = replaced { logRedeclaration(of: name, replacing: old, at: element) }
+        let position = element.position
+        environment.recordProvenance(
+            VariableProvenance(
+                kind: .literal, isReadOnly: false, expression: nil, file: element.document.path,
+                line: position.line, column: position.column), of: name)
     }
 
     /// The definition of `element`, a `<Var>` at nesting `depth` (1 for top level); `isContained`
@@ -247,7 +267,7 @@ extension ManifestLoadSession {
             case "list"?: kind = .list
             case "map"?: kind = .map
             default:
-                if attributes[.literal] != nil {
+                if attributes.contains(.literal) {
                     kind = .literal
                 } else if let boolean = attributes[.boolean] {
                     (kind, expression) = (.boolean, boolean)

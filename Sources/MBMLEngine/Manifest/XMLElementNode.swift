@@ -14,13 +14,13 @@ struct XMLElementNode: Sendable {
     private var record: XMLElementRecord { document.elements[index] }
 
     /// The element's name: the local name, or `prefix:name` when the prefix is not bound.
-    var name: String { record.name }
+    var name: String { document.names[Int(record.name)] }
 
     /// The attributes in document order, values decoded (`&amp;` → `&`).
     var attributes: XMLAttributes {
         let record = record
         return XMLAttributes(
-            pairs: document.attributes[Int(record.attributeStart)..<Int(record.attributeEnd)], keys: record.keys)
+            document: document, range: Int(record.attributeStart)..<Int(record.attributeEnd), keys: record.keys)
     }
 
     /// The element's own text (text and CDATA, not descendants'), or nil if it has none.
@@ -99,34 +99,57 @@ struct XMLElementNode: Sendable {
 
 /// An element's attributes: look-ups are linear (elements have a handful of attributes), and one
 /// by ``XMLAttributeKey`` compares no names (nor looks at all when the element lacks the key).
+/// Values are decoded from the document's bytes when they are read.
 struct XMLAttributes {
-    /// Name, decoded value and key of each attribute, in document order.
-    let pairs: ArraySlice<XMLAttribute>
+    unowned(unsafe) let document: XMLSourceDocument
+    /// The attributes' numbers in the document's ``XMLSourceDocument/attributes``.
+    let range: Range<Int>
     /// The known attributes among them.
     let keys: XMLAttributeKeys
+
+    /// Name and decoded value of each attribute, in document order.
+    var pairs: [(name: String, value: String)] {
+        document.attributes[range].map { (document.names[Int($0.name)], value(of: $0)) }
+    }
 
     subscript(name: String) -> String? {
         // Comparing the lengths first spares most comparisons of different names.
         let length = name.utf8.count
-        for pair in pairs where pair.name.utf8.count == length && pair.name == name { return pair.value }
+        for attribute in document.attributes[range] {
+            let candidate = document.names[Int(attribute.name)]
+            if candidate.utf8.count == length, candidate == name { return value(of: attribute) }
+        }
         return nil
     }
 
     subscript(key: XMLAttributeKey) -> String? {
         guard key != .other, keys.contains(key) else { return nil }
-        for pair in pairs where pair.key == key { return pair.value }
+        for attribute in document.attributes[range] where attribute.key == key { return value(of: attribute) }
         return nil
+    }
+
+    /// Whether an attribute has `key` (without decoding its value).
+    func contains(_ key: XMLAttributeKey) -> Bool {
+        key != .other && keys.contains(key)
     }
 
     /// The attribute names not in `allowed`, in document order.
     func names(notIn allowed: [String]) -> [String] {
-        guard pairs.contains(where: { !allowed.contains($0.name) }) else { return [] }
-        return pairs.lazy.map(\.name).filter { !allowed.contains($0) }
+        let names = document.attributes[range].map { document.names[Int($0.name)] }
+        return names.filter { !allowed.contains($0) }
     }
 
     /// The attribute names whose keys are not in `allowed`, in document order.
     func names(notIn allowed: XMLAttributeKeys) -> [String] {
-        guard pairs.contains(where: { $0.key == .other || !allowed.contains($0.key) }) else { return [] }
-        return pairs.filter { $0.key == .other || !allowed.contains($0.key) }.map(\.name)
+        document.attributes[range].filter { $0.key == .other || !allowed.contains($0.key) }
+            .map { document.names[Int($0.name)] }
+    }
+
+    private func value(of attribute: XMLAttribute) -> String {
+        let start = Int(attribute.valueStart), end = Int(attribute.valueEnd)
+        guard end > start else { return "" }
+        return document.valueBytes.withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }

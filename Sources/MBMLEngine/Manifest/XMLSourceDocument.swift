@@ -17,6 +17,10 @@ final class XMLSourceDocument: Sendable {
     let path: String
     let elements: [XMLElementRecord]
     let attributes: [XMLAttribute]
+    /// The attributes' decoded values, one after another.
+    let valueBytes: [UInt8]
+    /// Every element and attribute name, each once (records name them by number).
+    let names: [String]
     let textBytes: [UInt8]
     let textPieces: [XMLTextPiece]
 
@@ -24,6 +28,8 @@ final class XMLSourceDocument: Sendable {
         self.path = path
         elements = builder.elements
         attributes = builder.attributes
+        valueBytes = builder.valueBytes
+        names = builder.names
         textBytes = builder.textBytes
         textPieces = builder.textPieces
     }
@@ -76,10 +82,16 @@ final class XMLSourceDocument: Sendable {
             defer { context.pointee._private = nil }
             // Without a tree, libxml2 returns a document holding only the DTD (nil when the document
             // is not well-formed and not recovered): it stands for "parsed".
+            // The source is handed over through a read callback, a chunk at a time, not as one
+            // memory block: libxml2 copies a memory block whole into its input buffer, but keeps only
+            // a window of what it reads (a second copy of a large manifest is not made).
+            var reader = SourceReader(base: base, count: buffer.count)
             let document = withExtendedLifetime(box) {
-                xmlCtxtReadMemory(
-                    context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                    path, nil, parseOptions(mode))
+                withUnsafeMutablePointer(to: &reader) { reader in
+                    xmlCtxtReadIO(
+                        context, SourceReader.read, nil, UnsafeMutableRawPointer(reader), path, nil,
+                        parseOptions(mode))
+                }
             }
             box.builder.finish()
             if let document = document { xmlFreeDoc(document) }
@@ -104,5 +116,23 @@ final class XMLSourceDocument: Sendable {
                     ]))
         }
         return .success((XMLSourceDocument(path: path, builder: builder), diagnostics))
+    }
+}
+
+/// The bytes libxml2 reads a source from, through ``read``: the part not read yet.
+private struct SourceReader {
+    var base: UnsafeRawPointer
+    var count: Int
+    var offset = 0
+
+    /// libxml2's read callback: copies up to `length` bytes into `buffer`; 0 at the end.
+    static let read: xmlInputReadCallback = { context, buffer, length in
+        guard let context = context, let buffer = buffer, length > 0 else { return 0 }
+        let reader = context.assumingMemoryBound(to: SourceReader.self)
+        let count = min(Int(length), reader.pointee.count - reader.pointee.offset)
+        guard count > 0 else { return 0 }
+        UnsafeMutableRawPointer(buffer).copyMemory(from: reader.pointee.base + reader.pointee.offset, byteCount: count)
+        reader.pointee.offset += count
+        return Int32(count)
     }
 }

@@ -20,12 +20,18 @@ struct XMLTreeBuilder {
 
     private(set) var elements: [XMLElementRecord] = []
     private(set) var attributes: [XMLAttribute] = []
+    /// The attributes' decoded values, one after another (``XMLAttribute`` holds a range).
+    private(set) var valueBytes: [UInt8] = []
     private(set) var textBytes: [UInt8] = []
     private(set) var textPieces: [XMLTextPiece] = []
+    /// Every element and attribute name, each once: records hold a name's number here.
+    private(set) var names: [String] = []
+    /// The number of each name in ``names``.
+    private var nameNumbers: [String: UInt32] = [:]
     /// Indices of the elements whose end tag has not been seen yet.
     private var open: [Int32] = []
-    /// Interned names: libxml2 hands out names from its dictionary, so one pointer is one name.
-    private var names: [(pointer: UnsafePointer<xmlChar>, name: String, key: XMLAttributeKey)] = []
+    /// Recently seen names: libxml2 hands out names from its dictionary, so one pointer is one name.
+    private var recentNames: [(pointer: UnsafePointer<xmlChar>, number: UInt32, key: XMLAttributeKey)] = []
 
     /// libxml2's errors and warnings, in order.
     private(set) var errors: [XMLParseError] = []
@@ -41,6 +47,7 @@ struct XMLTreeBuilder {
         let expected = min(source.count / 32, 1 << 20)
         HugePages.reserve(&elements, capacity: expected)
         HugePages.reserve(&attributes, capacity: expected * 2)
+        valueBytes.reserveCapacity(expected * 16)
         textPieces.reserveCapacity(expected)
         textBytes.reserveCapacity(expected * 4)
     }
@@ -60,7 +67,8 @@ struct XMLTreeBuilder {
         closeAbandonedElements()
         if let parent = open.last { elements[Int(parent)].hasContent = true }
         // Like libxml2's tree: an unbound prefix stays part of the name.
-        let name = prefix != nil && uri == nil ? qualifiedName(prefix, localName) : interned(localName).name
+        let name =
+            prefix != nil && uri == nil ? number(of: qualifiedName(prefix, localName)) : interned(localName).number
         let firstAttribute = Int32(attributes.count)
         var keys = XMLAttributeKeys()
         if let values = attributeValues {
@@ -70,10 +78,14 @@ struct XMLTreeBuilder {
                 guard let local = entry[0] else { continue }
                 let (attributeName, key) =
                     entry[1] != nil && entry[2] == nil
-                    ? (qualifiedName(entry[1], local), XMLAttributeKey.other) : interned(local)
+                    ? (number(of: qualifiedName(entry[1], local)), XMLAttributeKey.other) : interned(local)
                 keys.insert(key)
+                let valueStart = Int32(clamping: valueBytes.count)
+                appendAttributeValue(from: entry[3], to: entry[4])
                 attributes.append(
-                    XMLAttribute(name: attributeName, value: attributeValue(from: entry[3], to: entry[4]), key: key))
+                    XMLAttribute(
+                        name: attributeName, key: key, valueStart: valueStart,
+                        valueEnd: Int32(clamping: valueBytes.count)))
             }
         }
         let position = startTagPosition()
@@ -146,12 +158,23 @@ struct XMLTreeBuilder {
 
     // MARK: Names and values
 
-    private mutating func interned(_ pointer: UnsafePointer<xmlChar>) -> (name: String, key: XMLAttributeKey) {
-        for entry in names where entry.pointer == pointer { return (entry.name, entry.key) }
+    /// The number and key of the name libxml2 hands over at `pointer`.
+    private mutating func interned(_ pointer: UnsafePointer<xmlChar>) -> (number: UInt32, key: XMLAttributeKey) {
+        for entry in recentNames where entry.pointer == pointer { return (entry.number, entry.key) }
         let name = String(cString: pointer)
         let key = XMLAttributeKey(name: name)
-        if names.count < 32 { names.append((pointer, name, key)) }
-        return (name, key)
+        let number = number(of: name)
+        if recentNames.count < 32 { recentNames.append((pointer, number, key)) }
+        return (number, key)
+    }
+
+    /// The number of `name` in ``names``, given it if it has none yet.
+    private mutating func number(of name: String) -> UInt32 {
+        if let number = nameNumbers[name] { return number }
+        let number = UInt32(names.count)
+        names.append(name)
+        nameNumbers[name] = number
+        return number
     }
 
     private func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>) -> String {
@@ -162,51 +185,59 @@ struct XMLTreeBuilder {
     /// predefined entities and character references resolved, except that a literal `&` is
     /// `&#38;` and a reference to a declared entity stays `&name;`; the tree builder then splits such
     /// a value into text and entity-reference nodes, whose text (`&name;` for a reference) is the
-    /// value. libxml2's own splitter is used for those (rare) values.
-    private func attributeValue(from start: UnsafePointer<xmlChar>?, to end: UnsafePointer<xmlChar>?) -> String {
-        guard let start = start, let end = end, end > start else { return "" }
+    /// value. libxml2's own splitter is used for those (rare) values. The value's bytes are appended
+    /// to ``valueBytes`` (not checked as UTF-8 here: a value is decoded when it is read).
+    private mutating func appendAttributeValue(from start: UnsafePointer<xmlChar>?, to end: UnsafePointer<xmlChar>?) {
+        guard let start = start, let end = end, end > start else { return }
         let bytes = UnsafeBufferPointer(start: start, count: end - start)
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        if let decoded = Self.literalAmpersands(bytes) { return decoded }
-        guard let nodes = xmlStringLenGetNodeList(context.pointee.myDoc, start, Int32(bytes.count)) else { return "" }
+        guard bytes.contains(UInt8(ascii: "&")) else { return valueBytes.append(contentsOf: bytes) }
+        if appendLiteralAmpersands(bytes) { return }
+        guard let nodes = xmlStringLenGetNodeList(context.pointee.myDoc, start, Int32(bytes.count)) else { return }
         defer { xmlFreeNodeList(nodes) }
-        var value = ""
         var node: xmlNodePtr? = nodes
         while let current = node {
             switch current.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { value += String(cString: content) }
+                if let content = current.pointee.content {
+                    valueBytes.append(contentsOf: UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+                }
             case XML_ENTITY_REF_NODE:
-                value += "&" + (current.pointee.name.map { String(cString: $0) } ?? "") + ";"
+                valueBytes.append(UInt8(ascii: "&"))
+                if let name = current.pointee.name {
+                    valueBytes.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
+                }
+                valueBytes.append(UInt8(ascii: ";"))
             default:
                 break
             }
             node = current.pointee.next
         }
-        return value
     }
 
-    /// The value when its only references are `&#38;` (how the parser hands over a literal `&`):
-    /// each is that `&`, as libxml2's splitter would make it. Nil for any other reference.
-    private static func literalAmpersands(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// Appends the value when its only references are `&#38;` (how the parser hands over a literal
+    /// `&`): each is that `&`, as libxml2's splitter would make it. False, and nothing appended, for
+    /// any other reference.
+    private mutating func appendLiteralAmpersands(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let reference: [UInt8] = Array("&#38;".utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
+        let start = valueBytes.count
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "&") else {
-                result.append(byte)
+                valueBytes.append(byte)
                 index += 1
                 continue
             }
             guard index + reference.count <= bytes.count,
                 bytes[index..<index + reference.count].elementsEqual(reference)
-            else { return nil }
-            result.append(byte)
+            else {
+                valueBytes.removeSubrange(start...)
+                return false
+            }
+            valueBytes.append(byte)
             index += reference.count
         }
-        return String(decoding: result, as: UTF8.self)
+        return true
     }
 
     // MARK: Positions
@@ -376,9 +407,11 @@ struct XMLTreeBuilder {
     }
 }
 
-/// One element of a parsed document, in document order (the root is element 0).
+/// One element of a parsed document, in document order (the root is element 0). Plain numbers
+/// only: a document of a hundred thousand elements holds no string or reference per element.
 struct XMLElementRecord {
-    var name: String
+    /// The element's name: its number in the document's ``XMLSourceDocument/names``.
+    var name: UInt32
     var line: Int32
     var column: Int32
     /// The element's attributes are `attributes[attributeStart..<attributeEnd]` of the document.
@@ -395,11 +428,14 @@ struct XMLElementRecord {
     var hasContent: Bool
 }
 
-/// An attribute of an element: its name, its decoded value and its key when MBML knows the name.
+/// An attribute of an element: its name (a number in the document's ``XMLSourceDocument/names``),
+/// its key when MBML knows the name, and where its decoded value is in the document's
+/// ``XMLSourceDocument/valueBytes``.
 struct XMLAttribute {
-    var name: String
-    var value: String
+    var name: UInt32
     var key: XMLAttributeKey
+    var valueStart: Int32
+    var valueEnd: Int32
 }
 
 /// A run of text (character data, CDATA or `&name;`) whose innermost element is `element`.

@@ -74,6 +74,38 @@ final class XMLSourceDocumentTests: XCTestCase {
         XCTAssertEqual(XMLAttributeKey(name: "Name"), .other, "names are case-sensitive")
     }
 
+    /// Records hold names by number and values as bytes: more distinct names than the builder's
+    /// small cache of recent ones, values with references, multi-byte text and empty values all read
+    /// back as written, and the same name is one number wherever it appears.
+    func testNamesAndValuesReadBackFromTheCompactRecords() throws {
+        let elements = (0..<40).map { "<E\($0) a\($0)=\"v\($0)\" name=\"n\($0)\"/>" }.joined()
+        let text = """
+            <MBML top="1">\(elements)<Var name="é" literal="x &amp; &lt;y&gt; &#233;" value=""/>\
+            <Var literal="&#38;&amp;"/></MBML>
+            """
+        let (document, _) = try parse(text)
+        let root = try XCTUnwrap(document.root)
+        XCTAssertEqual(root.attributes.pairs.map { "\($0.name)=\($0.value)" }, ["top=1"])
+        let children = root.childElements
+        XCTAssertEqual(children.count, 42)
+        for (index, element) in children.prefix(40).enumerated() {
+            XCTAssertEqual(element.name, "E\(index)")
+            XCTAssertEqual(element.attributes["a\(index)"], "v\(index)")
+            XCTAssertEqual(element.attributes[.name], "n\(index)")
+            XCTAssertEqual(element.attributes.pairs.map(\.name), ["a\(index)", "name"])
+        }
+        XCTAssertEqual(document.names.filter { $0 == "name" }.count, 1, "one name, one number")
+        let variable = children[40].attributes
+        XCTAssertEqual(variable[.name], "é")
+        XCTAssertEqual(variable[.literal], "x & <y> é")
+        XCTAssertEqual(variable[.value], "")
+        XCTAssertTrue(variable.contains(.value))
+        XCTAssertFalse(variable.contains(.boolean))
+        XCTAssertEqual(children[41].attributes[.literal], "&&")
+        XCTAssertEqual(
+            children[40].summary, "<Var name=\"é\" literal=\"x &amp; &lt;y> é\" value=\"\"/>")
+    }
+
     func testTheRootKeepsItsTextButNotTheWhiteSpaceBetweenDeclarations() throws {
         let (document, _) = try parse("<MBML>\n  <Var name=\"a\">\n  x\n  </Var>\n  loose\n</MBML>")
         let root = try XCTUnwrap(document.root)
