@@ -31,6 +31,31 @@ enum JSONBytes {
         return position
     }
 
+    /// The bytes of the string whose opening quote is at `position` when they are its value — ASCII
+    /// without an escape, so that decoding it would give the same bytes — or nil (an escape, a
+    /// non-ASCII byte, or no closing quote before `end`). Read eight bytes at a time.
+    static func plainASCIIString(_ base: UnsafePointer<UInt8>, at position: Int, end: Int) -> Range<Int>? {
+        let start = position + 1
+        var index = start
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // The first byte that ends the plain run or is not ASCII (only the lowest mark is exact).
+            let marks = specialStringBytes(word) | (word & highBits)
+            if marks != 0 {
+                index += marks.trailingZeroBitCount >> 3
+                break
+            }
+            index += 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") { return start..<index }
+            if byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
     /// Whether `byte` is an ASCII hexadecimal digit.
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool {
