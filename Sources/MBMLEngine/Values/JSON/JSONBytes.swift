@@ -56,6 +56,26 @@ enum JSONBytes {
         return nil
     }
 
+    /// Whether the `count` bytes at `a` and at `b` are the same, compared eight at a time in place
+    /// (the short keys and texts of records cost less so than through a call to `memcmp`).
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Whether `byte` is an ASCII hexadecimal digit.
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -49,7 +49,7 @@ struct JSONKeyLookup {
             let keyStart = position
             let closing = keyStart + 1 + length
             var matches = false
-            if closing < end, base[closing] == quote, memcmp(base + keyStart + 1, wantedBase, length) == 0 {
+            if closing < end, base[closing] == quote, JSONBytes.equal(base + keyStart + 1, wantedBase, count: length) {
                 // The same bytes, then the closing quote: the key itself (the wanted bytes hold no
                 // backslash that could escape that quote).
                 matches = true

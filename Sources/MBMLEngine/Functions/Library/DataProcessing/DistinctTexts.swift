@@ -1,5 +1,3 @@
-import Foundation
-
 /// A set of texts kept as their UTF-8 bytes: what ``DistinctValues`` keeps the distinct strings
 /// of a distinct list in, so that a string read from a document's text is looked up by its bytes,
 /// without being made into a `String` first.
@@ -50,7 +48,7 @@ struct DistinctTexts {
         guard let wanted = text.baseAddress else { return true }
         return bytes.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress else { return false }
-            return memcmp(base + start, wanted, text.count) == 0
+            return JSONBytes.equal(base + start, wanted, count: text.count)
         }
     }
 
