@@ -87,4 +87,63 @@ enum JSONBytes {
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
+
+    /// The first position from `position` on, before `end`, that is not JSON white space.
+    @inline(__always)
+    static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
+        var position = position
+        while position < end, JSONBytes.isWhitespace(base[position]) { position += 1 }
+        return position
+    }
+
+    /// The offset just past the value that begins at `position` in text that
+    /// ``JSONStructureIndexer`` has checked (nothing is checked again).
+    @inline(__always)
+    static func skipValue(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
+        var position = position
+        let first = base[position]
+        if first == UInt8(ascii: "\"") { return skipString(base, position, end) }
+        // `[` and `{` differ only in the bit 0x20, as do `]` and `}`.
+        if first | 0x20 == UInt8(ascii: "{") {
+            var depth = 0
+            while position < end {
+                let byte = base[position]
+                if byte == UInt8(ascii: "\"") {
+                    position = skipString(base, position, end)
+                    continue
+                }
+                let folded = byte | 0x20
+                if folded == UInt8(ascii: "{") {
+                    depth += 1
+                } else if folded == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { return position + 1 }
+                }
+                position += 1
+            }
+            return position
+        }
+        while position < end {
+            let byte = base[position]
+            if byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") || JSONBytes.isWhitespace(byte) {
+                return position
+            }
+            position += 1
+        }
+        return position
+    }
+
+    /// The offset just past the string whose opening quote is at `position`.
+    @inline(__always)
+    static func skipString(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
+        var position = position + 1
+        while position < end {
+            position = JSONBytes.endOfPlainRun(base, from: position, end: end)
+            guard position < end else { return end }
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") { return position + 1 }
+            position += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return position
+    }
 }
