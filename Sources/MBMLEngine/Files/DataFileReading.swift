@@ -18,11 +18,16 @@
 /// - **What a mapping can not survive is reported where it can be seen**: the file's identity
 ///   (device, inode, size, modification time) is taken when it is opened and checked again after
 ///   the scan; a file that changed in between is refused with ``FileChangedWhileRead`` rather
-///   than answered from text that is half old, half new. A file truncated *during* the scan, or
-///   changed after it, while a one-shot command still runs, is not caught: that is the price of
-///   the mapping, the same ripgrep pays (a long-lived host never pays it).
+///   than answered from text that is half old, half new. A file truncated while mapped — during
+///   the scan or before a later read — does not end the process with `SIGBUS`: the faulting page
+///   reads as zeros and the file is marked damaged (`MappedFileGuard`), which the same check
+///   reports, and `mbml eval` checks again before it shows an answer
+///   (``Environment/checkMappedDataUnchanged()``). A file rewritten in place at the same size and
+///   time after the scan is not caught: that is the price of the mapping, the same ripgrep pays
+///   (a long-lived host never pays it).
 /// - **A mapped file is not held in the process's memory**: its pages are mapped in a few
-///   megabytes ahead of the scan and given back behind it (`MappedFile.scanning(_:)`); they stay
+///   megabytes ahead of the scan and given back behind it (`MappedFile.scanning(_:)`), and so
+///   behind every later walk over the items of a large array of it (`PassedPages`); they stay
 ///   in the system's cache of the file, which any reader of it (`wc`, `jq`) fills the same way, and
 ///   the values an expression reads map theirs in again from there. Resident memory counts the
 ///   pages a process has mapped: holding a large file costs its structural index (eight bytes a

@@ -20,6 +20,8 @@ final class MappedFile: Sendable {
     /// descriptor is read, from any thread).
     nonisolated(unsafe) private let file: FileDoor.OpenFile
     private let identity: Identity
+    /// The mapping's slot in the `SIGBUS` guard (``MappedFileGuard``), on Linux.
+    private let guardSlot: Int?
 
     /// What says the open file's bytes are unchanged: its size and the time of its last write (a
     /// file renamed over it, as editors save, leaves this one's bytes and times alone).
@@ -40,8 +42,10 @@ final class MappedFile: Sendable {
         }
     }
 
-    /// Maps the whole of the open regular `file` (at least one byte long).
-    /// - Throws: `FunctionError` with the system's reason.
+    /// Maps the whole of the open regular `file` (at least one byte long), guarded against its
+    /// truncation (``MappedFileGuard``).
+    /// - Throws: `FunctionError` with the system's reason; ``MappedFileGuard/Full`` when no more
+    ///   mappings can be guarded (read the file instead).
     init(_ file: FileDoor.OpenFile, path: String) throws {
         guard !file.isPipe, file.size > 0, let identity = Identity(descriptor: file.descriptor) else {
             throw FunctionError("couldn't map \"\(path)\": it is not a regular file with bytes in it")
@@ -51,11 +55,29 @@ final class MappedFile: Sendable {
         self.file = file
         self.path = path
         self.identity = identity
-        buffer = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: file.size)
+        let buffer = UnsafeBufferPointer(
+            start: UnsafePointer(start.assumingMemoryBound(to: UInt8.self)), count: file.size)
+        #if os(Linux) && canImport(Glibc)
+        guard let slot = MappedFileGuard.register(buffer) else {
+            munmap(start, file.size)
+            throw MappedFileGuard.Full()
+        }
+        guardSlot = slot
+        #else
+        guardSlot = nil
+        #endif
+        self.buffer = buffer
     }
 
     deinit {
+        if let guardSlot { MappedFileGuard.unregister(guardSlot) }
         if let start = buffer.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), buffer.count) }
+    }
+
+    /// Whether a read met a page past the file's end (it was truncated while mapped, and zeros were
+    /// read there: ``MappedFileGuard``).
+    var isDamaged: Bool {
+        guardSlot.map(MappedFileGuard.isDamaged) ?? false
     }
 
     /// Calls `body` — a single pass over the bytes, front to back — with a closure it calls now and
@@ -132,8 +154,9 @@ final class MappedFile: Sendable {
         release(0..<buffer.count)
     }
 
-    /// Gives back the process's pages of the bytes in `range` (from a page boundary).
-    private func release(_ range: Range<Int>) {
+    /// Gives back the process's pages of the bytes in `range` (from a page boundary); they stay in
+    /// the system's cache of the file, and a later read maps them in again (``PassedPages``).
+    func release(_ range: Range<Int>) {
         #if os(Linux)
         guard let base = buffer.baseAddress, !range.isEmpty else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + range.lowerBound), range.count, MADV_DONTNEED)
@@ -150,8 +173,10 @@ final class MappedFile: Sendable {
     /// `MADV_POPULATE_READ` (Linux 5.14): older kernels refuse it with `EINVAL`, and nothing is populated.
     private static let populateRead: Int32 = 22
     /// Throws ``FileChangedWhileRead`` when the file is no longer what was mapped: another size, or
-    /// written since.
+    /// written since, or truncated under a read (``isDamaged``).
     func checkUnchanged() throws {
-        guard Identity(descriptor: file.descriptor) == identity else { throw FileChangedWhileRead(path: path) }
+        guard !isDamaged, Identity(descriptor: file.descriptor) == identity else {
+            throw FileChangedWhileRead(path: path)
+        }
     }
 }

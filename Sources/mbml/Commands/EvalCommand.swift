@@ -78,7 +78,10 @@ struct EvalCommand: ParsableCommand {
             // One job: the evaluation and the text printed from its result.
             let evaluation = budget.makeEvaluation()
             let value = try environment.evaluate(expression, in: single, within: evaluation)
-            result.write(try ResultFormatter.text(of: value, in: single, within: evaluation) + "\n")
+            let text = try ResultFormatter.text(of: value, in: single, within: evaluation)
+            // A data file truncated or written while mapped: no answer read from it is shown.
+            try environment.checkMappedDataUnchanged()
+            result.write(text + "\n")
         } catch {
             report(error, expression: expression)
             throw ExitCode.failure

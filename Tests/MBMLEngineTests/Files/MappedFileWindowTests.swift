@@ -40,14 +40,15 @@ final class MappedFileWindowTests: XCTestCase {
                     last = position
                     passing(position)
                     calls += 1
-                    largest = max(largest, Self.residentBytes(of: mapped.buffer) ?? .max)
+                    largest = max(largest, MappingResidency.residentBytes(of: mapped.buffer) ?? .max)
                 })
         }
         XCTAssertEqual(index?.members[index?.root ?? -1]?.count, count)
         XCTAssertGreaterThan(calls, 30, "about one call a megabyte")
         // The window: the lead and chunk mapped ahead, the chunk not yet given back, one stride.
         XCTAssertLessThan(largest, 16 << 20, "at most a window of \(mapped.buffer.count) bytes")
-        XCTAssertEqual(Self.residentBytes(of: mapped.buffer), 0, "nothing of the file is held after the scan")
+        XCTAssertEqual(
+            MappingResidency.residentBytes(of: mapped.buffer), 0, "nothing of the file is held after the scan")
         try mapped.checkUnchanged()
     }
 
@@ -68,26 +69,6 @@ final class MappedFileWindowTests: XCTestCase {
                 .string("Person \(index) é"))
         }
         XCTAssertEqual(value, copied)
-    }
-
-    /// The resident bytes of the mapping that starts at `buffer`'s address (`/proc/self/smaps`).
-    private static func residentBytes(of buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-        // Read through the descriptor: the file's size says 0, which Foundation's readers believe.
-        guard let base = buffer.baseAddress, let handle = FileHandle(forReadingAtPath: "/proc/self/smaps"),
-            let data = try? handle.readToEnd()
-        else { return nil }
-        let smaps = String(decoding: data, as: UTF8.self)
-        let start = String(UInt(bitPattern: base), radix: 16)
-        var inMapping = false
-        for line in smaps.split(separator: "\n") {
-            if let dash = line.firstIndex(of: "-"), line[..<dash].allSatisfy(\.isHexDigit) {
-                inMapping = line[..<dash].drop(while: { $0 == "0" }) == start[...]
-            } else if inMapping, line.hasPrefix("Rss:") {
-                let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-                return kilobytes.map { $0 * 1024 }
-            }
-        }
-        return nil
     }
     #endif
 }

@@ -57,7 +57,11 @@ public struct ValueArray: Sendable {
         case .decoded(let elements): return elements
         case .document(let view):
             let offsets = view.memberOffsets
-            return offsets.map(view.node.value(at:))
+            let passed = view.passedPages(offsets)
+            return offsets.map { offset in
+                passed?.pass(offset)
+                return view.node.value(at: offset)
+            }
         }
     }
 }
@@ -123,24 +127,29 @@ extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceabl
 
     public func makeIterator() -> Iterator {
         switch storage {
-        case .decoded(let elements): return Iterator(decoded: elements, node: nil, offsets: [])
-        case .document(let view): return Iterator(decoded: [], node: view.node, offsets: view.memberOffsets)
+        case .decoded(let elements): return Iterator(decoded: elements, node: nil, offsets: [], passed: nil)
+        case .document(let view):
+            let offsets = view.memberOffsets
+            return Iterator(decoded: [], node: view.node, offsets: offsets, passed: view.passedPages(offsets))
         }
     }
 
     public var underestimatedCount: Int { count }
 
-    /// Iterates the elements; for a view of a document, each is decoded when it is reached.
+    /// Iterates the elements; for a view of a document, each is decoded when it is reached (and the
+    /// pages of a large mapped file passed are given back, `PassedPages`).
     public struct Iterator: IteratorProtocol {
         let decoded: [Value]
         let node: JSONNode?
         let offsets: [Int]
+        let passed: PassedPages?
         var index = 0
 
         public mutating func next() -> Value? {
             if let node {
                 guard index < offsets.count else { return nil }
                 defer { index += 1 }
+                passed?.pass(offsets[index])
                 return node.value(at: offsets[index])
             }
             guard index < decoded.count else { return nil }
@@ -156,6 +165,9 @@ extension ValueArray {
     /// the duration of `body` and makes the elements of a view from the worker's own copy of the
     /// document (``JSONDocument/workerCopy()``), so that reading an item writes to no reference
     /// count another core also writes to. The reader is valid only inside `body`.
+    ///
+    /// A reader is one walk (``PassedPages``): read in increasing positions, the items of a large
+    /// mapped file give their pages back behind it.
     func withElementReader<R>(_ body: (ElementReader) throws -> R) rethrows -> R {
         switch storage {
         case .decoded(let elements):
@@ -163,15 +175,18 @@ extension ValueArray {
                 try body(
                     ElementReader(
                         decoded: decoded, document: nil, bytes: .init(start: nil, count: 0),
-                        offsets: .init(start: nil, count: 0)))
+                        offsets: .init(start: nil, count: 0), passed: PassedPages(over: decoded)))
             }
         case .document(let view):
             let document = view.node.document.workerCopy()
-            return try view.memberOffsets.withUnsafeBufferPointer { offsets in
+            let offsets = view.memberOffsets
+            let passed = view.passedPages(offsets)
+            return try offsets.withUnsafeBufferPointer { offsets in
                 try document.withBytes { bytes in
                     try body(
                         ElementReader(
-                            decoded: .init(start: nil, count: 0), document: document, bytes: bytes, offsets: offsets))
+                            decoded: .init(start: nil, count: 0), document: document, bytes: bytes, offsets: offsets,
+                            passed: passed))
                 }
             }
         }
@@ -183,9 +198,16 @@ extension ValueArray {
         fileprivate let document: JSONDocument?
         fileprivate let bytes: UnsafeBufferPointer<UInt8>
         fileprivate let offsets: UnsafeBufferPointer<Int>
+        /// The walk's pages to give back, for a large mapped file.
+        fileprivate let passed: PassedPages?
 
         subscript(position: Int) -> Value {
-            guard let document else { return decoded[position] }
+            guard let document else {
+                let value = decoded[position]
+                passed?.pass(value)
+                return value
+            }
+            passed?.pass(offsets[position])
             return JSONNode.value(in: document, bytes, at: offsets[position])
         }
 

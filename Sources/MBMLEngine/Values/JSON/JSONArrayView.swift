@@ -29,4 +29,11 @@ final class JSONArrayView: Sendable {
             return offsets
         }
     }
+
+    /// A walk over the members at `offsets` (this view's) that gives a large mapped file's pages
+    /// back behind it, or nil (``PassedPages``).
+    func passedPages(_ offsets: [Int]) -> PassedPages? {
+        guard let first = offsets.first, let last = offsets.last else { return nil }
+        return PassedPages(in: node.document, from: first, to: last)
+    }
 }

@@ -82,8 +82,7 @@ public final class JSONDocument: Sendable {
         reading: DataFileReading = .read
     ) throws -> Value {
         let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
-        if reading.maps(size: file.size) {
-            let mapped = try MappedFile(file, path: path)
+        if reading.maps(size: file.size), let mapped = try guardedMapping(of: file, path: path) {
             // Only a window of the file is in the process's memory during the scan, none after it.
             let index = try mapped.scanning { passing in
                 try JSONStructureIndexer.index(mapped.buffer, maximumDepth: maximumDepth, passing: passing)
@@ -101,10 +100,32 @@ public final class JSONDocument: Sendable {
         return try JSONCodec.decodePlain(bytes, maximumDepth: maximumDepth)
     }
 
+    /// `file` mapped, or nil when no more mappings can be guarded against truncation (it is read).
+    private static func guardedMapping(of file: FileDoor.OpenFile, path: String) throws -> MappedFile? {
+        do {
+            return try MappedFile(file, path: path)
+        } catch is MappedFileGuard.Full {
+            return nil
+        }
+    }
+
+    /// Throws ``FileChangedWhileRead`` when the text is a mapped file that changed since it was
+    /// mapped, or was truncated under a read (zeros were read where its bytes were:
+    /// `MappedFileGuard`); what was read from it may be wrong then.
+    public func checkUnchanged() throws {
+        try mappedFile?.checkUnchanged()
+    }
+
     /// Whether the text is a mapped file rather than bytes of the document's own.
     var isMapped: Bool {
         if case .mapped = storage { return true }
         return false
+    }
+
+    /// The mapped file the text is, or nil when the bytes are the document's own.
+    var mappedFile: MappedFile? {
+        if case .mapped(let file) = storage { return file }
+        return nil
     }
 
     /// Calls `body` with the text's bytes.

@@ -285,6 +285,9 @@ public struct JSONNode: Sendable {
             }
             end += 1
         }
+        // No number where the index has one: the file was truncated under the mapping, and zeros
+        // are read there (``MappedFileGuard``; the host reports the file as changed).
+        guard end > position else { return .null }
         let text = bytes[position..<end]
         if isInteger, let integer = JSONReader.integer(text) { return .integer(integer) }
         return JSONReader.number(text, isInteger: isInteger) ?? .null

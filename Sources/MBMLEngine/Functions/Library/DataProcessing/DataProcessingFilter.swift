@@ -46,8 +46,11 @@ extension DataProcessingFunctions {
             }
             var kept: [Value] = []
             kept.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-            for part in parts {
-                for position in part { kept.append(elements[position]) }
+            // One more walk over the file: its pages are given back behind it too.
+            elements.withElementReader { elements in
+                for part in parts {
+                    for position in part { kept.append(elements[position]) }
+                }
             }
             if case .set = dataModel { return .set(kept) }
             return .array(kept)
