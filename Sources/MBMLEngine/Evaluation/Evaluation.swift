@@ -47,6 +47,9 @@ public final class Evaluation: @unchecked Sendable {
     /// (``DataProcessingFunctions/distinctList(_:)``): what shows that `^unique(^list(…))` took
     /// that path.
     var distinctListRuns = 0
+    /// How many items those runs read their value of straight from a document's text
+    /// (``ItemTextPath``), rather than evaluating it.
+    var distinctListTextItems = 0
 
     /// A job under `limits`.
     /// - Parameters:

@@ -44,13 +44,19 @@ extension Environment {
         return RepeatedEvaluation(expression: expression, context: context, plan: plan)
     }
 
+    /// The fast path ``evaluate(_:within:)`` tries for `repeated` in `evaluation`, if any: only where
+    /// the general one would nest the evaluation in the running job without a trace — inside it
+    /// (not at the top level), not past the nesting limit.
+    func fastPath(of repeated: RepeatedEvaluation, in evaluation: Evaluation) -> ItemFastPath? {
+        guard let fastPath = repeated.fastPath, evaluation.depth > 0, evaluation.depth < maximumNestingDepth,
+            evaluation.captures.isEmpty
+        else { return nil }
+        return fastPath
+    }
+
     /// Evaluates a prepared expression in `evaluation`, as ``evaluate(_:in:within:)`` evaluates its text.
     func evaluate(_ repeated: RepeatedEvaluation, within evaluation: Evaluation) throws -> Value? {
-        // The fast path only where the general one would nest the evaluation in the running job
-        // without a trace: inside it (not at the top level), not past the nesting limit.
-        if let fastPath = repeated.fastPath, evaluation.depth > 0, evaluation.depth < maximumNestingDepth,
-            evaluation.captures.isEmpty, let value = try fastPath.evaluate(in: evaluation)
-        {
+        if let fastPath = fastPath(of: repeated, in: evaluation), let value = try fastPath.evaluate(in: evaluation) {
             return value
         }
         return try evaluate(repeated.expression, in: repeated.context, within: evaluation) { evaluator in

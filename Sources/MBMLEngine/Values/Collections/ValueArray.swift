@@ -210,6 +210,21 @@ extension ValueArray {
             passed?.pass(offsets[position])
             return JSONNode.value(in: document, bytes, at: offsets[position])
         }
+
+        /// For the elements of a view of a document: the text they are read from.
+        var text: ElementText? {
+            guard let document else { return nil }
+            return ElementText(document: document, bytes: bytes, offsets: offsets)
+        }
+    }
+
+    /// The text the elements of a view of a document are read from, inside
+    /// ``ValueArray/withElementReader(_:)``: the (worker's) document, its bytes, and where each
+    /// element's text begins.
+    struct ElementText {
+        let document: JSONDocument
+        let bytes: UnsafeBufferPointer<UInt8>
+        let offsets: UnsafeBufferPointer<Int>
     }
 }
 

@@ -31,6 +31,51 @@ enum JSONBytes {
         return position
     }
 
+    /// The bytes of the string whose opening quote is at `position` when they are its value — ASCII
+    /// without an escape, so that decoding it would give the same bytes — or nil (an escape, a
+    /// non-ASCII byte, or no closing quote before `end`). Read eight bytes at a time.
+    static func plainASCIIString(_ base: UnsafePointer<UInt8>, at position: Int, end: Int) -> Range<Int>? {
+        let start = position + 1
+        var index = start
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // The first byte that ends the plain run or is not ASCII (only the lowest mark is exact).
+            let marks = specialStringBytes(word) | (word & highBits)
+            if marks != 0 {
+                index += marks.trailingZeroBitCount >> 3
+                break
+            }
+            index += 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") { return start..<index }
+            if byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same, compared eight at a time in place
+    /// (the short keys and texts of records cost less so than through a call to `memcmp`).
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Whether `byte` is an ASCII hexadecimal digit.
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -41,5 +86,64 @@ enum JSONBytes {
     @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The first position from `position` on, before `end`, that is not JSON white space.
+    @inline(__always)
+    static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
+        var position = position
+        while position < end, JSONBytes.isWhitespace(base[position]) { position += 1 }
+        return position
+    }
+
+    /// The offset just past the value that begins at `position` in text that
+    /// ``JSONStructureIndexer`` has checked (nothing is checked again).
+    @inline(__always)
+    static func skipValue(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
+        var position = position
+        let first = base[position]
+        if first == UInt8(ascii: "\"") { return skipString(base, position, end) }
+        // `[` and `{` differ only in the bit 0x20, as do `]` and `}`.
+        if first | 0x20 == UInt8(ascii: "{") {
+            var depth = 0
+            while position < end {
+                let byte = base[position]
+                if byte == UInt8(ascii: "\"") {
+                    position = skipString(base, position, end)
+                    continue
+                }
+                let folded = byte | 0x20
+                if folded == UInt8(ascii: "{") {
+                    depth += 1
+                } else if folded == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 { return position + 1 }
+                }
+                position += 1
+            }
+            return position
+        }
+        while position < end {
+            let byte = base[position]
+            if byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") || JSONBytes.isWhitespace(byte) {
+                return position
+            }
+            position += 1
+        }
+        return position
+    }
+
+    /// The offset just past the string whose opening quote is at `position`.
+    @inline(__always)
+    static func skipString(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
+        var position = position + 1
+        while position < end {
+            position = JSONBytes.endOfPlainRun(base, from: position, end: end)
+            guard position < end else { return end }
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") { return position + 1 }
+            position += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return position
     }
 }

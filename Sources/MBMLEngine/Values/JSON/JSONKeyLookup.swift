@@ -7,13 +7,25 @@ import Foundation
 ///
 /// It finds what decoding the whole object would keep for the key: the value of its last member of
 /// that key (a repeated key keeps its last value). A member's key is compared byte for byte when
-/// its text is plain; a key written with escapes or non-ASCII characters is decoded first and
-/// compared as a `String` (Unicode equivalence: `"\u212A"`, the Kelvin sign, is the key `K`).
+/// its text and the wanted key are plain; a key written with escapes or non-ASCII characters (or
+/// any key, when the wanted one is not plain) is decoded first and compared as a `String` (Unicode
+/// equivalence: `"\u212A"`, the Kelvin sign, is the key `K`).
 struct JSONKeyLookup {
-    /// The wanted key's UTF-8 bytes: ASCII without quotes or backslashes (``isPlain(_:)``).
+    /// The wanted key's UTF-8 bytes.
     let wanted: UnsafeBufferPointer<UInt8>
     /// The wanted key, for comparing with a decoded key.
     let key: String
+    /// Whether ``wanted`` is plain (``isPlain(_:)``): then a member's key whose text is plain is
+    /// compared byte for byte; otherwise every member's key is decoded and compared as a `String`
+    /// (a key of plain text may still be equivalent to it: `K` and the Kelvin sign).
+    private let isPlainWanted: Bool
+
+    /// A look-up of `key`, whose UTF-8 bytes are `wanted`.
+    init(wanted: UnsafeBufferPointer<UInt8>, key: String) {
+        self.wanted = wanted
+        self.key = key
+        isPlainWanted = Self.isPlain(wanted)
+    }
 
     /// What a pass found.
     enum Outcome {
@@ -43,13 +55,15 @@ struct JSONKeyLookup {
         let length = wanted.count
         let quote = UInt8(ascii: "\"")
         var found: Int?
-        var position = Self.skipWhitespace(base, start + 1, end)
+        var position = JSONBytes.skipWhitespace(base, start + 1, end)
         while position < end, base[position] == quote {
             if position >= stop { return .tooLong }
             let keyStart = position
             let closing = keyStart + 1 + length
             var matches = false
-            if closing < end, base[closing] == quote, memcmp(base + keyStart + 1, wantedBase, length) == 0 {
+            if isPlainWanted, closing < end, base[closing] == quote,
+                JSONBytes.equal(base + keyStart + 1, wantedBase, count: length)
+            {
                 // The same bytes, then the closing quote: the key itself (the wanted bytes hold no
                 // backslash that could escape that quote).
                 matches = true
@@ -68,74 +82,17 @@ struct JSONKeyLookup {
                     if byte >= 0x80 { isPlainText = false }
                     index += 1
                 }
-                if !isPlainText { matches = JSONNode.string(bytes, at: keyStart) == key }
+                if !isPlainText || !isPlainWanted { matches = JSONNode.string(bytes, at: keyStart) == key }
                 position = index + 1
             }
             // The colon and the white space around it.
-            position = Self.skipWhitespace(base, Self.skipWhitespace(base, position, end) + 1, end)
+            position = JSONBytes.skipWhitespace(base, JSONBytes.skipWhitespace(base, position, end) + 1, end)
             if matches { found = position }
-            position = Self.skipWhitespace(base, Self.skipValue(base, position, end), end)
+            position = JSONBytes.skipWhitespace(base, JSONBytes.skipValue(base, position, end), end)
             if position < end, base[position] == UInt8(ascii: ",") {
-                position = Self.skipWhitespace(base, position + 1, end)
+                position = JSONBytes.skipWhitespace(base, position + 1, end)
             }
         }
         return .found(found)
-    }
-
-    @inline(__always)
-    private static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
-        var position = position
-        while position < end, JSONBytes.isWhitespace(base[position]) { position += 1 }
-        return position
-    }
-
-    /// The offset just past the (checked) value that begins at `position`.
-    @inline(__always)
-    private static func skipValue(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
-        var position = position
-        let first = base[position]
-        if first == UInt8(ascii: "\"") { return skipString(base, position, end) }
-        // `[` and `{` differ only in the bit 0x20, as do `]` and `}`.
-        if first | 0x20 == UInt8(ascii: "{") {
-            var depth = 0
-            while position < end {
-                let byte = base[position]
-                if byte == UInt8(ascii: "\"") {
-                    position = skipString(base, position, end)
-                    continue
-                }
-                let folded = byte | 0x20
-                if folded == UInt8(ascii: "{") {
-                    depth += 1
-                } else if folded == UInt8(ascii: "}") {
-                    depth -= 1
-                    if depth == 0 { return position + 1 }
-                }
-                position += 1
-            }
-            return position
-        }
-        while position < end {
-            let byte = base[position]
-            if byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") || JSONBytes.isWhitespace(byte) {
-                return position
-            }
-            position += 1
-        }
-        return position
-    }
-
-    /// The offset just past the string whose opening quote is at `position`.
-    @inline(__always)
-    private static func skipString(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
-        var position = position + 1
-        while position < end {
-            position = JSONBytes.endOfPlainRun(base, from: position, end: end)
-            guard position < end else { return end }
-            let byte = base[position]
-            if byte == UInt8(ascii: "\"") { return position + 1 }
-            position += byte == UInt8(ascii: "\\") ? 2 : 1
-        }
-        return position
     }
 }

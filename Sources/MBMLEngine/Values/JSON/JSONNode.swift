@@ -169,13 +169,11 @@ public struct JSONNode: Sendable {
     /// other entries.
     public func value(forKey key: String) -> Value? {
         var text = key
-        // Plain ASCII keys are compared byte for byte with the text; other keys are decoded.
-        let (isPlain, small) = text.withUTF8 { wanted -> (Bool, JSONKeyLookup.Outcome) in
-            guard JSONKeyLookup.isPlain(wanted) else { return (false, .tooLong) }
-            // A small object (the common record of a large array) in one pass over its text; one
-            // longer than the structure index leaves unrecorded is looked up below.
-            return (
-                true,
+        // A small object (the common record of a large array) in one pass over its text; one
+        // longer than the structure index leaves unrecorded is looked up below.
+        let (isPlain, small) = text.withUTF8 { wanted in
+            (
+                JSONKeyLookup.isPlain(wanted),
                 document.withBytes { bytes in
                     JSONKeyLookup(wanted: wanted, key: key).find(
                         in: bytes, objectAt: offset, limit: JSONStructureIndexer.indexedContainerBytes)
@@ -186,27 +184,18 @@ public struct JSONNode: Sendable {
             guard let found else { return nil }
             return value(at: found)
         }
-        func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ member: Int) -> Bool {
-            isPlain ? JSONNode.rawKey(bytes, at: member, equals: key) : JSONNode.string(bytes, at: member) == key
-        }
+        // Only a large object (one the structure index records) has an object index: a small one
+        // is read without the lock the indexes are kept under, which the workers of a parallel
+        // per-item scope would otherwise take for every item.
+        let offsets = memberOffsets()
         return document.withBytes { bytes in
-            var found: Int?
-            if let offsets = document.index.members[offset] {
-                // Only a large object (one the structure index records) has an object index: a
-                // small one is read without the lock the indexes are kept under, which the workers
-                // of a parallel per-item scope would otherwise take for every item.
-                if let index = document.objectIndexes.existingIndex(of: self) {
-                    return index.keys.firstIndex(of: key).map {
-                        JSONNode.value(in: document, bytes, at: index.valueOffsets[$0])
-                    }
+            if let index = document.objectIndexes.existingIndex(of: self) {
+                return index.keys.firstIndex(of: key).map {
+                    JSONNode.value(in: document, bytes, at: index.valueOffsets[$0])
                 }
-                found = offsets.last { matches(bytes, $0) }
-            } else {
-                // A small object: one pass over its text, without a list of offsets.
-                var cursor = JSONTextCursor(bytes: bytes, position: offset)
-                cursor.forEachMember { member in
-                    if matches(bytes, member) { found = member }
-                }
+            }
+            let found = offsets.last {
+                isPlain ? JSONNode.rawKey(bytes, at: $0, equals: key) : JSONNode.string(bytes, at: $0) == key
             }
             guard let found else { return nil }
             var cursor = JSONTextCursor(bytes: bytes, position: found)

@@ -4,73 +4,21 @@ struct JSONTextCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
 
-    /// Whether the byte at `position` is JSON whitespace.
-    @inline(__always)
-    private func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
     mutating func skipWhitespace() {
-        while position < bytes.count, isWhitespace(bytes[position]) { position += 1 }
+        guard let base = bytes.baseAddress else { return }
+        position = JSONBytes.skipWhitespace(base, position, bytes.count)
     }
 
-    /// Steps over the value that begins at `position`.
+    /// Steps over the value that begins at `position` (``JSONBytes/skipValue(_:_:_:)``).
     mutating func skipValue() {
-        switch bytes[position] {
-        case UInt8(ascii: "\""): skipString()
-        case UInt8(ascii: "["), UInt8(ascii: "{"): skipContainer()
-        default:
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
-                    || isWhitespace(byte)
-                {
-                    return
-                }
-                position += 1
-            }
-        }
+        guard let base = bytes.baseAddress else { return }
+        position = JSONBytes.skipValue(base, position, bytes.count)
     }
 
     /// Steps over the string whose opening quote is at `position`.
     mutating func skipString() {
-        position += 1
-        while position < bytes.count {
-            if let base = bytes.baseAddress {
-                position = JSONBytes.endOfPlainRun(base, from: position, end: bytes.count)
-            }
-            guard position < bytes.count else { return }
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return
-            }
-            position += byte == UInt8(ascii: "\\") ? 2 : 1
-        }
-    }
-
-    /// Steps over the array or object whose opening bracket is at `position`.
-    private mutating func skipContainer() {
-        var depth = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
-                skipString()
-                continue
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 {
-                    position += 1
-                    return
-                }
-            default:
-                break
-            }
-            position += 1
-        }
+        guard let base = bytes.baseAddress else { return }
+        position = JSONBytes.skipString(base, position, bytes.count)
     }
 
     /// The offsets of the members of the container at `position` (elements of an array, the

@@ -5,43 +5,68 @@ extension DataProcessingFunctions {
     /// Every item is evaluated as `^list` evaluates it — the same per-item scope (in parallel under
     /// the same rule, ``FunctionCall/overItems(count:evaluating:binding:stopsAfter:_:)``), the same
     /// swallowed errors and log lines in item order, the same stops — but each range keeps only its
-    /// distinct values (with their hashes) and how many values it gave; the ranges are merged in
+    /// distinct values (``DistinctValues``) and how many values it gave; the ranges are merged in
     /// item order, so the first occurrence of each value is kept, as `^unique` keeps it. The memory
     /// budget is charged what the whole list would have been: the values past the distinct ones
     /// here, the distinct ones with the result (``FunctionInvoker``), before `^unique` reads them.
+    ///
+    /// When the items are the elements of a loaded document and the value expression is a path
+    /// from `$item` through keys that the fast path would evaluate (``ItemTextPath``), each item's
+    /// value is read from the document's text instead, a plain string compared by its bytes; an
+    /// item the text path cannot read is evaluated.
     static func distinctList(_ call: FunctionCall) throws -> Value? {
         guard let (entries, lister, expressions) = try Lister.start(call) else { return .array([]) }
         call.evaluation.distinctListRuns += 1
         let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
-            call, range -> (count: Int, distinct: [HashedValue]) in
+            call, range -> (count: Int, fromText: Int, distinct: [HashedValue]) in
             let lister = Lister(
                 call: call, intermediates: lister.intermediates,
                 valueExpression: lister.valueExpression.unshared(for: call))
-            var seen = Set<HashedValue>()
-            var distinct: [HashedValue] = []
+            var distinct = DistinctValues()
             var count = 0
+            var fromText = 0
             var values: [Value] = []
-            try entries.withItemReader { entries in
-                for position in range {
-                    try call.checkCancellation()
-                    let entry = entries(position)
-                    values.removeAll(keepingCapacity: true)
-                    if call.steps == nil {
-                        try call.evaluation.withRootItem(entry.item, key: entry.key) {
-                            try lister.collect(depth: 0, into: &values)
+            let textPath =
+                lister.intermediates.isEmpty && call.steps == nil
+                ? call.environment.fastPath(of: lister.valueExpression, in: call.evaluation).flatMap(ItemTextPath.init)
+                : nil
+            try entries.withItemText { entries, text in
+                try ItemTextPath.withOptionalReader(text == nil ? nil : textPath) { reader in
+                    for position in range {
+                        try call.checkCancellation()
+                        if let reader, let text {
+                            fromText += 1
+                            switch reader.find(in: text.bytes, itemAt: text.offsets[position]) {
+                            case .nothing: continue
+                            case .text(let bytes):
+                                distinct.insertText(UnsafeBufferPointer(rebasing: text.bytes[bytes]))
+                                count += 1
+                                continue
+                            case .value(let offset):
+                                distinct.insert(JSONNode.value(in: text.document, text.bytes, at: offset))
+                                count += 1
+                                continue
+                            case .general:
+                                fromText -= 1
+                            }
                         }
-                    } else {
-                        try call.withBindings(entry.rootBindings) { try lister.collect(depth: 0, into: &values) }
-                    }
-                    count += values.count
-                    for value in values {
-                        let candidate = HashedValue(value)
-                        if seen.insert(candidate).inserted { distinct.append(candidate) }
+                        let entry = entries(position)
+                        values.removeAll(keepingCapacity: true)
+                        if call.steps == nil {
+                            try call.evaluation.withRootItem(entry.item, key: entry.key) {
+                                try lister.collect(depth: 0, into: &values)
+                            }
+                        } else {
+                            try call.withBindings(entry.rootBindings) { try lister.collect(depth: 0, into: &values) }
+                        }
+                        count += values.count
+                        for value in values { distinct.insert(value) }
                     }
                 }
             }
-            return (count, distinct)
+            return (count, fromText, distinct.distinct)
         }
+        call.evaluation.distinctListTextItems += parts.reduce(0) { $0 + $1.fromText }
         if parts.count == 1 {
             try call.chargeMemory((parts[0].count - parts[0].distinct.count) * EvaluationMeter.elementBytes)
             return .array(parts[0].distinct.map(\.value))

@@ -71,6 +71,19 @@ enum CollectionSupport {
             }
         }
 
+        /// ``withItemReader(_:)``, and for the elements of an array or set that is a view of a
+        /// document, the text they are read from (``ValueArray/ElementText``; nil otherwise).
+        func withItemText<R>(_ body: ((Int) -> Entry, ValueArray.ElementText?) throws -> R) rethrows -> R {
+            switch kind {
+            case .elements(let elements):
+                return try elements.withElementReader { reader in
+                    try body({ Entry(key: nil, item: reader[$0]) }, reader.text)
+                }
+            case .entries:
+                return try body({ self[$0] }, nil)
+            }
+        }
+
         func makeIterator() -> Iterator {
             switch kind {
             case .elements(let elements): return Iterator(elements: elements.makeIterator(), entries: nil)
