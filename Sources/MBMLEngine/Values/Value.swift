@@ -185,7 +185,7 @@ extension Value: Hashable {
             hasher.combine(elements)
         case .dictionary(let entries):
             hasher.combine(3)
-            hasher.combine(entries.count)
+            hasher.combine(entries)
         case .set(let members):
             hasher.combine(4)
             hasher.combine(members.count)

@@ -170,7 +170,19 @@ extension ValueDictionary: Hashable {
         return true
     }
 
+    /// The count and every entry, combined so that order does not count (as `==` ignores it): each
+    /// entry is hashed on its own and the entries' hashes are XORed, as `Dictionary` does. Hashing
+    /// the count alone made every dictionary of a size collide, so `^unique` over records compared
+    /// each record with every other.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
+        var entriesHash = 0
+        for (key, value) in entries {
+            var entryHasher = Hasher()
+            entryHasher.combine(key)
+            entryHasher.combine(value)
+            entriesHash ^= entryHasher.finalize()
+        }
+        hasher.combine(entriesHash)
     }
 }
