@@ -12,7 +12,7 @@ enum UndeclaredReferences {
         // Only expressions with a `$` can refer to a variable; names in sorted order decide which
         // declaration a name is reported at.
         let candidates = environment.provenances { provenance in
-            provenance.file != nil && provenance.expression?.utf8.contains(UInt8(ascii: "$")) == true
+            provenance.file != nil && provenance.expression.map { MBMLSyntax.mayHoldReference(bytes: $0.utf8) } == true
         }.sorted { $0.name < $1.name }
         for (name, provenance) in candidates {
             guard let expression = provenance.expression, let file = provenance.file,

@@ -34,7 +34,7 @@ enum ManifestTexts {
         // one) that mention the name.
         let name = Array(variable.utf8)
         let candidates = document.lines.indexes { bytes in
-            bytes.contains(UInt8(ascii: "$")) && TextLines.bytes(bytes, contain: name)
+            MBMLSyntax.mayHoldReference(bytes: bytes) && TextLines.bytes(bytes, contain: name)
         }
         for line in candidates {
             let characters = document.characters(ofLine: line)

@@ -16,9 +16,7 @@ enum SemanticTokensHandler {
         let lines = document.lines
         // Every token starts with a `$` or a `^`: most lines of a large manifest have neither, and
         // are not made into strings at all.
-        let candidates = lines.indexes { bytes in
-            bytes.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "^") }
-        }
+        let candidates = lines.indexes { MBMLSyntax.mayHoldReferenceOrCall(bytes: $0) }
         for line in candidates {
             let characters = Array(lines[line])
             var lineEnd = 0

@@ -21,6 +21,7 @@ final class OneSyntaxOwnerTests: XCTestCase {
         (#"case\s+"[$^#]"\s*[:,]"#, "switches on a sigil"),
         (#"(==|!=|case)\s*UInt8\(ascii:\s*"[$^#\\]"\)"#, "compares a byte with a sigil or `\\`"),
         (#""[$^#]{2,}[^"]*"\s*\.\s*(utf8|utf16|unicodeScalars)?\.?contains\("#, "tests a set of sigils"),
+        (#"contains\(\s*UInt8\(ascii:\s*"[$^#\\]"\)\s*\)"#, "searches bytes for a sigil"),
         // A scanner handed the sigil it looks for (`names(after: "$", in: text)`).
         (#"\b(after|marker|sigil)\s*:\s*"[$^#]""#, "scans for a sigil"),
         (#"(==|!=)\s*(marker|sigil)\b"#, "scans for a sigil"),
@@ -66,6 +67,7 @@ final class OneSyntaxOwnerTests: XCTestCase {
             "guard character == \"$\" || character == \"^\" else {",
             "case UInt8(ascii: \"$\"), UInt8(ascii: \"^\"), UInt8(ascii: \"#\"):",
             "return !\"$^#\\\\\".utf8.contains(previous)",
+            "bytes.contains(UInt8(ascii: \"$\")) && TextLines.bytes(bytes, contain: name)",
         ]
         for scanner in scanners {
             XCTAssertEqual(try Self.violations(in: scanner).count, 1, scanner)

@@ -46,12 +46,7 @@ final class DistinctListTests: XCTestCase {
         _ expression: String, people: Value, workers: Int, limits: EvaluationLimits, fused: inout Int
     ) -> Outcome {
         let log = LogSink(limit: 1_000_000)
-        let environment = Environment(log: log)
-        var plain = DataProcessingFunctions.list
-        plain.name = "plainList"
-        plain.distinctResults = nil
-        environment.declare(plain)
-        environment.variables.declare("people", value: people)
+        let environment = DistinctListFixture.environment(people: people, log: log)
         let evaluation = Evaluation(limits: limits)
         evaluation.workers = workers
         defer { fused = evaluation.distinctListRuns }

@@ -61,12 +61,7 @@ final class DistinctListTextTests: XCTestCase {
     /// `expression` over `$people` with `workers` threads, and how many items the text path read.
     private func run(_ expression: String, people: Value, workers: Int) -> (Outcome, textItems: Int) {
         let log = LogSink(limit: 1_000_000)
-        let environment = Environment(log: log)
-        var plain = DataProcessingFunctions.list
-        plain.name = "plainList"
-        plain.distinctResults = nil
-        environment.declare(plain)
-        environment.variables.declare("people", value: people)
+        let environment = DistinctListFixture.environment(people: people, log: log)
         let evaluation = Evaluation()
         evaluation.workers = workers
         do {

@@ -29,7 +29,20 @@ public struct MBMLSyntax: Sendable {
     /// characters that start them. A cheap test for tools that skip the lines of a large document
     /// that hold neither (math, `#(…)`, holds references or calls too, so it needs no test of its own).
     public static func mayHoldReferenceOrCall(_ text: some StringProtocol) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "^") }
+        mayHoldReferenceOrCall(bytes: text.utf8)
+    }
+
+    /// ``mayHoldReferenceOrCall(_:)`` on UTF-8 bytes (a line of a document read as bytes).
+    @inlinable
+    public static func mayHoldReferenceOrCall(bytes: some Sequence<UInt8>) -> Bool {
+        bytes.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "^") }
+    }
+
+    /// Whether UTF-8 `bytes` may hold a variable reference: every reference form (`$name`, `${name}`,
+    /// `$(name)`, `$[name]`) starts with a `$`.
+    @inlinable
+    public static func mayHoldReference(bytes: some Sequence<UInt8>) -> Bool {
+        bytes.contains(UInt8(ascii: "$"))
     }
 
     /// True when the sigil at `index` is the second of an escape pair (`$$`, `^^`, `##`): the run of

@@ -211,10 +211,11 @@ extension ValueArray {
             return JSONNode.value(in: document, bytes, at: offsets[position])
         }
 
-        /// For the elements of a view of a document: the text they are read from.
+        /// For the elements of a view of a document: the text they are read from (the same walk:
+        /// reading an element's text by ``ElementText/offset(ofElementAt:)`` passes it too).
         var text: ElementText? {
             guard let document else { return nil }
-            return ElementText(document: document, bytes: bytes, offsets: offsets)
+            return ElementText(document: document, bytes: bytes, offsets: offsets, passed: passed)
         }
     }
 
@@ -224,7 +225,16 @@ extension ValueArray {
     struct ElementText {
         let document: JSONDocument
         let bytes: UnsafeBufferPointer<UInt8>
-        let offsets: UnsafeBufferPointer<Int>
+        fileprivate let offsets: UnsafeBufferPointer<Int>
+        fileprivate let passed: PassedPages?
+
+        /// Where the text of the element at `position` begins; the walk has reached it
+        /// (``PassedPages``), as reading the element by position does.
+        @inline(__always)
+        func offset(ofElementAt position: Int) -> Int {
+            passed?.pass(offsets[position])
+            return offsets[position]
+        }
     }
 }
 

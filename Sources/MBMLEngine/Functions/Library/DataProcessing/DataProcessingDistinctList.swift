@@ -36,7 +36,7 @@ extension DataProcessingFunctions {
                         try call.checkCancellation()
                         if let reader, let text {
                             fromText += 1
-                            switch reader.find(in: text.bytes, itemAt: text.offsets[position]) {
+                            switch reader.find(in: text.bytes, itemAt: text.offset(ofElementAt: position)) {
                             case .nothing: continue
                             case .text(let bytes):
                                 distinct.insertText(UnsafeBufferPointer(rebasing: text.bytes[bytes]))
