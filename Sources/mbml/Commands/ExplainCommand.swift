@@ -51,12 +51,14 @@ struct ExplainCommand: ParsableCommand {
                     let formatter = StepsFormatter(
                         steps: environment.steps(prepared, context: context, within: evaluation), evaluation: evaluation
                     )
-                    return json ? try formatter.json() + "\n" : formatter.text()
+                    if json { return try formatter.json() + "\n" }
+                    return formatter.text()
                 }
                 let trace = environment.trace(prepared, context: context, within: evaluation)
                 let hints = environment.hints(for: prepared, context: context, trace: trace)
                 let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)
-                return json ? try explanation.json() + "\n" : try explanation.text()
+                if json { return try explanation.json() + "\n" }
+                return try explanation.text()
             }
             (json ? StandardStream.output : StandardStream.report).write(text)
         } catch {

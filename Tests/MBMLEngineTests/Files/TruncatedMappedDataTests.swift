@@ -85,7 +85,9 @@ final class TruncatedMappedDataTests: XCTestCase {
                                 deadline: Deadline(secondsFromNow: 60),
                                 maximumBytes: EnvironmentOptions.defaultMaximumEvaluationBytes))
                         let value = try environment.evaluate(expression, in: context, within: evaluation)
-                        return try evaluation.json(of: value) + (try value.map { try evaluation.text(of: $0) } ?? "")
+                        let json = try evaluation.json(of: value)
+                        let text = try value.map { try evaluation.text(of: $0) } ?? ""
+                        return json + text
                     }, "\(context): \(expression)", line: line
                 ) { error in
                     XCTAssertEqual(

@@ -294,9 +294,10 @@ public struct JSONNode: Sendable {
             }
             end += 1
         }
-        // No number where the index has one: the file was truncated under the mapping, and zeros
-        // are read there (``MappedFileGuard``; the host reports the file as changed).
-        guard end > position else { return .null }
+        // No number where the index has one, or only the start of one (`-`, `1.`, `2e+`): the file
+        // was truncated under the mapping, and zeros are read there (``MappedFileGuard``; the host
+        // reports the file as changed). A start of a JSON number that ends in a digit is one.
+        guard end > position, bytes[end - 1] &- UInt8(ascii: "0") < 10 else { return .null }
         let text = bytes[position..<end]
         if isInteger, let integer = JSONReader.integer(text) { return .integer(integer) }
         return JSONReader.number(text, isInteger: isInteger) ?? .null
