@@ -25,7 +25,7 @@ final class TruncatedMappedDataTests: XCTestCase {
                 #"{"id":\#(number),"name":"Person \#(number)","city":"\#(cities[number % cities.count])","#
                 + #""age":\#(number % 90),"score":\#(number % 7).25,"ok":\#(number % 2 == 0),"#
                 + #""tags":["t\#(number % 3)","u"],"home":{"street":"Road \#(number)","n":\#(number)},"#
-                + #""note":"\#(String(repeating: "n", count: 4_000))\u0041"}"#
+                + #""note":"\#(String(repeating: "n", count: 16_000))\u0041"}"#
             parts.append(record)
             length += record.utf8.count + 2
         }
