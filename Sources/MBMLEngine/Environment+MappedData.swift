@@ -5,10 +5,9 @@ extension Environment {
     /// evaluation and the text made from its result, before it shows them: an answer read from a
     /// file that changed meanwhile may be wrong.
     public func checkMappedDataUnchanged() throws {
-        for name in variables.names {
-            guard case .concrete? = variables.declaration(of: name) ?? .concrete(readOnly: false),
-                let document = (try? variables.value(of: name, in: nil))??.jsonNode?.document
-            else { continue }
+        // One pass over the records: a manifest of a hundred thousand literals holds no document,
+        // and a look-up per name (after sorting them all) was a fifth of such a run.
+        for (_, document) in variables.concreteValues({ $0.jsonNode?.document }) {
             try document.checkUnchanged()
         }
     }

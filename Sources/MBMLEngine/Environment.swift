@@ -119,6 +119,11 @@ public final class Environment: Sendable {
         provenances.record(provenance, of: name)
     }
 
+    /// Records the provenance of plain literals declared in `file` (``ProvenanceTable/recordLiterals(_:file:)``).
+    func recordLiteralProvenances(_ entries: [(name: String, line: Int32, column: Int32)], file: String) {
+        provenances.recordLiterals(entries, file: file)
+    }
+
     /// Moves the provenances that `shift` moves (an incremental load after an edit that added or
     /// removed lines).
     func moveProvenances(_ shift: LineShift) {

@@ -31,7 +31,7 @@ final class ProvenanceTable: Sendable {
         }
 
         /// The number of `path` in ``files`` (added if new); -1 for none.
-        private mutating func fileNumber(_ path: String?) -> Int32 {
+        mutating func fileNumber(_ path: String?) -> Int32 {
             guard let path else { return -1 }
             // Records come file by file: the last file is nearly always the one.
             if let last = files.last, last == path { return Int32(files.count - 1) }
@@ -89,6 +89,20 @@ final class ProvenanceTable: Sendable {
                 let moved = shift.moved(records.provenance(of: records.pending[index]))
                 records.pending[index].line = Int32(clamping: moved.line)
                 records.pending[index].column = Int32(clamping: moved.column)
+            }
+        }
+    }
+
+    /// Records `<Var name="…" literal="…"/>` declarations of `file` (read-write literals, no
+    /// expression) at their `line:column`s, under one lock.
+    func recordLiterals(_ entries: [(name: String, line: Int32, column: Int32)], file: String) {
+        records.withLock { records in
+            let number = records.fileNumber(file)
+            for entry in entries {
+                records.pending.append(
+                    PendingRecord(
+                        name: entry.name, expression: nil, file: number, line: entry.line, column: entry.column,
+                        kind: .literal, isReadOnly: false))
             }
         }
     }

@@ -16,6 +16,9 @@ struct XMLElementNode: Sendable {
     /// The element's name: the local name, or `prefix:name` when the prefix is not bound.
     var name: String { document.names[Int(record.name)] }
 
+    /// The number of the element's name in its document's ``XMLSourceDocument/names``.
+    var nameNumber: UInt32 { record.name }
+
     /// The attributes in document order, values decoded (`&amp;` → `&`).
     var attributes: XMLAttributes {
         let record = record

@@ -85,6 +85,24 @@ public final class VariableSpace: Sendable {
         }.sorted()
     }
 
+    /// What `select` finds in the stored value of each concrete variable (declared concrete, or
+    /// only set), in name order. One pass over the records under the lock, without a look-up or a
+    /// sorted copy of every name: for a question about few of many variables (which hold a mapped
+    /// data file). `select` must not use the space.
+    func concreteValues<Found>(_ select: (Value) -> Found?) -> [(name: String, found: Found)] {
+        state.withLock { state in
+            var result: [(name: String, found: Found)] = []
+            for slot in state.slots {
+                switch slot.declaration {
+                case .dynamic?, .singleton?: continue
+                case .concrete?, nil: break
+                }
+                if let value = slot.value, let found = select(value) { result.append((slot.name, found)) }
+            }
+            return result
+        }.sorted { $0.name < $1.name }
+    }
+
     public func declaration(of name: String) -> VariableDeclaration? {
         state.withLock { $0.slot(named: name)?.declaration }
     }
@@ -109,6 +127,26 @@ public final class VariableSpace: Sendable {
                 slot.declaration = .concrete(readOnly: readOnly)
                 if let value = value { slot.value = value }
                 return replaced
+            }
+        }
+    }
+
+    /// Declares read-write string variables, in order, under one lock: what
+    /// ``declareReplacing(_:value:readOnly:)`` does for each `(name, text)`, a manifest's run of
+    /// plain literals at a time. `replaced` is told the position in `entries` and the declaration
+    /// replaced of each redeclared name.
+    func declareStrings(
+        _ entries: [(name: String, text: String)], replaced: (Int, VariableDeclaration) -> Void
+    ) {
+        state.withLock { state in
+            for (position, entry) in entries.enumerated() {
+                let old = state.modifySlot(entry.name) { slot in
+                    let old = slot.declaration
+                    slot.declaration = .concrete(readOnly: false)
+                    slot.value = .string(entry.text)
+                    return old
+                }
+                if let old { replaced(position, old) }
             }
         }
     }
