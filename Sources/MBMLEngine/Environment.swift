@@ -135,9 +135,12 @@ public final class Environment: Sendable {
         provenances.reserveCapacity(forAdditional: count)
     }
 
-    /// Each variable whose provenance satisfies `include`, with it (in no particular order).
-    func provenances(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
-        provenances.latest(where: include)
+    /// Each variable whose provenance has an expression and satisfies `include`, with it (in no
+    /// particular order).
+    func provenancesWithExpression(
+        where include: (VariableProvenance) -> Bool
+    ) -> [(name: String, provenance: VariableProvenance)] {
+        provenances.latestWithExpression(where: include)
     }
 
     /// `$name` with its declaration site when known (`$total (manifest.xml:12:5)`): how log lines

@@ -117,12 +117,20 @@ final class ProvenanceTable: Sendable {
         records.withLock { HugePages.reserve(&$0.pending, capacity: $0.pending.count + count) }
     }
 
-    /// Each name whose latest provenance satisfies `include`, with that provenance (in no
-    /// particular order). Does not index the table when few records qualify.
-    func latest(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
+    /// Each name whose latest provenance has an expression and satisfies `include`, with that
+    /// provenance (in no particular order). Does not index the table when few records qualify, and
+    /// makes no ``VariableProvenance`` of a record without an expression (most of a large manifest's
+    /// are literals).
+    func latestWithExpression(
+        where include: (VariableProvenance) -> Bool
+    ) -> [(name: String, provenance: VariableProvenance)] {
         records.withLock { records in
-            var selected = records.index.filter { include($0.value) }
+            var selected = records.index.filter { $0.value.expression != nil && include($0.value) }
             for record in records.pending {
+                if record.expression == nil {
+                    if !selected.isEmpty { selected.removeValue(forKey: record.name) }
+                    continue
+                }
                 let (name, provenance) = (record.name, records.provenance(of: record))
                 if include(provenance) {
                     selected[name] = provenance

@@ -35,9 +35,12 @@ extension ManifestLoadSession {
     func plainLiteral(_ element: XMLElementNode, varName: UInt32?) -> (name: String, literal: String)? {
         guard let varName, element.nameNumber == varName, maximumVariableDepth >= 1 else { return nil }
         let attributes = element.attributes
-        guard attributes.keys == Self.plainLiteralAttributes, let name = attributes[.name], !name.isEmpty,
-            let literal = attributes[.literal]
-        else { return nil }
+        guard attributes.keys == Self.plainLiteralAttributes else { return nil }
+        if let (name, literal) = attributes.values(ofOnly: .name, .literal) {
+            return name.isEmpty ? nil : (name, literal)
+        }
+        // More attributes with these keys (`name` and a prefixed `x:name`): the first of each counts.
+        guard let name = attributes[.name], !name.isEmpty, let literal = attributes[.literal] else { return nil }
         return (name, literal)
     }
 

@@ -131,6 +131,16 @@ struct XMLAttributes {
         return nil
     }
 
+    /// The values of `first` and `second` when the element has exactly these two attributes (in
+    /// either order), read in one look at the pair; nil otherwise.
+    func values(ofOnly first: XMLAttributeKey, _ second: XMLAttributeKey) -> (String, String)? {
+        guard range.count == 2, keys == XMLAttributeKeys([first, second]) else { return nil }
+        return document.attributes.withUnsafeBufferPointer { attributes in
+            let (a, b) = (attributes[range.lowerBound], attributes[range.lowerBound + 1])
+            return a.key == first ? (value(of: a), value(of: b)) : (value(of: b), value(of: a))
+        }
+    }
+
     /// Whether an attribute has `key` (without decoding its value).
     func contains(_ key: XMLAttributeKey) -> Bool {
         key != .other && keys.contains(key)

@@ -97,13 +97,17 @@ final class PlainLiteralRunTests: XCTestCase {
                 <x:Var xmlns:x="urn:x" name="prefixed" literal="p"/>
                 <Function name="double" class="Whatever"/>
                 <Unknown name="u" literal="v"/>
+                <Var xmlns:x="urn:x" name="first" x:name="second" literal="two names"/>
                 <Var name="last" literal="end"/>
                 <Var name="a" type="dynamic" expression="$b"/>
             </MBML>
             """, to: "manifest.xml")
         // Plain in the top-level manifest: a, b, a, both, dyn, computed, fixed, withText, nested, entity,
-        // ünïcödé, multiLine, prefixed (bound: the local name is Var), last; the include's two too.
-        let outcome = try assertSameBothWays(url, plainLiterals: 16)
+        // ünïcödé, multiLine, prefixed (bound: the local name is Var), first (a bound `x:name` has the
+        // key of `name`: the first counts), last; the include's two too.
+        let outcome = try assertSameBothWays(url, plainLiterals: 17)
+        XCTAssertEqual(outcome.session.environment.variables["first"], .string("two names"))
+        XCTAssertNil(outcome.session.environment.variables["second"])
         XCTAssertEqual(outcome.session.environment.variables["b"], .string("two & three <4>"))
         XCTAssertEqual(outcome.session.environment.provenance(of: "multiLine")?.site, "manifest.xml:26:5")
         XCTAssertEqual(outcome.session.environment.provenance(of: "both")?.site, "manifest.xml:8:5")
