@@ -85,24 +85,6 @@ public final class VariableSpace: Sendable {
         }.sorted()
     }
 
-    /// What `select` finds in the stored value of each concrete variable (declared concrete, or
-    /// only set), in name order. One pass over the records under the lock, without a look-up or a
-    /// sorted copy of every name: for a question about few of many variables (which hold a mapped
-    /// data file). `select` must not use the space.
-    func concreteValues<Found>(_ select: (Value) -> Found?) -> [(name: String, found: Found)] {
-        state.withLock { state in
-            var result: [(name: String, found: Found)] = []
-            for slot in state.slots {
-                switch slot.declaration {
-                case .dynamic?, .singleton?: continue
-                case .concrete?, nil: break
-                }
-                if let value = slot.value, let found = select(value) { result.append((slot.name, found)) }
-            }
-            return result
-        }.sorted { $0.name < $1.name }
-    }
-
     public func declaration(of name: String) -> VariableDeclaration? {
         state.withLock { $0.slot(named: name)?.declaration }
     }

@@ -363,45 +363,6 @@ final class VariableSpaceTests: XCTestCase {
         XCTAssertTrue(copy.isReadOnly("fixed"))
     }
 
-    /// ``VariableSpace/concreteValues(_:)`` (how a one-shot host finds the mapped data files among
-    /// many variables): what the stored values of concrete and only-set variables give, in name
-    /// order, as reading each of ``VariableSpace/names`` would; dynamic and singleton variables,
-    /// removed names and values hidden by nothing are not asked.
-    func testConcreteValuesVisitsStoredValuesOfConcreteVariablesInNameOrder() throws {
-        let space = VariableSpace()
-        var expected: [(String, Int)] = []
-        for index in stride(from: 300, to: 0, by: -1) {
-            let name = "v\(index)"
-            if index % 3 == 0 {
-                space.declare(name, value: .integer(index), readOnly: index % 2 == 0)
-            } else {
-                try space.set(name, to: .integer(index))
-            }
-            if index % 7 == 0 { expected.append((name, index)) }
-        }
-        space.declare("text", value: "7")
-        space.declareDynamic("d7", expression: "7")
-        space.declareSingleton("s7") { .integer(7) }
-        try space.set("v14", to: nil)
-        expected.removeAll { $0.0 == "v14" }
-        try space.push("v21", .integer(700))
-        expected = expected.map { $0.0 == "v21" ? ($0.0, 700) : $0 }
-        let found = space.concreteValues { value -> Int? in
-            guard case .integer(let number) = value, number % 7 == 0 else { return nil }
-            return number
-        }
-        let byReading = space.names.compactMap { name -> (String, Int)? in
-            guard case .concrete? = space.declaration(of: name) ?? .concrete(readOnly: false),
-                case .integer(let number)? = space[name], number % 7 == 0
-            else { return nil }
-            return (name, number)
-        }
-        XCTAssertEqual(found.map(\.name), expected.map(\.0).sorted())
-        XCTAssertEqual(found.map(\.name), byReading.map(\.0))
-        XCTAssertEqual(found.map(\.found), byReading.map(\.1))
-        XCTAssertEqual(found.first { $0.name == "v21" }?.found, 700, "the value a push stored")
-    }
-
     // MARK: Values in expressions are read afresh
 
     func testExpressionsSeeCurrentValues() throws {
