@@ -122,6 +122,11 @@ public final class Environment: Sendable {
         provenances.record(provenance, of: name)
     }
 
+    /// Records the provenance of plain literals declared in `file` (``ProvenanceTable/recordLiterals(_:file:)``).
+    func recordLiteralProvenances(_ entries: [(name: String, line: Int32, column: Int32)], file: String) {
+        provenances.recordLiterals(entries, file: file)
+    }
+
     /// Moves the provenances that `shift` moves (an incremental load after an edit that added or
     /// removed lines).
     func moveProvenances(_ shift: LineShift) {
@@ -133,9 +138,12 @@ public final class Environment: Sendable {
         provenances.reserveCapacity(forAdditional: count)
     }
 
-    /// Each variable whose provenance satisfies `include`, with it (in no particular order).
-    func provenances(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
-        provenances.latest(where: include)
+    /// Each variable whose provenance has an expression and satisfies `include`, with it (in no
+    /// particular order).
+    func provenancesWithExpression(
+        where include: (VariableProvenance) -> Bool
+    ) -> [(name: String, provenance: VariableProvenance)] {
+        provenances.latestWithExpression(where: include)
     }
 
     /// `$name` with its declaration site when known (`$total (manifest.xml:12:5)`): how log lines

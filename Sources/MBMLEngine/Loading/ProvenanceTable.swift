@@ -31,7 +31,7 @@ final class ProvenanceTable: Sendable {
         }
 
         /// The number of `path` in ``files`` (added if new); -1 for none.
-        private mutating func fileNumber(_ path: String?) -> Int32 {
+        mutating func fileNumber(_ path: String?) -> Int32 {
             guard let path else { return -1 }
             // Records come file by file: the last file is nearly always the one.
             if let last = files.last, last == path { return Int32(files.count - 1) }
@@ -93,6 +93,20 @@ final class ProvenanceTable: Sendable {
         }
     }
 
+    /// Records `<Var name="…" literal="…"/>` declarations of `file` (read-write literals, no
+    /// expression) at their `line:column`s, under one lock.
+    func recordLiterals(_ entries: [(name: String, line: Int32, column: Int32)], file: String) {
+        records.withLock { records in
+            let number = records.fileNumber(file)
+            for entry in entries {
+                records.pending.append(
+                    PendingRecord(
+                        name: entry.name, expression: nil, file: number, line: entry.line, column: entry.column,
+                        kind: .literal, isReadOnly: false))
+            }
+        }
+    }
+
     func record(_ provenance: VariableProvenance, of name: String) {
         records.withLock { $0.append(provenance, of: name) }
     }
@@ -103,12 +117,20 @@ final class ProvenanceTable: Sendable {
         records.withLock { HugePages.reserve(&$0.pending, capacity: $0.pending.count + count) }
     }
 
-    /// Each name whose latest provenance satisfies `include`, with that provenance (in no
-    /// particular order). Does not index the table when few records qualify.
-    func latest(where include: (VariableProvenance) -> Bool) -> [(name: String, provenance: VariableProvenance)] {
+    /// Each name whose latest provenance has an expression and satisfies `include`, with that
+    /// provenance (in no particular order). Does not index the table when few records qualify, and
+    /// makes no ``VariableProvenance`` of a record without an expression (most of a large manifest's
+    /// are literals).
+    func latestWithExpression(
+        where include: (VariableProvenance) -> Bool
+    ) -> [(name: String, provenance: VariableProvenance)] {
         records.withLock { records in
-            var selected = records.index.filter { include($0.value) }
+            var selected = records.index.filter { $0.value.expression != nil && include($0.value) }
             for record in records.pending {
+                if record.expression == nil {
+                    if !selected.isEmpty { selected.removeValue(forKey: record.name) }
+                    continue
+                }
                 let (name, provenance) = (record.name, records.provenance(of: record))
                 if include(provenance) {
                     selected[name] = provenance

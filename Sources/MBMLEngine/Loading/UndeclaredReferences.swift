@@ -11,7 +11,7 @@ enum UndeclaredReferences {
         var diagnostics: [Diagnostic] = []
         // Only expressions with a `$` can refer to a variable; names in sorted order decide which
         // declaration a name is reported at.
-        let candidates = environment.provenances { provenance in
+        let candidates = environment.provenancesWithExpression { provenance in
             provenance.file != nil && provenance.expression.map { MBMLSyntax.mayHoldReference(bytes: $0.utf8) } == true
         }.sorted { $0.name < $1.name }
         for (name, provenance) in candidates {

@@ -24,7 +24,7 @@ extension ManifestLoadSession {
     private static let containerAttributes = XMLAttributeKeys([.name, .type, .mutable, .userDefaultsName, .if])
     private static let dynamicAttributes = XMLAttributeKeys([.name, .type, .expression, .value, .boolean, .if])
     /// The most common declaration, `<Var name="…" literal="…"/>`, has these attributes and no other.
-    private static let plainLiteralAttributes = XMLAttributeKeys([.name, .literal])
+    static let plainLiteralAttributes = XMLAttributeKeys([.name, .literal])
 
     /// Declares the variable of a top-level `<Var>` if its `if` holds (default true, <doc:Manifests>).
     func declareVariable(_ element: XMLElementNode) {
@@ -290,7 +290,7 @@ extension ManifestLoadSession {
     /// the redeclaring element; not a diagnostic. The old
     /// declaration is described by its kind (where it came from is not tracked: remembering a site
     /// for each of possibly hundreds of thousands of variables would slow every load down).
-    private func logRedeclaration(of name: String, replacing old: VariableDeclaration, at element: XMLElementNode) {
+    func logRedeclaration(of name: String, replacing old: VariableDeclaration, at element: XMLElementNode) {
         let oldText: String
         switch old {
         case .concrete(let readOnly): oldText = readOnly ? "a read-only concrete variable" : "a concrete variable"

@@ -29,6 +29,11 @@ final class ManifestLoadSession {
     /// record once it was processed.
     var recordedManifest: URL?
     var documentRecord: DocumentRecord?
+    /// Whether runs of plain literal `<Var>`s are declared a run at a time (``PlainLiteralRun``);
+    /// off, each is declared on its own (tests compare the two).
+    var declaresLiteralRuns = true
+    /// How many declarations were made a run at a time (tests check that the runs were taken).
+    var literalsDeclaredInRuns = 0
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
     /// How deeply `<Var>`s may nest (the options' include depth), read once: every declaration
@@ -112,8 +117,19 @@ final class ManifestLoadSession {
         var record = isRecorded ? DocumentRecord(head: diagnostics, elements: []) : nil
         if isRecorded { record?.elements.reserveCapacity(children.count) }
         defer { if isRecorded { documentRecord = record } }
+        // A recorded document notes what each element did: its declarations are made one by one.
+        let varName =
+            isRecorded || !declaresLiteralRuns ? nil : root.document.names.firstIndex(of: "Var").map(UInt32.init)
+        var run = PlainLiteralRun()
+        defer { declare(&run) }
         for child in children {
             if evaluation.isStopped { return }
+            if let literal = plainLiteral(child, varName: varName) {
+                run.append(name: literal.name, literal: literal.literal, element: child)
+                if run.isFull { declare(&run) }
+                continue
+            }
+            declare(&run)
             guard isRecorded else {
                 process(child)
                 continue

@@ -16,6 +16,9 @@ struct XMLElementNode: Sendable {
     /// The element's name: the local name, or `prefix:name` when the prefix is not bound.
     var name: String { document.names[Int(record.name)] }
 
+    /// The number of the element's name in its document's ``XMLSourceDocument/names``.
+    var nameNumber: UInt32 { record.name }
+
     /// The attributes in document order, values decoded (`&amp;` → `&`).
     var attributes: XMLAttributes {
         let record = record
@@ -126,6 +129,16 @@ struct XMLAttributes {
         guard key != .other, keys.contains(key) else { return nil }
         for attribute in document.attributes[range] where attribute.key == key { return value(of: attribute) }
         return nil
+    }
+
+    /// The values of `first` and `second` when the element has exactly these two attributes (in
+    /// either order), read in one look at the pair; nil otherwise.
+    func values(ofOnly first: XMLAttributeKey, _ second: XMLAttributeKey) -> (String, String)? {
+        guard range.count == 2, keys == XMLAttributeKeys([first, second]) else { return nil }
+        return document.attributes.withUnsafeBufferPointer { attributes in
+            let (a, b) = (attributes[range.lowerBound], attributes[range.lowerBound + 1])
+            return a.key == first ? (value(of: a), value(of: b)) : (value(of: b), value(of: a))
+        }
     }
 
     /// Whether an attribute has `key` (without decoding its value).

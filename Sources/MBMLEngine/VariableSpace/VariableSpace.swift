@@ -113,6 +113,26 @@ public final class VariableSpace: Sendable {
         }
     }
 
+    /// Declares read-write string variables, in order, under one lock: what
+    /// ``declareReplacing(_:value:readOnly:)`` does for each `(name, text)`, a manifest's run of
+    /// plain literals at a time. `replaced` is told the position in `entries` and the declaration
+    /// replaced of each redeclared name.
+    func declareStrings(
+        _ entries: [(name: String, text: String)], replaced: (Int, VariableDeclaration) -> Void
+    ) {
+        state.withLock { state in
+            for (position, entry) in entries.enumerated() {
+                let old = state.modifySlot(entry.name) { slot in
+                    let old = slot.declaration
+                    slot.declaration = .concrete(readOnly: false)
+                    slot.value = .string(entry.text)
+                    return old
+                }
+                if let old { replaced(position, old) }
+            }
+        }
+    }
+
     /// Makes room for `count` more variables (a manifest about to declare them), so that the storage
     /// grows once instead of rehashing as it fills.
     func reserveCapacity(forAdditional count: Int) {
