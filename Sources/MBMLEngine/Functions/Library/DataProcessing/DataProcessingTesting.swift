@@ -26,14 +26,10 @@ extension DataProcessingFunctions {
             count: entries.count, evaluating: [test], binding: itemAndKey, stopsAfter: { !$0 }
         ) { call, range in
             let test = test.unshared(for: call)
-            return try entries.withItemReader { entries in
+            return try call.withItemVerdicts(of: test, over: entries, general: call.verdict(of: test)) { verdicts in
                 for position in range {
                     try call.checkCancellation()
-                    let entry = entries(position)
-                    let passed = try call.withItem(entry.item, key: entry.key) {
-                        try call.evaluateBooleanQuietly(test)
-                    }
-                    if !passed { return false }
+                    if !(try verdicts.passes(position)) { return false }
                 }
                 return true
             }
@@ -110,14 +106,10 @@ extension DataProcessingFunctions {
                 call, range in
                 let test = test.unshared(for: call)
                 var passing: [Value] = []
-                try entries.withItemReader { entries in
+                try call.withItemVerdicts(of: test, over: entries, general: call.verdict(of: test)) { verdicts in
                     for position in range {
                         try call.checkCancellation()
-                        let entry = entries(position)
-                        let passed = try call.withItem(entry.item, key: entry.key) {
-                            try call.evaluateBooleanQuietly(test)
-                        }
-                        if passed { passing.append(entry.item) }
+                        if try verdicts.passes(position) { passing.append(verdicts.entry(position).item) }
                     }
                 }
                 return passing
