@@ -110,6 +110,22 @@ extension FunctionCall {
 }
 
 extension FunctionCall {
+    /// The positions in `range` of the items of `entries` that pass `test`, in order, each tested
+    /// as ``withItemVerdicts(of:over:general:_:)`` decides.
+    func positions(
+        in range: Range<Int>, of entries: CollectionSupport.Entries, passing test: RepeatedEvaluation?,
+        general: @escaping (CollectionSupport.Entry) throws -> Bool
+    ) throws -> [Int] {
+        try withItemVerdicts(of: test, over: entries, general: general) { verdicts in
+            var kept: [Int] = []
+            for position in range {
+                try checkCancellation()
+                if try verdicts.passes(position) { kept.append(position) }
+            }
+            return kept
+        }
+    }
+
     /// The general verdict of the boolean per-item `test` on an entry: `test` evaluated with
     /// `$item` (and `$key`) bound, its errors logged and read as false.
     func verdict(of test: RepeatedEvaluation) -> (CollectionSupport.Entry) throws -> Bool {

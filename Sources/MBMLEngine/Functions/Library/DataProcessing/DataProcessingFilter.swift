@@ -88,15 +88,7 @@ extension DataProcessingFunctions {
         /// ``FunctionCall/withItemVerdicts(of:over:general:_:)`` decides (the test alone, without
         /// intermediates, may be read from a document's text).
         func positions(in range: Range<Int>, of entries: CollectionSupport.Entries) throws -> [Int] {
-            try call.withItemVerdicts(of: intermediates.isEmpty ? test : nil, over: entries, general: passes) {
-                verdicts in
-                var kept: [Int] = []
-                for position in range {
-                    try call.checkCancellation()
-                    if try verdicts.passes(position) { kept.append(position) }
-                }
-                return kept
-            }
+            try call.positions(in: range, of: entries, passing: intermediates.isEmpty ? test : nil, general: passes)
         }
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
