@@ -25,7 +25,7 @@ final class ItemTextTestTests: XCTestCase {
     /// for a test of `$item.age` (`age`) or of `$item.address.city` (`city`).
     private func item(_ index: Int) -> String {
         switch index % 211 {
-        case 7: return "\(index % 50)"  // not an object
+        case 7: return "\(index % 50)" // not an object
         case 8: return #""plain""#
         case 9: return "null"
         case 10: return "[1,2]"
@@ -33,8 +33,8 @@ final class ItemTextTestTests: XCTestCase {
             // Too long for one pass: the document indexes it.
             let filler = String(repeating: "x", count: 5_000)
             return #"{"filler":"\#(filler)","age":\#(index % 60),"address":{"city":"Oslo"}}"#
-        case 12: return #"{"\u0061ge":\#(index % 60),"address":{"c\u0069ty":"Oslo"}}"#  // escaped keys
-        case 13: return #"{"age":1,"age":\#(index % 60),"address":{"city":"x","city":"Oslo"}}"#  // repeated keys
+        case 12: return #"{"\u0061ge":\#(index % 60),"address":{"c\u0069ty":"Oslo"}}"# // escaped keys
+        case 13: return #"{"age":1,"age":\#(index % 60),"address":{"city":"x","city":"Oslo"}}"# // repeated keys
         case 14: return #"{"age":31,"address":null}"#
         case 15: return #"{"age":31,"address":"Oslo"}"#
         case 16: return #"{"age":31,"address":["Oslo"]}"#
@@ -94,10 +94,6 @@ final class ItemTextTestTests: XCTestCase {
             for workers in [1, 4] {
                 let (fast, items) = run(expression, people: loaded, workers: workers)
                 XCTAssertEqual(fast, reference, "\(expression), \(workers) workers", file: file, line: line)
-                if fast != reference {
-                    let index = Array(zip(fast.log, reference.log)).firstIndex { $0 != $1 } ?? min(fast.log.count, reference.log.count)
-                    print("DIFF", expression, fast.log.count, reference.log.count, fast.log.dropFirst(index).first ?? "-", "|", reference.log.dropFirst(index).first ?? "-", fast.result == reference.result)
-                }
                 let (fromDecoded, decodedItems) = run(expression, people: decoded, workers: workers)
                 XCTAssertEqual(fromDecoded, reference, "\(expression) decoded", file: file, line: line)
                 XCTAssertEqual(decodedItems, 0, file: file, line: line)
@@ -144,8 +140,8 @@ final class ItemTextTestTests: XCTestCase {
         XCTAssertEqual(try assertAsTheEvaluator("$item.address.zip < 2000"), nested)
         for test in [
             "$item.age > 30 && $item.address.city == Oslo", "$item.age > 30 -AND $item.name != P3",
-            "$item.age < 0 || $item.address.city -EQ 31", "!($item.age >= 30)", "! $item.age == abc",
-            "($item.age > 30 || $item.age == abc) && !($item.name == P7)",
+            "$item.age < 0 -OR $item.address.city -EQ 31", "!($item.age >= 30)", "! $item.age == abc",
+            "($item.age > 30 -OR $item.age == abc) && !($item.name == P7)",
             "$item.name == P1 -OR $item.name == P2 -OR $item.age -LTE -2",
         ] {
             // A `||` or `&&` whose left side decides does not read the right: an item the right
@@ -187,9 +183,14 @@ final class ItemTextTestTests: XCTestCase {
         XCTAssertTrue(kept.isDocumentView)
         XCTAssertNil(kept.jsonNode)
         XCTAssertEqual(kept.heldBytes, kept.count * 8)
-        XCTAssertEqual(Value.array(kept), .array(reference))
+        // The same items as the general evaluation keeps of the loaded array (views of the same text).
+        let general = try XCTUnwrap(
+            environment.evaluate("^filter($people|$item.age > 30 && 1 == 1)", in: .object, within: Evaluation())?
+                .arrayValue)
+        XCTAssertEqual(Value.array(kept), .array(general))
+        XCTAssertEqual(kept.count, reference.count)
         XCTAssertEqual(JSONCodec.encode(Value.array(kept).materialized), JSONCodec.encode(.array(reference)))
-        XCTAssertEqual(Array(kept), Array(reference))
+        XCTAssertEqual(Array(kept), Array(general))
         XCTAssertNotEqual(Value.array(kept), loaded)
         // Read further as any array is: sorted, listed, counted, sliced.
         for expression in [
