@@ -50,6 +50,11 @@ public final class Evaluation: @unchecked Sendable {
     /// How many items those runs read their value of straight from a document's text
     /// (``ItemTextPath``), rather than evaluating it.
     var distinctListTextItems = 0
+    /// How many items per-item tests read their verdict of straight from a document's text
+    /// (``ItemTextTest``), in this job and its workers: what shows that a filter took that path.
+    var textTestItems: Int { textTests.value }
+    /// The count behind ``textTestItems``, shared with the job's workers.
+    let textTests: SharedCount
 
     /// A job under `limits`.
     /// - Parameters:
@@ -61,12 +66,16 @@ public final class Evaluation: @unchecked Sendable {
         self.limits = limits
         self.sharedDynamicValues = sharing
         self.meter = limits.maximumBytes > 0 ? EvaluationMeter(limit: limits.maximumBytes) : nil
+        textTests = SharedCount()
     }
 
-    private init(limits: EvaluationLimits, meter: EvaluationMeter?, sharing: SharedDynamicValues?) {
+    private init(
+        limits: EvaluationLimits, meter: EvaluationMeter?, sharing: SharedDynamicValues?, textTests: SharedCount
+    ) {
         self.limits = limits
         self.meter = meter
         self.sharedDynamicValues = sharing
+        self.textTests = textTests
     }
 
     /// A worker of this job for one chunk of a per-item scope run in parallel
@@ -76,7 +85,8 @@ public final class Evaluation: @unchecked Sendable {
     /// force and of the depth; its log lines buffered (``logBuffer``). Not traced.
     func worker() -> Evaluation {
         let worker = Evaluation(
-            limits: limits, meter: meter.map(EvaluationMeter.init(workerOf:)), sharing: sharedDynamicValues)
+            limits: limits, meter: meter.map(EvaluationMeter.init(workerOf:)), sharing: sharedDynamicValues,
+            textTests: textTests)
         worker.depth = depth
         worker.variables = variables
         worker.logBuffer = []

@@ -101,12 +101,14 @@ final class EvaluationMeter: Sendable {
 
     /// Charges what `value`, just built, holds: a text's bytes, a collection's elements (not what
     /// they refer to, which was charged when it was built), a data value's bytes. A collection that
-    /// is a view of a loaded document holds no elements of its own and costs nothing.
+    /// is a view of a loaded document holds no elements of its own and costs nothing (a selection
+    /// of a document's array, the offsets it holds).
     func charge(for value: Value?) throws {
         guard let value else { return }
         switch value {
         case .string(let text): try charge(text.utf8.count)
-        case .array(let elements) where elements.isDocumentView: break
+        case .array(let elements) where elements.isDocumentView, .set(let elements) where elements.isDocumentView:
+            try charge(elements.heldBytes)
         case .dictionary(let entries) where entries.jsonNode != nil: break
         case .array(let elements): try charge(elements.count * Self.elementBytes)
         case .set(let elements): try charge(elements.count * Self.elementBytes)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The per-item expressions most queries over records are made of — a path from a bound variable
-/// through keys (`$item.address.city`), or such a path compared with a constant
-/// (`$item.age > 30`) — evaluated without the evaluator's general machinery (<doc:LargeData>).
+/// through keys (`$item.address.city`), or a test of such paths compared with constants
+/// (`$item.age > 30`, `$item.age > 30 && $item.address.city == Oslo`, with `||`, `!` and
+/// parentheses) — evaluated without the evaluator's general machinery (<doc:LargeData>).
 ///
 /// It answers exactly as ``Evaluator`` does, or not at all: it reads only variables bound by the
 /// job (a function's `$item`, …) and steps only through dictionaries (`entries[key]`, as
@@ -10,18 +11,64 @@ import Foundation
 /// a date on the way, a traced or too deeply nested evaluation — and the expression is evaluated
 /// the general way (the fast path has read nothing that could differ, and done nothing else).
 struct ItemFastPath {
-    /// The bound variable the path starts from.
-    let variable: String
-    /// The keys stepped through, in order.
-    let keys: [String]
-    /// How the path's value is used.
+    /// What the expression is.
     let use: Use
 
     enum Use {
-        /// The value in the object context: nil and NULL are nil.
-        case value
-        /// The truth of `path OP constant` in the boolean context.
-        case comparison(Token.Kind, Constant)
+        /// A path, its value in the object context: nil and NULL are nil.
+        case value(Path)
+        /// A test in the boolean context: comparisons of paths with constants, joined by `&&`,
+        /// `||` and `!` (and grouped in parentheses).
+        case test(Test)
+    }
+
+    /// `$variable.key.key…`.
+    struct Path {
+        /// The bound variable the path starts from.
+        let variable: String
+        /// The keys stepped through, in order.
+        let keys: [String]
+    }
+
+    /// A test of the fast path's shapes.
+    indirect enum Test {
+        /// The truth of `path OP constant`.
+        case comparison(Compared)
+        /// `&&` (`-AND`): the right side only when the left one is true, as ``Evaluator`` does.
+        case and(Test, Test)
+        /// `||` (`-OR`): the right side only when the left one is false.
+        case or(Test, Test)
+        /// `!`.
+        case not(Test)
+
+        /// The test's truth, the left operand of each comparison given by `operand` — nil when
+        /// it must be read the general way, and then so is the whole test (nil). Left to right,
+        /// each side only when ``Evaluator`` reads it.
+        @inline(__always)
+        func truth(_ operand: (Compared) throws -> Value??) rethrows -> Bool? {
+            switch self {
+            case .comparison(let comparison):
+                guard let left = try operand(comparison) else { return nil }
+                return ItemFastPath.compare(comparison.kind, left ?? .null, comparison.constant)
+            case .and(let left, let right):
+                guard let first = try left.truth(operand) else { return nil }
+                return first ? try right.truth(operand) : false
+            case .or(let left, let right):
+                guard let first = try left.truth(operand) else { return nil }
+                return first ? true : try right.truth(operand)
+            case .not(let inner):
+                return try inner.truth(operand).map { !$0 }
+            }
+        }
+    }
+
+    /// One comparison of a ``Test``.
+    struct Compared {
+        /// Its place among the test's comparisons, left to right (0 for the first).
+        let place: Int
+        let path: Path
+        let kind: Token.Kind
+        let constant: Constant
     }
 
     /// The right operand of a comparison, with what comparing with it needs, found once.
@@ -39,32 +86,44 @@ struct ItemFastPath {
         guard case .tokens(let tokens) = plan, tokens.count == 1, let root = tokens.first else { return nil }
         switch context {
         case .object:
-            guard let (variable, keys) = Self.path(root) else { return nil }
-            self.init(variable: variable, keys: keys, use: .value)
+            guard let path = Self.path(root) else { return nil }
+            use = .value(path)
         case .boolean:
-            switch root.kind {
-            case .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
-                break
-            default:
-                return nil
-            }
-            guard root.children.count == 2, let (variable, keys) = Self.path(root.children[0]),
-                let constant = Self.constant(root.children[1])
-            else { return nil }
-            self.init(variable: variable, keys: keys, use: .comparison(root.kind, constant))
+            var places = 0
+            guard let test = Self.test(root, places: &places) else { return nil }
+            use = .test(test)
         default:
             return nil
         }
     }
 
-    private init(variable: String, keys: [String], use: Use) {
-        self.variable = variable
-        self.keys = keys
-        self.use = use
+    /// The test `token` is, when it is of the fast path's shapes.
+    private static func test(_ token: Token, places: inout Int) -> Test? {
+        switch token.kind {
+        case .equal, .notEqual, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            guard token.children.count == 2, let path = Self.path(token.children[0]),
+                let constant = Self.constant(token.children[1])
+            else { return nil }
+            defer { places += 1 }
+            return .comparison(Compared(place: places, path: path, kind: token.kind, constant: constant))
+        case .and, .or:
+            guard token.children.count == 2, let left = test(token.children[0], places: &places),
+                let right = test(token.children[1], places: &places)
+            else { return nil }
+            return token.kind == .and ? .and(left, right) : .or(left, right)
+        case .not:
+            guard token.children.count == 1, let inner = test(token.children[0], places: &places) else { return nil }
+            return .not(inner)
+        case .booleanGrouping:
+            guard token.children.count == 1 else { return nil }
+            return test(token.children[0], places: &places)
+        default:
+            return nil
+        }
     }
 
     /// `$name.key.key…`: a simple reference whose subreferences are all plain keys.
-    private static func path(_ token: Token) -> (String, [String])? {
+    private static func path(_ token: Token) -> Path? {
         guard token.kind == .variableReference, case .variable(let name, .simple) = token.payload, !name.isEmpty
         else { return nil }
         var keys: [String] = []
@@ -72,7 +131,7 @@ struct ItemFastPath {
             guard child.kind == .subreference, case .key(let key) = child.payload else { return nil }
             keys.append(key)
         }
-        return (name, keys)
+        return Path(variable: name, keys: keys)
     }
 
     /// A number or a text written in the expression, as ``Evaluator`` reads it (NULL for nothing).
@@ -99,25 +158,34 @@ struct ItemFastPath {
     /// The expression's value in `evaluation`, or nil when it must be evaluated the general way.
     /// The job's stop is checked first, as every evaluation checks it.
     func evaluate(in evaluation: Evaluation) throws -> Value?? {
-        guard let start = evaluation.variables.binding(of: variable) else { return nil }
+        switch use {
+        case .value(let path):
+            guard let current = Self.value(of: path, in: evaluation) else { return nil }
+            try evaluation.checkStop()
+            guard let current, !current.isNull else { return .some(nil) }
+            return .some(current)
+        case .test(let test):
+            guard let truth = test.truth({ Self.value(of: $0.path, in: evaluation) }) else { return nil }
+            try evaluation.checkStop()
+            return .some(.boolean(truth))
+        }
+    }
+
+    /// The value `path` reads to in `evaluation` (nil inside: nothing), or nil when it must be
+    /// read the general way.
+    private static func value(of path: Path, in evaluation: Evaluation) -> Value?? {
+        guard let start = evaluation.variables.binding(of: path.variable) else { return nil }
         var current = start
-        for key in keys {
+        for key in path.keys {
             guard let receiver = current else { break }
             guard case .dictionary(let entries) = receiver else { return nil }
             current = entries[key]
         }
-        try evaluation.checkStop()
-        switch use {
-        case .value:
-            guard let current, !current.isNull else { return .some(nil) }
-            return .some(current)
-        case .comparison(let kind, let constant):
-            return .some(.boolean(Self.compare(kind, current ?? .null, constant)))
-        }
+        return .some(current)
     }
 
     /// ``Evaluator``'s comparison of `left` with the constant.
-    private static func compare(_ kind: Token.Kind, _ left: Value, _ right: Constant) -> Bool {
+    static func compare(_ kind: Token.Kind, _ left: Value, _ right: Constant) -> Bool {
         switch kind {
         case .equal: return Comparison.isEqual(left, right.value)
         case .notEqual: return !Comparison.isEqual(left, right.value)

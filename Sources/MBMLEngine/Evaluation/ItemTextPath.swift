@@ -31,12 +31,17 @@ struct ItemTextPath {
     /// top-level item) giving the value in the object context, through keys that are ASCII
     /// without quotes or backslashes (``JSONKeyLookup/isPlain(_:)``); else nil.
     init?(_ fastPath: ItemFastPath) {
-        guard case .value = fastPath.use, fastPath.variable == "item" || fastPath.variable == "root" else {
-            return nil
-        }
+        guard case .value(let path) = fastPath.use else { return nil }
+        self.init(path, from: ["item", "root"])
+    }
+
+    /// The text path of `path` when it starts from one of `variables` (those bound to the item)
+    /// through plain keys (``JSONKeyLookup/isPlain(_:)``); else nil.
+    init?(_ path: ItemFastPath.Path, from variables: Set<String>) {
+        guard variables.contains(path.variable) else { return nil }
         var keyBytes: [UInt8] = []
         var keyRanges: [Range<Int>] = []
-        for key in fastPath.keys {
+        for key in path.keys {
             let bytes = Array(key.utf8)
             guard bytes.withUnsafeBufferPointer(JSONKeyLookup.isPlain) else { return nil }
             keyRanges.append(keyBytes.count..<(keyBytes.count + bytes.count))
@@ -44,7 +49,7 @@ struct ItemTextPath {
         }
         self.keyBytes = keyBytes
         self.keyRanges = keyRanges
-        keys = fastPath.keys
+        keys = path.keys
     }
 
     /// Calls `body` with a reader of the path, valid only inside `body`.
@@ -86,6 +91,14 @@ struct ItemTextPath {
 }
 
 extension ItemTextPath {
+    /// Calls `body` with the readers of `paths`, in order.
+    static func withReaders<R>(_ paths: ArraySlice<ItemTextPath>, _ body: ([Reader]) throws -> R) rethrows -> R {
+        guard let first = paths.first else { return try body([]) }
+        return try first.withReader { reader in
+            try withReaders(paths.dropFirst()) { try body([reader] + $0) }
+        }
+    }
+
     /// Calls `body` with the reader of `path`, or with nil when there is no path.
     static func withOptionalReader<R>(_ path: ItemTextPath?, _ body: (Reader?) throws -> R) rethrows -> R {
         guard let path else { return try body(nil) }

@@ -41,14 +41,48 @@ public struct ValueArray: Sendable {
     }
 
     /// The region of a loaded JSON document this array is a view of, or nil when its elements are
-    /// decoded values.
+    /// decoded values or a selection of a document's array (``selecting(_:)``).
     public var jsonNode: JSONNode? {
-        if case .document(let view) = storage { return view.node }
+        if case .document(let view) = storage, !view.isSelection { return view.node }
         return nil
     }
 
-    /// Whether the elements are read from a document (no memory of their own is held).
-    public var isDocumentView: Bool { jsonNode != nil }
+    /// Whether the elements are read from a document (no memory of their own is held but, for a
+    /// selection, the offsets of its members: ``heldBytes``).
+    public var isDocumentView: Bool {
+        if case .document = storage { return true }
+        return false
+    }
+
+    /// The bytes a view of a document holds of its own: a selection's offsets (0 for a whole array).
+    var heldBytes: Int {
+        if case .document(let view) = storage, view.isSelection { return view.memberOffsets.count * 8 }
+        return 0
+    }
+
+    /// The elements at `positions` (increasing), in that order: for a view of a document, a view of
+    /// the same document holding only where those elements begin (nothing is decoded); for decoded
+    /// elements, those elements (read in one walk: the pages of a large mapped file their views
+    /// are read from are given back behind it, ``PassedPages``).
+    func selecting(_ positions: [Int]) -> ValueArray {
+        switch storage {
+        case .decoded:
+            var kept: [Value] = []
+            kept.reserveCapacity(positions.count)
+            withElementReader { elements in
+                for position in positions { kept.append(elements[position]) }
+            }
+            return ValueArray(kept)
+        case .document(let view):
+            let offsets = view.memberOffsets
+            return ValueArray(
+                storage: .document(JSONArrayView(selecting: positions.map { offsets[$0] }, of: view.node)))
+        }
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// The elements as a Swift array: the stored one, or, for a view of a document, each element
     /// decoded one level (nested containers are views again).

@@ -7,16 +7,30 @@ import Synchronization
 /// recorded there) are scanned from its text on the first read and kept, so that `count`, a
 /// subscript and an indexed loop do not scan the text again. The document never changes, so the
 /// offsets, once found, are right for every copy on any thread.
+///
+/// A view may also be a selection of the array's members (what `^filter` keeps of a document's
+/// array): then it holds those members' offsets, in the array's order, and is not the node's
+/// whole text.
 final class JSONArrayView: Sendable {
     let node: JSONNode
-    /// The offsets the structure index records (a large array), or nil.
+    /// The offsets the structure index records (a large array), or the selected ones, or nil.
     private let indexed: [Int]?
     /// The offsets of a small array, once scanned.
     private let scanned = Mutex<[Int]?>(nil)
+    /// Whether the view is a selection of the node's members (``init(selecting:of:)``).
+    let isSelection: Bool
 
     init(_ node: JSONNode) {
         self.node = node
         indexed = node.document.index.members[node.offset]
+        isSelection = false
+    }
+
+    /// A view of the members of `node` that begin at `offsets` (increasing).
+    init(selecting offsets: [Int], of node: JSONNode) {
+        self.node = node
+        indexed = offsets
+        isSelection = true
     }
 
     /// Where the members begin.

@@ -28,42 +28,20 @@ extension DataProcessingFunctions {
             test: call.repeated(texts[texts.count - 1], as: .boolean), matchAll: matchAll)
         switch dataModel {
         case .array(let elements), .set(let elements):
-            // The elements as they are, without a list of entries.
-            // Each range keeps the positions of the items that passed, and the result is made from
-            // them once, at its size: the kept items are not held twice (a range's list and the
-            // result), nor with the slack of a growing list.
+            // Each range keeps the positions of the items that passed; the result is made from them
+            // once, at its size (``ValueArray/selecting(_:)``: for the elements of a loaded
+            // document, a view holding where the kept ones begin, nothing decoded).
+            let entries = CollectionSupport.Entries(kind: .elements(elements))
             let parts = try filter.overItems(count: elements.count) { filter, range in
-                try elements.withElementReader { elements in
-                    var kept: [Int] = []
-                    for position in range {
-                        try filter.call.checkCancellation()
-                        if try filter.passes(CollectionSupport.Entry(key: nil, item: elements[position])) {
-                            kept.append(position)
-                        }
-                    }
-                    return kept
-                }
+                try filter.positions(in: range, of: entries)
             }
-            var kept: [Value] = []
-            kept.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-            // One more walk over the file: its pages are given back behind it too.
-            elements.withElementReader { elements in
-                for part in parts {
-                    for position in part { kept.append(elements[position]) }
-                }
-            }
+            let kept = elements.selecting([Int](concatenating: consume parts))
             if case .set = dataModel { return .set(kept) }
             return .array(kept)
         case .dictionary(let dictionary):
             let entries = dictionary.entries
             let parts = try filter.overItems(count: entries.count) { filter, range in
-                var kept: [Int] = []
-                for position in range {
-                    try filter.call.checkCancellation()
-                    let entry = CollectionSupport.Entry(key: entries.keys[position], item: entries.values[position])
-                    if try filter.passes(entry) { kept.append(position) }
-                }
-                return kept
+                try filter.positions(in: range, of: CollectionSupport.Entries(kind: .entries(entries)))
             }
             var kept = OrderedDictionary<String, Value>()
             for position in parts.joined() { kept[entries.keys[position]] = entries.values[position] }
@@ -104,6 +82,13 @@ extension DataProcessingFunctions {
                         call: call, intermediates: intermediates, test: test.unshared(for: call), matchAll: matchAll),
                     range)
             }
+        }
+
+        /// The positions in `range` of the items of `entries` that pass, in order: each tested as
+        /// ``FunctionCall/withItemVerdicts(of:over:general:_:)`` decides (the test alone, without
+        /// intermediates, may be read from a document's text).
+        func positions(in range: Range<Int>, of entries: CollectionSupport.Entries) throws -> [Int] {
+            try call.positions(in: range, of: entries, passing: intermediates.isEmpty ? test : nil, general: passes)
         }
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {

@@ -71,6 +71,15 @@ enum CollectionSupport {
             }
         }
 
+        /// The items at `positions` (increasing), in order: a selection of an array's or set's
+        /// elements (``ValueArray/selecting(_:)``), or a dictionary's values.
+        func selecting(_ positions: [Int]) -> ValueArray {
+            switch kind {
+            case .elements(let elements): return elements.selecting(positions)
+            case .entries(let entries): return ValueArray(positions.map { entries.values[$0] })
+            }
+        }
+
         /// ``withItemReader(_:)``, and for the elements of an array or set that is a view of a
         /// document, the text they are read from (``ValueArray/ElementText``; nil otherwise).
         func withItemText<R>(_ body: ((Int) -> Entry, ValueArray.ElementText?) throws -> R) rethrows -> R {

@@ -26,14 +26,10 @@ extension DataProcessingFunctions {
             count: entries.count, evaluating: [test], binding: itemAndKey, stopsAfter: { !$0 }
         ) { call, range in
             let test = test.unshared(for: call)
-            return try entries.withItemReader { entries in
+            return try call.withItemVerdicts(of: test, over: entries, general: call.verdict(of: test)) { verdicts in
                 for position in range {
                     try call.checkCancellation()
-                    let entry = entries(position)
-                    let passed = try call.withItem(entry.item, key: entry.key) {
-                        try call.evaluateBooleanQuietly(test)
-                    }
-                    if !passed { return false }
+                    if !(try verdicts.passes(position)) { return false }
                 }
                 return true
             }
@@ -100,7 +96,9 @@ extension DataProcessingFunctions {
         let texts = try call.expressions(.atLeast(2))
         guard let testText = texts.last else { return nil }
         let test = call.repeated(testText, as: .boolean)
-        var passing: [Value] = []
+        // Each collection's passing items, a selection of it (for the elements of a loaded
+        // document, a view holding where they begin: ``ValueArray/selecting(_:)``).
+        var passing: [ValueArray] = []
         for (index, text) in texts.dropLast().enumerated() {
             let collection = try call.evaluateQuietly(text, as: .object)
             guard let value = collection, !value.isNull, let entries = CollectionSupport.entries(of: value) else {
@@ -109,22 +107,12 @@ extension DataProcessingFunctions {
             let parts = try call.overItems(count: entries.count, evaluating: [test], binding: itemAndKey) {
                 call, range in
                 let test = test.unshared(for: call)
-                var passing: [Value] = []
-                try entries.withItemReader { entries in
-                    for position in range {
-                        try call.checkCancellation()
-                        let entry = entries(position)
-                        let passed = try call.withItem(entry.item, key: entry.key) {
-                            try call.evaluateBooleanQuietly(test)
-                        }
-                        if passed { passing.append(entry.item) }
-                    }
-                }
-                return passing
+                return try call.positions(in: range, of: entries, passing: test, general: call.verdict(of: test))
             }
-            passing += [Value](concatenating: consume parts)
+            passing.append(entries.selecting([Int](concatenating: consume parts)))
         }
-        return .array(passing)
+        if passing.count == 1 { return .array(passing[0]) }
+        return .array(ValueArray(passing.flatMap { $0 }))
     }
     .iterating(
         [.init("$item", "the element, or the value of a dictionary entry, being tested"), .key],
