@@ -99,21 +99,53 @@ final class EvaluationMeter: Sendable {
         }
     }
 
-    /// Charges what `value`, just built, holds: a text's bytes, a collection's elements (not what
-    /// they refer to, which was charged when it was built), a data value's bytes. A collection that
-    /// is a view of a loaded document holds no elements of its own and costs nothing.
+    /// Charges what `value`, a function's result, holds (``keptBytes(of:)``).
     func charge(for value: Value?) throws {
         guard let value else { return }
+        try charge(Self.keptBytes(of: value))
+    }
+
+    /// What keeping `value` costs — the one rule for every value an evaluation keeps: a function's
+    /// result (``charge(for:)``), and what a function collects while it builds one (a `^list`'s
+    /// values, an association's entries, sort keys, distinct values, filtered items, joined
+    /// pieces: ``FunctionCall/checkRoom(forKept:)``).
+    ///
+    /// A text costs its bytes and a data value its bytes. A collection costs its elements (a
+    /// dictionary its keys and values) and the bytes of the texts and data among them, one level
+    /// deep: a text read from a loaded document is decoded into a new `String` when it is read and
+    /// was never charged, so a collection that keeps it is charged for it; a collection among the
+    /// elements was charged when it was built, or is a view of a document. A collection that is a
+    /// view of a loaded document holds nothing of its own and costs nothing.
+    ///
+    /// A text that a function built and charged is charged again by the collection that keeps it:
+    /// the count is of bytes built, an estimate from above, never below what is held.
+    static func keptBytes(of value: Value) -> Int {
         switch value {
-        case .string(let text): try charge(text.utf8.count)
-        case .array(let elements) where elements.isDocumentView: break
-        case .dictionary(let entries) where entries.jsonNode != nil: break
-        case .array(let elements): try charge(elements.count * Self.elementBytes)
-        case .set(let elements): try charge(elements.count * Self.elementBytes)
-        case .dictionary(let entries): try charge(entries.count * 2 * Self.elementBytes)
-        case .data(let data): try charge(data.count)
-        default: break
+        case .array(let elements) where elements.isDocumentView: return 0
+        case .dictionary(let entries) where entries.jsonNode != nil: return 0
+        case .array(let elements), .set(let elements):
+            return elements.reduce(elements.count &* elementBytes) { $0 &+ ownBytes(of: $1) }
+        case .dictionary(let entries):
+            return entries.entries.reduce(entries.count &* 2 &* elementBytes) {
+                $0 &+ $1.key.utf8.count &+ ownBytes(of: $1.value)
+            }
+        default: return ownBytes(of: value)
         }
+    }
+
+    /// The bytes a text or data value holds; nothing for other values.
+    static func ownBytes(of value: Value) -> Int {
+        switch value {
+        case .string(let text): return text.utf8.count
+        case .data(let data): return data.count
+        default: return 0
+        }
+    }
+
+    /// What keeping `value` as an element of a collection being built costs: its slot and the
+    /// bytes of its text or data (``keptBytes(of:)``).
+    static func elementBytes(keeping value: Value) -> Int {
+        elementBytes &+ ownBytes(of: value)
     }
 }
 

@@ -46,10 +46,17 @@ extension DataProcessingFunctions {
             }
             var kept: [Value] = []
             kept.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+            // An item of a document's array that is a text is decoded here, into the result: counted
+            // as it is kept.
+            var keptBytes = KeptBytes()
             // One more walk over the file: its pages are given back behind it too.
-            elements.withElementReader { elements in
+            try elements.withElementReader { elements in
                 for part in parts {
-                    for position in part { kept.append(elements[position]) }
+                    for position in part {
+                        let item = elements[position]
+                        try keptBytes.keep(item, in: call)
+                        kept.append(item)
+                    }
                 }
             }
             if case .set = dataModel { return .set(kept) }
@@ -154,6 +161,7 @@ extension DataProcessingFunctions {
                 call: call, intermediates: lister.intermediates,
                 valueExpression: lister.valueExpression.unshared(for: call))
             var results: [Value] = []
+            var kept = KeptBytes()
             // One value an item is the common case: the list is allocated once, not grown by doubling.
             if lister.intermediates.isEmpty { results.reserveCapacity(range.count) }
             try entries.withItemReader { entries in
@@ -161,7 +169,7 @@ extension DataProcessingFunctions {
                     try call.checkCancellation()
                     let entry = entries(position)
                     let bindings = entry.rootBindings
-                    try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
+                    try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results, kept: &kept) }
                 }
             }
             return results
@@ -202,9 +210,13 @@ extension DataProcessingFunctions {
             return (entries, lister, expressions)
         }
 
-        func collect(depth: Int, into results: inout [Value]) throws {
+        /// Collects the values of the level `depth` into `results`, counting them in `kept`.
+        func collect(depth: Int, into results: inout [Value], kept: inout KeptBytes) throws {
             if depth == intermediates.count {
-                if let value = try call.evaluateQuietly(valueExpression) { results.append(value) }
+                if let value = try call.evaluateQuietly(valueExpression) {
+                    try kept.keep(value, in: call)
+                    results.append(value)
+                }
                 return
             }
             let text = intermediates[depth]
@@ -215,7 +227,7 @@ extension DataProcessingFunctions {
             for entry in entries {
                 try call.checkCancellation()
                 try call.withItem(entry.item, key: entry.key) {
-                    try collect(depth: depth + 1, into: &results)
+                    try collect(depth: depth + 1, into: &results, kept: &kept)
                 }
             }
         }

@@ -32,6 +32,7 @@ extension DataProcessingFunctions {
                         release(range.lowerBound)
                         let valueExpression = valueExpression.unshared(for: call)
                         var filled = 0
+                        var kept = KeptBytes()
                         defer { written.withLock { $0[range.lowerBound] = filled } }
                         try entries.withItemReader { entries in
                             for position in range {
@@ -41,6 +42,7 @@ extension DataProcessingFunctions {
                                 if let value = try call.evaluation.withRootItem(
                                     entry.item, key: entry.key, { try call.evaluateQuietly(valueExpression) })
                                 {
+                                    try kept.keep(value, in: call)
                                     (base + range.lowerBound + filled).initialize(to: value)
                                     filled += 1
                                 }

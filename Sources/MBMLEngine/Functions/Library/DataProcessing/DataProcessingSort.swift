@@ -92,12 +92,14 @@ extension DataProcessingFunctions {
             try call.chargeMemory(items.count * MemoryLayout<Value>.stride)
             var keys: [Value] = []
             keys.reserveCapacity(items.count)
+            var kept = KeptBytes()
             for item in items {
                 let bindings: [(String, Value?)] = [("left:item", item.item), ("left:key", item.key.map(Value.string))]
                 do {
                     let key = try call.withBindings(bindings) {
                         try environment.evaluate(leftKey, within: call.evaluation)
                     }
+                    try kept.keep(key ?? .null, in: call)
                     keys.append(key ?? .null)
                 } catch {
                     try call.checkCancellation()
