@@ -49,6 +49,10 @@ final class EvaluationMeter: Sendable {
     /// Bytes charged so far (the job's).
     var used: Int { job?.used ?? charged.load(ordering: .relaxed) }
 
+    /// The bytes charged through this meter: the job's count, or on a worker's meter what that
+    /// worker charged (the difference across an evaluation is what it charged).
+    var chargedThroughHere: Int { charged.load(ordering: .relaxed) }
+
     /// On a worker's meter: the bytes this worker charged.
     var chargedByWorker: Int { job == nil ? 0 : charged.load(ordering: .relaxed) }
 
@@ -140,12 +144,6 @@ final class EvaluationMeter: Sendable {
         case .data(let data): return data.count
         default: return 0
         }
-    }
-
-    /// What keeping `value` as an element of a collection being built costs: its slot and the
-    /// bytes of its text or data (``keptBytes(of:)``).
-    static func elementBytes(keeping value: Value) -> Int {
-        elementBytes &+ ownBytes(of: value)
     }
 }
 

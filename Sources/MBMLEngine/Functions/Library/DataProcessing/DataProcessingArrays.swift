@@ -15,9 +15,8 @@ extension DataProcessingFunctions {
         guard case .string(let separator) = parameters[separatorIndex] else {
             throw FunctionError.type(at: separatorIndex, expected: "String", got: parameters[separatorIndex])
         }
-        // The pieces and the joined text are both held at the end: both are counted as they grow,
-        // so that a join of large texts (read from a document, or evaluated per item) stops before
-        // it builds its text.
+        // The joined text (and a slot a piece) is counted as the pieces come, so that a join of large
+        // texts (read from a document, or evaluated per item) stops before it builds its text.
         var pieces: [String] = []
         var kept = KeptBytes()
         for (index, parameter) in parameters.dropLast().enumerated() {
@@ -26,7 +25,7 @@ extension DataProcessingFunctions {
             }
             for member in members {
                 let piece = member.text
-                try kept.add(2 &* (piece.utf8.count &+ separator.utf8.count) &+ EvaluationMeter.elementBytes, in: call)
+                try kept.add(piece.utf8.count &+ separator.utf8.count &+ MemoryLayout<String>.stride, in: call)
                 pieces.append(piece)
             }
         }

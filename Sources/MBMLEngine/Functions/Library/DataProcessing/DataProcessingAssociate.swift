@@ -137,11 +137,9 @@ extension DataProcessingFunctions {
         }
 
         private mutating func store() throws {
-            guard let key = try call.evaluateQuietly(keyExpression), !key.isNull else { return }
-            guard let value = try call.evaluateQuietly(valueExpression) else { return }
-            let keyText = key.text
-            try kept.add(EvaluationMeter.elementBytes(keeping: value) &+ keyText.utf8.count, in: call)
-            table.add(value, for: keyText)
+            guard let key = try kept.keep(call, evaluating: keyExpression), !key.isNull else { return }
+            guard let value = try kept.keep(call, evaluating: valueExpression) else { return }
+            table.add(value, for: key.text)
             if isWorker, table.count & 1023 == 0 { try call.checkRoom(forElements: 2 * table.count) }
         }
     }

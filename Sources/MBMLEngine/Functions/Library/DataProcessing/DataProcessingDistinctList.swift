@@ -9,8 +9,8 @@ extension DataProcessingFunctions {
     /// item order, so the first occurrence of each value is kept, as `^unique` keeps it. The memory
     /// budget is charged what the whole list would have been (``EvaluationMeter/keptBytes(of:)``):
     /// the values past the distinct ones (their slots and texts) here, the distinct ones with the
-    /// result (``FunctionInvoker``), before `^unique` reads them; the distinct values a range keeps
-    /// are checked against the budget as they come.
+    /// result (``FunctionInvoker``), before `^unique` reads them; the values are checked against the
+    /// budget as they come, as `^list` checks them (``KeptBytes``).
     ///
     /// When the items are the elements of a loaded document and the value expression is a path
     /// from `$item` through keys that the fast path would evaluate (``ItemTextPath``), each item's
@@ -29,6 +29,8 @@ extension DataProcessingFunctions {
             var fromText = 0
             // The bytes of the texts among all the values (what the whole list would hold).
             var textBytes = 0
+            // What the list's values hold that nothing charged, checked as `^list` checks it.
+            var kept = KeptBytes()
             var values: [Value] = []
             let textPath =
                 lister.intermediates.isEmpty && call.steps == nil
@@ -45,14 +47,14 @@ extension DataProcessingFunctions {
                             case .text(let bytes):
                                 distinct.insertText(UnsafeBufferPointer(rebasing: text.bytes[bytes]))
                                 textBytes &+= bytes.count
-                                try call.checkRoom(forKept: distinct.keptBytes)
+                                try kept.add(bytes.count, in: call)
                                 count += 1
                                 continue
                             case .value(let offset):
                                 let value = JSONNode.value(in: text.document, text.bytes, at: offset)
                                 distinct.insert(value)
                                 textBytes &+= EvaluationMeter.ownBytes(of: value)
-                                try call.checkRoom(forKept: distinct.keptBytes)
+                                try kept.keep(value, in: call)
                                 count += 1
                                 continue
                             case .general:
@@ -61,15 +63,13 @@ extension DataProcessingFunctions {
                         }
                         let entry = entries(position)
                         values.removeAll(keepingCapacity: true)
-                        // The item's values are let go once they are looked up: what is kept is counted in `distinct`.
-                        var itemValues = KeptBytes()
                         if call.steps == nil {
                             try call.evaluation.withRootItem(entry.item, key: entry.key) {
-                                try lister.collect(depth: 0, into: &values, kept: &itemValues)
+                                try lister.collect(depth: 0, into: &values, kept: &kept)
                             }
                         } else {
                             try call.withBindings(entry.rootBindings) {
-                                try lister.collect(depth: 0, into: &values, kept: &itemValues)
+                                try lister.collect(depth: 0, into: &values, kept: &kept)
                             }
                         }
                         count += values.count
@@ -77,7 +77,6 @@ extension DataProcessingFunctions {
                             distinct.insert(value)
                             textBytes &+= EvaluationMeter.ownBytes(of: value)
                         }
-                        try call.checkRoom(forKept: distinct.keptBytes)
                     }
                 }
             }

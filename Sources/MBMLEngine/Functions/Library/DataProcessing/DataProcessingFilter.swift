@@ -213,10 +213,7 @@ extension DataProcessingFunctions {
         /// Collects the values of the level `depth` into `results`, counting them in `kept`.
         func collect(depth: Int, into results: inout [Value], kept: inout KeptBytes) throws {
             if depth == intermediates.count {
-                if let value = try call.evaluateQuietly(valueExpression) {
-                    try kept.keep(value, in: call)
-                    results.append(value)
-                }
+                if let value = try kept.keep(call, evaluating: valueExpression) { results.append(value) }
                 return
             }
             let text = intermediates[depth]

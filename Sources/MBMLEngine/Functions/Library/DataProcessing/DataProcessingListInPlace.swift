@@ -40,9 +40,8 @@ extension DataProcessingFunctions {
                                 let entry = entries(position)
                                 // A parallel scope is never traced step by step: no list of bindings to note.
                                 if let value = try call.evaluation.withRootItem(
-                                    entry.item, key: entry.key, { try call.evaluateQuietly(valueExpression) })
+                                    entry.item, key: entry.key, { try kept.keep(call, evaluating: valueExpression) })
                                 {
-                                    try kept.keep(value, in: call)
                                     (base + range.lowerBound + filled).initialize(to: value)
                                     filled += 1
                                 }

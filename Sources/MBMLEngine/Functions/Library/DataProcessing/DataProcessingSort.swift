@@ -96,10 +96,14 @@ extension DataProcessingFunctions {
             for item in items {
                 let bindings: [(String, Value?)] = [("left:item", item.item), ("left:key", item.key.map(Value.string))]
                 do {
+                    let before = call.meter?.chargedThroughHere ?? 0
                     let key = try call.withBindings(bindings) {
                         try environment.evaluate(leftKey, within: call.evaluation)
                     }
-                    try kept.keep(key ?? .null, in: call)
+                    // What the key holds that its evaluation did not charge (a text read from a
+                    // document) is kept until the sort ends.
+                    let charged = (call.meter?.chargedThroughHere ?? 0) &- before
+                    try kept.add(EvaluationMeter.ownBytes(of: key ?? .null) &- charged, in: call)
                     keys.append(key ?? .null)
                 } catch {
                     try call.checkCancellation()

@@ -12,31 +12,21 @@ extension DataProcessingFunctions {
         private(set) var distinct: [HashedValue] = []
         private var texts = DistinctTexts()
         private var others = Set<HashedValue>()
-        /// What the distinct values cost so far (``EvaluationMeter/keptBytes(of:)``; a text twice:
-        /// its bytes are kept in ``DistinctTexts`` too), for ``FunctionCall/checkRoom(forKept:)``.
-        private(set) var keptBytes = 0
 
         /// Adds `value` unless an equal value is kept.
         mutating func insert(_ value: Value) {
             guard case .string(var text) = value else {
                 let candidate = HashedValue(value)
-                if others.insert(candidate).inserted { keep(candidate) }
+                if others.insert(candidate).inserted { distinct.append(candidate) }
                 return
             }
             let isNew = text.withUTF8 { texts.insert($0) }
-            if isNew { keep(HashedValue(value)) }
+            if isNew { distinct.append(HashedValue(value)) }
         }
 
         /// Adds the string whose UTF-8 bytes are `bytes` unless it is kept.
         mutating func insertText(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if texts.insert(bytes) { keep(HashedValue(.string(String(decoding: bytes, as: UTF8.self)))) }
-        }
-
-        private mutating func keep(_ candidate: HashedValue) {
-            distinct.append(candidate)
-            let bytes =
-                EvaluationMeter.elementBytes(keeping: candidate.value) &+ EvaluationMeter.ownBytes(of: candidate.value)
-            keptBytes = keptBytes.addingReportingOverflow(bytes).overflow ? .max : keptBytes + bytes
+            if texts.insert(bytes) { distinct.append(HashedValue(.string(String(decoding: bytes, as: UTF8.self)))) }
         }
     }
 }
