@@ -12,7 +12,9 @@ import Synchronization
 /// a loop over a large file ends with ``MemoryBudgetExceeded`` long before the process runs out of
 /// memory. The count is of bytes built, not of bytes alive: it also bounds the work of an
 /// evaluation that builds and drops large values over and over. Values an evaluation only reads
-/// (the variables, a loaded JSON file) cost nothing.
+/// (the variables, a loaded JSON file) cost nothing; a text read from a document and kept (in a
+/// collection, a join, a function's result) is charged when it is kept (``keptBytes(of:)``,
+/// ``KeptBytes``).
 ///
 /// The text a host makes from a result is charged too (``Evaluation/text(of:)``,
 /// ``Evaluation/json(of:)``), written under what is left of the budget and never built past it.
@@ -112,7 +114,7 @@ final class EvaluationMeter: Sendable {
     /// What keeping `value` costs — the one rule for every value an evaluation keeps: a function's
     /// result (``charge(for:)``), and what a function collects while it builds one (a `^list`'s
     /// values, an association's entries, sort keys, distinct values, filtered items, joined
-    /// pieces: ``FunctionCall/checkRoom(forKept:)``).
+    /// pieces: ``KeptBytes``).
     ///
     /// A text costs its bytes and a data value its bytes. A collection costs its elements (a
     /// dictionary its keys and values) and the bytes of the texts and data among them, one level

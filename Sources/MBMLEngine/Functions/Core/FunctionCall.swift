@@ -111,18 +111,6 @@ public struct FunctionCall {
         if overflow || bytes > meter.remaining { try meter.charge(overflow ? .max : bytes) }
     }
 
-    /// Checks, without charging, that the values a function keeps while it builds its result still
-    /// fit in what is left of the job's memory budget: `bytes` is what they cost so far, counted
-    /// with ``KeptBytes`` by the rule of ``EvaluationMeter/keptBytes(of:)`` (the result is charged
-    /// when the function returns). Every function that collects values read or evaluated per item
-    /// calls it as it keeps them, so that a list of large texts read from a document ends with
-    /// ``MemoryBudgetExceeded`` before it is held, not after.
-    /// - Throws: ``MemoryBudgetExceeded`` when they do not fit.
-    public func checkRoom(forKept bytes: Int) throws {
-        guard let meter, bytes > meter.remaining else { return }
-        try meter.charge(bytes)
-    }
-
     func describing(_ error: Error) -> String {
         if let error = error as? ExpressionError { return error.loggedDescription }
         return String(describing: error)
