@@ -116,7 +116,7 @@ final class EvaluationMeter: Sendable {
     /// values, an association's entries, sort keys, distinct values, filtered items, joined
     /// pieces: ``KeptBytes``).
     ///
-    /// A text costs its bytes and a data value its bytes. A collection costs its elements (a
+    /// A text costs its bytes (a short one nothing: ``ownBytes(of:)``) and a data value its bytes. A collection costs its elements (a
     /// dictionary its keys and values) and the bytes of the texts and data among them, one level
     /// deep: a text read from a loaded document is decoded into a new `String` when it is read and
     /// was never charged, so a collection that keeps it is charged for it; a collection among the
@@ -133,19 +133,29 @@ final class EvaluationMeter: Sendable {
             return elements.reduce(elements.count &* elementBytes) { $0 &+ ownBytes(of: $1) }
         case .dictionary(let entries):
             return entries.entries.reduce(entries.count &* 2 &* elementBytes) {
-                $0 &+ $1.key.utf8.count &+ ownBytes(of: $1.value)
+                $0 &+ textBytes($1.key) &+ ownBytes(of: $1.value)
             }
         default: return ownBytes(of: value)
         }
     }
 
-    /// The bytes a text or data value holds; nothing for other values.
+    /// The bytes a text or data value holds apart from its slot; nothing for other values, and
+    /// nothing for a text of at most ``inlineTextBytes`` (Swift keeps it inside the `String`).
     static func ownBytes(of value: Value) -> Int {
         switch value {
-        case .string(let text): return text.utf8.count
+        case .string(let text): return textBytes(text)
         case .data(let data): return data.count
         default: return 0
         }
+    }
+
+    /// The longest text, in UTF-8 bytes, that a `String` holds in itself (on 64-bit platforms).
+    static let inlineTextBytes = 15
+
+    /// The bytes `text` holds apart from its slot (``ownBytes(of:)``).
+    static func textBytes(_ text: String) -> Int {
+        let count = text.utf8.count
+        return count > inlineTextBytes ? count : 0
     }
 }
 

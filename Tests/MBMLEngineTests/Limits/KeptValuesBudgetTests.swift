@@ -139,7 +139,10 @@ final class KeptValuesBudgetTests: XCTestCase {
         XCTAssertEqual(
             EvaluationMeter.keptBytes(of: .array([.array([.string(text)])])), slot, "a nested collection is a slot")
         XCTAssertEqual(
-            EvaluationMeter.keptBytes(of: .dictionary(ValueDictionary(["key": .string(text)]))), 2 * slot + 3 + 1_000)
+            EvaluationMeter.keptBytes(of: .dictionary(ValueDictionary(["key": .string(text)]))), 2 * slot + 1_000)
+        XCTAssertEqual(
+            EvaluationMeter.keptBytes(of: .array([.string("short text"), .string("a text longer than 15")])),
+            2 * slot + 21, "a text of at most 15 bytes is held in its slot")
         let document = try document()
         XCTAssertEqual(EvaluationMeter.keptBytes(of: document), 0)
         guard case .dictionary(let entries) = document, let strs = entries["strs"] else {
