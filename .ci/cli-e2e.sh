@@ -450,6 +450,64 @@ expect "an unknown key stops the command" 1 "" -- sh -c "cd proj/docs && '$bin' 
 expect_stderr "  ... at the key" 'mbml.json:1:2: unknown key "lod"'
 rm proj/docs/mbml.json
 
+echo "a data file truncated while it is mapped (issue 30)"
+# records.py SIZE: a JSON object {"big": [records]} of about SIZE bytes (mbml maps data files of 16 MiB or more).
+cat > records.py <<'PYEOF'
+import sys
+size = int(sys.argv[1])
+cities = ["Oslo", "Bergen", "Tromso", "Stavanger"]
+out = sys.stdout
+out.write('{"big": [\n')
+written, number = 0, 0
+while written < size:
+    record = '%s{"id":%d,"name":"Person %d","city":"%s","age":%d,"note":"%s"}' % (
+        ",\n" if number else "", number, number, cities[number % 4], number % 90, "n" * 120)
+    out.write(record)
+    written += len(record)
+    number += 1
+out.write("\n]}\n")
+PYEOF
+python3 records.py 24000000 > mapped.json
+# Deterministic: the batch protocol answers a request from the mapped file, the file is cut to one
+# page, and the next requests read past its new end: each is answered with the error, none ends the
+# process (no SIGBUS), and the process ends with status 0 at the end of its input.
+rm -f batch.out
+rc=0
+{
+    printf '{"id": 1, "expr": "$d.big[3].name"}\n'
+    for _ in $(seq 1 600); do [ -s batch.out ] && break; sleep 0.05; done
+    truncate -s 4096 mapped.json
+    printf '{"id": 2, "expr": "^count(^filter($d.big|$item.age > 30))"}\n'
+    printf '{"id": 3, "context": "string", "expr": "^join(^list($d.big|$item.city)|,)"}\n'
+} | "$bin" eval --jsonl --data d=mapped.json >batch.out 2>"$work/stderr" || rc=$?
+if [ "$rc" = 0 ] && [ "$(sed -n 1p batch.out)" = '{"id":1,"value":"Person 3"}' ] \
+    && [ "$(grep -c 'changed while it was read' batch.out)" = 2 ]; then
+    pass "eval --jsonl: requests that read past the new end answer that the file changed, the process goes on"
+else
+    fail "eval --jsonl over a truncated file" "status $rc: $(cat batch.out) $(cat "$work/stderr")"
+fi
+# While `mbml eval` evaluates (after the scan: the expression logs "evaluating" first, then reads
+# every record whole), the file is cut to 100,000 bytes: the records past it read as zeros (no SIGBUS),
+# and no answer is shown: the error, exit status 1, never death by a signal (status 128 and above).
+python3 records.py 100000000 > raced.json
+for context in object all; do
+    cp raced.json raced-now.json
+    : >"$work/stderr"
+    "$bin" eval --context "$context" --timeout 120 --data d=raced-now.json \
+        '^count(^array(^log(evaluating)|^unique($d.big)))' >raced.out 2>"$work/stderr" &
+    pid=$!
+    for _ in $(seq 1 6000); do grep -qF evaluating "$work/stderr" && break; sleep 0.01; done
+    truncate -s 100000 raced-now.json
+    rc=0
+    wait "$pid" || rc=$?
+    if [ "$rc" = 1 ] && [ ! -s raced.out ] && grep -qF 'raced-now.json": it changed while it was read' "$work/stderr"; then
+        pass "eval --context $context over a file truncated while it is evaluated: the error, no answer, status 1"
+    else
+        fail "eval --context $context over a truncated file" "status $rc: $(cat raced.out) $(cat "$work/stderr")"
+    fi
+done
+rm -f raced.json raced-now.json mapped.json
+
 if [ "$failures" -gt 0 ]; then
     echo "$failures CLI check(s) failed"
     exit 1

@@ -1,15 +1,27 @@
 extension Environment {
-    /// Throws ``FileChangedWhileRead`` for the first variable whose value is a data file mapped
-    /// (``DataFileReading/mapped``) that changed since it was mapped, or was truncated under a read
-    /// (its missing bytes read as zeros: `MappedFileGuard`). A one-shot host calls it after an
-    /// evaluation and the text made from its result, before it shows them: an answer read from a
+    /// Runs `body` — one answer of a one-shot host: an evaluation and the text made from its result,
+    /// before it is shown — then checks the data files the environment mapped
+    /// (``checkMappedDataUnchanged()``): an answer (or an error) read from a file that changed or
+    /// was truncated meanwhile is replaced by ``FileChangedWhileRead``.
+    ///
+    /// The one place a host asks: every command that answers from mapped data (`mbml eval` in any
+    /// context and with `--jsonl`, `render`, `vars`, `check`, `explain`, `bench`) wraps its answer
+    /// in it. A truncated file reads as zeros past its new end (`MappedFileGuard`): what the
+    /// readers make of zeros is a well-defined value or an error, never a crash, and is never
+    /// shown.
+    /// - Throws: ``FileChangedWhileRead``, else what `body` threw.
+    public func answer<Result>(_ body: () throws -> Result) throws -> Result {
+        let outcome = Swift.Result { try body() }
+        try checkMappedDataUnchanged()
+        return try outcome.get()
+    }
+
+    /// Throws ``FileChangedWhileRead`` for the first data file the environment mapped
+    /// (``DataFileReading/mapped``, ``DataFileSpec/declare(in:relativeTo:)``) that changed since it
+    /// was mapped, or was truncated under a read (its missing bytes read as zeros:
+    /// `MappedFileGuard`). A one-shot host calls it through ``answer(_:)``: an answer read from a
     /// file that changed meanwhile may be wrong.
     public func checkMappedDataUnchanged() throws {
-        for name in variables.names {
-            guard case .concrete? = variables.declaration(of: name) ?? .concrete(readOnly: false),
-                let document = (try? variables.value(of: name, in: nil))??.jsonNode?.document
-            else { continue }
-            try document.checkUnchanged()
-        }
+        for document in mappedDocuments.all { try document.checkUnchanged() }
     }
 }

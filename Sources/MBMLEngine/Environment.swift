@@ -52,6 +52,8 @@ public final class Environment: Sendable {
     ])
 
     let cache: ExpressionCache
+    /// The data files mapped into the environment, which ``checkMappedDataUnchanged()`` checks.
+    let mappedDocuments = MappedDocuments()
     /// What changes after the environment is made: the settings above. (What an evaluation
     /// changes lives in its ``Evaluation``.)
     struct State {
@@ -104,6 +106,7 @@ public final class Environment: Sendable {
         copy.variables.replaceContents(with: variables)
         copy.provenances.replaceRecords(with: provenances)
         copy.facts.replaceValues(with: facts)
+        copy.mappedDocuments.record(contentsOf: mappedDocuments)
         return copy
     }
 

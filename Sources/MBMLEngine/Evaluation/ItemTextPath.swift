@@ -67,7 +67,7 @@ struct ItemTextPath {
             guard let base = bytes.baseAddress else { return .general }
             var position = start
             for lookup in lookups {
-                guard base[position] == UInt8(ascii: "{") else { return .general }
+                guard position < bytes.count, base[position] == UInt8(ascii: "{") else { return .general }
                 switch lookup.find(in: bytes, objectAt: position, limit: JSONStructureIndexer.indexedContainerBytes) {
                 case .tooLong: return .general
                 case .found(nil): return .nothing

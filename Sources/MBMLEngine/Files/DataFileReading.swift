@@ -21,8 +21,10 @@
 ///   than answered from text that is half old, half new. A file truncated while mapped — during
 ///   the scan or before a later read — does not end the process with `SIGBUS`: the faulting page
 ///   reads as zeros and the file is marked damaged (`MappedFileGuard`), which the same check
-///   reports, and `mbml eval` checks again before it shows an answer
-///   (``Environment/checkMappedDataUnchanged()``). A file rewritten in place at the same size and
+///   reports. Every one-shot command checks again before it shows an answer
+///   (``Environment/answer(_:)``); what the lazy readers make of the zeros meanwhile is a
+///   well-defined value (null, an empty string or container) that is never shown, never a crash
+///   (`TruncatedMappedDataTests`). A file rewritten in place at the same size and
 ///   time after the scan is not caught: that is the price of the mapping, the same ripgrep pays
 ///   (a long-lived host never pays it).
 /// - **A mapped file is not held in the process's memory**: its pages are mapped in a few

@@ -90,6 +90,7 @@ public struct DataFileSpec: Equatable, Sendable {
         let value = try load(
             relativeTo: directory, maximumSize: environment.options.fileLimits.data,
             reading: environment.options.dataFileReading)
+        environment.mappedDocuments.record(value)
         environment.variables.declare(name, value: value)
     }
 }

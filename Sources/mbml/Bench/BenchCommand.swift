@@ -141,8 +141,16 @@ struct BenchCommand: ParsableCommand {
         let people = try measureDataProcesses(in: scratch, into: &table)
         try measureLargeQueries(in: scratch, into: &table)
         // Then in this process.
-        withCurrentDirectory(of: options.manifest.first) {
-            measureExpressions(benchCases, in: environment, into: &table)
+        do {
+            // Figures measured over a data file that changed while it was mapped are not shown.
+            try environment.answer {
+                withCurrentDirectory(of: options.manifest.first) {
+                    measureExpressions(benchCases, in: environment, into: &table)
+                }
+            }
+        } catch {
+            StandardStream.error.writeLine("error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+            throw ExitCode.failure
         }
         if let manifest { try measureManifestLoad(manifest, into: &table) }
         measureJSONWriter(into: &table)

@@ -69,25 +69,49 @@ struct CheckCommand: ParsableCommand {
         let environment = try engine.makeEnvironment(log: gate.sink, budget: budget, inputs: files, project: project)
         let second = try secondOptions?.makeEnvironment(log: gate.sink, budget: budget)
         if !log { gate.close() }
-        let run = CheckRun(paths: files, environment: environment, second: second, timeLimit: budget.timeout)
+        let run: CheckRun
+        let text: String
+        do {
+            // The run and its report are one answer of each environment: not shown when a data file
+            // of either changed while it was mapped.
+            let answered = try environment.answer {
+                try (second ?? environment).answer {
+                    let run = CheckRun(
+                        paths: files, environment: environment, second: second, timeLimit: budget.timeout)
+                    return (run: run, text: try report(of: run))
+                }
+            }
+            run = answered.run
+            text = answered.text
+        } catch let error as FileChangedWhileRead {
+            StandardStream.error.writeLine("error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+            throw ExitCode(2)
+        } catch {
+            StandardStream.error.writeLine(
+                "error: the report: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+            throw ExitCode(2)
+        }
         switch format {
         case .text:
-            StandardStream.report.write(CheckTextReport(run: run).text)
+            StandardStream.report.write(text)
         case .json:
             for problem in run.problems { StandardStream.error.writeLine(problem.description) }
-            do {
-                StandardStream.output.writeLine(try CheckJSONReport(run: run).text(within: budget.makeEvaluation()))
-            } catch {
-                StandardStream.error.writeLine(
-                    "error: the report: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
-                throw ExitCode(2)
-            }
+            StandardStream.output.writeLine(text)
         case .junit:
             for problem in run.problems { StandardStream.error.writeLine(problem.description) }
-            StandardStream.output.write(CheckJUnitReport(run: run).text)
+            StandardStream.output.write(text)
         }
         if !run.problems.isEmpty { throw ExitCode(2) }
         if run.failedCount > 0 || !run.differences.isEmpty { throw ExitCode.failure }
+    }
+
+    /// The report of `run` in the format asked for.
+    private func report(of run: CheckRun) throws -> String {
+        switch format {
+        case .text: return CheckTextReport(run: run).text
+        case .json: return try CheckJSONReport(run: run).text(within: budget.makeEvaluation())
+        case .junit: return CheckJUnitReport(run: run).text
+        }
     }
 
     private static func secondEnvironmentOptions(_ arguments: [String]) throws -> EngineOptions {

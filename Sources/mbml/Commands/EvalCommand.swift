@@ -75,12 +75,13 @@ struct EvalCommand: ParsableCommand {
         }
         let single = context.contexts[0]
         do {
-            // One job: the evaluation and the text printed from its result.
-            let evaluation = budget.makeEvaluation()
-            let value = try environment.evaluate(expression, in: single, within: evaluation)
-            let text = try ResultFormatter.text(of: value, in: single, within: evaluation)
-            // A data file truncated or written while mapped: no answer read from it is shown.
-            try environment.checkMappedDataUnchanged()
+            // One job: the evaluation and the text printed from its result; no answer read from a
+            // data file truncated or written while mapped is shown.
+            let text = try environment.answer {
+                let evaluation = budget.makeEvaluation()
+                let value = try environment.evaluate(expression, in: single, within: evaluation)
+                return try ResultFormatter.text(of: value, in: single, within: evaluation)
+            }
             result.write(text + "\n")
         } catch {
             report(error, expression: expression)
@@ -95,19 +96,29 @@ struct EvalCommand: ParsableCommand {
         let sharing = SharedDynamicValues(for: environment.variables)
         let tokens = SharedTokenValues()
         let prepared = environment.prepare(expression)
-        for context in ExpressionContext.allCases {
-            let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            do {
-                let evaluation = budget.makeEvaluation(sharing: sharing)
-                let value = try environment.evaluate(prepared, in: context, within: evaluation, sharing: tokens).value
-                StandardStream.report.writeLine(
-                    label + " " + (try ResultFormatter.line(of: value, in: context, within: evaluation)))
-            } catch {
-                failed = true
-                StandardStream.report.writeLine(
-                    label + " error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
+        let lines: [String]
+        do {
+            // The four answers are shown only when no data file changed under any of them.
+            lines = try environment.answer {
+                ExpressionContext.allCases.map { context in
+                    let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+                    do {
+                        let evaluation = budget.makeEvaluation(sharing: sharing)
+                        let value = try environment.evaluate(
+                            prepared, in: context, within: evaluation, sharing: tokens
+                        ).value
+                        return label + " " + (try ResultFormatter.line(of: value, in: context, within: evaluation))
+                    } catch {
+                        failed = true
+                        return label + " error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error))
+                    }
+                }
             }
+        } catch {
+            report(error, expression: expression)
+            throw ExitCode.failure
         }
+        lines.forEach(StandardStream.report.writeLine)
         if failed { throw ExitCode.failure }
     }
 

@@ -45,24 +45,22 @@ struct ExplainCommand: ParsableCommand {
         let evaluation = budget.makeEvaluation()
         let prepared = environment.prepare(expression, contexts: [context])
         do {
-            if steps {
-                let formatter = StepsFormatter(
-                    steps: environment.steps(prepared, context: context, within: evaluation), evaluation: evaluation)
-                if json {
-                    StandardStream.output.writeLine(try formatter.json())
-                } else {
-                    StandardStream.report.write(formatter.text())
+            // Shown only when no data file changed while it was mapped.
+            let text = try environment.answer {
+                if steps {
+                    let formatter = StepsFormatter(
+                        steps: environment.steps(prepared, context: context, within: evaluation), evaluation: evaluation
+                    )
+                    if json { return try formatter.json() + "\n" }
+                    return formatter.text()
                 }
-                return
+                let trace = environment.trace(prepared, context: context, within: evaluation)
+                let hints = environment.hints(for: prepared, context: context, trace: trace)
+                let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)
+                if json { return try explanation.json() + "\n" }
+                return try explanation.text()
             }
-            let trace = environment.trace(prepared, context: context, within: evaluation)
-            let hints = environment.hints(for: prepared, context: context, trace: trace)
-            let explanation = ExplanationFormatter(trace: trace, hints: hints, evaluation: evaluation)
-            if json {
-                StandardStream.output.writeLine(try explanation.json())
-            } else {
-                StandardStream.report.write(try explanation.text())
-            }
+            (json ? StandardStream.output : StandardStream.report).write(text)
         } catch {
             StandardStream.error.writeLine("error: " + TerminalSafeText.escaping(ResultFormatter.message(of: error)))
             throw ExitCode.failure

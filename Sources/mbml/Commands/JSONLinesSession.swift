@@ -34,14 +34,18 @@ struct JSONLinesSession {
             return Self.encode(id: nil, .error(String(describing: error)))
         }
         do {
-            let evaluation = makeEvaluation()
-            let value = try evaluation.run {
-                try environment.evaluate(
-                    request.expression, in: request.context, binding: request.variables, within: evaluation)
-            }
             // The answer is written under the request's budget: a value that is huge as text ends
-            // in the budget error, and the next request is answered.
-            return Self.encode(id: request.id, .value(try evaluation.json(of: value)))
+            // in the budget error, and the next request is answered. An answer read from a data
+            // file that changed while mapped is not.
+            let json = try environment.answer {
+                let evaluation = makeEvaluation()
+                let value = try evaluation.run {
+                    try environment.evaluate(
+                        request.expression, in: request.context, binding: request.variables, within: evaluation)
+                }
+                return try evaluation.json(of: value)
+            }
+            return Self.encode(id: request.id, .value(json))
         } catch {
             return Self.encode(
                 id: request.id, .error(LimitHint.appending(to: Environment.logText(for: error), for: error)))

@@ -57,7 +57,9 @@ struct RenderCommand: ParsableCommand {
         do {
             let parsed = try Template(bytes: bytes, path: template)
             let evaluation = budget.makeEvaluation()
-            rendered = try evaluation.run { try parsed.render(in: environment, within: evaluation) }
+            rendered = try environment.answer {
+                try evaluation.run { try parsed.render(in: environment, within: evaluation) }
+            }
         } catch let error as TemplateError {
             StandardStream.error.writeLine(LimitHint.appending(to: error.description, for: error))
             throw ExitCode.failure

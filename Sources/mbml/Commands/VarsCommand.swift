@@ -43,7 +43,8 @@ struct VarsCommand: ParsableCommand {
                 continue
             }
             do {
-                try formatter.lines(forVariable: name, in: variables).forEach(StandardStream.report.writeLine)
+                try environment.answer { try formatter.lines(forVariable: name, in: variables) }
+                    .forEach(StandardStream.report.writeLine)
             } catch {
                 StandardStream.error.writeLine(
                     "error: $" + TerminalSafeText.escaping(name) + ": "

@@ -26,10 +26,14 @@ final class MappedFileGuardTests: XCTestCase {
         let folder = try ScratchFolder()
         let (text, count) = records(toAbout: 20 << 20)
         let url = try folder.write(text, to: "people.json")
-        let value = try DataFileSpec(name: "people", path: url.path).load(reading: .mapped)
-        guard let file = value.jsonNode?.document.mappedFile else { return XCTFail("not mapped") }
-        let environment = Environment()
-        environment.variables.declare("people", value: value)
+        // As `mbml eval` loads it: the environment maps the file and checks it.
+        var options = EnvironmentOptions()
+        options.dataFileReading = .mapped
+        let environment = Environment(options: options)
+        try DataFileSpec(name: "people", path: url.path).declare(in: environment)
+        guard let file = environment.variables["people"]?.jsonNode?.document.mappedFile else {
+            return XCTFail("not mapped")
+        }
         try environment.checkMappedDataUnchanged()
         XCTAssertEqual(
             try environment.evaluate("$people[\(count - 1)].name", in: .object), .string("Person \(count - 1)"))

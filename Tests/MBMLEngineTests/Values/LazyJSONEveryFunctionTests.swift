@@ -9,11 +9,11 @@ import XCTest
 /// library without a call here fails ``testEveryFunctionHasACall``.
 final class LazyJSONEveryFunctionTests: XCTestCase {
     /// The document, with `path` for `$d.path`.
-    private static func document(path: String) -> String {
+    static func document(path: String) -> String {
         documentText.replacingOccurrences(of: "PATH", with: path)
     }
 
-    private static let documentText = #"""
+    static let documentText = #"""
         {
           "people": [
             {"name": "Ann", "age": 31, "city": "Oslo", "tags": ["a", "b"], "score": 12.5,
@@ -43,7 +43,7 @@ final class LazyJSONEveryFunctionTests: XCTestCase {
         """#
 
     /// One call per function, on `$d` (the document).
-    private static let calls: [String: String] = [
+    static let calls: [String: String] = [
         // Collection
         "appendObject": "^appendObject($d.words|$d.people[0])",
         "array": "^array($d.people|$d.words[1]|$d.scores)",

@@ -97,9 +97,15 @@ enum JSONBytes {
     }
 
     /// The offset just past the value that begins at `position` in text that
-    /// ``JSONStructureIndexer`` has checked (nothing is checked again).
+    /// ``JSONStructureIndexer`` has checked (nothing is checked again), never past `end`.
+    ///
+    /// Text that changed after the check — a mapped file truncated under the read, whose missing
+    /// bytes read as zeros (`MappedFileGuard`) — ends the value at its first control byte (never
+    /// part of JSON text outside white space), so that a walk over it stops there rather than
+    /// crawling on, or reading past `end`.
     @inline(__always)
     static func skipValue(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
+        guard position < end else { return end }
         var position = position
         let first = base[position]
         if first == UInt8(ascii: "\"") { return skipString(base, position, end) }
@@ -112,6 +118,7 @@ enum JSONBytes {
                     position = skipString(base, position, end)
                     continue
                 }
+                if byte == 0 { return position }
                 let folded = byte | 0x20
                 if folded == UInt8(ascii: "{") {
                     depth += 1
@@ -125,7 +132,8 @@ enum JSONBytes {
         }
         while position < end {
             let byte = base[position]
-            if byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") || JSONBytes.isWhitespace(byte) {
+            // White space and any other control byte (see above) end a scalar.
+            if byte == UInt8(ascii: ",") || byte | 0x20 == UInt8(ascii: "}") || byte <= 0x20 {
                 return position
             }
             position += 1
@@ -133,7 +141,8 @@ enum JSONBytes {
         return position
     }
 
-    /// The offset just past the string whose opening quote is at `position`.
+    /// The offset just past the string whose opening quote is at `position`, never past `end`; a
+    /// control byte (text changed after the check: ``skipValue(_:_:_:)``) ends it there.
     @inline(__always)
     static func skipString(_ base: UnsafePointer<UInt8>, _ position: Int, _ end: Int) -> Int {
         var position = position + 1
@@ -142,8 +151,9 @@ enum JSONBytes {
             guard position < end else { return end }
             let byte = base[position]
             if byte == UInt8(ascii: "\"") { return position + 1 }
+            if byte < 0x20 { return position }
             position += byte == UInt8(ascii: "\\") ? 2 : 1
         }
-        return position
+        return min(position, end)
     }
 }

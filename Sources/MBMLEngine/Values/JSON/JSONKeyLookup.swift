@@ -73,7 +73,8 @@ struct JSONKeyLookup {
                 var isPlainText = true
                 while index < end {
                     let byte = base[index]
-                    if byte == quote { break }
+                    // A control byte: the text changed after the check (``JSONBytes/skipValue(_:_:_:)``).
+                    if byte == quote || byte < 0x20 { break }
                     if byte == UInt8(ascii: "\\") {
                         isPlainText = false
                         index += 2
@@ -87,7 +88,7 @@ struct JSONKeyLookup {
             }
             // The colon and the white space around it.
             position = JSONBytes.skipWhitespace(base, JSONBytes.skipWhitespace(base, position, end) + 1, end)
-            if matches { found = position }
+            if matches, position < end { found = position }
             position = JSONBytes.skipWhitespace(base, JSONBytes.skipValue(base, position, end), end)
             if position < end, base[position] == UInt8(ascii: ",") {
                 position = JSONBytes.skipWhitespace(base, position + 1, end)

@@ -92,7 +92,7 @@ public struct JSONNode: Sendable {
                 key.skipToValue()
                 value = key.position
             }
-            let byte = bytes[value]
+            let byte = value < bytes.count ? bytes[value] : 0
             lines += byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") ? lineCount(bytes, containerAt: value) : 1
         }
         return lines == 0 ? 1 : lines + 2
@@ -215,7 +215,12 @@ public struct JSONNode: Sendable {
     }
 
     /// The value that begins at `position`: a node for a container, else the decoded scalar.
+    ///
+    /// Text that changed after the check — a mapped file truncated under the read reads zeros
+    /// (``MappedFileGuard``; the host reports the file as changed) — reads as null where no value
+    /// is, as an empty string where a string ends early; never past the bytes.
     static func value(in document: JSONDocument, _ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Value {
+        guard position < bytes.count else { return .null }
         switch bytes[position] {
         case UInt8(ascii: "["): return .array(ValueArray(node: JSONNode(document: document, offset: position)))
         case UInt8(ascii: "{"):
@@ -228,7 +233,8 @@ public struct JSONNode: Sendable {
         }
     }
 
-    /// The string whose opening quote is at `position`, decoded as `JSONReader` decodes it.
+    /// The string whose opening quote is at `position`, decoded as `JSONReader` decodes it; empty
+    /// where the text changed after the check (a control byte: ``value(in:_:at:)``).
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> String {
         var end = position + 1
         while end < bytes.count {
@@ -237,6 +243,7 @@ public struct JSONNode: Sendable {
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { return "" }
             end += 1
         }
         var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: 1)
@@ -262,7 +269,9 @@ public struct JSONNode: Sendable {
             }
             // A key written with escapes or non-ASCII characters may still spell `wanted`.
             var index = start
-            while base[index] != UInt8(ascii: "\"") {
+            while index < bytes.count, base[index] != UInt8(ascii: "\"") {
+                // The text changed after the check (``value(in:_:at:)``).
+                if base[index] < 0x20 { return false }
                 if base[index] == UInt8(ascii: "\\") || base[index] >= 0x80 {
                     return string(bytes, at: position) == String(decoding: expected, as: UTF8.self)
                 }
@@ -285,9 +294,10 @@ public struct JSONNode: Sendable {
             }
             end += 1
         }
-        // No number where the index has one: the file was truncated under the mapping, and zeros
-        // are read there (``MappedFileGuard``; the host reports the file as changed).
-        guard end > position else { return .null }
+        // No number where the index has one, or only the start of one (`-`, `1.`, `2e+`): the file
+        // was truncated under the mapping, and zeros are read there (``MappedFileGuard``; the host
+        // reports the file as changed). A start of a JSON number that ends in a digit is one.
+        guard end > position, bytes[end - 1] &- UInt8(ascii: "0") < 10 else { return .null }
         let text = bytes[position..<end]
         if isInteger, let integer = JSONReader.integer(text) { return .integer(integer) }
         return JSONReader.number(text, isInteger: isInteger) ?? .null

@@ -31,12 +31,17 @@ struct JSONTextCursor {
 
     /// Calls `body` with the offset of each member of the container at `position`, up to the
     /// first that begins at `limit` or later.
+    ///
+    /// A member never begins with a control byte: one (text changed after the check, as a mapped
+    /// file truncated under the read reads zeros: ``JSONBytes/skipValue(_:_:_:)``) ends the
+    /// container there.
     mutating func forEachMember(before limit: Int = .max, _ body: (Int) -> Void) {
+        guard position < bytes.count else { return }
         let isObject = bytes[position] == UInt8(ascii: "{")
         position += 1
         skipWhitespace()
         while position < limit, position < bytes.count, bytes[position] != UInt8(ascii: "]"),
-            bytes[position] != UInt8(ascii: "}")
+            bytes[position] != UInt8(ascii: "}"), bytes[position] > 0x20
         {
             body(position)
             if isObject {
