@@ -154,8 +154,12 @@ final class EvaluationMeter: Sendable {
 
     /// The bytes `text` holds apart from its slot (``ownBytes(of:)``).
     static func textBytes(_ text: String) -> Int {
-        let count = text.utf8.count
-        return count > inlineTextBytes ? count : 0
+        textBytes(count: text.utf8.count)
+    }
+
+    /// The bytes a text of `count` UTF-8 bytes holds apart from its slot (``ownBytes(of:)``).
+    static func textBytes(count: Int) -> Int {
+        count > inlineTextBytes ? count : 0
     }
 }
 

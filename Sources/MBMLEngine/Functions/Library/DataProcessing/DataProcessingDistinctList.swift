@@ -46,8 +46,8 @@ extension DataProcessingFunctions {
                             case .nothing: continue
                             case .text(let bytes):
                                 distinct.insertText(UnsafeBufferPointer(rebasing: text.bytes[bytes]))
-                                textBytes &+= bytes.count
-                                try kept.add(bytes.count, in: call)
+                                textBytes &+= EvaluationMeter.textBytes(count: bytes.count)
+                                try kept.add(EvaluationMeter.textBytes(count: bytes.count), in: call)
                                 count += 1
                                 continue
                             case .value(let offset):
