@@ -4,7 +4,9 @@
 # 10 GB as text). Printing it through every output path of the command line and the language server
 # must end in the memory budget error, never in an abort, and the next --jsonl or LSP request must
 # be answered. A manifest whose variables pass the budget only together stops with the budget error.
-# `^sort` under --timeout 2 stops within 3 s. Prints each case's time and peak RSS.
+# `^sort` under --timeout 2 stops within 3 s. Texts read from a data file and kept 10,000 times (a
+# list, an association, sort keys, distinct values, a join, string concatenation, --jsonl) end in
+# the budget error too (issue 30). Prints each case's time and peak RSS.
 set -euo pipefail
 
 bin="$(cd "$(dirname "${1:?usage: cli-budget.sh PATH/TO/mbml}")" && pwd)/$(basename "$1")"
@@ -140,6 +142,30 @@ refs128() { local out="" i; for i in $(seq 1 128); do out+='$a'; done; printf '%
 } > twelve.xml
 run "twelve 128 MB variables" 1 "Loading stopped: what it built passed its memory budget of 1 GiB" \
     "$bin" eval --manifest twelve.xml '$v1.length'
+
+echo "texts read from a data file and kept: every collecting function and text stops at the budget"
+# huge.json: one text of 1 MB and 10,000 integers. A text read from a lazily read file is a new
+# string that no function built: a list, an association, sort keys, distinct values or a join that
+# keeps it 10,000 times holds 10 GB. Each run is bounded at 4 GB of address space, so that one that
+# does not stop aborts here instead of taking the machine down.
+python3 -c "import json; json.dump({'s': 'x' * (1 << 20), 'idx': list(range(10000))}, open('huge.json', 'w'))"
+bounded=(bash -c 'ulimit -v 4000000 && exec "$@"' bounded)
+for expression in '^join(^list($d.idx|$d.s)|,)' '^count(^list($d.idx|$d.s))' '^count(^associate($d.idx|$item|$d.s))' \
+    '^count(^sort($d.idx|$d.s))' '^count(^unique(^list($d.idx|$d.s)))' '^count(^list($d.idx|^list(^array(1|2)|$d.s)))' \
+    '^count(^list($d.idx|^array($d.s)))' '^count(^list($d.idx|x $d.s))'; do
+    run "$expression" 1 "$budget" "${bounded[@]}" "$bin" eval --data d=huge.json "$expression"
+done
+run "1,100 × \$d.s in the string context" 1 "$budget" "${bounded[@]}" "$bin" eval --data d=huge.json --context string \
+    "$(printf '$d.s%.0s' $(seq 1 1100))"
+printf '{"id": 1, "expr": "^list($d.idx|$d.s)"}\n{"id": 2, "expr": "$d.idx.count"}\n' > kept.jsonl
+STDIN=kept.jsonl run "a --jsonl batch keeping texts" 0 "" "${bounded[@]}" "$bin" eval --data d=huge.json --jsonl
+if grep -q '"id":1,"error":".*memory budget' out.txt && grep -q '"id":2,"value":10000' out.txt; then
+    pass "request 1 ends in the budget error, request 2 is answered"
+else
+    fail "request 1 ends in the budget error, request 2 is answered" "$(head -c 300 out.txt)"
+fi
+run "reading the text answers" 0 "1048576" "${bounded[@]}" "$bin" eval --data d=huge.json '$d.s.length'
+run "keeping little answers" 0 "9994" "${bounded[@]}" "$bin" eval --data d=huge.json '^count(^filter($d.idx|$item -GT 5))'
 
 echo "every loop stops"
 # The memory budget is off (--max-memory 0) so that only the deadline can stop it: each key builds and

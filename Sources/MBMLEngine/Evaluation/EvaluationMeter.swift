@@ -12,7 +12,9 @@ import Synchronization
 /// a loop over a large file ends with ``MemoryBudgetExceeded`` long before the process runs out of
 /// memory. The count is of bytes built, not of bytes alive: it also bounds the work of an
 /// evaluation that builds and drops large values over and over. Values an evaluation only reads
-/// (the variables, a loaded JSON file) cost nothing.
+/// (the variables, a loaded JSON file) cost nothing; a text read from a document and kept (in a
+/// collection, a join, a function's result) is charged when it is kept (``keptBytes(of:)``,
+/// ``KeptBytes``).
 ///
 /// The text a host makes from a result is charged too (``Evaluation/text(of:)``,
 /// ``Evaluation/json(of:)``), written under what is left of the budget and never built past it.
@@ -48,6 +50,10 @@ final class EvaluationMeter: Sendable {
 
     /// Bytes charged so far (the job's).
     var used: Int { job?.used ?? charged.load(ordering: .relaxed) }
+
+    /// The bytes charged through this meter: the job's count, or on a worker's meter what that
+    /// worker charged (the difference across an evaluation is what it charged).
+    var chargedThroughHere: Int { charged.load(ordering: .relaxed) }
 
     /// On a worker's meter: the bytes this worker charged.
     var chargedByWorker: Int { job == nil ? 0 : charged.load(ordering: .relaxed) }
@@ -99,23 +105,62 @@ final class EvaluationMeter: Sendable {
         }
     }
 
-    /// Charges what `value`, just built, holds: a text's bytes, a collection's elements (not what
-    /// they refer to, which was charged when it was built), a data value's bytes. A collection that
-    /// is a view of a loaded document holds no elements of its own and costs nothing (a selection
-    /// of a document's array, the offsets it holds).
+    /// Charges what `value`, a function's result, holds (``keptBytes(of:)``).
     func charge(for value: Value?) throws {
         guard let value else { return }
+        try charge(Self.keptBytes(of: value))
+    }
+
+    /// What keeping `value` costs — the one rule for every value an evaluation keeps: a function's
+    /// result (``charge(for:)``), and what a function collects while it builds one (a `^list`'s
+    /// values, an association's entries, sort keys, distinct values, filtered items, joined
+    /// pieces: ``KeptBytes``).
+    ///
+    /// A text costs its bytes (a short one nothing: ``ownBytes(of:)``) and a data value its bytes. A collection costs its elements (a
+    /// dictionary its keys and values) and the bytes of the texts and data among them, one level
+    /// deep: a text read from a loaded document is decoded into a new `String` when it is read and
+    /// was never charged, so a collection that keeps it is charged for it; a collection among the
+    /// elements was charged when it was built, or is a view of a document. A collection that is a
+    /// view of a loaded document holds nothing of its own and costs nothing.
+    ///
+    /// A text that a function built and charged is charged again by the collection that keeps it:
+    /// the count is of bytes built, an estimate from above, never below what is held.
+    static func keptBytes(of value: Value) -> Int {
         switch value {
-        case .string(let text): try charge(text.utf8.count)
         case .array(let elements) where elements.isDocumentView, .set(let elements) where elements.isDocumentView:
-            try charge(elements.heldBytes)
-        case .dictionary(let entries) where entries.jsonNode != nil: break
-        case .array(let elements): try charge(elements.count * Self.elementBytes)
-        case .set(let elements): try charge(elements.count * Self.elementBytes)
-        case .dictionary(let entries): try charge(entries.count * 2 * Self.elementBytes)
-        case .data(let data): try charge(data.count)
-        default: break
+            return elements.heldBytes
+        case .dictionary(let entries) where entries.jsonNode != nil: return 0
+        case .array(let elements), .set(let elements):
+            return elements.reduce(elements.count &* elementBytes) { $0 &+ ownBytes(of: $1) }
+        case .dictionary(let entries):
+            return entries.entries.reduce(entries.count &* 2 &* elementBytes) {
+                $0 &+ textBytes($1.key) &+ ownBytes(of: $1.value)
+            }
+        default: return ownBytes(of: value)
         }
+    }
+
+    /// The bytes a text or data value holds apart from its slot; nothing for other values, and
+    /// nothing for a text of at most ``inlineTextBytes`` (Swift keeps it inside the `String`).
+    static func ownBytes(of value: Value) -> Int {
+        switch value {
+        case .string(let text): return textBytes(text)
+        case .data(let data): return data.count
+        default: return 0
+        }
+    }
+
+    /// The longest text, in UTF-8 bytes, that a `String` holds in itself (on 64-bit platforms).
+    static let inlineTextBytes = 15
+
+    /// The bytes `text` holds apart from its slot (``ownBytes(of:)``).
+    static func textBytes(_ text: String) -> Int {
+        textBytes(count: text.utf8.count)
+    }
+
+    /// The bytes a text of `count` UTF-8 bytes holds apart from its slot (``ownBytes(of:)``).
+    static func textBytes(count: Int) -> Int {
+        count > inlineTextBytes ? count : 0
     }
 }
 

@@ -20,10 +20,16 @@ final class EvaluationContextTests: XCTestCase {
         let a = try XCTUnwrap(
             try environment.evaluate("^join(^arrayFilledWithIntegers(1|1000)|, and then some )", in: .object))
         environment.variables.declare("a", value: a)
+        // 100 and 10,000 references to one text: small in memory, but each collection that keeps a
+        // text is charged its bytes (``EvaluationMeter/keptBytes(of:)``), so they are made without
+        // a budget; what the tests check is the text made from them.
+        let unbounded = EvaluationLimits(maximumBytes: 0)
         let hundred = Array(repeating: "$a", count: 100).joined(separator: "|")
-        environment.variables.declare("b", value: try environment.evaluate("^array(\(hundred))", in: .object))
+        environment.variables.declare(
+            "b", value: try environment.evaluate("^array(\(hundred))", in: .object, limits: unbounded))
         let hundredB = Array(repeating: "$b", count: 100).joined(separator: "|")
-        environment.variables.declare("big", value: try environment.evaluate("^array(\(hundredB))", in: .object))
+        environment.variables.declare(
+            "big", value: try environment.evaluate("^array(\(hundredB))", in: .object, limits: unbounded))
         return environment
     }
 

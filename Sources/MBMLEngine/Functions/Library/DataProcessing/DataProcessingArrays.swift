@@ -15,12 +15,19 @@ extension DataProcessingFunctions {
         guard case .string(let separator) = parameters[separatorIndex] else {
             throw FunctionError.type(at: separatorIndex, expected: "String", got: parameters[separatorIndex])
         }
+        // The joined text (and a slot a piece) is counted as the pieces come, so that a join of large
+        // texts (read from a document, or evaluated per item) stops before it builds its text.
         var pieces: [String] = []
+        var kept = KeptBytes()
         for (index, parameter) in parameters.dropLast().enumerated() {
             guard let members = CollectionSupport.members(of: parameter) else {
                 throw CollectionSupport.notIterable(parameter, at: index)
             }
-            pieces += members.map(\.text)
+            for member in members {
+                let piece = member.text
+                try kept.add(piece.utf8.count &+ separator.utf8.count &+ MemoryLayout<String>.stride, in: call)
+                pieces.append(piece)
+            }
         }
         return .string(pieces.joined(separator: separator))
     }
@@ -156,11 +163,15 @@ extension DataProcessingFunctions {
             try candidates.withElementReader { candidates in
                 var seen = Set<HashedValue>()
                 var distinct: [HashedValue] = []
+                var kept = KeptBytes()
                 var check = call.loopCheck()
                 for position in range {
                     try check.step()
                     let candidate = HashedValue(candidates[position])
-                    if seen.insert(candidate).inserted { distinct.append(candidate) }
+                    if seen.insert(candidate).inserted {
+                        try kept.keep(candidate.value, in: call)
+                        distinct.append(candidate)
+                    }
                 }
                 return distinct
             }

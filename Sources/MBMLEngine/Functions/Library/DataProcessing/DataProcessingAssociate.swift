@@ -102,6 +102,8 @@ extension DataProcessingFunctions {
         let isWorker: Bool
         /// The pairs found, grouped by key.
         var table: AssociationTable
+        /// What the values and keys kept so far cost.
+        private var kept = KeptBytes()
 
         init(
             call: FunctionCall, intermediates: [String], keyExpression: RepeatedEvaluation,
@@ -135,8 +137,8 @@ extension DataProcessingFunctions {
         }
 
         private mutating func store() throws {
-            guard let key = try call.evaluateQuietly(keyExpression), !key.isNull else { return }
-            guard let value = try call.evaluateQuietly(valueExpression) else { return }
+            guard let key = try kept.keep(call, evaluating: keyExpression), !key.isNull else { return }
+            guard let value = try kept.keep(call, evaluating: valueExpression) else { return }
             table.add(value, for: key.text)
             if isWorker, table.count & 1023 == 0 { try call.checkRoom(forElements: 2 * table.count) }
         }

@@ -7,8 +7,10 @@ extension DataProcessingFunctions {
     /// swallowed errors and log lines in item order, the same stops — but each range keeps only its
     /// distinct values (``DistinctValues``) and how many values it gave; the ranges are merged in
     /// item order, so the first occurrence of each value is kept, as `^unique` keeps it. The memory
-    /// budget is charged what the whole list would have been: the values past the distinct ones
-    /// here, the distinct ones with the result (``FunctionInvoker``), before `^unique` reads them.
+    /// budget is charged what the whole list would have been (``EvaluationMeter/keptBytes(of:)``):
+    /// the values past the distinct ones (their slots and texts) here, the distinct ones with the
+    /// result (``FunctionInvoker``), before `^unique` reads them; the values are checked against the
+    /// budget as they come, as `^list` checks them (``KeptBytes``).
     ///
     /// When the items are the elements of a loaded document and the value expression is a path
     /// from `$item` through keys that the fast path would evaluate (``ItemTextPath``), each item's
@@ -18,13 +20,17 @@ extension DataProcessingFunctions {
         guard let (entries, lister, expressions) = try Lister.start(call) else { return .array([]) }
         call.evaluation.distinctListRuns += 1
         let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
-            call, range -> (count: Int, fromText: Int, distinct: [HashedValue]) in
+            call, range -> (count: Int, fromText: Int, textBytes: Int, distinct: [HashedValue]) in
             let lister = Lister(
                 call: call, intermediates: lister.intermediates,
                 valueExpression: lister.valueExpression.unshared(for: call))
             var distinct = DistinctValues()
             var count = 0
             var fromText = 0
+            // The bytes of the texts among all the values (what the whole list would hold).
+            var textBytes = 0
+            // What the list's values hold that nothing charged, checked as `^list` checks it.
+            var kept = KeptBytes()
             var values: [Value] = []
             let textPath =
                 lister.intermediates.isEmpty && call.steps == nil
@@ -40,10 +46,15 @@ extension DataProcessingFunctions {
                             case .nothing: continue
                             case .text(let bytes):
                                 distinct.insertText(UnsafeBufferPointer(rebasing: text.bytes[bytes]))
+                                textBytes &+= EvaluationMeter.textBytes(count: bytes.count)
+                                try kept.add(EvaluationMeter.textBytes(count: bytes.count), in: call)
                                 count += 1
                                 continue
                             case .value(let offset):
-                                distinct.insert(JSONNode.value(in: text.document, text.bytes, at: offset))
+                                let value = JSONNode.value(in: text.document, text.bytes, at: offset)
+                                distinct.insert(value)
+                                textBytes &+= EvaluationMeter.ownBytes(of: value)
+                                try kept.keep(value, in: call)
                                 count += 1
                                 continue
                             case .general:
@@ -54,21 +65,28 @@ extension DataProcessingFunctions {
                         values.removeAll(keepingCapacity: true)
                         if call.steps == nil {
                             try call.evaluation.withRootItem(entry.item, key: entry.key) {
-                                try lister.collect(depth: 0, into: &values)
+                                try lister.collect(depth: 0, into: &values, kept: &kept)
                             }
                         } else {
-                            try call.withBindings(entry.rootBindings) { try lister.collect(depth: 0, into: &values) }
+                            try call.withBindings(entry.rootBindings) {
+                                try lister.collect(depth: 0, into: &values, kept: &kept)
+                            }
                         }
                         count += values.count
-                        for value in values { distinct.insert(value) }
+                        for value in values {
+                            distinct.insert(value)
+                            textBytes &+= EvaluationMeter.ownBytes(of: value)
+                        }
                     }
                 }
             }
-            return (count, fromText, distinct.distinct)
+            return (count, fromText, textBytes, distinct.distinct)
         }
         call.evaluation.distinctListTextItems += parts.reduce(0) { $0 + $1.fromText }
+        let textBytes = parts.reduce(0) { $0 &+ $1.textBytes }
         if parts.count == 1 {
-            try call.chargeMemory((parts[0].count - parts[0].distinct.count) * EvaluationMeter.elementBytes)
+            try chargeRepeated(
+                count: parts[0].count, textBytes: textBytes, distinct: parts[0].distinct.lazy.map(\.value), call)
             return .array(parts[0].distinct.map(\.value))
         }
         var seen = Set<HashedValue>(minimumCapacity: parts.map(\.distinct.count).max() ?? 0)
@@ -80,9 +98,18 @@ extension DataProcessingFunctions {
                 if seen.insert(candidate).inserted { distinct.append(candidate.value) }
             }
         }
-        let count = parts.reduce(0) { $0 + $1.count }
-        try call.chargeMemory((count - distinct.count) * EvaluationMeter.elementBytes)
+        try chargeRepeated(count: parts.reduce(0) { $0 + $1.count }, textBytes: textBytes, distinct: distinct, call)
         return .array(distinct)
+    }
+
+    /// Charges what the list of `count` values, whose texts hold `textBytes`, holds past its
+    /// `distinct` values (those are charged with the result).
+    private static func chargeRepeated(
+        count: Int, textBytes: Int, distinct: some Collection<Value>, _ call: FunctionCall
+    ) throws {
+        let distinctTextBytes = distinct.reduce(0) { $0 &+ EvaluationMeter.ownBytes(of: $1) }
+        try call.chargeMemory(
+            (count - distinct.count) &* EvaluationMeter.elementBytes &+ max(0, textBytes &- distinctTextBytes))
     }
 }
 

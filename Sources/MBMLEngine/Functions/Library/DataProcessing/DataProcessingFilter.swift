@@ -139,6 +139,7 @@ extension DataProcessingFunctions {
                 call: call, intermediates: lister.intermediates,
                 valueExpression: lister.valueExpression.unshared(for: call))
             var results: [Value] = []
+            var kept = KeptBytes()
             // One value an item is the common case: the list is allocated once, not grown by doubling.
             if lister.intermediates.isEmpty { results.reserveCapacity(range.count) }
             try entries.withItemReader { entries in
@@ -146,7 +147,7 @@ extension DataProcessingFunctions {
                     try call.checkCancellation()
                     let entry = entries(position)
                     let bindings = entry.rootBindings
-                    try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results) }
+                    try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results, kept: &kept) }
                 }
             }
             return results
@@ -187,9 +188,10 @@ extension DataProcessingFunctions {
             return (entries, lister, expressions)
         }
 
-        func collect(depth: Int, into results: inout [Value]) throws {
+        /// Collects the values of the level `depth` into `results`, counting them in `kept`.
+        func collect(depth: Int, into results: inout [Value], kept: inout KeptBytes) throws {
             if depth == intermediates.count {
-                if let value = try call.evaluateQuietly(valueExpression) { results.append(value) }
+                if let value = try kept.keep(call, evaluating: valueExpression) { results.append(value) }
                 return
             }
             let text = intermediates[depth]
@@ -200,7 +202,7 @@ extension DataProcessingFunctions {
             for entry in entries {
                 try call.checkCancellation()
                 try call.withItem(entry.item, key: entry.key) {
-                    try collect(depth: depth + 1, into: &results)
+                    try collect(depth: depth + 1, into: &results, kept: &kept)
                 }
             }
         }

@@ -32,6 +32,7 @@ extension DataProcessingFunctions {
                         release(range.lowerBound)
                         let valueExpression = valueExpression.unshared(for: call)
                         var filled = 0
+                        var kept = KeptBytes()
                         defer { written.withLock { $0[range.lowerBound] = filled } }
                         try entries.withItemReader { entries in
                             for position in range {
@@ -39,7 +40,7 @@ extension DataProcessingFunctions {
                                 let entry = entries(position)
                                 // A parallel scope is never traced step by step: no list of bindings to note.
                                 if let value = try call.evaluation.withRootItem(
-                                    entry.item, key: entry.key, { try call.evaluateQuietly(valueExpression) })
+                                    entry.item, key: entry.key, { try kept.keep(call, evaluating: valueExpression) })
                                 {
                                     (base + range.lowerBound + filled).initialize(to: value)
                                     filled += 1

@@ -92,12 +92,18 @@ extension DataProcessingFunctions {
             try call.chargeMemory(items.count * MemoryLayout<Value>.stride)
             var keys: [Value] = []
             keys.reserveCapacity(items.count)
+            var kept = KeptBytes()
             for item in items {
                 let bindings: [(String, Value?)] = [("left:item", item.item), ("left:key", item.key.map(Value.string))]
                 do {
+                    let before = call.meter?.chargedThroughHere ?? 0
                     let key = try call.withBindings(bindings) {
                         try environment.evaluate(leftKey, within: call.evaluation)
                     }
+                    // What the key holds that its evaluation did not charge (a text read from a
+                    // document) is kept until the sort ends.
+                    let charged = (call.meter?.chargedThroughHere ?? 0) &- before
+                    try kept.add(EvaluationMeter.ownBytes(of: key ?? .null) &- charged, in: call)
                     keys.append(key ?? .null)
                 } catch {
                     try call.checkCancellation()
