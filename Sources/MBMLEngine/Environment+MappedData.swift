@@ -24,4 +24,15 @@ extension Environment {
     public func checkMappedDataUnchanged() throws {
         for document in mappedDocuments.all { try document.checkUnchanged() }
     }
+
+    /// A stop check for the limits of a job over this environment (``EvaluationLimits/isCancelled``):
+    /// true once a read met a page past the end of a file the environment mapped (the file was
+    /// truncated under the read and reads as zeros). The job then stops at its next check, as a
+    /// cancelled one does, instead of reading on through zeros item by item, and ``answer(_:)``
+    /// reports the file. Cheap enough to ask per item: an atomic load per mapped file.
+    public var mappedDataDamage: @Sendable () -> Bool {
+        let files = mappedDocuments.all.compactMap(\.mappedFile)
+        guard !files.isEmpty else { return { false } }
+        return { files.contains { $0.isDamaged } }
+    }
 }

@@ -1,4 +1,5 @@
 import MBMLEngine
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLLanguageServer
@@ -11,16 +12,7 @@ final class OutputBudgetTests: XCTestCase {
     private let budget = 1 << 20
 
     private func amplified() throws -> Environment {
-        var options = EnvironmentOptions()
-        options.maximumEvaluationBytes = budget
-        let environment = Environment(options: options)
-        environment.variables.declare(
-            "a", value: try environment.evaluate("^join(^arrayFilledWithIntegers(1|1000)|, and so on )", in: .object))
-        let refsA = Array(repeating: "$a", count: 100).joined(separator: "|")
-        environment.variables.declare("b", value: try environment.evaluate("^array(\(refsA))", in: .object))
-        let refsB = Array(repeating: "$b", count: 100).joined(separator: "|")
-        environment.variables.declare("big", value: try environment.evaluate("^array(\(refsB))", in: .object))
-        return environment
+        try AmplifiedEnvironment.make(budget: budget)
     }
 
     private func job() -> Evaluation {

@@ -109,7 +109,7 @@ struct CheckCommand: ParsableCommand {
     private func report(of run: CheckRun) throws -> String {
         switch format {
         case .text: return CheckTextReport(run: run).text
-        case .json: return try CheckJSONReport(run: run).text(within: budget.makeEvaluation())
+        case .json: return try CheckJSONReport(run: run).text(within: Evaluation(limits: budget.limits()))
         case .junit: return CheckJUnitReport(run: run).text
         }
     }

@@ -78,7 +78,7 @@ struct EvalCommand: ParsableCommand {
             // One job: the evaluation and the text printed from its result; no answer read from a
             // data file truncated or written while mapped is shown.
             let text = try environment.answer {
-                let evaluation = budget.makeEvaluation()
+                let evaluation = budget.makeEvaluation(over: environment)
                 let value = try environment.evaluate(expression, in: single, within: evaluation)
                 return try ResultFormatter.text(of: value, in: single, within: evaluation)
             }
@@ -103,7 +103,7 @@ struct EvalCommand: ParsableCommand {
                 ExpressionContext.allCases.map { context in
                     let label = context.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
                     do {
-                        let evaluation = budget.makeEvaluation(sharing: sharing)
+                        let evaluation = budget.makeEvaluation(over: environment, sharing: sharing)
                         let value = try environment.evaluate(
                             prepared, in: context, within: evaluation, sharing: tokens
                         ).value

@@ -42,7 +42,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let environment = try engine.makeEnvironment(budget: budget, project: engine.session.projectFile())
         // One job: the traced evaluation and the explanation printed from it (--timeout, --max-memory).
-        let evaluation = budget.makeEvaluation()
+        let evaluation = budget.makeEvaluation(over: environment)
         let prepared = environment.prepare(expression, contexts: [context])
         do {
             // Shown only when no data file changed while it was mapped.

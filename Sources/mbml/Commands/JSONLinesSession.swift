@@ -12,7 +12,10 @@ struct JSONLinesSession {
 
     /// A new job for one request, its answer included.
     func makeEvaluation() -> Evaluation {
-        Evaluation(limits: EvaluationLimits(deadline: Deadline(secondsFromNow: timeout), maximumBytes: maximumBytes))
+        Evaluation(
+            limits: EvaluationLimits(
+                deadline: Deadline(secondsFromNow: timeout), maximumBytes: maximumBytes,
+                isCancelled: environment.mappedDataDamage))
     }
 
     /// Answers requests until the end of standard input. Blank lines are skipped.

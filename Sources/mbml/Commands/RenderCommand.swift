@@ -56,7 +56,7 @@ struct RenderCommand: ParsableCommand {
         let rendered: String
         do {
             let parsed = try Template(bytes: bytes, path: template)
-            let evaluation = budget.makeEvaluation()
+            let evaluation = budget.makeEvaluation(over: environment)
             rendered = try environment.answer {
                 try evaluation.run { try parsed.render(in: environment, within: evaluation) }
             }

@@ -31,7 +31,7 @@ struct VarsCommand: ParsableCommand {
         let variables = environment.variables
         // The listing is one job: dynamic variables are evaluated in it, and every line is charged
         // to its memory budget.
-        var formatter = VariableTreeFormatter(evaluation: budget.makeEvaluation())
+        var formatter = VariableTreeFormatter(evaluation: budget.makeEvaluation(over: environment))
         if let depth = depth { formatter.maximumDepth = depth }
         let known = Set(variables.names)
         var missing = false

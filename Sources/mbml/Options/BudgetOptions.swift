@@ -46,13 +46,15 @@ struct BudgetOptions: ParsableArguments {
     }
 
     /// The limits of one job (an evaluation and the text printed from it; a load): `--timeout` from
-    /// now and `--max-memory`.
-    func limits() -> EvaluationLimits {
-        EvaluationLimits(deadline: Deadline(secondsFromNow: timeout), maximumBytes: maxMemory)
+    /// now and `--max-memory`, stopped early when `isCancelled` says so.
+    func limits(isCancelled: @escaping @Sendable () -> Bool = { false }) -> EvaluationLimits {
+        EvaluationLimits(deadline: Deadline(secondsFromNow: timeout), maximumBytes: maxMemory, isCancelled: isCancelled)
     }
 
-    /// A new job under ``limits()``.
-    func makeEvaluation(sharing: SharedDynamicValues? = nil) -> Evaluation {
-        Evaluation(limits: limits(), sharing: sharing)
+    /// A new job under ``limits(isCancelled:)`` over `environment`: it stops as soon as a data file
+    /// the environment mapped is found truncated under a read (``Environment/mappedDataDamage``),
+    /// and the host's ``Environment/answer(_:)`` reports the file.
+    func makeEvaluation(over environment: Environment, sharing: SharedDynamicValues? = nil) -> Evaluation {
+        Evaluation(limits: limits(isCancelled: environment.mappedDataDamage), sharing: sharing)
     }
 }

@@ -118,6 +118,27 @@ final class TruncatedMappedDataTests: XCTestCase {
         XCTAssertThrowsError(try environment.checkMappedDataUnchanged())
     }
 
+    func testAJobStopsAtItsNextCheckOnceAMappedFileIsFoundTruncated() throws {
+        let folder = try ScratchFolder()
+        let (environment, _, url, _) = try mappedEnvironment(in: folder)
+        XCTAssertFalse(environment.mappedDataDamage())
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        XCTAssertEqual(truncate(url.path, off_t(size / 2 + 37)), 0)
+        // Without the stop check the list is made to its end, its later names read from zeros; with
+        // it the job stops at its first check after a read met a page past the new end.
+        XCTAssertNotNil(try environment.evaluate("^list($d.big|$item.name)", in: .object))
+        XCTAssertTrue(environment.mappedDataDamage())
+        let evaluation = Evaluation(limits: EvaluationLimits(isCancelled: environment.mappedDataDamage))
+        XCTAssertThrowsError(
+            try evaluation.run { try environment.evaluate("^list($d.big|$item.name)", in: .object, within: evaluation) }
+        ) { error in XCTAssertTrue(error is CancellationFailure, "\(error)") }
+        XCTAssertThrowsError(
+            try environment.answer {
+                try evaluation.run { try environment.evaluate("$d.big.count", in: .object, within: evaluation) }
+            }
+        ) { error in XCTAssertEqual(error as? FileChangedWhileRead, FileChangedWhileRead(path: url.path)) }
+    }
+
     func testAFileZeroedInPlaceAtTheSameSizeAnswersNothingNeverACrash() throws {
         let folder = try ScratchFolder()
         let (environment, file, url, records) = try mappedEnvironment(in: folder)

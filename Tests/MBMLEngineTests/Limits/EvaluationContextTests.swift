@@ -1,4 +1,5 @@
 import Foundation
+import MBMLTestSupport
 import Synchronization
 import XCTest
 
@@ -14,23 +15,7 @@ final class EvaluationContextTests: XCTestCase {
     /// `$a` is a text of about 20 KB; `$b` holds 100 references to it, `$big` 100 references to
     /// `$b`: a few kilobytes in memory, about 200 MB as text.
     private func amplified() throws -> Environment {
-        var options = EnvironmentOptions()
-        options.maximumEvaluationBytes = budget
-        let environment = Environment(options: options)
-        let a = try XCTUnwrap(
-            try environment.evaluate("^join(^arrayFilledWithIntegers(1|1000)|, and then some )", in: .object))
-        environment.variables.declare("a", value: a)
-        // 100 and 10,000 references to one text: small in memory, but each collection that keeps a
-        // text is charged its bytes (``EvaluationMeter/keptBytes(of:)``), so they are made without
-        // a budget; what the tests check is the text made from them.
-        let unbounded = EvaluationLimits(maximumBytes: 0)
-        let hundred = Array(repeating: "$a", count: 100).joined(separator: "|")
-        environment.variables.declare(
-            "b", value: try environment.evaluate("^array(\(hundred))", in: .object, limits: unbounded))
-        let hundredB = Array(repeating: "$b", count: 100).joined(separator: "|")
-        environment.variables.declare(
-            "big", value: try environment.evaluate("^array(\(hundredB))", in: .object, limits: unbounded))
-        return environment
+        try AmplifiedEnvironment.make(budget: budget, separator: ", and then some ")
     }
 
     private func assertBudgetError(

@@ -89,10 +89,26 @@ final class KeptValuesBudgetTests: XCTestCase {
         assertExceedsBudget("^unique(^list($d.recs|$item.text))")
     }
 
-    func testFilteredTextsAndOtherCollectionResultsStop() {
-        assertExceedsBudget("^filter($d.strs|true)")
+    func testCollectionResultsOfDocumentTextsStop() {
         assertExceedsBudget("^reverse($d.strs)")
         assertExceedsBudget("^appendArrays($d.strs|$d.strs)")
+    }
+
+    func testAFilterOfADocumentsTextsKeepsPositionsAndItsTextStops() throws {
+        // `^filter` over a document's array keeps where the passing items begin (a selection, 8
+        // bytes an item), not their texts; the text made from it is bounded by the same budget.
+        for workers in [1, 4] {
+            let environment = Environment()
+            environment.variables.declare("d", value: try document())
+            let evaluation = Evaluation(limits: EvaluationLimits(maximumBytes: budget))
+            evaluation.workers = workers
+            let kept = try environment.evaluate("^filter($d.strs|true)", in: .object, within: evaluation)
+            XCTAssertEqual(kept?.collectionCount, 300)
+            XCTAssertLessThan(evaluation.bytesUsed, 300 * big)
+            XCTAssertThrowsError(try evaluation.json(of: kept)) { error in
+                XCTAssertEqual(error as? MemoryBudgetExceeded, MemoryBudgetExceeded(bytes: budget), "\(error)")
+            }
+        }
     }
 
     func testNestedPerItemScopesStop() {

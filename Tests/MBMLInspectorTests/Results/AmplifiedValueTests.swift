@@ -9,16 +9,7 @@ import XCTest
 /// error; the session goes on.
 final class AmplifiedValueTests: XCTestCase {
     private func amplified() throws -> Environment {
-        var options = EnvironmentOptions()
-        options.maximumEvaluationBytes = 1 << 20
-        let environment = Environment(options: options)
-        environment.variables.declare(
-            "a", value: try environment.evaluate("^join(^arrayFilledWithIntegers(1|1000)|, and so on )", in: .object))
-        let refsA = Array(repeating: "$a", count: 100).joined(separator: "|")
-        environment.variables.declare("b", value: try environment.evaluate("^array(\(refsA))", in: .object))
-        let refsB = Array(repeating: "$b", count: 100).joined(separator: "|")
-        environment.variables.declare("big", value: try environment.evaluate("^array(\(refsB))", in: .object))
-        return environment
+        try AmplifiedEnvironment.make(budget: 1 << 20)
     }
 
     func testRowsShowAPreviewAndTheNextEvaluationIsAnswered() throws {
