@@ -83,8 +83,9 @@ extension JSONStructureIndexer {
         }
 
         private func run(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, release: (Range<Int>) -> Void) {
-            guard state.compareExchange(expected: State.waiting, desired: State.running, ordering: .acquiringAndReleasing)
-                .exchanged
+            guard
+                state.compareExchange(expected: State.waiting, desired: State.running, ordering: .acquiringAndReleasing)
+                    .exchanged
             else { return }
             let page = 1 << 12
             var released = (boundary + page - 1) / page * page
