@@ -39,7 +39,8 @@ final class JSONStructureSplitTests: XCTestCase {
             if expected == nil { invalid += 1 } else { valid += 1 }
             for start in 0...text.count {
                 let split = JSONStructureIndexer.Split(
-                    minimumBytes: 0, boundary: start, helped: { helped.add(1, ordering: .relaxed) })
+                    minimumBytes: 0, boundary: start, helped: { helped.add(1, ordering: .relaxed) }, waitsForStart: true
+                )
                 let found = try withHelper(text, maximumDepth: depthLimit, split: split)
                 XCTAssertEqual(found, expected, "from \(start): \(String(decoding: text, as: UTF8.self))")
             }
@@ -67,7 +68,8 @@ final class JSONStructureSplitTests: XCTestCase {
                 + (0..<3000).map { #"{"n":\#($0),"list":[\#(String(repeating: "1,", count: 2500))2]}"# }
                 .joined(separator: ",") + "]").utf8)
         let nestedExpected = try alone(nested, maximumDepth: 64)
-        XCTAssertEqual(nestedExpected?.members.count, 3001)
+        // The root, and each record and its list (each 4 KiB or more).
+        XCTAssertEqual(nestedExpected?.members.count, 6001)
         XCTAssertEqual(try withHelper(nested, maximumDepth: 64, split: split), nestedExpected)
         XCTAssertEqual(helped.load(ordering: .relaxed), 2)
     }

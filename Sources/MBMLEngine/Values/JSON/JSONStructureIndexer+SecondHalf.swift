@@ -14,6 +14,9 @@ extension JSONStructureIndexer {
         var release: @Sendable (Range<Int>) -> Void = { _ in }
         /// Called when the pass takes the helper's findings (for tests).
         var helped: @Sendable () -> Void = {}
+        /// Whether the pass, at the boundary, waits for a helper the system has not started yet
+        /// rather than going on alone (for tests of short texts, which the pass crosses at once).
+        var waitsForStart = false
     }
 
     /// A pass over the second half of a large top-level array on another thread, from a guessed
@@ -34,6 +37,7 @@ extension JSONStructureIndexer {
         let boundary: Int
         /// Called when the pass takes the helper's findings.
         let helped: @Sendable () -> Void
+        private let waitsForStart: Bool
         private let state = Atomic<Int>(State.waiting)
         private let ended = DispatchSemaphore(value: 0)
         /// Written by the helper before `ended` is signalled, read after it is waited for.
@@ -50,9 +54,10 @@ extension JSONStructureIndexer {
 
         private struct Stopped: Error {}
 
-        private init(boundary: Int, helped: @escaping @Sendable () -> Void) {
+        private init(boundary: Int, split: Split) {
             self.boundary = boundary
-            self.helped = helped
+            self.helped = split.helped
+            self.waitsForStart = split.waitsForStart
         }
 
         /// A helper started on `bytes` as `split` says, or nil when the text is too short, its
@@ -60,7 +65,7 @@ extension JSONStructureIndexer {
         static func start(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, split: Split) -> SecondHalf? {
             guard bytes.count >= split.minimumBytes, let boundary = split.boundary ?? guessedBoundary(in: bytes)
             else { return nil }
-            let helper = SecondHalf(boundary: boundary, helped: split.helped)
+            let helper = SecondHalf(boundary: boundary, split: split)
             let text = UnsafeText(bytes: bytes)
             let release = split.release
             DispatchQueue.global().async {
@@ -106,6 +111,10 @@ extension JSONStructureIndexer {
         /// boundary on), calling `checkCancellation` every 10 ms while it waits; or the pass's own
         /// result when the helper never started (it will not now).
         func found(checkCancellation: () throws -> Void) rethrows -> Found?? {
+            while waitsForStart, state.load(ordering: .acquiring) == State.waiting {
+                try checkCancellation()
+                usleep(50)
+            }
             let (cancelled, original) = state.compareExchange(
                 expected: State.waiting, desired: State.cancelled, ordering: .acquiringAndReleasing)
             if cancelled || original == State.cancelled || original == State.stopping { return .none }
