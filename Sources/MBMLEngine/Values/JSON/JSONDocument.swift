@@ -83,9 +83,12 @@ public final class JSONDocument: Sendable {
     ) throws -> Value {
         let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
         if reading.maps(size: file.size), let mapped = try guardedMapping(of: file, path: path) {
-            // Only a window of the file is in the process's memory during the scan, none after it.
+            // Only a window of the file is in the process's memory during the scan, none after it;
+            // a large array's second half is indexed on another thread, which gives its pages back too.
             let index = try mapped.scanning { passing in
-                try JSONStructureIndexer.index(mapped.buffer, maximumDepth: maximumDepth, passing: passing)
+                try JSONStructureIndexer.index(
+                    mapped.buffer, maximumDepth: maximumDepth, split: .init(release: { mapped.release($0) }),
+                    passing: passing)
             }
             try mapped.checkUnchanged()
             guard let index else {

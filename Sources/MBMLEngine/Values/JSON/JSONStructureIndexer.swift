@@ -33,25 +33,45 @@ struct JSONStructureIndexer {
     /// With `arrived` the bytes are still being read (``FileBytes/array(_:path:whileReading:)``): the
     /// pass keeps a megabyte behind them. A value longer than that which has not fully arrived looks
     /// unfinished; the pass then waits for the whole text and runs again.
+    ///
+    /// With `split` a second thread indexes the second half of a large top-level array at the same
+    /// time (``SecondHalf``); the index is the same either way.
     static func index(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes? = nil,
-        checkCancellation: () throws -> Void = {}, passing: (Int) -> Void = { _ in }
+        split: Split? = nil, checkCancellation: () throws -> Void = {}, passing: (Int) -> Void = { _ in }
     ) rethrows -> JSONStructureIndex? {
         if let arrived {
             let found = try pass(
                 bytes, maximumDepth: maximumDepth, arrived: arrived, checkCancellation: checkCancellation,
                 passing: passing)
-            if found != nil { return found }
+            if found != nil { return found?.index }
             _ = arrived.wait(until: bytes.count)
         }
+        let helper = split.flatMap { SecondHalf.start(bytes, maximumDepth: maximumDepth, split: $0) }
+        defer { helper?.stop() }
         return try pass(
-            bytes, maximumDepth: maximumDepth, arrived: nil, checkCancellation: checkCancellation, passing: passing)
+            bytes, maximumDepth: maximumDepth, arrived: nil, helper: helper, checkCancellation: checkCancellation,
+            passing: passing)?.index
     }
 
-    private static func pass(
-        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes?,
-        checkCancellation: () throws -> Void, passing: (Int) -> Void
-    ) rethrows -> JSONStructureIndex? {
+    /// What a pass found: the index, or for a pass from a member boundary (`resuming`) where the
+    /// top-level array ends and the members it found.
+    struct Found {
+        var index: JSONStructureIndex
+        /// The offset of the top-level array's closing bracket (a pass from a boundary stops there).
+        var end = 0
+        /// The members of the top-level array the pass recorded (a pass from a boundary).
+        var topMembers: [Int] = []
+    }
+
+    /// The pass. With `resuming` it starts at that offset as if it had just read a member of the
+    /// top-level array there (depth one, a comma or the end expected next), and stops before the
+    /// array's closing bracket; with `helper` it takes that pass's findings when it meets the
+    /// helper's boundary in that same state (and would read on exactly as that pass did).
+    static func pass(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes?, resuming: Int? = nil,
+        helper: SecondHalf? = nil, checkCancellation: () throws -> Void, passing: (Int) -> Void
+    ) rethrows -> Found? {
         guard let base = bytes.baseAddress, !bytes.isEmpty, maximumDepth >= 1 else { return nil }
         let total = bytes.count
         var scanner = Scanner(base: base, count: arrived?.wait(until: min(total, arrivalWindow)) ?? total)
@@ -87,7 +107,36 @@ struct JSONStructureIndexer {
         }
         var refillAt = refillPoint(scanner)
         scanner.position = root + 1
+        if let resuming {
+            guard open[0] & 1 == 1, resuming > root, resuming < total else { return nil }
+            scanner.position = resuming
+            hasMember = true
+        }
+        // Where the helper's pass began, until this pass reaches or passes it.
+        var boundary = helper?.boundary ?? .max
         while depth > 0 {
+            if scanner.position >= boundary, let helper {
+                boundary = .max
+                // The same state as the helper's at its start: its findings are this pass's.
+                if scanner.position == helper.boundary, depth == 1, open[0] & 1 == 1, hasMember,
+                    let helped = try helper.found(checkCancellation: checkCancellation)
+                {
+                    // The helper found the rest of the text invalid: so would this pass.
+                    guard let found = helped else { return nil }
+                    for member in found.topMembers {
+                        if memberCount == memberStack.count {
+                            memberStack.append(member)
+                        } else {
+                            memberStack[memberCount] = member
+                        }
+                        memberCount &+= 1
+                    }
+                    members.merge(found.index.members) { mine, _ in mine }
+                    scanner.position = found.end
+                } else {
+                    helper.stop()
+                }
+            }
             if scanner.position > refillAt, let arrived {
                 scanner.count = arrived.wait(until: min(total, scanner.position &+ arrivalWindow))
                 refillAt = refillPoint(scanner)
@@ -101,6 +150,11 @@ struct JSONStructureIndexer {
             let byte = base[position]
             // Here a container has just opened or a member has just ended.
             if byte == (isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
+                if resuming != nil, depth == 1 {
+                    return Found(
+                        index: JSONStructureIndex(root: root, members: members), end: position,
+                        topMembers: Array(memberStack[0..<memberCount]))
+                }
                 position &+= 1
                 scanner.position = position
                 let start = top >> 1
@@ -171,8 +225,8 @@ struct JSONStructureIndexer {
         }
         if let arrived { scanner.count = arrived.wait(until: total) }
         scanner.skipWhitespace()
-        guard scanner.position == total else { return nil }
-        return JSONStructureIndex(root: root, members: members)
+        guard scanner.position == total, resuming == nil else { return nil }
+        return Found(index: JSONStructureIndex(root: root, members: members))
     }
 
     /// The members of the (checked) container at `start` that begin less than

@@ -1,0 +1,166 @@
+import Foundation
+import MBMLTestSupport
+import Synchronization
+import XCTest
+
+@testable import MBMLEngine
+
+/// The structural pass with a helper on the second half of the text
+/// (``JSONStructureIndexer/SecondHalf``) finds exactly what the pass alone finds: the same index of
+/// every valid text, the same refusal of every invalid one, wherever the helper starts — inside
+/// strings, after escapes and runs of backslashes, in deep nesting, in objects, at texts that only
+/// look like member boundaries — and the pass never waits for ever.
+final class JSONStructureSplitTests: XCTestCase {
+    private let interesting = Array("{}[]:,\"\\ \t\n\r0-1.eE+tfnu/x".utf8) + [0x00, 0x7F, 0xC3, 0xFF]
+    private let seeds = [
+        #"[{"a":1,"b":[1,2,{"c":"x\"y"}]},{"d":"\\"},[3,4],{"e":null,"f":true,"g":false},{"h":-1.5e3}]"#,
+        #"[[1,2],[3,[4,[5]]],{"k":"\u00e9\\\\\""},{"l":"},{"}, {"m" : [ ] } , {}, [] ]"#,
+        #"{"a":[{"x":1},{"y":2}],"b":{"c":[]}}"#,
+        #" [ {"a" :1} ,{"b":2},{"c":"],["},"\\\\",{"d":"\\\"},{"} ] "#,
+    ]
+
+    func testSmallTextsGiveTheIndexOfThePassAloneFromEveryHelperStart() throws {
+        var generator = SeededGenerator(seed: 0x5917)
+        var valid = 0
+        var invalid = 0
+        let helped = Atomic<Int>(0)
+        for round in 0..<400 {
+            var text = Array(seeds[round % seeds.count].utf8)
+            for _ in 0..<Int.random(in: 0...3, using: &generator) where round % 5 != 0 {
+                let at = Int.random(in: 0..<text.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: text.remove(at: at)
+                case 1: text.insert(interesting.randomElement(using: &generator) ?? 0x20, at: at)
+                default: text[at] = interesting.randomElement(using: &generator) ?? 0x20
+                }
+            }
+            let depthLimit = [1, 2, 3, 512][round % 4]
+            let expected = try alone(text, maximumDepth: depthLimit)
+            if expected == nil { invalid += 1 } else { valid += 1 }
+            for start in 0...text.count {
+                let split = JSONStructureIndexer.Split(
+                    minimumBytes: 0, boundary: start, helped: { helped.add(1, ordering: .relaxed) }, waitsForStart: true
+                )
+                let found = try withHelper(text, maximumDepth: depthLimit, split: split)
+                XCTAssertEqual(found, expected, "from \(start): \(String(decoding: text, as: UTF8.self))")
+            }
+        }
+        XCTAssertGreaterThan(valid, 60)
+        XCTAssertGreaterThan(invalid, 60)
+        // The helper's findings were taken, not only thrown away.
+        XCTAssertGreaterThan(helped.load(ordering: .relaxed), 300)
+    }
+
+    func testALargeArrayIsIndexedFromTheGuessedBoundaryInTheMiddle() throws {
+        let text = Array(records(count: 4000).utf8)
+        let expected = try alone(text, maximumDepth: 64)
+        XCTAssertEqual(expected?.members[expected?.root ?? -1]?.count, 4000)
+        let boundary = text.withUnsafeBufferPointer { JSONStructureIndexer.SecondHalf.guessedBoundary(in: $0) }
+        XCTAssertNotNil(boundary)
+        XCTAssertGreaterThanOrEqual(boundary ?? 0, text.count / 2)
+        let helped = Atomic<Int>(0)
+        let split = JSONStructureIndexer.Split(minimumBytes: 0, helped: { helped.add(1, ordering: .relaxed) })
+        XCTAssertEqual(try withHelper(text, maximumDepth: 64, split: split), expected)
+        XCTAssertEqual(helped.load(ordering: .relaxed), 1)
+        // Nested containers of 4 KiB or more past the boundary are indexed by the helper.
+        let nested = Array(
+            ("["
+                + (0..<3000).map { #"{"n":\#($0),"list":[\#(String(repeating: "1,", count: 2500))2]}"# }
+                .joined(separator: ",") + "]").utf8)
+        let nestedExpected = try alone(nested, maximumDepth: 64)
+        // The root, and each record and its list (each 4 KiB or more).
+        XCTAssertEqual(nestedExpected?.members.count, 6001)
+        XCTAssertEqual(try withHelper(nested, maximumDepth: 64, split: split), nestedExpected)
+        XCTAssertEqual(helped.load(ordering: .relaxed), 2)
+    }
+
+    func testAnInvalidByteAnywhereIsRefusedAsThePassAloneRefusesIt() throws {
+        var generator = SeededGenerator(seed: 0xB16)
+        let valid = Array(records(count: 3000, decoys: true).utf8)
+        for _ in 0..<12 {
+            var text = valid
+            let at = Int.random(in: 1..<text.count, using: &generator)
+            text[at] = interesting.randomElement(using: &generator) ?? 0
+            let expected = try alone(text, maximumDepth: 64)
+            XCTAssertEqual(try withHelper(text, maximumDepth: 64, split: .init(minimumBytes: 0)), expected, "at \(at)")
+        }
+        var deep = valid
+        deep.replaceSubrange(valid.count - 2..<valid.count - 1, with: Array(#"},[[[[[[[[1]]]]]]]]"#.utf8))
+        XCTAssertNil(try withHelper(deep, maximumDepth: 6, split: .init(minimumBytes: 0)))
+        XCTAssertNotNil(try withHelper(deep, maximumDepth: 64, split: .init(minimumBytes: 0)))
+    }
+
+    func testCancellationEndsThePassAndItsHelper() {
+        let text = Array(records(count: 60000).utf8)
+        struct Cancelled: Error {}
+        XCTAssertThrowsError(
+            try text.withUnsafeBufferPointer { bytes in
+                try JSONStructureIndexer.index(
+                    bytes, maximumDepth: 64, split: .init(minimumBytes: 0), checkCancellation: { throw Cancelled() })
+            }
+        ) { XCTAssertTrue($0 is Cancelled) }
+    }
+
+    #if os(Linux)
+    func testTheHelperGivesItsPagesBackOnAMappedFile() throws {
+        let folder = try ScratchFolder()
+        let text = records(count: 300_000)
+        let url = try folder.write(text, to: "people.json")
+        let mapped = try FileDoor.map(url.path, as: .data, policy: .anywhere, maximumSize: Int.max)
+        XCTAssertGreaterThan(mapped.buffer.count, 16 << 20)
+        let largest = Atomic<Int>(0)
+        let helped = Atomic<Int>(0)
+        let index = try mapped.scanning { passing in
+            try JSONStructureIndexer.index(
+                mapped.buffer, maximumDepth: 64,
+                split: .init(
+                    minimumBytes: 0,
+                    release: { range in
+                        mapped.release(range)
+                        let resident = MappingResidency.residentBytes(of: mapped.buffer) ?? .max
+                        largest.max(resident, ordering: .relaxed)
+                    }, helped: { helped.add(1, ordering: .relaxed) }),
+                passing: passing)
+        }
+        XCTAssertEqual(index?.members[index?.root ?? -1]?.count, 300_000)
+        XCTAssertEqual(helped.load(ordering: .relaxed), 1)
+        XCTAssertLessThan(largest.load(ordering: .relaxed), 24 << 20)
+        XCTAssertEqual(MappingResidency.residentBytes(of: mapped.buffer), 0)
+    }
+    #endif
+
+    // MARK: - Reading both ways
+
+    private struct Found: Equatable {
+        var root: Int
+        var members: [Int: [Int]]
+    }
+
+    private func alone(_ text: [UInt8], maximumDepth: Int) throws -> Found? {
+        try text.withUnsafeBufferPointer {
+            try JSONStructureIndexer.index($0, maximumDepth: maximumDepth).map {
+                Found(root: $0.root, members: $0.members)
+            }
+        }
+    }
+
+    private func withHelper(_ text: [UInt8], maximumDepth: Int, split: JSONStructureIndexer.Split) throws -> Found? {
+        try text.withUnsafeBufferPointer {
+            try JSONStructureIndexer.index($0, maximumDepth: maximumDepth, split: split).map {
+                Found(root: $0.root, members: $0.members)
+            }
+        }
+    }
+
+    /// An array of `count` records; with `decoys` their strings hold brackets, commas and escapes
+    /// that look like boundaries between members.
+    private func records(count: Int, decoys: Bool = false) -> String {
+        "["
+            + (0..<count).map {
+                decoys
+                    ? #"{"id":\#($0),"name":"P \#($0) },{ \"x\\","tags":["a","],["],"age":\#($0 % 90)}"#
+                    : #"{"id":\#($0),"name":"P \#($0) \"x\\","tags":["a","b"],"age":\#($0 % 90)}"#
+            }
+            .joined(separator: ",") + "]"
+    }
+}
