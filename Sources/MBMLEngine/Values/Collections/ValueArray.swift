@@ -41,14 +41,14 @@ public struct ValueArray: Sendable {
     }
 
     /// The region of a loaded JSON document this array is a view of, or nil when its elements are
-    /// decoded values or a selection of a document's array (``selecting(_:)``).
+    /// decoded values or a selection of a document's array (`selecting(_:)`).
     public var jsonNode: JSONNode? {
         if case .document(let view) = storage, !view.isSelection { return view.node }
         return nil
     }
 
     /// Whether the elements are read from a document (no memory of their own is held but, for a
-    /// selection, the offsets of its members: ``heldBytes``).
+    /// selection, the offsets of its members: `heldBytes`).
     public var isDocumentView: Bool {
         if case .document = storage { return true }
         return false
