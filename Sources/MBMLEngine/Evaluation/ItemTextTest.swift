@@ -1,5 +1,3 @@
-import Synchronization
-
 /// ``ItemFastPath``'s test (`$item.age > 30`, `$item.a == x && $item.b.c != 2`, …) read straight
 /// from the text of an item of a loaded document (<doc:LargeData>): each comparison's path is read
 /// in the item's bytes (``ItemTextPath``), the scalar it reaches decoded from them alone and
@@ -62,19 +60,6 @@ struct ItemTextTest {
                 }
             }
         }
-    }
-}
-
-/// A count the job and the workers of its parallel per-item scopes add to (``Evaluation/worker()``
-/// shares it).
-final class SharedCount: Sendable {
-    private let atomic = Atomic<Int>(0)
-
-    var value: Int { atomic.load(ordering: .relaxed) }
-
-    func add(_ count: Int) {
-        guard count != 0 else { return }
-        atomic.wrappingAdd(count, ordering: .relaxed)
     }
 }
 
