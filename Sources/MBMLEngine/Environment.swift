@@ -222,6 +222,21 @@ public final class Environment: Sendable {
         }
     }
 
+    /// What ``evaluate(_:in:within:)`` returns for `expression` when nothing needs evaluating: empty
+    /// text, or text the constant shortcut answers in a top-level evaluation of `evaluation` (not
+    /// stopped, nothing traced, nesting allowed, no token tree cached for the text). Nil when the
+    /// text must be evaluated. A manifest's `value="…"` and `if="…"` are mostly such text.
+    func constantResult(of expression: String, in context: ExpressionContext, within evaluation: Evaluation)
+        -> ConstantShortcut.Answer?
+    {
+        if expression.isEmpty { return ConstantShortcut.Answer(value: nil) }
+        guard evaluation.depth == 0, evaluation.captures.isEmpty, maximumNestingDepth >= 1,
+            ConstantShortcut.answers(expression, in: context), !evaluation.isStopped,
+            cache.tokens(for: expression, grammar: context.grammar) == nil
+        else { return nil }
+        return ConstantShortcut.result(for: expression, in: context)
+    }
+
     /// Evaluates `expression` for a preview: as ``evaluate(_:in:within:)``, except that in the object,
     /// string and number contexts at most `limit` characters of text are built (a long interpolation
     /// or the text form of a large collection stops there; a number is read from that prefix, which

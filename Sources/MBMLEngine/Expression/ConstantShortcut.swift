@@ -10,13 +10,7 @@ enum ConstantShortcut {
 
     /// The fixed result, or nil when the expression must be tokenized.
     static func result(for expression: String, in context: ExpressionContext) -> Answer? {
-        let markers: Set<UInt16>
-        switch context {
-        case .object, .string: markers = objectMarkers
-        case .number: markers = numberMarkers
-        case .boolean: markers = booleanMarkers
-        }
-        for unit in expression.utf16 where markers.contains(unit) { return nil }
+        guard answers(expression, in: context) else { return nil }
         switch context {
         case .object, .string: return Answer(value: .string(expression))
         case .number:
@@ -26,7 +20,39 @@ enum ConstantShortcut {
         }
     }
 
-    private static let objectMarkers = Set("$^#\\".utf16)
-    private static let numberMarkers = Set("#$^-+*/\\ ".utf16)
-    private static let booleanMarkers = Set("$^#-|&=<>!".utf16)
+    /// Whether the shortcut answers `expression` in `context`: it holds none of the context's markers.
+    /// The markers are ASCII, so a UTF-8 byte is one exactly when the UTF-16 unit it encodes is.
+    static func answers(_ expression: String, in context: ExpressionContext) -> Bool {
+        var expression = expression
+        return expression.withUTF8 { bytes in
+            let markers: MarkerBytes
+            switch context {
+            case .object, .string: markers = objectMarkers
+            case .number: markers = numberMarkers
+            case .boolean: markers = booleanMarkers
+            }
+            for byte in bytes where markers.contains(byte) { return false }
+            return true
+        }
+    }
+
+    private static let objectMarkers = MarkerBytes("$^#\\")
+    private static let numberMarkers = MarkerBytes("#$^-+*/\\ ")
+    private static let booleanMarkers = MarkerBytes("$^#-|&=<>!")
+
+    /// A set of ASCII bytes, tested with a shift and a mask.
+    private struct MarkerBytes {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        init(_ characters: String) {
+            for byte in characters.utf8 {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+        }
+    }
 }

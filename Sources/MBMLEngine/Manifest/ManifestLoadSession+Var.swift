@@ -211,6 +211,11 @@ extension ManifestLoadSession {
     private func evaluate(_ expression: String, in context: ExpressionContext, for element: XMLElementNode) throws
         -> Value?
     {
+        if answersConstants, let constant = environment.constantResult(of: expression, in: context, within: evaluation)
+        {
+            constantsAnswered += 1
+            return constant.value
+        }
         do {
             return try environment.evaluate(expression, in: context, within: evaluation)
         } catch {

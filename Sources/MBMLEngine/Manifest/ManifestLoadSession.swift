@@ -34,6 +34,11 @@ final class ManifestLoadSession {
     var declaresLiteralRuns = true
     /// How many declarations were made a run at a time (tests check that the runs were taken).
     var literalsDeclaredInRuns = 0
+    /// Whether a declaration's text that needs no evaluation (``Environment/constantResult(of:in:within:)``)
+    /// is taken without starting one; off, every text is evaluated (tests compare the two).
+    var answersConstants = true
+    /// How many texts were taken so (tests check that the shortcut was taken).
+    var constantsAnswered = 0
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
     /// How deeply `<Var>`s may nest (the options' include depth), read once: every declaration
@@ -250,6 +255,10 @@ final class ManifestLoadSession {
     /// an evaluation error all give `fallback` (an error is reported as a warning).
     func condition(_ text: String, default fallback: Bool, at element: XMLElementNode) -> Bool {
         if text.isEmpty { return fallback }
+        if answersConstants, let constant = environment.constantResult(of: text, in: .boolean, within: evaluation) {
+            constantsAnswered += 1
+            return constant.value?.isTruthy ?? fallback
+        }
         do {
             guard let value = try environment.evaluate(text, in: .boolean, within: evaluation) else { return fallback }
             return value.isTruthy

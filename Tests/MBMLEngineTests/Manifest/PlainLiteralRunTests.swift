@@ -1,6 +1,5 @@
 import Foundation
 import MBMLTestSupport
-import Synchronization
 import XCTest
 
 @testable import MBMLEngine
@@ -9,49 +8,15 @@ import XCTest
 /// same variables, declarations, provenances, diagnostics and log as declaring each element on its
 /// own, on manifests that mix them with every other kind of top-level element.
 final class PlainLiteralRunTests: XCTestCase {
-    /// What a load left: the session, the log's lines, every name's value, declaration and
-    /// provenance.
-    private struct Outcome {
-        var session: ManifestLoadSession
-        var log: [String]
-        var variables: [String: String]
-    }
-
-    private func load(_ url: URL, runs: Bool) throws -> Outcome {
-        let lines = Mutex<[String]>([])
-        let log = LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } }
-        let environment = Environment(log: log)
-        let session = ManifestLoadSession(
-            environment: environment, evaluation: Evaluation(options: environment.options))
-        session.declaresLiteralRuns = runs
-        try session.loadManifest(at: url, path: url.lastPathComponent, contents: nil)
-        var variables: [String: String] = [:]
-        for name in environment.variables.names {
-            let value = environment.variables[name].map { "\($0)" } ?? "nil"
-            let declaration = environment.variables.declaration(of: name).map { "\($0)" } ?? "nil"
-            let provenance = environment.provenance(of: name).map { "\($0)" } ?? "nil"
-            variables[name] = "\(value) | \(declaration) | \(provenance)"
-        }
-        return Outcome(session: session, log: lines.withLock { $0 }, variables: variables)
-    }
-
-    /// Loads `manifest` both ways and checks they agree; returns the runs' outcome.
+    /// Loads `manifest` both ways (``ManifestFastPathProbe``), checks they agree and that the runs
+    /// declared `plainLiterals` literals; returns the runs' outcome.
     @discardableResult
     private func assertSameBothWays(
         _ url: URL, plainLiterals: Int, file: StaticString = #filePath, line: UInt = #line
-    ) throws -> Outcome {
-        let runs = try load(url, runs: true)
-        let single = try load(url, runs: false)
+    ) throws -> ManifestFastPathProbe.Outcome {
+        let runs = ManifestFastPathProbe.assertSameBothWays(url, file: file, line: line)
         XCTAssertEqual(
             runs.session.literalsDeclaredInRuns, plainLiterals, "the runs were taken", file: file, line: line)
-        XCTAssertEqual(single.session.literalsDeclaredInRuns, 0, file: file, line: line)
-        XCTAssertEqual(runs.variables, single.variables, file: file, line: line)
-        XCTAssertEqual(runs.session.diagnostics, single.session.diagnostics, file: file, line: line)
-        XCTAssertEqual(runs.log, single.log, file: file, line: line)
-        XCTAssertEqual(runs.session.declarations, single.session.declarations, file: file, line: line)
-        XCTAssertEqual(
-            runs.session.environment.variables.version, single.session.environment.variables.version,
-            file: file, line: line)
         return runs
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import MBMLTestSupport
+import Synchronization
+import XCTest
+
+@testable import MBMLEngine
+
+/// Loads a manifest by the load's fast paths (runs of plain literals, constant texts taken without
+/// an evaluation) or by the general path only, and says what the load left, so that tests can
+/// require the two to agree.
+struct ManifestFastPathProbe {
+    /// What a load left: the session, the log's lines, every name's value, declaration and
+    /// provenance, the error that ended it and what the recorded document's elements did.
+    struct Outcome {
+        var session: ManifestLoadSession
+        var log: [String]
+        var variables: [String: String]
+        var failure: [Diagnostic]?
+        var recorded: [String]
+    }
+
+    /// Loads `url` with the fast paths on (`fast`) or off; with `recording`, the manifest's elements
+    /// are recorded (the incremental load's way).
+    static func load(_ url: URL, fast: Bool, recording: Bool = false) -> Outcome {
+        let lines = Mutex<[String]>([])
+        let log = LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } }
+        let environment = Environment(log: log)
+        let session = ManifestLoadSession(
+            environment: environment, evaluation: Evaluation(options: environment.options))
+        session.declaresLiteralRuns = fast
+        session.answersConstants = fast
+        if recording { session.recordedManifest = url }
+        var failure: [Diagnostic]?
+        do {
+            try session.loadManifest(at: url, path: url.lastPathComponent, contents: nil)
+        } catch let error as ManifestError {
+            failure = error.diagnostics
+        } catch {
+            failure = [Diagnostic(file: "?", line: 0, column: 0, message: "\(error)")]
+        }
+        var variables: [String: String] = [:]
+        for name in environment.variables.names {
+            let value = environment.variables[name].map { "\($0)" } ?? "nil"
+            let declaration = environment.variables.declaration(of: name).map { "\($0)" } ?? "nil"
+            let provenance = environment.provenance(of: name).map { "\($0)" } ?? "nil"
+            variables[name] = "\(value) | \(declaration) | \(provenance)"
+        }
+        let recorded = (session.documentRecord?.elements ?? []).map { element in
+            "\(element.tag) \(element.name ?? "-") \(element.line):\(element.column) reads \(element.reads.sorted())"
+                + " \(element.redeclares) \(element.otherChanges) \(element.diagnostics)"
+        }
+        return Outcome(
+            session: session, log: lines.withLock { $0 }, variables: variables, failure: failure, recorded: recorded)
+    }
+
+    /// Loads `url` both ways and checks they agree; returns the fast paths' outcome.
+    @discardableResult
+    static func assertSameBothWays(
+        _ url: URL, recording: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) -> Outcome {
+        let fast = load(url, fast: true, recording: recording)
+        let general = load(url, fast: false, recording: recording)
+        XCTAssertEqual(general.session.literalsDeclaredInRuns, 0, file: file, line: line)
+        XCTAssertEqual(general.session.constantsAnswered, 0, file: file, line: line)
+        XCTAssertEqual(fast.failure, general.failure, file: file, line: line)
+        XCTAssertEqual(fast.variables, general.variables, file: file, line: line)
+        XCTAssertEqual(fast.session.diagnostics, general.session.diagnostics, file: file, line: line)
+        XCTAssertEqual(fast.log, general.log, file: file, line: line)
+        XCTAssertEqual(fast.recorded, general.recorded, file: file, line: line)
+        XCTAssertEqual(fast.session.declarations, general.session.declarations, file: file, line: line)
+        XCTAssertEqual(
+            fast.session.environment.variables.version, general.session.environment.variables.version,
+            file: file, line: line)
+        XCTAssertEqual(
+            fast.session.environment.variables.names, general.session.environment.variables.names, file: file,
+            line: line)
+        return fast
+    }
+}
