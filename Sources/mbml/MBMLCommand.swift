@@ -40,7 +40,12 @@ struct MBMLCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             // Options of the command written after `--compare` are the command's, not the second space's.
-            var command = try parseAsRoot(CompareArguments.reorder(Array(CommandLine.arguments.dropFirst())))
+            let arguments = CompareArguments.reorder(Array(CommandLine.arguments.dropFirst()))
+            if var eval = EvalFastPath.command(for: arguments) {
+                try eval.run()
+                return
+            }
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             exit(reporting: error)

@@ -56,8 +56,10 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         // JSON piped in is `$data` when the expression reads it (as piped JSON opens in the inspector).
+        // Nothing piped: the expression is not parsed for it (parsing it builds a function table).
         let pipedData =
-            expression.map { StandardInputJSON.expression($0, reads: StandardInputJSON.defaultName) } == true
+            StandardInputJSON.isPiped
+                && expression.map { StandardInputJSON.expression($0, reads: StandardInputJSON.defaultName) } == true
             ? StandardInputJSON.defaultName : nil
         let environment = try engine.makeEnvironment(
             budget: budget, pipedData: pipedData, project: engine.session.projectFile())
