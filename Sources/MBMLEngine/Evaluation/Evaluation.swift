@@ -47,14 +47,11 @@ public final class Evaluation: @unchecked Sendable {
     /// (``DataProcessingFunctions/distinctList(_:)``): what shows that `^unique(^list(…))` took
     /// that path.
     var distinctListRuns = 0
-    /// How many items those runs read their value of straight from a document's text
-    /// (``ItemTextPath``), rather than evaluating it.
-    var distinctListTextItems = 0
-    /// How many items per-item tests read their verdict of straight from a document's text
-    /// (``ItemTextTest``), in this job and its workers: what shows that a filter took that path.
-    var textTestItems: Int { textTests.value }
-    /// The count behind ``textTestItems``, shared with the job's workers.
-    let textTests: SharedCount
+    /// How many items the job and its workers read straight from a document's text rather than
+    /// evaluating them: the values of ``DataProcessingFunctions/distinctList(_:)`` (``ItemTextPath``)
+    /// and the verdicts of per-item tests (``ItemTextTest``). What shows that a call took a text path;
+    /// shared with the job's workers (``worker()``), which add to it from their threads.
+    let textPathItems: SharedCount
 
     /// A job under `limits`.
     /// - Parameters:
@@ -66,16 +63,16 @@ public final class Evaluation: @unchecked Sendable {
         self.limits = limits
         self.sharedDynamicValues = sharing
         self.meter = limits.maximumBytes > 0 ? EvaluationMeter(limit: limits.maximumBytes) : nil
-        textTests = SharedCount()
+        textPathItems = SharedCount()
     }
 
     private init(
-        limits: EvaluationLimits, meter: EvaluationMeter?, sharing: SharedDynamicValues?, textTests: SharedCount
+        limits: EvaluationLimits, meter: EvaluationMeter?, sharing: SharedDynamicValues?, textPathItems: SharedCount
     ) {
         self.limits = limits
         self.meter = meter
         self.sharedDynamicValues = sharing
-        self.textTests = textTests
+        self.textPathItems = textPathItems
     }
 
     /// A worker of this job for one chunk of a per-item scope run in parallel
@@ -86,7 +83,7 @@ public final class Evaluation: @unchecked Sendable {
     func worker() -> Evaluation {
         let worker = Evaluation(
             limits: limits, meter: meter.map(EvaluationMeter.init(workerOf:)), sharing: sharedDynamicValues,
-            textTests: textTests)
+            textPathItems: textPathItems)
         worker.depth = depth
         worker.variables = variables
         worker.logBuffer = []

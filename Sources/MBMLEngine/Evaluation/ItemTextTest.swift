@@ -71,7 +71,7 @@ extension FunctionCall {
     /// false) unless the items are the elements of a loaded document and the test is of
     /// ``ItemTextTest``'s shapes — where the general evaluation would take the fast path
     /// (``Environment/fastPath(of:in:)``) — when the verdict is read from the item's text
-    /// (``Evaluation/textTestItems`` counts those items). With no `test` (`^filter` with
+    /// (``Evaluation/textPathItems`` counts those items). With no `test` (`^filter` with
     /// intermediates), every item is tested by `general`.
     func withItemVerdicts<R>(
         of test: RepeatedEvaluation?, over entries: CollectionSupport.Entries,
@@ -84,7 +84,7 @@ extension FunctionCall {
             try withoutActuallyEscaping(entries) { entries in
                 func run(_ reader: ItemTextTest.Reader?) throws -> R {
                     var verdicts = ItemVerdicts(entries: entries, text: text, reader: reader, general: general)
-                    defer { evaluation.textTests.add(verdicts.fromText) }
+                    defer { evaluation.textPathItems.add(verdicts.fromText) }
                     return try body(&verdicts)
                 }
                 guard let textTest, text != nil else { return try run(nil) }

@@ -16,17 +16,24 @@
 ///   while mapped faults the process (`SIGBUS`) at the next touch of a page past its new end; a
 ///   file rewritten in place changes the mapped text under the index. A copy can not change.
 /// - **What a mapping can not survive is reported where it can be seen**: the file's identity
-///   (device, inode, size, modification time) is taken when it is opened and checked again after
-///   the scan; a file that changed in between is refused with ``FileChangedWhileRead`` rather
-///   than answered from text that is half old, half new. A file truncated while mapped — during
-///   the scan or before a later read — does not end the process with `SIGBUS`: the faulting page
-///   reads as zeros and the file is marked damaged (`MappedFileGuard`), which the same check
-///   reports. Every one-shot command checks again before it shows an answer
-///   (``Environment/answer(_:)``); what the lazy readers make of the zeros meanwhile is a
-///   well-defined value (null, an empty string or container) that is never shown, never a crash
-///   (`TruncatedMappedDataTests`). A file rewritten in place at the same size and
-///   time after the scan is not caught: that is the price of the mapping, the same ripgrep pays
-///   (a long-lived host never pays it).
+///   (device, inode, size, modification time and the inode's change time) is taken when it is
+///   mapped and checked again after the scan; a file that changed in between is refused with
+///   ``FileChangedWhileRead`` rather than answered from text that is half old, half new. A file
+///   truncated while mapped — during the scan or before a later read — does not end the process
+///   with `SIGBUS`: the faulting page reads as zeros and the file is marked damaged
+///   (`MappedFileGuard`), which the same check reports. Every one-shot command checks again before
+///   it shows an answer (``Environment/answer(_:)``); what the lazy readers make of the zeros
+///   meanwhile is a well-defined value (null, an empty string or container) that is never shown,
+///   never a crash (`TruncatedMappedDataTests`). A file rewritten in place at the same size, its
+///   modification time set back (`touch -r`, `utimes`), is caught by its change time, which every
+///   write and every setting of the times moves and no user can set back (`MappedFileIdentityTests`).
+///   What the system does not let a reader see is not caught: a write within the same tick of the
+///   file-time clock as the mapping (a few milliseconds, on a kernel or file system without
+///   fine-grained change times; Linux 6.13 and later give one to a write after the time was read),
+///   and a write through a descriptor opened before the file lost its last name (renamed over, as
+///   editors save, or deleted — which is not reported: no name is left to write it through). The
+///   change time also moves when the file is renamed, linked or has its mode changed: such a file is
+///   reported as changed although its bytes are not (run again). A long-lived host never maps.
 /// - **A mapped file is not held in the process's memory**: its pages are mapped in a few
 ///   megabytes ahead of the scan and given back behind it (`MappedFile.scanning(_:)`), and so
 ///   behind every later walk over the items of a large array of it (`PassedPages`); they stay
@@ -55,8 +62,9 @@ public enum DataFileReading: Sendable, Equatable {
     }
 }
 
-/// A data file whose identity (device, inode, size or modification time) changed between the open
-/// and the end of the scan of its mapped bytes: its text may be half old, half new.
+/// A data file whose identity (device, inode, size, modification or change time) changed between
+/// its mapping and the end of the scan of its mapped bytes, or before an answer read from it was
+/// shown: its text may be half old, half new.
 public struct FileChangedWhileRead: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file, as named.
     public var path: String

@@ -23,33 +23,70 @@ final class MappedFile: Sendable {
     /// The mapping's slot in the `SIGBUS` guard (``MappedFileGuard``), on Linux.
     private let guardSlot: Int?
 
-    /// What says the open file's bytes are unchanged: its size and the time of its last write (a
-    /// file renamed over it, as editors save, leaves this one's bytes and times alone).
-    struct Identity: Equatable {
+    /// What says the open file's bytes are unchanged, read through its descriptor (`fstat`): which
+    /// file it is (device and inode), its size, the time of its last write (mtime) and the time its
+    /// inode last changed (ctime), which a write, a truncation or a reset of the mtime (`utimes`)
+    /// moves and no user can set back. A write in place at the same size whose mtime was put back
+    /// shows in the ctime.
+    ///
+    /// The ctime also moves when the file is renamed, linked, unlinked or has its mode changed,
+    /// bytes untouched: such a file is reported as changed (run again), except when the change left
+    /// it with no name at all — renamed over, as editors save, or deleted — whose bytes only a
+    /// process that already held it open can write (``isUnchanged(since:)``).
+    struct Identity {
+        var device: UInt64
+        var inode: UInt64
         var size: Int64
-        var modification: [Int]
+        var modification: Timestamp
+        var change: Timestamp
+        /// How many names (hard links) the file has.
+        var links: UInt64
+
+        /// Seconds and nanoseconds.
+        struct Timestamp: Equatable {
+            var seconds: Int
+            var nanoseconds: Int
+        }
 
         /// The identity of the open `descriptor`, or nil when `fstat` fails.
         init?(descriptor: Int32) {
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
+            links = UInt64(info.st_nlink)
             #if canImport(Darwin)
-            modification = [Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)]
+            modification = Timestamp(seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: info.st_mtimespec.tv_nsec)
+            change = Timestamp(seconds: Int(info.st_ctimespec.tv_sec), nanoseconds: info.st_ctimespec.tv_nsec)
             #else
-            modification = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+            modification = Timestamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: info.st_mtim.tv_nsec)
+            change = Timestamp(seconds: Int(info.st_ctim.tv_sec), nanoseconds: info.st_ctim.tv_nsec)
             #endif
+        }
+
+        /// Whether this identity, taken now, says the bytes are those of the file whose identity
+        /// was `earlier`: the same file, size and mtime, and the same ctime unless the file has
+        /// since lost its last name (see the type).
+        func isUnchanged(since earlier: Identity) -> Bool {
+            guard device == earlier.device, inode == earlier.inode, size == earlier.size,
+                modification == earlier.modification
+            else { return false }
+            return change == earlier.change || (links == 0 && earlier.links > 0)
         }
     }
 
     /// Maps the whole of the open regular `file` (at least one byte long), guarded against its
     /// truncation (``MappedFileGuard``).
-    /// - Throws: `FunctionError` with the system's reason; ``MappedFileGuard/Full`` when no more
-    ///   mappings can be guarded (read the file instead).
+    /// - Throws: `FunctionError` with the system's reason; ``FileChangedWhileRead`` when its size
+    ///   changed since it was opened; ``MappedFileGuard/Full`` when no more mappings can be guarded
+    ///   (read the file instead).
     init(_ file: FileDoor.OpenFile, path: String) throws {
         guard !file.isPipe, file.size > 0, let identity = Identity(descriptor: file.descriptor) else {
             throw FunctionError("couldn't map \"\(path)\": it is not a regular file with bytes in it")
         }
+        // The size the door saw when it opened the file is the size mapped.
+        guard identity.size == Int64(file.size) else { throw FileChangedWhileRead(path: path) }
         guard let start = mmap(nil, file.size, PROT_READ, MAP_PRIVATE, file.descriptor, 0), start != MAP_FAILED
         else { throw FileDoor.failure("map", path, code: errno) }
         self.file = file
@@ -173,9 +210,9 @@ final class MappedFile: Sendable {
     /// `MADV_POPULATE_READ` (Linux 5.14): older kernels refuse it with `EINVAL`, and nothing is populated.
     private static let populateRead: Int32 = 22
     /// Throws ``FileChangedWhileRead`` when the file is no longer what was mapped: another size, or
-    /// written since, or truncated under a read (``isDamaged``).
+    /// written since (``Identity/isUnchanged(since:)``), or truncated under a read (``isDamaged``).
     func checkUnchanged() throws {
-        guard !isDamaged, Identity(descriptor: file.descriptor) == identity else {
+        guard !isDamaged, Identity(descriptor: file.descriptor)?.isUnchanged(since: identity) == true else {
             throw FileChangedWhileRead(path: path)
         }
     }

@@ -6,14 +6,19 @@ import MBMLEngine
 extension BenchCommand {
     /// The generator of person records, relative to the repository root.
     static let peopleGenerator = "Tools/generate-people.py"
-    /// Peak memory holding a generated file as `$people`, and everyday queries beside jq and gojq,
-    /// as whole processes. Returns the held file (for ``measureJSONReading(_:into:)``), if any.
+    /// Peak memory holding a generated file as `$people`, and everyday queries beside jq and gojq
+    /// (on `--query-data`, else on a generated file), as whole processes. Returns the held file (for ``measureJSONReading(_:into:)``), if any.
     func measureDataProcesses(in folder: URL, into table: inout BenchTable) throws -> (path: String, size: Int)? {
         if let duckdbData {
             let size = (try? FileManager.default.attributesOfItem(atPath: duckdbData)[.size] as? Int) ?? 0
             try measureDuckDB(on: (duckdbData, size), into: &table)
         }
-        guard dataMegabytes > 0 || queryMegabytes > 0 else { return nil }
+        if let queryData {
+            let size = (try? FileManager.default.attributesOfItem(atPath: queryData)[.size] as? Int) ?? 0
+            try measureQuery(on: (queryData, size), mbml: Self.currentExecutable(), into: &table)
+            if duckdbData == nil { try measureDuckDB(on: (queryData, size), into: &table) }
+        }
+        guard dataMegabytes > 0 || (queryMegabytes > 0 && queryData == nil) else { return nil }
         guard let python = Self.executable(named: "python3"),
             FileManager.default.fileExists(atPath: Self.peopleGenerator)
         else {
@@ -28,7 +33,7 @@ extension BenchCommand {
             try measureCount(of: file, mbml: mbml, into: &table)
             held = file
         }
-        if queryMegabytes > 0 {
+        if queryMegabytes > 0, queryData == nil {
             let file = try generatePeople(megabytes: queryMegabytes, in: folder, python: python)
             try measureQuery(on: file, mbml: mbml, into: &table)
             if duckdbData == nil { try measureDuckDB(on: file, into: &table) }

@@ -17,7 +17,7 @@ struct BenchCommand: ParsableCommand {
             frame, the value viewer on the largest value, a search keystroke, a keystroke with a \
             400,000-line log), and whole processes on generated person records (Tools/generate-people.py): \
             peak memory holding --data-megabytes MB as $people, and everyday queries on --query-megabytes MB \
-            beside jq and gojq when installed, and a filter count, a count of distinct cities and a sum of \
+            beside jq and gojq when installed (or on --query-data FILE), and a filter count, a count of distinct cities and a sum of \
             ages beside DuckDB's read_json when DuckDB is installed (its shell, or its Python package: \
             --duckdb PATH, or a duckdb on PATH, or a python3 on PATH that imports duckdb), on the \
             --query-megabytes file or --duckdb-data FILE, and a dozen everyday queries on a large file \
@@ -67,6 +67,13 @@ struct BenchCommand: ParsableCommand {
         name: .long, help: "Megabytes of generated person records for the filter query beside jq and gojq (0 skips it)."
     )
     var queryMegabytes = 31
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A JSON file of person records (Tools/generate-people.py's) for the everyday queries beside jq and gojq, instead of generating --query-megabytes MB.",
+            valueName: "file"))
+    var queryData: String?
 
     @Option(
         name: .long,

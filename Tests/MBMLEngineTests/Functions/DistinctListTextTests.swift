@@ -70,12 +70,12 @@ final class DistinctListTextTests: XCTestCase {
                 Outcome(
                     result: value.map { JSONCodec.encode($0) }, error: nil, log: log.lines,
                     bytesUsed: evaluation.bytesUsed),
-                evaluation.distinctListTextItems
+                evaluation.textPathItems.value
             )
         } catch {
             return (
                 Outcome(result: nil, error: "\(error)", log: log.lines, bytesUsed: evaluation.bytesUsed),
-                evaluation.distinctListTextItems
+                evaluation.textPathItems.value
             )
         }
     }

@@ -64,9 +64,9 @@ final class ItemTextTestTests: XCTestCase {
         do {
             let value = try environment.evaluate(expression, in: .object, within: evaluation)
             let result = value.map { JSONCodec.encode($0.materialized) }
-            return (Outcome(result: result, error: nil, log: log.lines), evaluation.textTestItems)
+            return (Outcome(result: result, error: nil, log: log.lines), evaluation.textPathItems.value)
         } catch {
-            return (Outcome(result: nil, error: "\(error)", log: log.lines), evaluation.textTestItems)
+            return (Outcome(result: nil, error: "\(error)", log: log.lines), evaluation.textPathItems.value)
         }
     }
 

@@ -20,13 +20,15 @@ extension DataProcessingFunctions {
         guard let (entries, lister, expressions) = try Lister.start(call) else { return .array([]) }
         call.evaluation.distinctListRuns += 1
         let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
-            call, range -> (count: Int, fromText: Int, textBytes: Int, distinct: [HashedValue]) in
+            call, range -> (count: Int, textBytes: Int, distinct: [HashedValue]) in
             let lister = Lister(
                 call: call, intermediates: lister.intermediates,
                 valueExpression: lister.valueExpression.unshared(for: call))
             var distinct = DistinctValues()
             var count = 0
+            // Items read from the text (counted in ``Evaluation/textPathItems``).
             var fromText = 0
+            defer { call.evaluation.textPathItems.add(fromText) }
             // The bytes of the texts among all the values (what the whole list would hold).
             var textBytes = 0
             // What the list's values hold that nothing charged, checked as `^list` checks it.
@@ -80,9 +82,8 @@ extension DataProcessingFunctions {
                     }
                 }
             }
-            return (count, fromText, textBytes, distinct.distinct)
+            return (count, textBytes, distinct.distinct)
         }
-        call.evaluation.distinctListTextItems += parts.reduce(0) { $0 + $1.fromText }
         let textBytes = parts.reduce(0) { $0 &+ $1.textBytes }
         if parts.count == 1 {
             try chargeRepeated(
