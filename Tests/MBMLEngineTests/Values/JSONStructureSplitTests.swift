@@ -101,6 +101,42 @@ final class JSONStructureSplitTests: XCTestCase {
         ) { XCTAssertTrue($0 is Cancelled) }
     }
 
+    func testTheMembersOfALargeArrayGoIntoRoomReservedBeforeThePassAloneOrHelped() throws {
+        // Records of about 170 bytes: fewer members than one per 64 bytes of text.
+        let note = String(repeating: "n", count: 120)
+        func array(of count: Int) -> [UInt8] {
+            Array(
+                ("[" + (0..<count).map { #"{"id":\#($0),"note":"\#(note)","age":\#($0 % 90)}"# }.joined(separator: ",")
+                    + "]").utf8)
+        }
+        let text = array(of: 50_000)
+        XCTAssertGreaterThanOrEqual(text.count, JSONStructureIndexer.reservedTextBytes)
+        let reserved = (text.count - 1) / JSONStructureIndexer.bytesPerMemberGuess
+        XCTAssertGreaterThan(reserved, 50_000 * 2)
+        let helped = Atomic<Int>(0)
+        let split = JSONStructureIndexer.Split(minimumBytes: 0, helped: { helped.add(1, ordering: .relaxed) })
+        let alone = try text.withUnsafeBufferPointer { try JSONStructureIndexer.index($0, maximumDepth: 64) }
+        let both = try text.withUnsafeBufferPointer {
+            try JSONStructureIndexer.index($0, maximumDepth: 64, split: split)
+        }
+        XCTAssertEqual(helped.load(ordering: .relaxed), 1)
+        for index in [alone, both] {
+            let members = try XCTUnwrap(index?.members[0])
+            XCTAssertEqual(members.count, 50_000)
+            XCTAssertEqual(members.first, 1)
+            // Grown by doubling from empty, the stack would have room for about 65,536.
+            XCTAssertGreaterThanOrEqual(members.capacity, reserved)
+        }
+        XCTAssertEqual(alone?.members, both?.members)
+        // A text under the threshold reserves nothing: its stack grows as it fills.
+        let small = array(of: 1_000)
+        XCTAssertLessThan(small.count, JSONStructureIndexer.reservedTextBytes)
+        let smallIndex = try small.withUnsafeBufferPointer { try JSONStructureIndexer.index($0, maximumDepth: 64) }
+        let smallMembers = try XCTUnwrap(smallIndex?.members[0])
+        XCTAssertEqual(smallMembers.count, 1_000)
+        XCTAssertLessThan(smallMembers.capacity, small.count / JSONStructureIndexer.bytesPerMemberGuess)
+    }
+
     #if os(Linux)
     func testTheHelperGivesItsPagesBackOnAMappedFile() throws {
         let folder = try ScratchFolder()

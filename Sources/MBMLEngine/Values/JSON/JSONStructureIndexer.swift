@@ -112,6 +112,7 @@ struct JSONStructureIndexer {
             scanner.position = resuming
             hasMember = true
         }
+        reserveMembers(&memberStack, textBytes: total &- scanner.position)
         // Where the helper's pass began, until this pass reaches or passes it.
         var boundary = helper?.boundary ?? .max
         while depth > 0 {
@@ -123,14 +124,9 @@ struct JSONStructureIndexer {
                 {
                     // The helper found the rest of the text invalid: so would this pass.
                     guard let found = helped else { return nil }
-                    for member in found.topMembers {
-                        if memberCount == memberStack.count {
-                            memberStack.append(member)
-                        } else {
-                            memberStack[memberCount] = member
-                        }
-                        memberCount &+= 1
-                    }
+                    memberStack.removeSubrange(memberCount...)
+                    memberStack.append(contentsOf: found.topMembers)
+                    memberCount = memberStack.count
                     members.merge(found.index.members) { mine, _ in mine }
                     scanner.position = found.end
                 } else {
@@ -151,9 +147,11 @@ struct JSONStructureIndexer {
             // Here a container has just opened or a member has just ended.
             if byte == (isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
                 if resuming != nil, depth == 1 {
+                    // The stack itself, not a copy of it (the top-level array's members are most of it).
+                    memberStack.removeSubrange(memberCount...)
                     return Found(
                         index: JSONStructureIndex(root: root, members: members), end: position,
-                        topMembers: Array(memberStack[0..<memberCount]))
+                        topMembers: memberStack)
                 }
                 position &+= 1
                 scanner.position = position
@@ -227,6 +225,29 @@ struct JSONStructureIndexer {
         scanner.skipWhitespace()
         guard scanner.position == total, resuming == nil else { return nil }
         return Found(index: JSONStructureIndex(root: root, members: members))
+    }
+
+    /// Texts of at least this many bytes have room for their members reserved before the pass
+    /// (``reserveMembers(_:textBytes:)``).
+    static let reservedTextBytes = 4 << 20
+
+    /// The guess of how many bytes of text a member of a large container takes, at most, for most
+    /// texts: one member per this many bytes is reserved (a record of the benchmark's people takes 178).
+    static let bytesPerMemberGuess = 64
+
+    /// Reserves room in `memberStack` for the members of a text of `textBytes` bytes (one per
+    /// ``bytesPerMemberGuess``) when it is at least ``reservedTextBytes`` long.
+    ///
+    /// The members of a large top-level array are most of what a pass records (six million of
+    /// them, 48 MB, in the gigabyte of people): grown by doubling, the stack was copied into fresh
+    /// memory again and again, twice its final size faulted in and cleared a page at a time.
+    /// Reserved memory that is never written costs only address space; a text with smaller members
+    /// grows the stack by doubling from there, as before. Not on huge pages (``HugePages``): on the
+    /// VM this was measured on, 48 MB of them took from a quarter to three and a half times the CPU
+    /// time of 4 KiB pages, from one run to the next (the kernel compacts memory to find them).
+    static func reserveMembers(_ memberStack: inout [Int], textBytes: Int) {
+        guard textBytes >= reservedTextBytes else { return }
+        memberStack.reserveCapacity(textBytes / bytesPerMemberGuess)
     }
 
     /// The members of the (checked) container at `start` that begin less than
