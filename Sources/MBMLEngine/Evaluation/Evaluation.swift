@@ -50,6 +50,9 @@ public final class Evaluation: @unchecked Sendable {
     /// How many items those runs read their value of straight from a document's text
     /// (``ItemTextPath``), rather than evaluating it.
     var distinctListTextItems = 0
+    /// How many items a `^reduce` run as a sum (``ReduceSum``) read its term of straight from a
+    /// document's text (``ItemTextPath``), rather than evaluating it.
+    var reduceSumTextItems = 0
     /// How many items per-item tests read their verdict of straight from a document's text
     /// (``ItemTextTest``), in this job and its workers: what shows that a filter took that path.
     var textTestItems: Int { textTests.value }

@@ -19,6 +19,8 @@ final class ItemTextTestTests: XCTestCase {
         "30", "31", "-2", "30.5", "3e1", "30.0", "1E400", "-0", "12345678901234567890123456789", #""31""#, #""30""#,
         #""abc""#, #""""#, #""3\u0031""#, "\"\u{E9}t\u{E9}\"", "\"e\u{301}te\u{301}\"", #""\u00e9t\u00e9""#, "true",
         "false", "null", nil, "[1]", #"{"x":1}"#, #""Oslo""#, #""oslo""#, #"" 30""#,
+        // Whole numbers compared as `Int`s when of at most 18 digits (``JSONBytes/plainInteger(_:at:end:)``).
+        "0", "-31", "29", "123456789012345678", "-123456789012345678", "1234567890123456789", "30E0", "30e-0",
     ]
 
     /// Item `index` of the document, and whether the text test must hand it to the general evaluation
@@ -116,7 +118,8 @@ final class ItemTextTestTests: XCTestCase {
         let operators = ["==", "!=", "<", "<=", ">", ">=", "-EQ", "-NE", "-LT", "-LTE", "-GT", "-GTE", "=<", "=>"]
         let constants = [
             "30", "30.5", "-2", "abc", "31", "oslo", "\u{E9}t\u{E9}", "e\u{301}te\u{301}",
-            "12345678901234567890123456789", "true", "null",
+            "12345678901234567890123456789", "true", "null", "123456789012345678", "-31", "0", "-0",
+            "1234567890123456789",
         ]
         // Every operator with a number and a text; every constant with the six spellings' kinds.
         let pairs =
