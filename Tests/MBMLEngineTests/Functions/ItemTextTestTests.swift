@@ -50,26 +50,10 @@ final class ItemTextTestTests: XCTestCase {
 
     private lazy var text = "[" + (0..<count).map(item).joined(separator: ",\n ") + "]"
 
-    private struct Outcome: Equatable {
-        var result: String?
-        var error: String?
-        var log: [String]
-    }
-
-    /// `expression` over `$people` with `workers` threads, and how many items the text test read.
-    private func run(_ expression: String, people: Value, workers: Int) -> (Outcome, textItems: Int) {
-        let log = LogSink(limit: 1_000_000)
-        let environment = Environment(log: log)
-        environment.variables.declare("people", value: people)
-        let evaluation = Evaluation()
-        evaluation.workers = workers
-        do {
-            let value = try environment.evaluate(expression, in: .object, within: evaluation)
-            let result = value.map { JSONCodec.encode($0.materialized) }
-            return (Outcome(result: result, error: nil, log: log.lines), evaluation.textTestItems)
-        } catch {
-            return (Outcome(result: nil, error: "\(error)", log: log.lines), evaluation.textTestItems)
-        }
+    /// `expression` over `$people` with `workers` threads, and how many items the text path read.
+    private func run(_ expression: String, people: Value, workers: Int) -> (PeopleOutcome, textItems: Int) {
+        let (outcome, items) = PeopleOutcome.of(expression, people: people, workers: workers) { $0.textTestItems }
+        return (outcome, items)
     }
 
     /// Checks `^filter`, `^count(^filter)`, `^valuesPassingTest` and `^collectionPassesTest` with

@@ -14,12 +14,6 @@ final class ReduceSumTextTests: XCTestCase {
     /// More items than ``ParallelItemScope/threshold``, so that four workers split them.
     private let count = 6_000
 
-    private struct Outcome: Equatable {
-        var result: String?
-        var error: String?
-        var log: [String]
-    }
-
     /// A document of `count` items whose `age` is `plain(index)` for most and, every 97th item,
     /// one of `odd` in turn (nil: the item is not an object).
     private func document(odd: [String?]) -> String {
@@ -34,20 +28,10 @@ final class ReduceSumTextTests: XCTestCase {
         return "[" + items.joined(separator: ",\n ") + "]"
     }
 
-    /// `expression` over `$people` with `workers` threads, and how many items the sum read from text.
-    private func run(_ expression: String, people: Value, workers: Int) -> (Outcome, textItems: Int) {
-        let log = LogSink(limit: 1_000_000)
-        let environment = Environment(log: log)
-        environment.variables.declare("people", value: people)
-        let evaluation = Evaluation()
-        evaluation.workers = workers
-        do {
-            let value = try environment.evaluate(expression, in: .object, within: evaluation)
-            let result = value.map { JSONCodec.encode($0.materialized) }
-            return (Outcome(result: result, error: nil, log: log.lines), evaluation.reduceSumTextItems)
-        } catch {
-            return (Outcome(result: nil, error: "\(error)", log: log.lines), evaluation.reduceSumTextItems)
-        }
+    /// `expression` over `$people` with `workers` threads, and how many items the text path read.
+    private func run(_ expression: String, people: Value, workers: Int) -> (PeopleOutcome, textItems: Int) {
+        let (outcome, items) = PeopleOutcome.of(expression, people: people, workers: workers) { $0.reduceSumTextItems }
+        return (outcome, items)
     }
 
     /// Checks the sum of `term` over the document against the serial fold and the decoded data;
