@@ -48,8 +48,9 @@ public final class Evaluation: @unchecked Sendable {
     /// that path.
     var distinctListRuns = 0
     /// How many items the job and its workers read straight from a document's text rather than
-    /// evaluating them: the values of ``DataProcessingFunctions/distinctList(_:)`` (``ItemTextPath``)
-    /// and the verdicts of per-item tests (``ItemTextTest``). What shows that a call took a text path;
+    /// evaluating them: the values of ``DataProcessingFunctions/distinctList(_:)`` (``ItemTextPath``),
+    /// the verdicts of per-item tests (``ItemTextTest``) and the terms of a `^reduce` run as a sum
+    /// (``ReduceSum``). What shows that a call took a text path;
     /// shared with the job's workers (``worker()``), which add to it from their threads.
     let textPathItems: SharedCount
 

@@ -58,22 +58,25 @@ struct ItemTextPath {
             let lookups = zip(keyRanges, keys).map { range, key in
                 JSONKeyLookup(wanted: UnsafeBufferPointer(rebasing: all[range]), key: key)
             }
-            return try body(Reader(lookups: lookups))
+            return try lookups.withUnsafeBufferPointer { try body(Reader(lookups: $0)) }
         }
     }
 
     /// Reads the path in the text of items.
     struct Reader {
-        fileprivate let lookups: [JSONKeyLookup]
+        /// The look-ups of the keys, in order (borrowed in place: reading an item retains nothing).
+        fileprivate let lookups: UnsafeBufferPointer<JSONKeyLookup>
 
         /// What the path reads to from the item whose text begins at `start` in `bytes` (the
         /// checked text of a document).
         func find(in bytes: UnsafeBufferPointer<UInt8>, itemAt start: Int) -> Found {
             guard let base = bytes.baseAddress else { return .general }
             var position = start
-            for lookup in lookups {
+            for index in lookups.indices {
                 guard position < bytes.count, base[position] == UInt8(ascii: "{") else { return .general }
-                switch lookup.find(in: bytes, objectAt: position, limit: JSONStructureIndexer.indexedContainerBytes) {
+                switch lookups[index].find(
+                    in: bytes, objectAt: position, limit: JSONStructureIndexer.indexedContainerBytes)
+                {
                 case .tooLong: return .general
                 case .found(nil): return .nothing
                 case .found(let value?): position = value

@@ -19,6 +19,8 @@ final class ItemTextTestTests: XCTestCase {
         "30", "31", "-2", "30.5", "3e1", "30.0", "1E400", "-0", "12345678901234567890123456789", #""31""#, #""30""#,
         #""abc""#, #""""#, #""3\u0031""#, "\"\u{E9}t\u{E9}\"", "\"e\u{301}te\u{301}\"", #""\u00e9t\u00e9""#, "true",
         "false", "null", nil, "[1]", #"{"x":1}"#, #""Oslo""#, #""oslo""#, #"" 30""#,
+        // Whole numbers compared as `Int`s when of at most 18 digits (``JSONBytes/plainInteger(_:at:end:)``).
+        "0", "-31", "29", "123456789012345678", "-123456789012345678", "1234567890123456789", "30E0", "30e-0",
     ]
 
     /// Item `index` of the document, and whether the text test must hand it to the general evaluation
@@ -48,26 +50,10 @@ final class ItemTextTestTests: XCTestCase {
 
     private lazy var text = "[" + (0..<count).map(item).joined(separator: ",\n ") + "]"
 
-    private struct Outcome: Equatable {
-        var result: String?
-        var error: String?
-        var log: [String]
-    }
-
-    /// `expression` over `$people` with `workers` threads, and how many items the text test read.
-    private func run(_ expression: String, people: Value, workers: Int) -> (Outcome, textItems: Int) {
-        let log = LogSink(limit: 1_000_000)
-        let environment = Environment(log: log)
-        environment.variables.declare("people", value: people)
-        let evaluation = Evaluation()
-        evaluation.workers = workers
-        do {
-            let value = try environment.evaluate(expression, in: .object, within: evaluation)
-            let result = value.map { JSONCodec.encode($0.materialized) }
-            return (Outcome(result: result, error: nil, log: log.lines), evaluation.textPathItems.value)
-        } catch {
-            return (Outcome(result: nil, error: "\(error)", log: log.lines), evaluation.textPathItems.value)
-        }
+    /// `expression` over `$people` with `workers` threads, and how many items the text path read.
+    private func run(_ expression: String, people: Value, workers: Int) -> (PeopleOutcome, textItems: Int) {
+        let (outcome, items) = PeopleOutcome.of(expression, people: people, workers: workers) { $0.textPathItems.value }
+        return (outcome, items)
     }
 
     /// Checks `^filter`, `^count(^filter)`, `^valuesPassingTest` and `^collectionPassesTest` with
@@ -116,7 +102,8 @@ final class ItemTextTestTests: XCTestCase {
         let operators = ["==", "!=", "<", "<=", ">", ">=", "-EQ", "-NE", "-LT", "-LTE", "-GT", "-GTE", "=<", "=>"]
         let constants = [
             "30", "30.5", "-2", "abc", "31", "oslo", "\u{E9}t\u{E9}", "e\u{301}te\u{301}",
-            "12345678901234567890123456789", "true", "null",
+            "12345678901234567890123456789", "true", "null", "123456789012345678", "-31", "0", "-0",
+            "1234567890123456789",
         ]
         // Every operator with a number and a text; every constant with the six spellings' kinds.
         let pairs =

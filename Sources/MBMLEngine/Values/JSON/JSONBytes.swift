@@ -56,6 +56,34 @@ enum JSONBytes {
         return nil
     }
 
+    /// The whole number written at `position` when it is one of at most 18 digits — an optional
+    /// `-`, digits, and no fraction or exponent after them — which is what decoding it gives
+    /// (``JSONNode/value(in:_:at:)``: an integer); else nil.
+    @inline(__always)
+    static func plainInteger(_ base: UnsafePointer<UInt8>, at position: Int, end: Int) -> Int? {
+        var index = position
+        let isNegative = index < end && base[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        let first = index
+        var magnitude = 0
+        while index < end {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int(digit)
+            index += 1
+        }
+        guard index > first, index - first <= 18 else { return nil }
+        if index < end {
+            let byte = base[index]
+            if byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-")
+            {
+                return nil
+            }
+        }
+        return isNegative ? -magnitude : magnitude
+    }
+
     /// Whether the `count` bytes at `a` and at `b` are the same, compared eight at a time in place
     /// (the short keys and texts of records cost less so than through a call to `memcmp`).
     @inline(__always)

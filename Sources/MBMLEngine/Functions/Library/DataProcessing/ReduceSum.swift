@@ -50,7 +50,8 @@ struct ReduceSum {
     /// What one chunk found: the sum of its TERMs and of their magnitudes, or that the fold is not a
     /// whole-number sum there.
     enum Part {
-        case sum(total: Int, magnitude: Int)
+        /// `fromText`: how many of the TERMs were read from a document's text.
+        case sum(total: Int, magnitude: Int, fromText: Int)
         case notASum
 
         var isNotASum: Bool {
@@ -72,26 +73,38 @@ struct ReduceSum {
             // The term of the worker's own parse (a part of a tree is not parsed again by itself).
             let term = ReduceSum(combine: combine.unshared(for: call))?.term ?? term
             let limit = DecimalArithmetic.wholeNumberLimit
-            let part = try elements.withElementReader { elements -> Part in
-                var total = 0
-                var magnitude = 0
-                for position in range {
-                    try call.checkCancellation()
-                    let value: Value?
-                    do {
-                        value = try call.evaluation.withItemBindings([("item", elements[position])]) {
-                            try call.environment.evaluate(term, within: call.evaluation)
-                        }
-                    } catch {
+            let textPath = Self.textPath(of: term, in: call)
+            let entries = CollectionSupport.Entries(kind: .elements(elements))
+            let part = try entries.withItemText { entries, text -> Part in
+                try ItemTextPath.withOptionalReader(text == nil ? nil : textPath) { reader -> Part in
+                    var total = 0
+                    var magnitude = 0
+                    var fromText = 0
+                    for position in range {
                         try call.checkCancellation()
-                        return .notASum
+                        let whole: Int?
+                        if let reader, let text, let read = Self.wholeNumber(reader, text, at: position) {
+                            fromText += 1
+                            whole = read
+                        } else {
+                            let value: Value?
+                            do {
+                                value = try call.evaluation.withItemBindings([("item", entries(position).item)]) {
+                                    try call.environment.evaluate(term, within: call.evaluation)
+                                }
+                            } catch {
+                                try call.checkCancellation()
+                                return .notASum
+                            }
+                            whole = DecimalArithmetic.wholeNumber(value)
+                        }
+                        guard let whole else { return .notASum }
+                        total += whole
+                        magnitude += Int(whole.magnitude)
+                        if magnitude >= limit { return .notASum }
                     }
-                    guard let whole = DecimalArithmetic.wholeNumber(value) else { return .notASum }
-                    total += whole
-                    magnitude += Int(whole.magnitude)
-                    if magnitude >= limit { return .notASum }
+                    return .sum(total: total, magnitude: magnitude, fromText: fromText)
                 }
-                return .sum(total: total, magnitude: magnitude)
             }
             // A log line (a nested function's swallowed error) is written by the serial fold.
             guard case .sum = part, call.evaluation.logBuffer?.isEmpty ?? true else {
@@ -102,13 +115,40 @@ struct ReduceSum {
         }
         var total = start
         var magnitude = Int(start.magnitude)
+        var fromText = 0
         for part in parts {
-            guard case .sum(let sum, let size) = part else { return nil }
+            guard case .sum(let sum, let size, let read) = part else { return nil }
             total += sum
             magnitude += size
+            fromText += read
             if magnitude >= DecimalArithmetic.wholeNumberLimit { return nil }
         }
+        call.evaluation.textPathItems.add(fromText)
         return .decimal(Decimal(total))
+    }
+
+    /// The text path of `term` when it is `$item.key…` as the fast path would evaluate it
+    /// (``ItemTextPath``: only `$item`, which is all `^reduce` binds to the element); else nil.
+    private static func textPath(of term: RepeatedEvaluation, in call: FunctionCall) -> ItemTextPath? {
+        guard call.steps == nil, let fastPath = call.environment.fastPath(of: term, in: call.evaluation),
+            case .value(let path) = fastPath.use
+        else { return nil }
+        return ItemTextPath(path, from: ["item"])
+    }
+
+    /// TERM of the element at `position` read from its text, when the text path reads a whole number
+    /// written plainly (``JSONBytes/plainInteger(_:at:end:)``: what the fast path would decode to an
+    /// ``Value/integer(_:)``) below ``DecimalArithmetic/wholeNumberLimit``; nil when the element
+    /// must be evaluated (anything else read there is evaluated the general way, which gives the
+    /// same value and decides).
+    private static func wholeNumber(_ reader: ItemTextPath.Reader, _ text: ValueArray.ElementText, at position: Int)
+        -> Int?
+    {
+        guard case .value(let offset) = reader.find(in: text.bytes, itemAt: text.offset(ofElementAt: position)),
+            let base = text.bytes.baseAddress,
+            let number = JSONBytes.plainInteger(base, at: offset, end: text.bytes.count)
+        else { return nil }
+        return DecimalArithmetic.wholeNumber(.integer(number))
     }
 
     /// The initial value as the addition reads its left operand the first time: a text that is a
