@@ -42,7 +42,11 @@ public final class Evaluation: @unchecked Sendable {
     private(set) var isWorker = false
     /// How many threads a per-item scope of the job may use (``ParallelItemScope``): the active
     /// processors (1: every scope is serial).
-    var workers = ProcessInfo.processInfo.activeProcessorCount
+    var workers = Evaluation.activeProcessors
+    /// The active processors, asked once a process: on Linux Foundation reads the cgroup's CPU
+    /// quota from files each time it is asked (tens of microseconds), and a job is made for every
+    /// evaluation, so asking per job made a cached `$a.b[3].c` a hundred times a hand-written walk.
+    static let activeProcessors = ProcessInfo.processInfo.activeProcessorCount
     /// How many times the job computed a `^list`'s distinct values without the list
     /// (``DataProcessingFunctions/distinctList(_:)``): what shows that `^unique(^list(…))` took
     /// that path.
