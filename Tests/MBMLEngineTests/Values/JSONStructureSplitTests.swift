@@ -59,7 +59,8 @@ final class JSONStructureSplitTests: XCTestCase {
         XCTAssertNotNil(boundary)
         XCTAssertGreaterThanOrEqual(boundary ?? 0, text.count / 2)
         let helped = Atomic<Int>(0)
-        let split = JSONStructureIndexer.Split(minimumBytes: 0, helped: { helped.add(1, ordering: .relaxed) })
+        let split = JSONStructureIndexer.Split(
+            minimumBytes: 0, helped: { helped.add(1, ordering: .relaxed) }, waitsForStart: true)
         XCTAssertEqual(try withHelper(text, maximumDepth: 64, split: split), expected)
         XCTAssertEqual(helped.load(ordering: .relaxed), 1)
         // Nested containers of 4 KiB or more past the boundary are indexed by the helper.
@@ -114,7 +115,8 @@ final class JSONStructureSplitTests: XCTestCase {
         let reserved = (text.count - 1) / JSONStructureIndexer.bytesPerMemberGuess
         XCTAssertGreaterThan(reserved, 50_000 * 2)
         let helped = Atomic<Int>(0)
-        let split = JSONStructureIndexer.Split(minimumBytes: 0, helped: { helped.add(1, ordering: .relaxed) })
+        let split = JSONStructureIndexer.Split(
+            minimumBytes: 0, helped: { helped.add(1, ordering: .relaxed) }, waitsForStart: true)
         let alone = try text.withUnsafeBufferPointer { try JSONStructureIndexer.index($0, maximumDepth: 64) }
         let both = try text.withUnsafeBufferPointer {
             try JSONStructureIndexer.index($0, maximumDepth: 64, split: split)
@@ -155,7 +157,7 @@ final class JSONStructureSplitTests: XCTestCase {
                         mapped.release(range)
                         let resident = MappingResidency.residentBytes(of: mapped.buffer) ?? .max
                         largest.max(resident, ordering: .relaxed)
-                    }, helped: { helped.add(1, ordering: .relaxed) }),
+                    }, helped: { helped.add(1, ordering: .relaxed) }, waitsForStart: true),
                 passing: passing)
         }
         XCTAssertEqual(index?.members[index?.root ?? -1]?.count, 300_000)
