@@ -234,7 +234,7 @@ public final class Environment: Sendable {
             ConstantShortcut.answers(expression, in: context), !evaluation.isStopped,
             cache.tokens(for: expression, grammar: context.grammar) == nil
         else { return nil }
-        return ConstantShortcut.result(for: expression, in: context)
+        return ConstantShortcut.result(ofUnmarked: expression, in: context)
     }
 
     /// Evaluates `expression` for a preview: as ``evaluate(_:in:within:)``, except that in the object,

@@ -10,7 +10,12 @@ enum ConstantShortcut {
 
     /// The fixed result, or nil when the expression must be tokenized.
     static func result(for expression: String, in context: ExpressionContext) -> Answer? {
-        guard answers(expression, in: context) else { return nil }
+        answers(expression, in: context) ? result(ofUnmarked: expression, in: context) : nil
+    }
+
+    /// The fixed result of `expression`, which ``answers(_:in:)`` has found to hold none of
+    /// `context`'s markers (it is not scanned again).
+    static func result(ofUnmarked expression: String, in context: ExpressionContext) -> Answer {
         switch context {
         case .object, .string: return Answer(value: .string(expression))
         case .number:
