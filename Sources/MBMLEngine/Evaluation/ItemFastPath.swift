@@ -1,9 +1,10 @@
 import Foundation
 
 /// The per-item expressions most queries over records are made of — a path from a bound variable
-/// through keys (`$item.address.city`), or a test of such paths compared with constants
-/// (`$item.age > 30`, `$item.age > 30 && $item.address.city == Oslo`, with `||`, `!` and
-/// parentheses) — evaluated without the evaluator's general machinery (<doc:LargeData>).
+/// through keys (`$item.address.city`), or a test of such paths, each compared with a constant or
+/// taken for its own truth (`$item.age > 30`, `$item.active`, `$item.age > 30 && $item.address.city
+/// == Oslo`, with `||`, `!` and parentheses) — evaluated without the evaluator's general machinery
+/// (<doc:LargeData>).
 ///
 /// It answers exactly as ``Evaluator`` does, or not at all: it reads only variables bound by the
 /// job (a function's `$item`, …) and steps only through dictionaries (`entries[key]`, as
@@ -17,8 +18,8 @@ struct ItemFastPath {
     enum Use {
         /// A path, its value in the object context: nil and NULL are nil.
         case value(Path)
-        /// A test in the boolean context: comparisons of paths with constants, joined by `&&`,
-        /// `||` and `!` (and grouped in parentheses).
+        /// A test in the boolean context: checks of paths (a comparison with a constant, or the
+        /// value's own truth), joined by `&&`, `||` and `!` (and grouped in parentheses).
         case test(Test)
     }
 
@@ -32,7 +33,7 @@ struct ItemFastPath {
 
     /// A test of the fast path's shapes.
     indirect enum Test {
-        /// The truth of `path OP constant`.
+        /// The truth of one check of a path: `path OP constant`, or the path's own truth.
         case comparison(Compared)
         /// `&&` (`-AND`): the right side only when the left one is true, as ``Evaluator`` does.
         case and(Test, Test)
@@ -49,7 +50,7 @@ struct ItemFastPath {
             switch self {
             case .comparison(let comparison):
                 guard let left = try operand(comparison) else { return nil }
-                return ItemFastPath.compare(comparison.kind, left ?? .null, comparison.constant)
+                return comparison.check.holds(for: left)
             case .and(let left, let right):
                 guard let first = try left.truth(operand) else { return nil }
                 return first ? try right.truth(operand) : false
@@ -62,13 +63,30 @@ struct ItemFastPath {
         }
     }
 
-    /// One comparison of a ``Test``.
+    /// One check of a path in a ``Test``.
     struct Compared {
-        /// Its place among the test's comparisons, left to right (0 for the first).
+        /// Its place among the test's checks, left to right (0 for the first).
         let place: Int
         let path: Path
-        let kind: Token.Kind
-        let constant: Constant
+        let check: Check
+    }
+
+    /// What a ``Compared`` path's value is checked by.
+    enum Check {
+        /// `value OP constant`, as ``Evaluator`` compares (nothing is NULL).
+        case comparison(Token.Kind, Constant)
+        /// The value's own truth, as ``Evaluator`` reads an operand that is no test in the boolean
+        /// context (`$item.active`): ``Value/isTruthy``, nothing false.
+        case truth
+
+        /// Whether `value` (nil: nothing) passes the check.
+        @inline(__always)
+        func holds(for value: Value?) -> Bool {
+            switch self {
+            case .comparison(let kind, let constant): return ItemFastPath.compare(kind, value ?? .null, constant)
+            case .truth: return value.isTruthy
+            }
+        }
     }
 
     /// The right operand of a comparison, with what comparing with it needs, found once.
@@ -105,7 +123,7 @@ struct ItemFastPath {
                 let constant = Self.constant(token.children[1])
             else { return nil }
             defer { places += 1 }
-            return .comparison(Compared(place: places, path: path, kind: token.kind, constant: constant))
+            return .comparison(Compared(place: places, path: path, check: .comparison(token.kind, constant)))
         case .and, .or:
             guard token.children.count == 2, let left = test(token.children[0], places: &places),
                 let right = test(token.children[1], places: &places)
@@ -117,6 +135,10 @@ struct ItemFastPath {
         case .booleanGrouping:
             guard token.children.count == 1 else { return nil }
             return test(token.children[0], places: &places)
+        case .variableReference:
+            guard let path = Self.path(token) else { return nil }
+            defer { places += 1 }
+            return .comparison(Compared(place: places, path: path, check: .truth))
         default:
             return nil
         }

@@ -1,8 +1,8 @@
-/// ``ItemFastPath``'s test (`$item.age > 30`, `$item.a == x && $item.b.c != 2`, …) read straight
-/// from the text of an item of a loaded document (<doc:LargeData>): each comparison's path is read
-/// in the item's bytes (``ItemTextPath``), the scalar it reaches decoded from them alone and
-/// compared with the constant by the fast path's own comparison (``ItemFastPath/compare(_:_:_:)``,
-/// ``Evaluator``'s rules), without making the item, the objects on the way or a binding.
+/// ``ItemFastPath``'s test (`$item.age > 30`, `$item.a == x && $item.b.c != 2`, `$item.active`, …)
+/// read straight from the text of an item of a loaded document (<doc:LargeData>): each check's path
+/// is read in the item's bytes (``ItemTextPath``), the scalar it reaches decoded from them alone and
+/// checked by the fast path's own check (``ItemFastPath/Check/holds(for:)``, ``Evaluator``'s rules),
+/// without making the item, the objects on the way or a binding.
 ///
 /// It gives the verdict the fast path gives for the same item, or says it cannot: what the text
 /// path of a comparison cannot read (``ItemTextPath/Found/general``: a non-object on the way, an
@@ -11,11 +11,11 @@ struct ItemTextTest {
     /// The test's nodes, the root last: each refers to earlier ones by index (trivial values, so
     /// that reading a verdict retains nothing).
     private let nodes: [Node]
-    /// What each comparison compares with, by its place.
+    /// What each check compares with, by its place.
     private let comparisons: [Comparison]
-    /// The constants, by place (the general comparison of a value the text path decoded).
-    private let constants: [ItemFastPath.Constant]
-    /// The text path of each comparison, by its place.
+    /// The checks, by place (the general check of a value the text path decoded).
+    private let checks: [ItemFastPath.Check]
+    /// The text path of each check, by its place.
     private let paths: [ItemTextPath]
 
     /// A node of the test: ``ItemFastPath/Test`` with its children by index.
@@ -26,14 +26,22 @@ struct ItemTextTest {
         case not(Int)
     }
 
-    /// One comparison's operator, and its constant as a whole number when it is one.
+    /// One check's operator (nil for the value's own truth), and its constant as a whole number
+    /// when it is one.
     fileprivate struct Comparison {
-        let kind: Token.Kind
+        let kind: Token.Kind?
         /// ``ItemFastPath/Constant/integer``: an item's whole number of at most 18 digits is
         /// compared with it as an `Int`, which is what ``ItemFastPath/compare(_:_:_:)`` does for an
         /// ``Value/integer(_:)`` (the order of two `Int`s, and for `==`, `!=` the equality of two
         /// numbers, exact for whole numbers).
         let integer: Int?
+
+        init(_ compared: ItemFastPath.Compared) {
+            switch compared.check {
+            case .comparison(let kind, let constant): (self.kind, integer) = (kind, constant.integer)
+            case .truth: (kind, integer) = (nil, nil)
+            }
+        }
     }
 
     /// The text test of `fastPath` when it is a test whose every path starts from `$item` through
@@ -50,8 +58,8 @@ struct ItemTextTest {
             paths.append(path)
         }
         self.nodes = nodes
-        self.comparisons = ordered.map { Comparison(kind: $0.kind, integer: $0.constant.integer) }
-        self.constants = ordered.map(\.constant)
+        self.comparisons = ordered.map(Comparison.init)
+        self.checks = ordered.map(\.check)
         self.paths = paths
     }
 
@@ -85,9 +93,8 @@ struct ItemTextTest {
             try readers.withUnsafeBufferPointer { readers in
                 try nodes.withUnsafeBufferPointer { nodes in
                     try comparisons.withUnsafeBufferPointer { comparisons in
-                        try constants.withUnsafeBufferPointer { constants in
-                            try body(
-                                Reader(nodes: nodes, comparisons: comparisons, constants: constants, readers: readers))
+                        try checks.withUnsafeBufferPointer { checks in
+                            try body(Reader(nodes: nodes, comparisons: comparisons, checks: checks, readers: readers))
                         }
                     }
                 }
@@ -99,7 +106,7 @@ struct ItemTextTest {
     struct Reader {
         fileprivate let nodes: UnsafeBufferPointer<Node>
         fileprivate let comparisons: UnsafeBufferPointer<Comparison>
-        fileprivate let constants: UnsafeBufferPointer<ItemFastPath.Constant>
+        fileprivate let checks: UnsafeBufferPointer<ItemFastPath.Check>
         fileprivate let readers: UnsafeBufferPointer<ItemTextPath.Reader>
 
         /// The verdict on the item whose text begins at `start` in `bytes` (the checked text of
@@ -128,26 +135,34 @@ struct ItemTextTest {
             }
         }
 
-        /// The comparison at `place` on the item, or nil when its path must be read the general way.
+        /// The check at `place` on the item, or nil when its path must be read the general way.
         private func verdict(
             _ place: Int, in document: JSONDocument, _ bytes: UnsafeBufferPointer<UInt8>, itemAt start: Int
         ) -> Bool? {
-            let kind = comparisons[place].kind
-            let left: Value
+            let left: Value?
             switch readers[place].find(in: bytes, itemAt: start) {
             case .general: return nil
-            case .nothing: left = .null
+            case .nothing: left = nil
             case .text(let range):
                 left = .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
             case .value(let offset):
-                if let constant = comparisons[place].integer, let base = bytes.baseAddress,
+                let comparison = comparisons[place]
+                guard let kind = comparison.kind else {
+                    // The truth of `true`, `false` and `null` without decoding them.
+                    switch bytes[offset] {
+                    case UInt8(ascii: "t"): return true
+                    case UInt8(ascii: "f"), UInt8(ascii: "n"): return false
+                    default: return JSONNode.value(in: document, bytes, at: offset).isTruthy
+                    }
+                }
+                if let constant = comparison.integer, let base = bytes.baseAddress,
                     let number = JSONBytes.plainInteger(base, at: offset, end: bytes.count)
                 {
                     return Self.order(number, constant, kind)
                 }
                 left = JSONNode.value(in: document, bytes, at: offset)
             }
-            return ItemFastPath.compare(kind, left, constants[place])
+            return checks[place].holds(for: left)
         }
 
         /// `number OP constant` for two `Int`s.

@@ -22,6 +22,11 @@ final class ItemFastPathTests: XCTestCase {
             ])),
         .dictionary(ValueDictionary(["age": .array([.integer(1)]), "address": .array([.integer(1)])])),
         .dictionary(ValueDictionary([:])),
+        // The truth of `$item.age`: false, zeros, the false one-character texts, an empty text.
+        .dictionary(ValueDictionary(["age": .boolean(false)])), .dictionary(ValueDictionary(["age": .integer(0)])),
+        .dictionary(ValueDictionary(["age": .decimal(0)])), .dictionary(ValueDictionary(["age": .double(0)])),
+        .dictionary(ValueDictionary(["age": .string("F")])), .dictionary(ValueDictionary(["age": .string("0")])),
+        .dictionary(ValueDictionary(["age": .string("")])), .dictionary(ValueDictionary(["age": .string("no")])),
         .array([.integer(1), .integer(2)]),
         .string("plain"),
         .integer(40),
@@ -38,7 +43,11 @@ final class ItemFastPathTests: XCTestCase {
         ("$item.age", .object, true), ("$item.address.city", .object, true), ("$item.address", .object, true),
         ("$item", .object, true),
         // Not of its shapes: the general evaluation.
-        ("$item.age > $item.age", .boolean, false), ("$item.age", .boolean, false), ("$item.age.count", .object, true),
+        // A path's own truth, alone and in tests.
+        ("$item.age", .boolean, true), ("!$item.age", .boolean, true), ("$item.address.city", .boolean, true),
+        ("$item.age && $item.address.city == Oslo", .boolean, true), ("$item -OR $item.age", .boolean, true),
+        ("$item.age > $item.age", .boolean, false), ("$item.age.count", .object, true),
+        ("$item.age.count", .boolean, true), ("$item[age]", .boolean, false),
         ("$item[age]", .object, false), ("${item.age}", .object, false), ("$item.age items", .object, false),
     ]
 

@@ -21,6 +21,8 @@ final class ItemTextTestTests: XCTestCase {
         "false", "null", nil, "[1]", #"{"x":1}"#, #""Oslo""#, #""oslo""#, #"" 30""#,
         // Whole numbers compared as `Int`s when of at most 18 digits (``JSONBytes/plainInteger(_:at:end:)``).
         "0", "-31", "29", "123456789012345678", "-123456789012345678", "1234567890123456789", "30E0", "30e-0",
+        // Truth (`$item.age` alone): the one-character texts that are false, escaped or not, zeros.
+        #""f""#, #""F""#, #""0""#, #""\u0030""#, #""no""#, "0.0", "0e5", "-0.0", "[]", "{}",
     ]
 
     /// Item `index` of the document, and whether the text test must hand it to the general evaluation
@@ -143,9 +145,24 @@ final class ItemTextTestTests: XCTestCase {
         XCTAssertGreaterThan(try assertAsTheEvaluator("$item.age.count > 0"), 0)
     }
 
+    func testThePathsOwnTruthAnswersAsTheEvaluator() throws {
+        let nested = objects - (0..<count).filter { [14, 15, 16].contains($0 % 211) }.count
+        XCTAssertEqual(try assertAsTheEvaluator("$item.age"), objects)
+        XCTAssertEqual(try assertAsTheEvaluator("!$item.age"), objects)
+        XCTAssertEqual(try assertAsTheEvaluator("$item.address.city"), nested)
+        XCTAssertEqual(try assertAsTheEvaluator("$item.missing"), objects)
+        XCTAssertEqual(try assertAsTheEvaluator("$item"), count)
+        for test in [
+            "$item.age && $item.address.city == Oslo", "$item.age -OR $item.address.city",
+            "!($item.address.city) && $item.age > 3", "$item.name -AND !$item.age", "!(!$item.address)",
+        ] {
+            XCTAssertGreaterThanOrEqual(try assertAsTheEvaluator(test), nested, test)
+        }
+    }
+
     func testTestsTheTextPathDoesNotReadAreEvaluated() throws {
         for test in [
-            "$item.age > $item.id", "$item.age", "$item.age > 30 && 1 == 1", "$key == 3",
+            "$item.age > $item.id", "$item.age > 30 && 1 == 1", "$key == 3", "$item[age]",
             "$people.count > 3", "^count($item) > 2",
         ] {
             XCTAssertEqual(try assertAsTheEvaluator(test), 0, test)
