@@ -60,7 +60,8 @@ public struct ValueArray: Sendable {
         return 0
     }
 
-    /// The elements at `positions` (increasing), in that order: for a view of a document, a view of
+    /// The elements at `positions` (increasing, or in any order: a walk that goes back gives
+    /// pages back from there, ``PassedPages``), in that order: for a view of a document, a view of
     /// the same document holding only where those elements begin (nothing is decoded); for decoded
     /// elements, those elements (read in one walk: the pages of a large mapped file their views
     /// are read from are given back behind it, ``PassedPages``).

@@ -9,8 +9,8 @@ import Synchronization
 /// offsets, once found, are right for every copy on any thread.
 ///
 /// A view may also be a selection of the array's members (what `^filter` keeps of a document's
-/// array): then it holds those members' offsets, in the array's order, and is not the node's
-/// whole text.
+/// array, in the array's order, or what `^sort` orders of it): then it holds those members'
+/// offsets, and is not the node's whole text.
 final class JSONArrayView: Sendable {
     let node: JSONNode
     /// The offsets the structure index records (a large array), or the selected ones, or nil.
@@ -26,7 +26,8 @@ final class JSONArrayView: Sendable {
         isSelection = false
     }
 
-    /// A view of the members of `node` that begin at `offsets` (increasing).
+    /// A view of the members of `node` that begin at `offsets`, in that order (increasing for
+    /// `^filter`'s selection; in sorted order for `^sort`'s).
     init(selecting offsets: [Int], of node: JSONNode) {
         self.node = node
         indexed = offsets

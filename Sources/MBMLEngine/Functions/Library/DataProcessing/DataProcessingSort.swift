@@ -15,21 +15,26 @@ extension DataProcessingFunctions {
             let entries = CollectionSupport.entries(of: value)
         else { throw CollectionSupport.notIterable(collection, at: 0) }
         let sortKey = texts.count > 1 && !texts[1].isEmpty ? texts[1] : "$item"
-        let order = texts.count > 2 ? try call.evaluateQuietly(texts[2], as: .string) : nil
-        let descending = order?.text.lowercased() == "desc"
+        let direction = texts.count > 2 ? try call.evaluateQuietly(texts[2], as: .string) : nil
+        let descending = direction?.text.lowercased() == "desc"
         let comparator = SortComparator(call: call, sortKey: sortKey)
         let wanted: ComparisonResult = descending ? .orderedDescending : .orderedAscending
-        let items = Array(entries)
-        if let keys = try comparator.keys(of: items) {
-            let order = try stableSorted(Array(items.indices), call: call) { left, right in
+        // The items are sorted by position (the positions and their merge buffer, and the result's
+        // positions), never gathered: the elements of a loaded document stay in its text.
+        try call.chargeMemory(entries.count * MemoryLayout<Int>.stride * 3)
+        let order: [Int]
+        if let keys = try comparator.keys(of: entries) {
+            order = try stableSorted(Array(entries.indices), call: call) { left, right in
                 SortComparator.compare(keys[left], keys[right]) == wanted
             }
-            return .array(ValueArray(order.map { items[$0].item }))
+        } else {
+            order = try entries.withItemText { entry, _ in
+                try stableSorted(Array(entries.indices), call: call) { left, right in
+                    try comparator.compare(entry(left), entry(right)) == wanted
+                }
+            }
         }
-        let ordered = try stableSorted(items, call: call) { left, right in
-            try comparator.compare(left, right) == wanted
-        }
-        return .array(ordered.map(\.item))
+        return .array(sorted(entries, in: order))
     }
     .iterating(
         [
@@ -79,8 +84,13 @@ extension DataProcessingFunctions {
 
         /// Each item's key, evaluated once, or nil when the items must be compared through the
         /// rewritten texts (see the type's discussion).
+        ///
+        /// Over the elements of a loaded document, a key that is a path the fast path takes from
+        /// `$left:item` through plain keys (`$item.name`) is read from each element's text
+        /// (``ItemTextPath``, counted in ``Evaluation/textPathItems``), without making the element:
+        /// the value the fast path would give; an element the text path cannot read is evaluated.
         /// - Throws: the job's stop.
-        func keys(of items: [CollectionSupport.Entry]) throws -> [Value]? {
+        func keys(of entries: CollectionSupport.Entries) throws -> [Value]? {
             // A key that may log or change the space is never tried: its effects would happen again
             // when the comparisons fall back to the texts (the one purity rule, ``ItemPurity``).
             guard let leftKey, call.steps == nil, call.evaluation.captures.isEmpty,
@@ -89,29 +99,67 @@ extension DataProcessingFunctions {
             let environment = call.environment
             let version = environment.variables.version
             let logged = environment.log.writtenCount
-            try call.chargeMemory(items.count * MemoryLayout<Value>.stride)
+            try call.chargeMemory(entries.count * MemoryLayout<Value>.stride)
             var keys: [Value] = []
-            keys.reserveCapacity(items.count)
+            keys.reserveCapacity(entries.count)
             var kept = KeptBytes()
-            for item in items {
-                let bindings: [(String, Value?)] = [("left:item", item.item), ("left:key", item.key.map(Value.string))]
-                do {
-                    let before = call.meter?.chargedThroughHere ?? 0
-                    let key = try call.withBindings(bindings) {
-                        try environment.evaluate(leftKey, within: call.evaluation)
+            var fromText = 0
+            defer { call.evaluation.textPathItems.add(fromText) }
+            let textPath = environment.fastPath(of: leftKey, in: call.evaluation).flatMap { fastPath -> ItemTextPath? in
+                guard case .value(let path) = fastPath.use else { return nil }
+                return ItemTextPath(path, from: ["left:item"])
+            }
+            let evaluatedAll: Bool = try entries.withItemText { entry, text in
+                try ItemTextPath.withOptionalReader(text == nil ? nil : textPath) { reader in
+                    for position in entries.indices {
+                        if let reader, let text, let key = try textKey(reader, text, at: position, kept: &kept) {
+                            fromText += 1
+                            keys.append(key)
+                            continue
+                        }
+                        let item = entry(position)
+                        let bindings: [(String, Value?)] = [
+                            ("left:item", item.item), ("left:key", item.key.map(Value.string)),
+                        ]
+                        do {
+                            let before = call.meter?.chargedThroughHere ?? 0
+                            let key = try call.withBindings(bindings) {
+                                try environment.evaluate(leftKey, within: call.evaluation)
+                            }
+                            // What the key holds that its evaluation did not charge (a text read from a
+                            // document) is kept until the sort ends.
+                            let charged = (call.meter?.chargedThroughHere ?? 0) &- before
+                            try kept.add(EvaluationMeter.ownBytes(of: key ?? .null) &- charged, in: call)
+                            keys.append(key ?? .null)
+                        } catch {
+                            try call.checkCancellation()
+                            return false
+                        }
                     }
-                    // What the key holds that its evaluation did not charge (a text read from a
-                    // document) is kept until the sort ends.
-                    let charged = (call.meter?.chargedThroughHere ?? 0) &- before
-                    try kept.add(EvaluationMeter.ownBytes(of: key ?? .null) &- charged, in: call)
-                    keys.append(key ?? .null)
-                } catch {
-                    try call.checkCancellation()
-                    return nil
+                    return true
                 }
             }
-            guard environment.variables.version == version, environment.log.writtenCount == logged else { return nil }
+            guard evaluatedAll, environment.variables.version == version, environment.log.writtenCount == logged
+            else { return nil }
             return keys
+        }
+
+        /// The key of the element at `position` read from its text, charged as kept; nil when it
+        /// must be evaluated. Checks the job's stop, as an evaluation would.
+        private func textKey(
+            _ reader: ItemTextPath.Reader, _ text: ValueArray.ElementText, at position: Int, kept: inout KeptBytes
+        ) throws -> Value? {
+            try call.checkCancellation()
+            let key: Value
+            switch reader.find(in: text.bytes, itemAt: text.offset(ofElementAt: position)) {
+            case .general: return nil
+            case .nothing: return .null
+            case .text(let range):
+                key = .string(String(decoding: UnsafeBufferPointer(rebasing: text.bytes[range]), as: UTF8.self))
+            case .value(let offset): key = JSONNode.value(in: text.document, text.bytes, at: offset)
+            }
+            try kept.keep(key, in: call)
+            return key
         }
 
         /// Two keys as `-EQ` then `-LT` order them.
@@ -140,6 +188,15 @@ extension DataProcessingFunctions {
                 if try call.evaluateBooleanQuietly(equalExpression) { return .orderedSame }
                 return try call.evaluateBooleanQuietly(lessExpression) ? .orderedAscending : .orderedDescending
             }
+        }
+    }
+
+    /// The items of `entries` at the positions `order`, in that order: for the elements of a
+    /// loaded document, a view of the document holding where they begin (``ValueArray/selecting(_:)``).
+    private static func sorted(_ entries: CollectionSupport.Entries, in order: [Int]) -> ValueArray {
+        switch entries.kind {
+        case .elements(let elements): return elements.selecting(order)
+        case .entries(let values): return ValueArray(order.map { values.values[$0] })
         }
     }
 
