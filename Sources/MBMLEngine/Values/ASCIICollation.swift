@@ -67,6 +67,21 @@ enum ASCIICollation {
         return caseOrder
     }
 
+    /// Appends to `key` the bytes whose order is this collation's order of texts of printable
+    /// ASCII, compared byte by byte with a shorter key that is a prefix of another first (as
+    /// `memcmp` then the lengths): each byte's primary weight plus one, a 0, then for each byte 1
+    /// for a capital letter and 0 for anything else. Primary weights decide first, a text whose
+    /// weights begin another's comes first (its 0 is below any weight), and only then the first
+    /// letter whose case differs, lower case first: what ``compare(_:_:)`` finds. False, and
+    /// nothing appended, when `text` is not all printable ASCII.
+    static func appendSortKey(of text: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
+        guard isPrintable(text, from: 0) else { return false }
+        for byte in text { key.append(weights[Int(byte &- 0x20)] &+ 1) }
+        key.append(0)
+        for byte in text { key.append(byte &- UInt8(ascii: "A") < 26 ? 1 : 0) }
+        return true
+    }
+
     private static func isPrintable(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var index = start
         while index < bytes.count {

@@ -1,3 +1,4 @@
+import MBMLTestSupport
 import XCTest
 
 @testable import MBMLEngine
@@ -83,6 +84,42 @@ final class SortKeyTests: XCTestCase {
         XCTAssertNotEqual(
             try names("^list(^sort($people|$item.age == 31)|$item.name)", in: environment),
             try names("^list(^sort($people|$item.age)|$item.name)", in: environment))
+    }
+
+    /// Keys kept as collation keys (every key a text of printable ASCII), as whole numbers, or as
+    /// values (any other mix) order as the rewritten comparisons: seeded texts of every printable
+    /// character, mixed case, prefixes of one another and repeated; whole numbers; and the mixes
+    /// with a number, a non-ASCII text and a control character.
+    func testEveryFormOfKeptKeysOrdersAsTheRewrittenComparisons() throws {
+        var generator = SeededGenerator(seed: 0x50_27)
+        let printable = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+        let stems = ["ab", "Ab", "aB", "AB", "a", "A", "abc", "a-b", "a b", "9", "10", "_", ""]
+        var texts: [String] = []
+        for index in 0..<160 {
+            if index % 3 == 0 {
+                texts.append(stems[Int.random(in: 0..<stems.count, using: &generator)])
+            } else {
+                let length = Int.random(in: 0...6, using: &generator)
+                texts.append(String((0..<length).map { _ in printable.randomElement(using: &generator)! }))
+            }
+        }
+        let numbers: [Value] = (0..<160).map { _ in .integer(Int.random(in: -50...50, using: &generator)) }
+        let sets: [(String, [Value])] = [
+            ("texts", texts.map(Value.string)), ("numbers", numbers),
+            ("texts and a number", texts.map(Value.string) + [.integer(3)]),
+            ("texts and non-ASCII", texts.map(Value.string) + [.string("\u{E9}t\u{E9}"), .string("e\u{301}")]),
+            ("texts and a control", texts.map(Value.string) + [.string("a\u{7}b")]),
+            ("numbers and a decimal", numbers + [.decimal(2.5), .double(-0.5)]),
+        ]
+        for (name, keys) in sets {
+            let environment = makeEnvironment()
+            environment.variables.declare(
+                "keyed", value: .array(ValueArray(keys.enumerated().map { ["k": $1, "i": .integer($0)] })))
+            for order in ["", "|desc"] {
+                let sort = "^list(^sort($keyed|$item.k\(order))|$item.i)"
+                XCTAssertEqual(try environment.evaluate(sort, in: .object), traced(sort, in: environment), name + order)
+            }
+        }
     }
 
     /// A key that fails is compared through the texts: every comparison logs its error, as before.

@@ -24,9 +24,7 @@ extension DataProcessingFunctions {
         try call.chargeMemory(entries.count * MemoryLayout<Int>.stride * 3)
         let order: [Int]
         if let keys = try comparator.keys(of: entries) {
-            order = try stableSorted(Array(entries.indices), call: call) { left, right in
-                SortComparator.compare(keys[left], keys[right]) == wanted
-            }
+            order = try SortKeys(keys).sortedPositions(descending: descending, call: call)
         } else {
             order = try entries.withItemText { entry, _ in
                 try stableSorted(Array(entries.indices), call: call) { left, right in
@@ -162,16 +160,6 @@ extension DataProcessingFunctions {
             return key
         }
 
-        /// Two keys as `-EQ` then `-LT` order them.
-        static func compare(_ left: Value, _ right: Value) -> ComparisonResult {
-            // Two texts of printable ASCII: equal exactly when the same, else in collation order.
-            if case .string(let a) = left, case .string(let b) = right, let order = ASCIICollation.compare(a, b) {
-                return order
-            }
-            if Comparison.isEqual(left, right) { return .orderedSame }
-            return Comparison.compare(left, right) == .orderedAscending ? .orderedAscending : .orderedDescending
-        }
-
         static func rewrite(_ sortKey: String, side: String) -> String {
             sortKey.replacingOccurrences(of: "$item", with: "$\(side):item")
                 .replacingOccurrences(of: "$key", with: "$\(side):key")
@@ -179,7 +167,7 @@ extension DataProcessingFunctions {
 
         /// - Throws: the job's stop (a comparison never swallows it).
         func compare(_ left: CollectionSupport.Entry, _ right: CollectionSupport.Entry) throws -> ComparisonResult {
-            if comparesItems { return Self.compare(left.item, right.item) }
+            if comparesItems { return SortKeys.compare(left.item, right.item) }
             let bindings: [(String, Value?)] = [
                 ("left:item", left.item), ("left:key", left.key.map(Value.string)),
                 ("right:item", right.item), ("right:key", right.key.map(Value.string)),
