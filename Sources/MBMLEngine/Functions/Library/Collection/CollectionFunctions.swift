@@ -156,8 +156,20 @@ enum CollectionFunctions {
     ) { call in
         let parameters = try call.values(.atLeast(2))
         let elements = try CollectionSupport.array(parameters[0], at: 0)
-        let unwanted = Swift.Set(parameters.dropFirst())
-        return .array(elements.filter { !unwanted.contains($0) })
+        // A few items are compared with each element (an element of another kind than all of them,
+        // such as a record of a loaded document against a text, is told apart without being read
+        // whole); many are hashed. The kept elements are taken by position (``ValueArray/selecting(_:)``:
+        // a document's stay in its text).
+        let listed = Array(parameters.dropFirst())
+        let hashed = listed.count > 8 ? Swift.Set(listed) : nil
+        var kept: [Int] = []
+        var check = call.loopCheck()
+        for (position, element) in elements.enumerated() {
+            try check.step()
+            let isListed = hashed.map { $0.contains(element) } ?? listed.contains(element)
+            if !isListed { kept.append(position) }
+        }
+        return .array(elements.selecting(kept))
     }
 
     static let removeObjectAtIndex = FunctionDefinition(
@@ -181,7 +193,8 @@ enum CollectionFunctions {
         summary: "A new Array without its last element; an empty array stays empty. Fails for anything "
             + "but an Array."
     ) { call in
-        .array(Array(try CollectionSupport.array(of: call).dropLast()))
+        let elements = try CollectionSupport.array(of: call)
+        return .array(elements.selecting(Array(0..<max(0, elements.count - 1))))
     }
 
     // MARK: Looking up

@@ -221,9 +221,11 @@ extension DataProcessingFunctions {
         let elements = try CollectionSupport.array(parameters[0], at: 0)
         let count = try WorkLimits.checkedCount(try positiveCount(parameters[1], at: 1), of: "the group count")
         if count == 1 { return parameters[0] }
-        var groups = [[Value]](repeating: [], count: count)
-        for (index, element) in elements.enumerated() { groups[index % count].append(element) }
-        return .array(groups.map(Value.array))
+        // Each group by the positions of its elements (``ValueArray/selecting(_:)``: a loaded
+        // document's elements stay in its text).
+        var groups = [[Int]](repeating: [], count: count)
+        for index in elements.indices { groups[index % count].append(index) }
+        return .array(groups.map { .array(elements.selecting($0)) })
     }
 
     static let groupArrayElements = FunctionDefinition(
@@ -237,7 +239,7 @@ extension DataProcessingFunctions {
         let size = try positiveCount(parameters[1], at: 1)
         return .array(
             stride(from: 0, to: elements.count, by: size).map {
-                .array(Array(elements[$0..<min($0 + size, elements.count)]))
+                .array(elements.selecting(Array($0..<min($0 + size, elements.count))))
             })
     }
 
