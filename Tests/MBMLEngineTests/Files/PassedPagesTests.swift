@@ -72,6 +72,8 @@ final class PassedPagesTests: XCTestCase {
             "^count(^associate($people|$item.address.city|$item.id))",
             "^lastObject(^sort(^filter($people|$item.age = 89)|$item.name)).name",
             "^count(^filter($people|$item.name -CONTAINS 7))",
+            // A walk over what `^list` made of the records: views of the file, decoded elements.
+            "^count(^flattenArrays(^list($people|$item.address)))",
         ]
         for expression in expressions {
             let answer = try evaluate(expression, over: copied, workers: 1)

@@ -162,7 +162,11 @@ extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceabl
 
     public func makeIterator() -> Iterator {
         switch storage {
-        case .decoded(let elements): return Iterator(decoded: elements, node: nil, offsets: [], passed: nil)
+        case .decoded(let elements):
+            // Decoded elements that are views of a large mapped file (what `^list` made of its
+            // records) give its pages back as the walk passes them, as a document's own elements do.
+            let passed = elements.withUnsafeBufferPointer { PassedPages(over: $0) }
+            return Iterator(decoded: elements, node: nil, offsets: [], passed: passed)
         case .document(let view):
             let offsets = view.memberOffsets
             return Iterator(decoded: [], node: view.node, offsets: offsets, passed: view.passedPages(offsets))
@@ -171,8 +175,9 @@ extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceabl
 
     public var underestimatedCount: Int { count }
 
-    /// Iterates the elements; for a view of a document, each is decoded when it is reached (and the
-    /// pages of a large mapped file passed are given back, `PassedPages`).
+    /// Iterates the elements; for a view of a document, each is decoded when it is reached. The
+    /// pages of a large mapped file that the walk has passed are given back (`PassedPages`), for
+    /// a document's elements and for decoded elements that are views of one.
     public struct Iterator: IteratorProtocol {
         let decoded: [Value]
         let node: JSONNode?
@@ -189,7 +194,9 @@ extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceabl
             }
             guard index < decoded.count else { return nil }
             defer { index += 1 }
-            return decoded[index]
+            let element = decoded[index]
+            passed?.pass(element)
+            return element
         }
     }
 }
