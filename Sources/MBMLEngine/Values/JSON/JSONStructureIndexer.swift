@@ -7,11 +7,16 @@ import Foundation
 /// to the reader, whose message (with line and column) is the one people see, so the two never have
 /// to agree on messages, only on what is valid. Invalid UTF-8 is accepted (the reader replaces it).
 ///
-/// The loop is written for speed: the position is a local variable, the open containers are two
-/// flat stacks allocated once (no array bookkeeping per member), a string's plain run is skipped
-/// eight bytes at a time with its closing quote tested inline (escapes take a separate path), and
-/// the members of all open containers share one flat stack; the top-level container takes that
-/// stack without a copy.
+/// The loop is written for speed: the position, the innermost container and the offset its
+/// members are recorded from are local variables, the open containers are two flat stacks
+/// allocated once (no array bookkeeping per member), a string's plain run is skipped eight bytes at
+/// a time and its end read from the quotes of the last word (escapes take a separate path), and the
+/// members of all open containers share one flat stack; the top-level container takes that stack
+/// without a copy.
+///
+/// The pass is bound by the latency of a chain, not by the count of instructions: each read is at
+/// the position the one before it gave (measured: a fifth fewer instructions, the same time), so
+/// what pays is a shorter chain per token — one read less per string gave a tenth of the time.
 struct JSONStructureIndexer {
     /// Containers whose text is at least this many bytes have their member offsets kept; smaller
     /// ones are scanned when touched (a few microseconds).
