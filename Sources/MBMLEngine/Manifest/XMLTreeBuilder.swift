@@ -31,7 +31,10 @@ struct XMLTreeBuilder {
     /// Indices of the elements whose end tag has not been seen yet.
     private var open: [Int32] = []
     /// Recently seen names: libxml2 hands out names from its dictionary, so one pointer is one name.
-    private var recentNames: [(pointer: UnsafePointer<xmlChar>, number: UInt32, key: XMLAttributeKey)] = []
+    /// A small table indexed by the pointer's hash; a name whose entry another took is looked up
+    /// again.
+    private var recentNames = [(pointer: UnsafePointer<xmlChar>?, number: UInt32, key: XMLAttributeKey)](
+        repeating: (nil, 0, .other), count: 64)
 
     /// libxml2's errors and warnings, in order.
     private(set) var errors: [XMLParseError] = []
@@ -160,11 +163,13 @@ struct XMLTreeBuilder {
 
     /// The number and key of the name libxml2 hands over at `pointer`.
     private mutating func interned(_ pointer: UnsafePointer<xmlChar>) -> (number: UInt32, key: XMLAttributeKey) {
-        for entry in recentNames where entry.pointer == pointer { return (entry.number, entry.key) }
+        let slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: pointer)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        let entry = recentNames[slot]
+        if entry.pointer == pointer { return (entry.number, entry.key) }
         let name = String(cString: pointer)
         let key = XMLAttributeKey(name: name)
         let number = number(of: name)
-        if recentNames.count < 32 { recentNames.append((pointer, number, key)) }
+        recentNames[slot] = (pointer, number, key)
         return (number, key)
     }
 
@@ -252,20 +257,11 @@ struct XMLTreeBuilder {
         }
         let line = Int(input.pointee.line), column = Int(input.pointee.col)
         // Normally the parser is at the tag's `>`; after an error it may be at the next tag's `<`.
-        guard cur > base else { return (max(1, line), 1) }
-        // One pass back to the `<`, counting the characters and line feeds in between.
-        var opening = cur - 1
-        var newlines = 0
-        var characters = 1
-        while opening.pointee != UInt8(ascii: "<") {
-            guard opening > base else { return (max(1, line), 1) }
-            if opening.pointee == UInt8(ascii: "\n") {
-                newlines += 1
-            } else if opening.pointee & 0xC0 != 0x80 {
-                characters += 1
-            }
-            opening -= 1
+        guard cur > base, let opening = StartTagBytes.lastOpening(before: cur, from: base) else {
+            return (max(1, line), 1)
         }
+        // The characters and line feeds between the `<` and the parser.
+        let (newlines, characters) = StartTagBytes.count(from: opening, to: cur)
         if newlines == 0 { return (max(1, line), max(1, column - characters)) }
         let tagLine = max(1, line - newlines)
         // A start tag over several lines: count the characters before `<` on its first line.
@@ -329,40 +325,40 @@ struct XMLTreeBuilder {
         handler.pointee.startElementNs = {
             userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
             defaultedCount, attributes in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
+            let isOurs = XMLTreeBuilder.withBuilder(of: userData) { builder in
+                guard let localName = localName else { return }
+                builder.startElement(
+                    localName: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount),
+                    defaultedCount: Int(defaultedCount), attributeValues: attributes)
+            }
+            if !isOurs {
                 xmlSAX2StartElementNs(
                     userData, localName, prefix, uri, namespaceCount, namespaces, attributeCount,
                     defaultedCount, attributes)
-                return
             }
-            guard let localName = localName else { return }
-            box.builder.startElement(
-                localName: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount),
-                defaultedCount: Int(defaultedCount), attributeValues: attributes)
         }
         handler.pointee.endElementNs = { userData, localName, prefix, uri in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
-                return xmlSAX2EndElementNs(userData, localName, prefix, uri)
+            if !XMLTreeBuilder.withBuilder(of: userData, { $0.endElement() }) {
+                xmlSAX2EndElementNs(userData, localName, prefix, uri)
             }
-            box.builder.endElement()
         }
         handler.pointee.characters = { XMLTreeBuilder.text($0, $1, $2, elsewhere: xmlSAX2Characters) }
         handler.pointee.ignorableWhitespace = handler.pointee.characters
         handler.pointee.cdataBlock = { XMLTreeBuilder.text($0, $1, $2, elsewhere: xmlSAX2CDataBlock) }
         handler.pointee.reference = { userData, name in
-            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2Reference(userData, name) }
-            let text = "&" + (name.map { String(cString: $0) } ?? "") + ";"
-            Array(text.utf8).withUnsafeBufferPointer { box.builder.appendText($0) }
+            let isOurs = XMLTreeBuilder.withBuilder(of: userData) { builder in
+                let text = "&" + (name.map { String(cString: $0) } ?? "") + ";"
+                Array(text.utf8).withUnsafeBufferPointer { builder.appendText($0) }
+            }
+            if !isOurs { xmlSAX2Reference(userData, name) }
         }
         handler.pointee.comment = { userData, text in
-            guard let box = XMLTreeBuilder.owner(of: userData) else { return xmlSAX2Comment(userData, text) }
-            box.builder.noteContent()
+            if !XMLTreeBuilder.withBuilder(of: userData, { $0.noteContent() }) { xmlSAX2Comment(userData, text) }
         }
         handler.pointee.processingInstruction = { userData, target, data in
-            guard let box = XMLTreeBuilder.owner(of: userData) else {
-                return xmlSAX2ProcessingInstruction(userData, target, data)
+            if !XMLTreeBuilder.withBuilder(of: userData, { $0.noteContent() }) {
+                xmlSAX2ProcessingInstruction(userData, target, data)
             }
-            box.builder.noteContent()
         }
         // libxml2 calls `serror` with the parser context (its `userData`); child contexts share the
         // parent's `_private`, so their errors are recorded too.
@@ -379,18 +375,26 @@ struct XMLTreeBuilder {
         _ userData: UnsafeMutableRawPointer?, _ characters: UnsafePointer<xmlChar>?, _ length: Int32,
         elsewhere: (UnsafeMutableRawPointer?, UnsafePointer<xmlChar>?, Int32) -> Void
     ) {
-        guard let box = owner(of: userData) else { return elsewhere(userData, characters, length) }
-        box.builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
+        let isOurs = withBuilder(of: userData) { builder in
+            builder.appendText(UnsafeBufferPointer(start: characters, count: Int(max(0, length))))
+        }
+        if !isOurs { elsewhere(userData, characters, length) }
     }
 
-    /// The builder when `userData` is the context it builds from; nil for the child contexts
-    /// libxml2 uses to check entities.
-    private static func owner(of userData: UnsafeMutableRawPointer?) -> Box? {
-        guard let userData = userData else { return nil }
+    /// Gives `body` the builder when `userData` is the context it builds from, and returns true;
+    /// false for the child contexts libxml2 uses to check entities. The box is borrowed (the parse
+    /// keeps it alive): an event costs no reference counting.
+    private static func withBuilder(
+        of userData: UnsafeMutableRawPointer?, _ body: (inout XMLTreeBuilder) -> Void
+    ) -> Bool {
+        guard let userData = userData else { return false }
         let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-        guard let slot = context.pointee._private else { return nil }
-        let box = Unmanaged<Box>.fromOpaque(slot).takeUnretainedValue()
-        return box.context == context ? box : nil
+        guard let slot = context.pointee._private else { return false }
+        return Unmanaged<Box>.fromOpaque(slot)._withUnsafeGuaranteedRef { box in
+            guard box.context == context else { return false }
+            body(&box.builder)
+            return true
+        }
     }
 
     /// The builder during a parse, for libxml2's callbacks (which reach it through the context's
