@@ -122,9 +122,12 @@ public final class Environment: Sendable {
         provenances.record(provenance, of: name)
     }
 
-    /// Records the provenance of plain literals declared in `file` (``ProvenanceTable/recordLiterals(_:file:)``).
-    func recordLiteralProvenances(_ entries: [(name: String, line: Int32, column: Int32)], file: String) {
-        provenances.recordLiterals(entries, file: file)
+    /// Records the provenance of plain literals declared in `file`
+    /// (``ProvenanceTable/recordLiterals(names:positions:file:)``).
+    func recordLiteralProvenances(
+        names: ArraySlice<String>, positions: ArraySlice<(line: Int32, column: Int32)>, file: String
+    ) {
+        provenances.recordLiterals(names: names, positions: positions, file: file)
     }
 
     /// Moves the provenances that `shift` moves (an incremental load after an edit that added or

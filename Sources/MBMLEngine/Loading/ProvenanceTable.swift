@@ -94,14 +94,16 @@ final class ProvenanceTable: Sendable {
     }
 
     /// Records `<Var name="…" literal="…"/>` declarations of `file` (read-write literals, no
-    /// expression) at their `line:column`s, under one lock.
-    func recordLiterals(_ entries: [(name: String, line: Int32, column: Int32)], file: String) {
+    /// expression) of `names` at the `line:column`s beside them in `positions`, under one lock.
+    func recordLiterals(
+        names: ArraySlice<String>, positions: ArraySlice<(line: Int32, column: Int32)>, file: String
+    ) {
         records.withLock { records in
             let number = records.fileNumber(file)
-            for entry in entries {
+            for (name, position) in zip(names, positions) {
                 records.pending.append(
                     PendingRecord(
-                        name: entry.name, expression: nil, file: number, line: entry.line, column: entry.column,
+                        name: name, expression: nil, file: number, line: position.line, column: position.column,
                         kind: .literal, isReadOnly: false))
             }
         }

@@ -12,10 +12,12 @@ struct IncludeEntry {
 
 extension ManifestLoadSession {
     /// The `<Include>` elements among a root's `children`, merged by `file`, in document order.
-    func includeEntries(among children: [XMLElementNode]) -> [IncludeEntry] {
+    func includeEntries(among children: XMLChildElements) -> [IncludeEntry] {
         var entries: [IncludeEntry] = []
         var indexByFile: [String: Int] = [:]
-        for element in children where element.name == "Include" {
+        // Names are compared by number: a document holds each name once (equal names, one number).
+        guard let includeName = children.document.names.firstIndex(of: "Include").map(UInt32.init) else { return [] }
+        for element in children where element.nameNumber == includeName {
             let attributes = element.attributes
             for name in attributes.names(notIn: ["file", "if"]) {
                 report(

@@ -11,20 +11,40 @@ struct PlainLiteralRun {
     /// leaves at most this many elements to declare).
     static let limit = 4096
 
-    private(set) var entries: [(name: String, text: String)] = []
+    /// The declarations gathered, in order: those from ``start`` on are the run; those before it
+    /// were declared already. The arrays are emptied only when they hold ``limit`` declarations, so
+    /// that a manifest whose plain literals come a few at a time between other declarations does
+    /// not empty (and take apart) three arrays for every few declarations.
+    private(set) var names: [String] = []
+    private(set) var texts: [String] = []
     private(set) var elements: [XMLElementNode] = []
+    /// Each declaration's start tag, as the provenance table records it.
+    private(set) var positions: [(line: Int32, column: Int32)] = []
+    /// Where the run starts in the arrays.
+    private(set) var start = 0
 
-    var isEmpty: Bool { entries.isEmpty }
-    var isFull: Bool { entries.count >= Self.limit }
+    var isEmpty: Bool { start == names.count }
+    var isFull: Bool { names.count - start >= Self.limit }
 
     mutating func append(name: String, literal: String, element: XMLElementNode) {
-        entries.append((name, literal))
+        names.append(name)
+        texts.append(literal)
         elements.append(element)
+        let position = element.position
+        positions.append((Int32(clamping: position.line), Int32(clamping: position.column)))
     }
 
+    /// Ends the run (its declarations were made): the next one starts after it.
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
+        guard names.count >= Self.limit else {
+            start = names.count
+            return
+        }
+        names.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
         elements.removeAll(keepingCapacity: true)
+        positions.removeAll(keepingCapacity: true)
+        start = 0
     }
 }
 
@@ -47,21 +67,16 @@ extension ManifestLoadSession {
     /// Declares the run's variables in order, logs each redeclaration and records their
     /// provenance; empties the run.
     func declare(_ run: inout PlainLiteralRun) {
-        guard let first = run.elements.first else { return }
-        let elements = run.elements
-        let entries = run.entries
-        environment.variables.declareStrings(entries) { position, old in
-            logRedeclaration(of: entries[position].name, replacing: old, at: elements[position])
+        guard !run.isEmpty else { return }
+        let start = run.start
+        environment.variables.declareStrings(run.names[start...], texts: run.texts[start...]) { position, old in
+            logRedeclaration(of: run.names[position], replacing: old, at: run.elements[position])
         }
-        declarations += entries.count
-        literalsDeclaredInRuns += entries.count
-        var sites: [(name: String, line: Int32, column: Int32)] = []
-        sites.reserveCapacity(entries.count)
-        for (entry, element) in zip(entries, elements) {
-            let position = element.position
-            sites.append((entry.name, Int32(clamping: position.line), Int32(clamping: position.column)))
-        }
-        environment.recordLiteralProvenances(sites, file: first.document.path)
+        let count = run.names.count - start
+        declarations += count
+        literalsDeclaredInRuns += count
+        environment.recordLiteralProvenances(
+            names: run.names[start...], positions: run.positions[start...], file: run.elements[start].document.path)
         run.removeAll()
     }
 }

@@ -112,15 +112,16 @@ final class ManifestLoadSession {
         loadedNames.insert(url.lastPathComponent)
         environment.loadedFiles.append(url.path)
         applyRootAttributes(of: root, depth: depth)
-        let children = root.childElements
-        environment.variables.reserveCapacity(forAdditional: children.count)
-        environment.reserveProvenances(forAdditional: children.count)
+        let children = root.children
+        let childCount = children.count
+        environment.variables.reserveCapacity(forAdditional: childCount)
+        environment.reserveProvenances(forAdditional: childCount)
         for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }
         let isRecorded = depth == 0 && recordedManifest == url
         var record = isRecorded ? DocumentRecord(head: diagnostics, elements: []) : nil
-        if isRecorded { record?.elements.reserveCapacity(children.count) }
+        if isRecorded { record?.elements.reserveCapacity(childCount) }
         defer { if isRecorded { documentRecord = record } }
         // A recorded document notes what each element did: its declarations are made one by one.
         let varName =

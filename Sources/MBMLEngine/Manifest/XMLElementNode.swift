@@ -70,6 +70,12 @@ struct XMLElementNode: Sendable {
         return result
     }
 
+    /// The child elements in document order, read one at a time: no array of them is made (a
+    /// manifest's root has one child a declaration).
+    var children: XMLChildElements {
+        XMLChildElements(document: document, parent: index)
+    }
+
     var hasChildElements: Bool {
         Int(record.subtreeEnd) > index + 1
     }
@@ -97,6 +103,38 @@ struct XMLElementNode: Sendable {
         return text.replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+/// The child elements of an element, in document order (``XMLElementNode/children``).
+struct XMLChildElements: Sequence {
+    unowned(unsafe) let document: XMLSourceDocument
+    /// The parent's number in document order.
+    let parent: Int
+
+    /// How many children there are (one step a child).
+    var count: Int {
+        var count = 0
+        for _ in self { count += 1 }
+        return count
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(document: document, upcoming: parent + 1, end: Int(document.elements[parent].subtreeEnd))
+    }
+
+    struct Iterator: IteratorProtocol {
+        unowned(unsafe) let document: XMLSourceDocument
+        /// The next child's number in document order.
+        var upcoming: Int
+        let end: Int
+
+        mutating func next() -> XMLElementNode? {
+            guard upcoming < end else { return nil }
+            let child = XMLElementNode(document: document, index: upcoming)
+            upcoming = Int(document.elements[upcoming].subtreeEnd)
+            return child
+        }
     }
 }
 

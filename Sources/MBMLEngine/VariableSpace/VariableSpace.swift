@@ -114,21 +114,21 @@ public final class VariableSpace: Sendable {
     }
 
     /// Declares read-write string variables, in order, under one lock: what
-    /// ``declareReplacing(_:value:readOnly:)`` does for each `(name, text)`, a manifest's run of
-    /// plain literals at a time. `replaced` is told the position in `entries` and the declaration
-    /// replaced of each redeclared name.
+    /// ``declareReplacing(_:value:readOnly:)`` does for each name and the text beside it, a
+    /// manifest's run of plain literals at a time. `replaced` is told the index in `names` and the
+    /// declaration replaced of each redeclared name.
     func declareStrings(
-        _ entries: [(name: String, text: String)], replaced: (Int, VariableDeclaration) -> Void
+        _ names: ArraySlice<String>, texts: ArraySlice<String>, replaced: (Int, VariableDeclaration) -> Void
     ) {
         state.withLock { state in
-            for (position, entry) in entries.enumerated() {
-                let old = state.modifySlot(entry.name) { slot in
+            for (index, text) in zip(names.indices, texts) {
+                let old = state.modifySlot(names[index]) { slot in
                     let old = slot.declaration
                     slot.declaration = .concrete(readOnly: false)
-                    slot.value = .string(entry.text)
+                    slot.value = .string(text)
                     return old
                 }
-                if let old { replaced(position, old) }
+                if let old { replaced(index, old) }
             }
         }
     }
