@@ -14,20 +14,30 @@ final class ProvenanceTable: Sendable {
         var pending: [PendingRecord] = []
         /// The files pending records name (a load names a handful, one after another).
         var files: [String] = []
+        /// The expressions of pending records (most records, a manifest's literals, have none).
+        var expressions: [String] = []
 
         mutating func indexPending() {
             guard !pending.isEmpty else { return }
             index.reserveCapacity(index.count + pending.count)
             for record in pending { index[record.name] = provenance(of: record) }
             pending = []
+            expressions = []
         }
 
         mutating func append(_ provenance: VariableProvenance, of name: String) {
             pending.append(
                 PendingRecord(
-                    name: name, expression: provenance.expression, file: fileNumber(provenance.file),
+                    name: name, expression: expressionNumber(provenance.expression), file: fileNumber(provenance.file),
                     line: Int32(clamping: provenance.line), column: Int32(clamping: provenance.column),
                     kind: provenance.kind, isReadOnly: provenance.isReadOnly))
+        }
+
+        /// The number of `expression` in ``expressions`` (added); -1 for none.
+        mutating func expressionNumber(_ expression: String?) -> Int32 {
+            guard let expression else { return -1 }
+            expressions.append(expression)
+            return Int32(expressions.count - 1)
         }
 
         /// The number of `path` in ``files`` (added if new); -1 for none.
@@ -42,18 +52,21 @@ final class ProvenanceTable: Sendable {
 
         func provenance(of record: PendingRecord) -> VariableProvenance {
             VariableProvenance(
-                kind: record.kind, isReadOnly: record.isReadOnly, expression: record.expression,
+                kind: record.kind, isReadOnly: record.isReadOnly,
+                expression: record.expression < 0 ? nil : expressions[Int(record.expression)],
                 file: record.file < 0 ? nil : files[Int(record.file)], line: Int(record.line),
                 column: Int(record.column))
         }
     }
 
-    /// A provenance as recorded, before it is indexed: the file is a number, line and column 32-bit
-    /// (what a parsed document's positions are), so that a record is half the size of a
-    /// ``VariableProvenance`` and holds no reference to the file's name.
+    /// A provenance as recorded, before it is indexed: the file and the expression are numbers,
+    /// line and column 32-bit (what a parsed document's positions are), so that a record is 40
+    /// bytes (a manifest of a hundred thousand literals touches fewer pages) and holds no reference
+    /// to the file's name.
     private struct PendingRecord {
         var name: String
-        var expression: String?
+        /// The number of the expression in ``Records/expressions``; -1 for none.
+        var expression: Int32
         var file: Int32
         var line: Int32
         var column: Int32
@@ -103,7 +116,7 @@ final class ProvenanceTable: Sendable {
             for (name, position) in zip(names, positions) {
                 records.pending.append(
                     PendingRecord(
-                        name: name, expression: nil, file: number, line: position.line, column: position.column,
+                        name: name, expression: -1, file: number, line: position.line, column: position.column,
                         kind: .literal, isReadOnly: false))
             }
         }
@@ -129,7 +142,7 @@ final class ProvenanceTable: Sendable {
         records.withLock { records in
             var selected = records.index.filter { $0.value.expression != nil && include($0.value) }
             for record in records.pending {
-                if record.expression == nil {
+                if record.expression < 0 {
                     if !selected.isEmpty { selected.removeValue(forKey: record.name) }
                     continue
                 }

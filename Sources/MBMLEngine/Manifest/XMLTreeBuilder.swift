@@ -68,7 +68,7 @@ struct XMLTreeBuilder {
         attributeValues: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         closeAbandonedElements()
-        if let parent = open.last { elements[Int(parent)].hasContent = true }
+        if let parent = open.last { markContent(of: parent) }
         // Like libxml2's tree: an unbound prefix stays part of the name.
         let name =
             prefix != nil && uri == nil ? number(of: qualifiedName(prefix, localName)) : interned(localName).number
@@ -123,7 +123,7 @@ struct XMLTreeBuilder {
     fileprivate mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
         closeAbandonedElements()
         guard let owner = open.last else { return }
-        elements[Int(owner)].hasContent = true
+        markContent(of: owner)
         // The root's runs of white space (the line breaks and indentation between declarations, one
         // run each) are read by nothing: they are not kept.
         if owner == 0, bytes.allSatisfy(Self.isWhitespace) { return }
@@ -146,7 +146,13 @@ struct XMLTreeBuilder {
     fileprivate mutating func noteContent() {
         closeAbandonedElements()
         guard let owner = open.last else { return }
-        elements[Int(owner)].hasContent = true
+        markContent(of: owner)
+    }
+
+    /// Notes that the element has content. Read first: the root has content from its first
+    /// declaration on, and a read costs less than a write to the array.
+    private mutating func markContent(of element: Int32) {
+        if !elements[Int(element)].hasContent { elements[Int(element)].hasContent = true }
     }
 
     fileprivate mutating func record(_ error: xmlError) {
