@@ -20,6 +20,29 @@ final class DocumentViewPositionTests: XCTestCase {
         return "{" + members.joined(separator: ", ") + "}"
     }()
 
+    /// One walk over a small array (an iteration) keeps no offsets in the view: millions of
+    /// small arrays walked once each leave nothing behind. Reading by position keeps them, and a
+    /// later walk uses those.
+    func testOneWalkOverASmallArrayKeepsNoOffsets() throws {
+        let text = #"[[1, "two", {"three": 3}], [4], []]"#
+        let outer = try JSONCodec.decodePlainLazily(Array(text.utf8))
+        guard case .array(let arrays) = outer else { return XCTFail("not an array view") }
+        for (position, element) in arrays.enumerated() {
+            guard case .array(let inner) = element, case .document(let view) = inner.storage else {
+                return XCTFail("element \(position) is not an array view")
+            }
+            var walked: [Value] = []
+            for value in inner { walked.append(value) }
+            XCTAssertEqual(walked, try JSONCodec.decodePlain(text).arrayValue?[position].arrayValue?.decoded)
+            XCTAssertFalse(view.keepsOffsets, "after a walk, element \(position)")
+            XCTAssertEqual(inner.count, walked.count)
+            XCTAssertTrue(view.keepsOffsets, "after a count, element \(position)")
+            var again: [Value] = []
+            for value in inner { again.append(value) }
+            XCTAssertEqual(again, walked)
+        }
+    }
+
     func testALargeObjectReadsByPositionAsDecoded() throws {
         let view = try JSONCodec.decodePlainLazily(Array(Self.largeObjectText.utf8))
         let decoded = try JSONCodec.decodePlain(Self.largeObjectText)

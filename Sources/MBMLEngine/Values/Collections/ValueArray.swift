@@ -168,7 +168,7 @@ extension ValueArray: RandomAccessCollection, MutableCollection, RangeReplaceabl
             let passed = elements.withUnsafeBufferPointer { PassedPages(over: $0) }
             return Iterator(decoded: elements, node: nil, offsets: [], passed: passed)
         case .document(let view):
-            let offsets = view.memberOffsets
+            let offsets = view.memberOffsetsForOneWalk
             return Iterator(decoded: [], node: view.node, offsets: offsets, passed: view.passedPages(offsets))
         }
     }

@@ -45,6 +45,20 @@ final class JSONArrayView: Sendable {
         }
     }
 
+    /// Where the members begin, for one walk over them in order: the offsets the view holds when
+    /// it holds them, else scanned for the walk and not kept. A walk over each of millions of small
+    /// arrays (what `^list` made of every record's tags) then does not leave an array of offsets
+    /// behind in each.
+    var memberOffsetsForOneWalk: [Int] {
+        if let indexed { return indexed }
+        return scanned.withLock { $0 } ?? node.memberOffsets()
+    }
+
+    /// Whether the view holds its members' offsets (from the index, a selection, or a scan kept).
+    var keepsOffsets: Bool {
+        indexed != nil || scanned.withLock { $0 != nil }
+    }
+
     /// A walk over the members at `offsets` (this view's) that gives a large mapped file's pages
     /// back behind it, or nil (``PassedPages``).
     func passedPages(_ offsets: [Int]) -> PassedPages? {
