@@ -24,7 +24,9 @@ extension DataProcessingFunctions {
         try call.chargeMemory(entries.count * MemoryLayout<Int>.stride * 3)
         let order: [Int]
         if let keys = try comparator.keys(of: entries) {
-            order = try SortKeys(keys).sortedPositions(descending: descending, call: call)
+            let sortKeys = SortKeys(keys)
+            try call.chargeMemory(sortKeys.heldBytes)
+            order = try sortKeys.sortedPositions(descending: descending, call: call)
         } else {
             order = try entries.withItemText { entry, _ in
                 try stableSorted(Array(entries.indices), call: call) { left, right in

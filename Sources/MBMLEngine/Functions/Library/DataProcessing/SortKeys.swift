@@ -20,6 +20,16 @@ struct SortKeys {
         storage = Self.collated(keys) ?? Self.integers(keys) ?? .values(keys)
     }
 
+    /// The bytes held besides the keys themselves (the collation keys and where each ends, or the
+    /// whole numbers), for the job's memory budget.
+    var heldBytes: Int {
+        switch storage {
+        case .collated(let bytes, let ends): return bytes.count + ends.count * MemoryLayout<Int>.stride
+        case .integers(let numbers): return numbers.count * MemoryLayout<Int>.stride
+        case .values: return 0
+        }
+    }
+
     /// The positions `0..<count` in the order of their keys (stable; descending when `descending`).
     /// - Throws: the job's stop, checked as ``DataProcessingFunctions/stableSorted(_:call:by:)`` does.
     func sortedPositions(descending: Bool, call: FunctionCall) throws -> [Int] {
