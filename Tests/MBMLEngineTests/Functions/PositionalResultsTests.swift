@@ -3,8 +3,8 @@ import XCTest
 
 @testable import MBMLEngine
 
-/// The functions that return some of an array's elements, reordered or regrouped
-/// (`^removeLastObject`, `^removeObject`, `^groupArrayElements`, `^distributeArrayElements`,
+/// The functions that return some of an array's elements, reordered or regrouped (`^subarray`,
+/// `^removeLastObject`, `^removeObject`, `^groupArrayElements`, `^distributeArrayElements`,
 /// `^sort`), take them by position: over a loaded document the result is a view of it holding
 /// where the elements begin (8 bytes each, nothing decoded), and every answer is the one over the
 /// same data decoded.
@@ -20,7 +20,8 @@ final class PositionalResultsTests: XCTestCase {
             ("^removeLastObject($people)", 303), ("^removeObject($people|x|3)", 303),
             ("^removeObject($people|x|3|4|5|6|7|8|9|10|11)", 303), ("^removeObject($people|y)", 304),
             ("^groupArrayElements($people|7)[2]", 7), ("^groupArrayElements($people|1000)[0]", 304),
-            ("^distributeArrayElements($people|5)[4]", 60), ("^sort($people|$item.name|desc)", 304),
+            ("^distributeArrayElements($people|5)[4]", 60), ("^subarray($people|10|250)", 250),
+            ("^sort($people|$item.name|desc)", 304),
         ]
         for (expression, count) in expressions {
             let environment = Environment()

@@ -81,6 +81,12 @@ public struct ValueArray: Sendable {
         }
     }
 
+    /// The elements in `range`, in order, as ``selecting(_:)`` takes them (for a view of a
+    /// document, a view of the same document).
+    func selecting(_ range: Range<Int>) -> ValueArray {
+        selecting(Array(range))
+    }
+
     private init(storage: Storage) {
         self.storage = storage
     }

@@ -127,7 +127,7 @@ enum CollectionFunctions {
                 "subarray range (location \(location), length \(Int(bitPattern: length))) "
                     + "extends beyond the end of the array (count \(elements.count))")
         }
-        return .array(Array(elements[Int(location)..<Int(location + length)]))
+        return .array(elements.selecting(Int(location)..<Int(location + length)))
     }
 
     static let set = FunctionDefinition(
@@ -194,7 +194,7 @@ enum CollectionFunctions {
             + "but an Array."
     ) { call in
         let elements = try CollectionSupport.array(of: call)
-        return .array(elements.selecting(Array(0..<max(0, elements.count - 1))))
+        return .array(elements.selecting(0..<max(0, elements.count - 1)))
     }
 
     // MARK: Looking up

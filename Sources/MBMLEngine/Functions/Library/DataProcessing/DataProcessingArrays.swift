@@ -239,7 +239,7 @@ extension DataProcessingFunctions {
         let size = try positiveCount(parameters[1], at: 1)
         return .array(
             stride(from: 0, to: elements.count, by: size).map {
-                .array(elements.selecting(Array($0..<min($0 + size, elements.count))))
+                .array(elements.selecting($0..<min($0 + size, elements.count)))
             })
     }
 
