@@ -167,7 +167,8 @@ final class ItemTextTestTests: XCTestCase {
         ] {
             XCTAssertEqual(try assertAsTheEvaluator(test), 0, test)
         }
-        // With an intermediate, `^filter`'s test is evaluated per inner item: no text path.
+        // An intermediate the records do not hold is the general walk's (its error); through one they
+        // hold, see ``IntermediateTextTestTests``.
         let loaded = try JSONCodec.decodePlainLazily(Array(text.utf8))
         let (_, items) = run("^filter($people|$item.tags|$item == x)", people: loaded, workers: 1)
         XCTAssertEqual(items, 0)

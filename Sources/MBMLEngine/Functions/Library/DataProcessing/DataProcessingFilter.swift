@@ -24,8 +24,10 @@ extension DataProcessingFunctions {
             throw CollectionSupport.notIterable(model, at: 0)
         }
         let filter = Filter(
-            call: call, intermediates: Array(texts.dropFirst().dropLast()),
-            test: call.repeated(texts[texts.count - 1], as: .boolean), matchAll: matchAll)
+            call: call,
+            test: ItemTest(
+                test: call.repeated(texts[texts.count - 1], as: .boolean),
+                intermediates: texts.dropFirst().dropLast().map { call.repeated($0, as: .object) }, matchAll: matchAll))
         switch dataModel {
         case .array(let elements), .set(let elements):
             // Each range keeps the positions of the items that passed; the result is made from them
@@ -65,9 +67,7 @@ extension DataProcessingFunctions {
     /// every element at every level and combines the verdicts with the match type.
     private struct Filter {
         let call: FunctionCall
-        let intermediates: [String]
-        let test: RepeatedEvaluation
-        let matchAll: Bool
+        let test: ItemTest
 
         /// The variables a filter binds per item.
         static let bound: Set<String> = ["item", "key", "root", "rootKey", "outer:item", "outer:key"]
@@ -75,25 +75,22 @@ extension DataProcessingFunctions {
         /// Runs `body` over the positions `0..<count` with a filter for each range: in parallel
         /// when the test and intermediates allow it (``FunctionCall/overItems(count:evaluating:binding:stopsAfter:_:)``).
         func overItems<Part>(count: Int, _ body: (Filter, Range<Int>) throws -> Part) throws -> [Part] {
-            let expressions = [test] + intermediates.map { call.repeated($0, as: .object) }
+            let expressions = [test.test] + test.intermediates
             return try call.overItems(count: count, evaluating: expressions, binding: Self.bound) { call, range in
-                try body(
-                    Filter(
-                        call: call, intermediates: intermediates, test: test.unshared(for: call), matchAll: matchAll),
-                    range)
+                try body(Filter(call: call, test: test.unshared(for: call)), range)
             }
         }
 
         /// The positions in `range` of the items of `entries` that pass, in order: each tested as
-        /// ``FunctionCall/withItemVerdicts(of:over:general:_:)`` decides (the test alone, without
-        /// intermediates, may be read from a document's text).
+        /// ``FunctionCall/withItemVerdicts(of:over:general:_:)`` decides (the test alone, or through
+        /// one intermediate, may be read from a document's text).
         func positions(in range: Range<Int>, of entries: CollectionSupport.Entries) throws -> [Int] {
-            try call.positions(in: range, of: entries, passing: intermediates.isEmpty ? test : nil, general: passes)
+            try call.positions(in: range, of: entries, passing: test, general: passes)
         }
 
         func passes(_ entry: CollectionSupport.Entry) throws -> Bool {
-            if intermediates.isEmpty {
-                return try call.withItem(entry.item, key: entry.key) { try call.evaluateBooleanQuietly(test) }
+            if test.intermediates.isEmpty {
+                return try call.withItem(entry.item, key: entry.key) { try call.evaluateBooleanQuietly(test.test) }
             }
             let bindings = entry.rootBindings
             return try call.withBindings(bindings) { try verdict(depth: 0, enclosing: []) }
@@ -102,21 +99,21 @@ extension DataProcessingFunctions {
         /// Evaluates intermediate `depth` and combines the verdicts of its elements. `enclosing` holds
         /// the intermediate levels entered so far (not the top level): they become `$outer:`.
         private func verdict(depth: Int, enclosing: [CollectionSupport.Entry]) throws -> Bool {
-            let text = intermediates[depth]
-            let container = try call.evaluateQuietly(text, as: .object)
+            let intermediate = test.intermediates[depth]
+            let container = try call.evaluateQuietly(intermediate)
             guard let value = container, let entries = CollectionSupport.entries(of: value) else {
-                throw CollectionSupport.badIntermediate(text, got: container)
+                throw CollectionSupport.badIntermediate(intermediate.expression, got: container)
             }
             for entry in entries {
                 try call.checkCancellation()
                 let bindings = CollectionSupport.itemBindings(entry) + CollectionSupport.outerBindings(enclosing)
                 let passed = try call.withBindings(bindings) { () throws -> Bool in
-                    if depth == intermediates.count - 1 { return try call.evaluateBooleanQuietly(test) }
+                    if depth == test.intermediates.count - 1 { return try call.evaluateBooleanQuietly(test.test) }
                     return try verdict(depth: depth + 1, enclosing: enclosing + [entry])
                 }
-                if passed != matchAll { return passed }
+                if passed != test.matchAll { return passed }
             }
-            return matchAll
+            return test.matchAll
         }
     }
 

@@ -26,7 +26,8 @@ extension DataProcessingFunctions {
             count: entries.count, evaluating: [test], binding: itemAndKey, stopsAfter: { !$0 }
         ) { call, range in
             let test = test.unshared(for: call)
-            return try call.withItemVerdicts(of: test, over: entries, general: call.verdict(of: test)) { verdicts in
+            return try call.withItemVerdicts(of: ItemTest(test: test), over: entries, general: call.verdict(of: test)) {
+                verdicts in
                 for position in range {
                     try call.checkCancellation()
                     if !(try verdicts.passes(position)) { return false }
@@ -107,7 +108,8 @@ extension DataProcessingFunctions {
             let parts = try call.overItems(count: entries.count, evaluating: [test], binding: itemAndKey) {
                 call, range in
                 let test = test.unshared(for: call)
-                return try call.positions(in: range, of: entries, passing: test, general: call.verdict(of: test))
+                return try call.positions(
+                    in: range, of: entries, passing: ItemTest(test: test), general: call.verdict(of: test))
             }
             passing.append(entries.selecting([Int](concatenating: consume parts)))
         }
