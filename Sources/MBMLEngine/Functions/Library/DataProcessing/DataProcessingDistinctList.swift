@@ -21,9 +21,7 @@ extension DataProcessingFunctions {
         call.evaluation.distinctListRuns += 1
         let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
             call, range -> (count: Int, textBytes: Int, distinct: [HashedValue]) in
-            let lister = Lister(
-                call: call, intermediates: lister.intermediates,
-                valueExpression: lister.valueExpression.unshared(for: call))
+            let lister = lister.unshared(for: call)
             var distinct = DistinctValues()
             var count = 0
             // Items read from the text (counted in ``Evaluation/textPathItems``).

@@ -132,9 +132,7 @@ extension DataProcessingFunctions {
         }
         let parts = try call.overItems(count: entries.count, evaluating: expressions, binding: Lister.bound) {
             call, range in
-            let lister = Lister(
-                call: call, intermediates: lister.intermediates,
-                valueExpression: lister.valueExpression.unshared(for: call))
+            let lister = lister.unshared(for: call)
             var results: [Value] = []
             var kept = KeptBytes()
             // One value an item is the common case: the list is allocated once, not grown by doubling.
@@ -165,7 +163,9 @@ extension DataProcessingFunctions {
         static let bound: Set<String> = ["item", "key", "root", "rootKey"]
 
         let call: FunctionCall
-        let intermediates: [String]
+        /// The intermediates, prepared: each evaluated in the object context once per item of the
+        /// level above.
+        let intermediates: [RepeatedEvaluation]
         let valueExpression: RepeatedEvaluation
 
         /// A `^list` run of `call`'s arguments: the data model's items, the run and the expressions
@@ -179,10 +179,18 @@ extension DataProcessingFunctions {
                 throw CollectionSupport.notIterable(dataModel, at: 0)
             }
             let lister = Lister(
-                call: call, intermediates: Array(texts.dropFirst().dropLast()),
+                call: call, intermediates: texts.dropFirst().dropLast().map { call.repeated($0, as: .object) },
                 valueExpression: call.repeated(texts[texts.count - 1], as: .object))
-            let expressions = [lister.valueExpression] + lister.intermediates.map { call.repeated($0, as: .object) }
+            let expressions = [lister.valueExpression] + lister.intermediates
             return (entries, lister, expressions)
+        }
+
+        /// The same run for `call`, a worker of a parallel per-item scope
+        /// (``RepeatedEvaluation/unshared(for:)``).
+        func unshared(for call: FunctionCall) -> Lister {
+            Lister(
+                call: call, intermediates: intermediates.map { $0.unshared(for: call) },
+                valueExpression: valueExpression.unshared(for: call))
         }
 
         /// Collects the values of the level `depth` into `results`, counting them in `kept`.
@@ -191,10 +199,10 @@ extension DataProcessingFunctions {
                 if let value = try kept.keep(call, evaluating: valueExpression) { results.append(value) }
                 return
             }
-            let text = intermediates[depth]
-            guard let container = try call.evaluateQuietly(text, as: .object) else { return }
+            let intermediate = intermediates[depth]
+            guard let container = try call.evaluateQuietly(intermediate) else { return }
             guard let entries = CollectionSupport.entries(of: container) else {
-                throw CollectionSupport.badIntermediate(text, got: container)
+                throw CollectionSupport.badIntermediate(intermediate.expression, got: container)
             }
             for entry in entries {
                 try call.checkCancellation()
