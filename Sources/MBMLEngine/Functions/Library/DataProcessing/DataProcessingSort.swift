@@ -104,7 +104,6 @@ extension DataProcessingFunctions {
             keys.reserveCapacity(entries.count)
             var kept = KeptBytes()
             var fromText = 0
-            defer { call.evaluation.textPathItems.add(fromText) }
             let textPath = environment.fastPath(of: leftKey, in: call.evaluation).flatMap { fastPath -> ItemTextPath? in
                 guard case .value(let path) = fastPath.use else { return nil }
                 return ItemTextPath(path, from: ["left:item"])
@@ -141,6 +140,8 @@ extension DataProcessingFunctions {
             }
             guard evaluatedAll, environment.variables.version == version, environment.log.writtenCount == logged
             else { return nil }
+            // Counted only when the keys are used: on a fallback to the texts, none was.
+            call.evaluation.textPathItems.add(fromText)
             return keys
         }
 
