@@ -28,6 +28,14 @@ struct EverydayQuery {
             label: "any member of a list", mbml: "^count(^filter($people|^containsValue($item.tags|red)))",
             jq: "[.[]|select(any(.tags[];.==\"red\"))]|length"),
         EverydayQuery(
+            label: "any member of a list (an intermediate)",
+            mbml: "^count(^filter($people|$item.tags|$item == red))",
+            jq: "[.[]|select(any(.tags[];.==\"red\"))]|length"),
+        EverydayQuery(
+            label: "every member of a list (matchAll)",
+            mbml: "^count(^filter($people|$item.tags|$item != red|matchAll))",
+            jq: "[.[]|select(all(.tags[];.!=\"red\"))]|length"),
+        EverydayQuery(
             label: "any record aged 90 (^containsValue)", mbml: "^containsValue(^list($people|$item.age)|90)",
             jq: "any(.[];.age==90)"),
         EverydayQuery(
