@@ -42,25 +42,22 @@ struct IntermediateTextTest {
         /// The verdict on the item whose text begins at `start` in `bytes` (the checked text of
         /// `document`), or nil when the item must be tested the general way.
         func passes(in document: JSONDocument, _ bytes: UnsafeBufferPointer<UInt8>, itemAt start: Int) -> Bool? {
-            guard case .value(let open) = path.find(in: bytes, itemAt: start), let base = bytes.baseAddress,
-                base[open] == UInt8(ascii: "[")
-            else { return nil }
-            let end = bytes.count
-            var position = JSONBytes.skipWhitespace(base, open + 1, end)
-            if position < end, base[position] == UInt8(ascii: "]") { return matchAll }
-            while position < end {
-                guard let passed = test.passes(in: document, bytes, itemAt: position) else { return nil }
-                // The general walk stops at the first verdict that decides.
-                if passed != matchAll { return passed }
-                position = JSONBytes.skipWhitespace(base, JSONBytes.skipValue(base, position, end), end)
-                guard position < end else { return nil }
-                switch base[position] {
-                case UInt8(ascii: "]"): return matchAll
-                case UInt8(ascii: ","): position = JSONBytes.skipWhitespace(base, position + 1, end)
-                default: return nil
-                }
+            guard case .value(let open) = path.find(in: bytes, itemAt: start), let base = bytes.baseAddress else {
+                return nil
             }
-            return nil
+            var decided: Bool?
+            var readable = true
+            let walked = JSONBytes.walkElements(base, arrayAt: open, end: bytes.count) { element in
+                guard let passed = test.passes(in: document, bytes, itemAt: element) else {
+                    readable = false
+                    return false
+                }
+                // The general walk stops at the first verdict that decides.
+                if passed != matchAll { decided = passed }
+                return decided == nil
+            }
+            guard readable, walked != nil else { return nil }
+            return decided ?? matchAll
         }
     }
 }

@@ -3,8 +3,9 @@ import XCTest
 
 @testable import MBMLEngine
 
-/// `^filter` through one intermediate over a loaded document reads the intermediate's path and the
-/// test from each record's text (``IntermediateTextTest``): for lists of every shape (empty, with
+/// `^filter` and `^list` through one intermediate over a loaded document read the intermediate's
+/// path and the test or value from each record's text (``IntermediateTextTest``,
+/// ``IntermediateTextList``): for lists of every shape (empty, with
 /// white space, elements of every kind — texts plain, escaped, in both normal forms, numbers
 /// written every way, booleans, null, containers —, nested lists, lists too long for one pass) and
 /// for intermediates that are no list (missing, null, a text, a number, an object with repeated
@@ -133,6 +134,77 @@ final class IntermediateTextTestTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(items, 45, record50)
         }
         XCTAssertEqual(try assertAsTheGeneralWalk("$item.missing", "$item == red"), 0)
+    }
+
+    /// Checks `^list` and `^count(^list)` through `intermediate` (a plain path) with `value` over
+    /// the loaded document against the same over the decoded data (answer, error and log) and
+    /// through `$item[…]` (no text path) over the loaded data (answer); gives how many records the
+    /// text path read.
+    @discardableResult
+    private func assertListAsTheGeneralWalk(
+        _ intermediate: String, _ value: String, record50: String? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> Int {
+        let text = self.text(record50: record50)
+        let loaded = try JSONCodec.decodePlainLazily(Array(text.utf8))
+        let decoded = try JSONCodec.decodePlain(Data(text.utf8))
+        var textItems = 0
+        for (open, close) in [("^list(", ")"), ("^count(^list(", "))")] {
+            let keys = intermediate.split(separator: ".").dropFirst().map { "[\($0)]" }.joined()
+            let general = "\(open)$people|$item\(keys)|\(value)\(close)"
+            let (walked, walkedItems) = PeopleOutcome.of(general, people: loaded, workers: 1) {
+                $0.textPathItems.value
+            }
+            XCTAssertEqual(walkedItems, 0, general, file: file, line: line)
+            let expression = "\(open)$people|\(intermediate)|\(value)\(close)"
+            let (reference, _) = PeopleOutcome.of(expression, people: decoded, workers: 1) { _ in 0 }
+            XCTAssertEqual(walked.result, reference.result, general, file: file, line: line)
+            for workers in [1, 4] {
+                let (fast, items) = PeopleOutcome.of(expression, people: loaded, workers: workers) {
+                    $0.textPathItems.value
+                }
+                XCTAssertEqual(fast, reference, "\(expression), \(workers) workers", file: file, line: line)
+                if workers == 1 { textItems = items }
+                XCTAssertEqual(items, textItems, expression, file: file, line: line)
+            }
+        }
+        return textItems
+    }
+
+    func testListsThroughAnIntermediateAnswerAsTheGeneralWalk() throws {
+        for value in ["$item", "$item.name", "$item.missing", "$item.name.first"] {
+            XCTAssertGreaterThan(try assertListAsTheGeneralWalk("$item.tags", value), 0, value)
+        }
+        XCTAssertEqual(try assertListAsTheGeneralWalk("$item.tags", "$item"), recordsWithLists)
+        XCTAssertGreaterThan(try assertListAsTheGeneralWalk("$item.nested.tags", "$item"), 0)
+        XCTAssertEqual(try assertListAsTheGeneralWalk("$item.missing", "$item"), recordsWithLists)
+        for record50 in [
+            #"{"id":50}"#, #"{"tags":null}"#, #"{"tags":"red"}"#, #"{"tags":17}"#,
+            #"{"tags":{"a":"red","a":"green"}}"#, #"{"tags":{"a":"green"}}"#, #""plain""#, "null",
+        ] {
+            XCTAssertGreaterThanOrEqual(
+                try assertListAsTheGeneralWalk("$item.tags", "$item", record50: record50), 45, record50)
+        }
+        // A value that is no plain path from the element: the general walk.
+        for value in ["$item[name]", "^lowercase($item)", "$item.name$item.id", "$root.name"] {
+            XCTAssertEqual(try assertListAsTheGeneralWalk("$item.tags", value), 0, value)
+        }
+    }
+
+    func testAListReadFromTheTextEndsAtTheBudget() throws {
+        let loaded = try JSONCodec.decodePlainLazily(Array(text().utf8))
+        let environment = Environment()
+        environment.variables.declare("people", value: loaded)
+        for workers in [1, 4] {
+            let small = Evaluation(limits: EvaluationLimits(maximumBytes: 4_000))
+            small.workers = workers
+            XCTAssertThrowsError(
+                try environment.evaluate("^list($people|$item.tags|$item)", in: .object, within: small)
+            ) {
+                XCTAssertTrue($0 is MemoryBudgetExceeded, "\($0)")
+            }
+            XCTAssertGreaterThan(small.textPathItems.value, 0)
+        }
     }
 
     func testShapesTheTextPathDoesNotReadAreWalked() throws {

@@ -137,12 +137,24 @@ extension DataProcessingFunctions {
             var kept = KeptBytes()
             // One value an item is the common case: the list is allocated once, not grown by doubling.
             if lister.intermediates.isEmpty { results.reserveCapacity(range.count) }
-            try entries.withItemReader { entries in
-                for position in range {
-                    try call.checkCancellation()
-                    let entry = entries(position)
-                    let bindings = entry.rootBindings
-                    try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results, kept: &kept) }
+            var fromText = 0
+            defer { call.evaluation.textPathItems.add(fromText) }
+            try entries.withItemText { entries, text in
+                try IntermediateTextList.withOptionalReader(text == nil ? nil : lister.textList) { reader in
+                    for position in range {
+                        try call.checkCancellation()
+                        if let reader, let text,
+                            try reader.collect(
+                                in: text.document, text.bytes, itemAt: text.offset(ofElementAt: position),
+                                into: &results, kept: &kept, call: call)
+                        {
+                            fromText += 1
+                            continue
+                        }
+                        let entry = entries(position)
+                        let bindings = entry.rootBindings
+                        try call.withBindings(bindings) { try lister.collect(depth: 0, into: &results, kept: &kept) }
+                    }
                 }
             }
             return results
@@ -183,6 +195,16 @@ extension DataProcessingFunctions {
                 valueExpression: call.repeated(texts[texts.count - 1], as: .object))
             let expressions = [lister.valueExpression] + lister.intermediates
             return (entries, lister, expressions)
+        }
+
+        /// The list read from a loaded document's text (``IntermediateTextList``), when there is
+        /// one intermediate and the general walk would take the fast path for it and the value.
+        var textList: IntermediateTextList? {
+            guard intermediates.count == 1, call.steps == nil,
+                let intermediate = call.environment.fastPath(of: intermediates[0], in: call.evaluation),
+                let value = call.environment.fastPath(of: valueExpression, in: call.evaluation)
+            else { return nil }
+            return IntermediateTextList(intermediate: intermediate, value: value)
         }
 
         /// The same run for `call`, a worker of a parallel per-item scope
