@@ -136,7 +136,7 @@ final class IntermediateTextTestTests: XCTestCase {
         XCTAssertEqual(try assertAsTheGeneralWalk("$item.missing", "$item == red"), 0)
     }
 
-    /// Checks `^list` and `^count(^list)` through `intermediate` (a plain path) with `value` over
+    /// Checks `^list`, `^count(^list)` and `^unique(^list)` (the distinct list) through `intermediate` (a plain path) with `value` over
     /// the loaded document against the same over the decoded data (answer, error and log) and
     /// through `$item[…]` (no text path) over the loaded data (answer); gives how many records the
     /// text path read.
@@ -149,7 +149,7 @@ final class IntermediateTextTestTests: XCTestCase {
         let loaded = try JSONCodec.decodePlainLazily(Array(text.utf8))
         let decoded = try JSONCodec.decodePlain(Data(text.utf8))
         var textItems = 0
-        for (open, close) in [("^list(", ")"), ("^count(^list(", "))")] {
+        for (open, close) in [("^list(", ")"), ("^count(^list(", "))"), ("^unique(^list(", "))")] {
             let keys = intermediate.split(separator: ".").dropFirst().map { "[\($0)]" }.joined()
             let general = "\(open)$people|$item\(keys)|\(value)\(close)"
             let (walked, walkedItems) = PeopleOutcome.of(general, people: loaded, workers: 1) {

@@ -36,46 +36,59 @@ extension DataProcessingFunctions {
                 lister.intermediates.isEmpty && call.steps == nil
                 ? call.environment.fastPath(of: lister.valueExpression, in: call.evaluation).flatMap(ItemTextPath.init)
                 : nil
+            /// The values of `entry` as the general walk collects them, into `values`.
+            func collectGenerally(_ entry: CollectionSupport.Entry) throws {
+                if call.steps == nil {
+                    try call.evaluation.withRootItem(entry.item, key: entry.key) {
+                        try lister.collect(depth: 0, into: &values, kept: &kept)
+                    }
+                } else {
+                    try call.withBindings(entry.rootBindings) {
+                        try lister.collect(depth: 0, into: &values, kept: &kept)
+                    }
+                }
+            }
             try entries.withItemText { entries, text in
                 try ItemTextPath.withOptionalReader(text == nil ? nil : textPath) { reader in
-                    for position in range {
-                        try call.checkCancellation()
-                        if let reader, let text {
-                            fromText += 1
-                            switch reader.find(in: text.bytes, itemAt: text.offset(ofElementAt: position)) {
-                            case .nothing: continue
-                            case .text(let bytes):
-                                distinct.insertText(UnsafeBufferPointer(rebasing: text.bytes[bytes]))
-                                textBytes &+= EvaluationMeter.textBytes(count: bytes.count)
-                                try kept.add(EvaluationMeter.textBytes(count: bytes.count), in: call)
-                                count += 1
-                                continue
-                            case .value(let offset):
-                                let value = JSONNode.value(in: text.document, text.bytes, at: offset)
+                    try IntermediateTextList.withOptionalReader(text == nil ? nil : lister.textList) { listReader in
+                        for position in range {
+                            try call.checkCancellation()
+                            values.removeAll(keepingCapacity: true)
+                            if let listReader, let text,
+                                try listReader.collect(
+                                    in: text.document, text.bytes, itemAt: text.offset(ofElementAt: position),
+                                    into: &values, kept: &kept, call: call)
+                            {
+                                fromText += 1
+                            } else if let reader, let text {
+                                fromText += 1
+                                switch reader.find(in: text.bytes, itemAt: text.offset(ofElementAt: position)) {
+                                case .nothing: continue
+                                case .text(let bytes):
+                                    distinct.insertText(UnsafeBufferPointer(rebasing: text.bytes[bytes]))
+                                    textBytes &+= EvaluationMeter.textBytes(count: bytes.count)
+                                    try kept.add(EvaluationMeter.textBytes(count: bytes.count), in: call)
+                                    count += 1
+                                    continue
+                                case .value(let offset):
+                                    let value = JSONNode.value(in: text.document, text.bytes, at: offset)
+                                    distinct.insert(value)
+                                    textBytes &+= EvaluationMeter.ownBytes(of: value)
+                                    try kept.keep(value, in: call)
+                                    count += 1
+                                    continue
+                                case .general:
+                                    fromText -= 1
+                                    try collectGenerally(entries(position))
+                                }
+                            } else {
+                                try collectGenerally(entries(position))
+                            }
+                            count += values.count
+                            for value in values {
                                 distinct.insert(value)
                                 textBytes &+= EvaluationMeter.ownBytes(of: value)
-                                try kept.keep(value, in: call)
-                                count += 1
-                                continue
-                            case .general:
-                                fromText -= 1
                             }
-                        }
-                        let entry = entries(position)
-                        values.removeAll(keepingCapacity: true)
-                        if call.steps == nil {
-                            try call.evaluation.withRootItem(entry.item, key: entry.key) {
-                                try lister.collect(depth: 0, into: &values, kept: &kept)
-                            }
-                        } else {
-                            try call.withBindings(entry.rootBindings) {
-                                try lister.collect(depth: 0, into: &values, kept: &kept)
-                            }
-                        }
-                        count += values.count
-                        for value in values {
-                            distinct.insert(value)
-                            textBytes &+= EvaluationMeter.ownBytes(of: value)
                         }
                     }
                 }
