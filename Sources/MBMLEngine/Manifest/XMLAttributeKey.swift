@@ -35,6 +35,13 @@ struct XMLAttributeKeys: Equatable {
         for key in keys { insert(key) }
     }
 
+    /// The set of two keys, made without an array (an element's attributes are compared with one
+    /// for every declaration of a manifest).
+    init(_ first: XMLAttributeKey, _ second: XMLAttributeKey) {
+        insert(first)
+        insert(second)
+    }
+
     @inline(__always)
     mutating func insert(_ key: XMLAttributeKey) {
         bits |= 1 << UInt16(key.rawValue)

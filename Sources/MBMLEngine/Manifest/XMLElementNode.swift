@@ -172,10 +172,14 @@ struct XMLAttributes {
     /// The values of `first` and `second` when the element has exactly these two attributes (in
     /// either order), read in one look at the pair; nil otherwise.
     func values(ofOnly first: XMLAttributeKey, _ second: XMLAttributeKey) -> (String, String)? {
-        guard range.count == 2, keys == XMLAttributeKeys([first, second]) else { return nil }
-        return document.attributes.withUnsafeBufferPointer { attributes in
-            let (a, b) = (attributes[range.lowerBound], attributes[range.lowerBound + 1])
-            return a.key == first ? (value(of: a), value(of: b)) : (value(of: b), value(of: a))
+        guard range.count == 2, keys == XMLAttributeKeys(first, second) else { return nil }
+        let (a, b) = document.attributes.withUnsafeBufferPointer { attributes in
+            (attributes[range.lowerBound], attributes[range.lowerBound + 1])
+        }
+        // Both values read through one look at the bytes.
+        return document.valueBytes.withUnsafeBufferPointer { bytes in
+            let (one, other) = (Self.value(of: a, in: bytes), Self.value(of: b, in: bytes))
+            return a.key == first ? (one, other) : (other, one)
         }
     }
 
@@ -197,10 +201,13 @@ struct XMLAttributes {
     }
 
     private func value(of attribute: XMLAttribute) -> String {
+        document.valueBytes.withUnsafeBufferPointer { Self.value(of: attribute, in: $0) }
+    }
+
+    /// The value of `attribute`, decoded from the document's value bytes `bytes`.
+    private static func value(of attribute: XMLAttribute, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let start = Int(attribute.valueStart), end = Int(attribute.valueEnd)
         guard end > start else { return "" }
-        return document.valueBytes.withUnsafeBufferPointer { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 }

@@ -225,11 +225,15 @@ struct XMLTreeBuilder {
         }
     }
 
+    /// How the parser hands over a literal `&` in an attribute value (made once, not for every value
+    /// holding one).
+    private static let literalAmpersand: [UInt8] = Array("&#38;".utf8)
+
     /// Appends the value when its only references are `&#38;` (how the parser hands over a literal
     /// `&`): each is that `&`, as libxml2's splitter would make it. False, and nothing appended, for
     /// any other reference.
     private mutating func appendLiteralAmpersands(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let reference: [UInt8] = Array("&#38;".utf8)
+        let reference = Self.literalAmpersand
         let start = valueBytes.count
         var index = 0
         while index < bytes.count {

@@ -255,7 +255,7 @@ public final class VariableSpace: Sendable {
     /// declaring it again declares it as if for the first time, where it was.
     func forget(_ name: String) {
         state.withLock { state in
-            guard state.positions[name] != nil else { return }
+            guard state.position(of: name) != nil else { return }
             state.modifySlot(name) { slot in
                 slot.value = nil
                 slot.declaration = nil
@@ -328,7 +328,7 @@ private struct Storage {
     /// to back instead of scattering wide records over a hash table with room to spare.
     var slots: [Slot] = []
     /// The index in ``slots`` of each name's record.
-    var positions: [String: Int32] = [:]
+    var positions = NamePositions()
     var singletons: [String: @Sendable () -> Value?] = [:]
     /// Counts every change to the space (declarations, values, pushes, pops), so that a shared
     /// dynamic value is known to have been computed from the space as it is.
@@ -339,11 +339,16 @@ private struct Storage {
 
     /// The record of `name`, if it has one.
     func slot(named name: String) -> Slot? {
-        positions[name].map { slots[Int($0)] }
+        position(of: name).map { slots[$0] }
+    }
+
+    /// The index in ``slots`` of `name`'s record, if it has one.
+    func position(of name: String) -> Int? {
+        positions.position(of: name) { slots[$0].name }
     }
 
     mutating func reserveCapacity(forAdditional count: Int) {
-        positions.reserveCapacity(positions.count + count)
+        positions.reserveCapacity(forAdditional: count)
         HugePages.reserve(&slots, capacity: slots.count + count)
     }
 
@@ -358,25 +363,30 @@ private struct Storage {
     @discardableResult
     mutating func modifySlot<T>(_ name: String, _ body: (inout Slot) -> T) -> T {
         version &+= 1
-        let index = Self.position(of: name, in: &positions[name, default: -1], next: slots.count)
-        if index == slots.count { slots.append(Slot(name: name)) }
-        return body(&slots[index])
-    }
-
-    /// The position a name has, or `next` given to it when it has none yet (-1).
-    private static func position(of name: String, in position: inout Int32, next: Int) -> Int {
-        if position < 0 { position = Int32(next) }
-        return Int(position)
+        switch positions.lookUp(name, nameAt: { slots[$0].name }) {
+        case .found(let position, _):
+            return body(&slots[position])
+        case .missing(let hash):
+            positions.insert(position: slots.count, hash: hash)
+            slots.append(Slot(name: name))
+            return body(&slots[slots.count - 1])
+        }
     }
 
     /// Forgets `name` when its record holds nothing: the last record takes its place.
     private mutating func removeIfEmpty(_ name: String) {
-        guard let position = positions[name], slots[Int(position)].isEmpty else { return }
-        positions[name] = nil
-        let last = slots.removeLast()
-        guard Int(position) < slots.count else { return }
-        positions[last.name] = position
-        slots[Int(position)] = last
+        guard case .found(let position, let bucket) = positions.lookUp(name, nameAt: { slots[$0].name }),
+            slots[position].isEmpty
+        else { return }
+        let last = slots.count - 1
+        if position != last {
+            guard case .found(_, let lastBucket) = positions.lookUp(slots[last].name, nameAt: { slots[$0].name })
+            else { preconditionFailure("VariableSpace: the last record's name is not indexed") }
+            positions.move(bucket: lastBucket, to: position)
+            slots.swapAt(position, last)
+        }
+        positions.remove(bucket: bucket)
+        slots.removeLast()
     }
 
     mutating func pushUnchecked(_ name: String, _ value: Value?) {
@@ -390,9 +400,9 @@ private struct Storage {
     mutating func popUnchecked(_ name: String) -> Value? {
         // In place: an emptied stack stays (with its capacity), so that a binding pushed and popped
         // once per item of a collection allocates nothing.
-        guard let position = positions[name], let saved = slots[Int(position)].saved.popLast() else { return nil }
+        guard let position = position(of: name), let saved = slots[position].saved.popLast() else { return nil }
         version &+= 1
-        slots[Int(position)].value = saved
+        slots[position].value = saved
         return saved
     }
 }

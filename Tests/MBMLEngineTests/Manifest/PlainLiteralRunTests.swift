@@ -106,6 +106,34 @@ final class PlainLiteralRunTests: XCTestCase {
         XCTAssertEqual(outcome.session.environment.provenance(of: "v3")?.site, "big.xml:5:3")
     }
 
+    func testCanonicallyEquivalentNamesAreOneVariableBothWays() throws {
+        // The variable space's names compare as strings (NamePositions): `é` as one scalar and as `e`
+        // with a combining accent, the Kelvin sign and `K`, are one name each.
+        let folder = try ScratchFolder()
+        let url = try folder.write(
+            """
+            <MBML>
+                <Var name="caf\u{E9}" literal="composed"/>
+                <Var name="K" literal="letter"/>
+                <Var name="cafe\u{301}" literal="decomposed"/>
+                <Var name="\u{212A}" value="kelvin"/>
+                <Var name="\u{212B}" literal="angstrom"/>
+                <Var name="A\u{30A}" literal="A and a ring"/>
+                <Var name="cafe" literal="plain"/>
+            </MBML>
+            """, to: "equivalent.xml")
+        let outcome = try assertSameBothWays(url, plainLiterals: 6)
+        let variables = outcome.session.environment.variables
+        XCTAssertEqual(variables["caf\u{E9}"], .string("decomposed"))
+        XCTAssertEqual(variables["K"], .string("kelvin"))
+        XCTAssertEqual(variables["\u{C5}"], .string("A and a ring"))
+        XCTAssertEqual(variables["cafe"], .string("plain"))
+        XCTAssertEqual(variables.names.count, Set(variables.names).count)
+        XCTAssertEqual(
+            outcome.log.filter { $0.contains("redeclared") }.count, 3, "café, K and Å are redeclared: \(outcome.log)")
+        XCTAssertEqual(outcome.session.environment.provenance(of: "cafe\u{301}")?.site, "equivalent.xml:4:5")
+    }
+
     func testARecordedManifestDeclaresEachElementOnItsOwn() throws {
         // The incremental load notes what each top-level element did: no runs there.
         let folder = try ScratchFolder()
