@@ -141,6 +141,12 @@ final class JSONStructureSplitTests: XCTestCase {
     func testAnInvalidByteAnywhereIsRefusedAsThePassAloneRefusesIt() throws {
         var generator = SeededGenerator(seed: 0xB16)
         let valid = Array(records(count: 3000, decoys: true).utf8)
+        // Boundaries guessed less than a member apart are each past the one before.
+        let guessed = valid.withUnsafeBufferPointer {
+            JSONStructureIndexer.Chunks.guessedBoundaries(in: $0, every: 1 << 6)
+        }
+        XCTAssertGreaterThan(guessed.count, 2000)
+        XCTAssertEqual(guessed, Array(Set(guessed)).sorted())
         let helped = Atomic<Int>(0)
         let chunked = JSONStructureIndexer.Split(
             minimumBytes: 0, chunkBytes: 1 << 12, helped: { helped.add(1, ordering: .relaxed) })

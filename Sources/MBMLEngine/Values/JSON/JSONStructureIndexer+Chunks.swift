@@ -90,12 +90,16 @@ extension JSONStructureIndexer {
         }
 
         /// A boundary near each multiple of `stride` past the first in `bytes` (the first
-        /// ``guessedBoundary(in:from:)`` finds there, when it finds one).
+        /// ``guessedBoundary(in:from:)`` finds there, or past the one before), in increasing order.
         static func guessedBoundaries(in bytes: UnsafeBufferPointer<UInt8>, every stride: Int) -> [Int] {
             guard stride > 0 else { return [] }
-            return Swift.stride(from: stride, to: bytes.count, by: stride).compactMap {
-                guessedBoundary(in: bytes, from: $0)
+            var boundaries: [Int] = []
+            for start in Swift.stride(from: stride, to: bytes.count, by: stride) {
+                if let boundary = guessedBoundary(in: bytes, from: max(start, (boundaries.last ?? 0) + 1)) {
+                    boundaries.append(boundary)
+                }
             }
+            return boundaries
         }
 
         /// A comma between `}` or `]` and `{` or `[`, in the megabyte from `start` in `bytes`.
