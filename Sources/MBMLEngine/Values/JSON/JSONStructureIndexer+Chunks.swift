@@ -13,7 +13,7 @@ extension JSONStructureIndexer {
         /// or wrong).
         var boundaries: [Int]?
         /// How many threads besides the pass's own take chunks.
-        var helpers = max(1, min(3, ProcessInfo.processInfo.activeProcessorCount - 1))
+        var helpers = max(1, min(3, Evaluation.activeProcessors - 1))
         /// Gives back the pages of a range of the text a chunk's pass has passed (from any thread;
         /// the range starts at a page boundary), as ``MappedFile/release(_:)`` does.
         var release: @Sendable (Range<Int>) -> Void = { _ in }
