@@ -199,6 +199,16 @@ final class MappedFile: Sendable {
         #endif
     }
 
+    /// Maps the process's pages of the bytes in `range` (from a page boundary) from the system's
+    /// cache of the file, so that reading them does not stop at a page fault every 64 KiB
+    /// (`MADV_POPULATE_READ`; nothing where the system has no such call, or the file was truncated).
+    func populate(_ range: Range<Int>) {
+        #if os(Linux)
+        guard let base = buffer.baseAddress, !range.isEmpty else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + range.lowerBound), range.count, Self.populateRead)
+        #endif
+    }
+
     /// How much ``scanning(_:)`` maps at a time.
     private static let populationChunk = 2 << 20
     /// How far ahead of the pass ``scanning(_:)`` maps pages at most (besides the chunk it maps).

@@ -84,10 +84,12 @@ public final class JSONDocument: Sendable {
         let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
         if reading.maps(size: file.size), let mapped = try guardedMapping(of: file, path: path) {
             // Only a window of the file is in the process's memory during the scan, none after it;
-            // a large array's second half is indexed on another thread, which gives its pages back too.
+            // a large array's chunks are indexed by other threads too, which map their pages ahead
+            // and give them back.
             let index = try mapped.scanning { passing in
                 try JSONStructureIndexer.index(
-                    mapped.buffer, maximumDepth: maximumDepth, split: .init(release: { mapped.release($0) }),
+                    mapped.buffer, maximumDepth: maximumDepth,
+                    split: .init(release: { mapped.release($0) }, populate: { mapped.populate($0) }),
                     passing: passing)
             }
             try mapped.checkUnchanged()

@@ -39,8 +39,8 @@ struct JSONStructureIndexer {
     /// pass keeps a megabyte behind them. A value longer than that which has not fully arrived looks
     /// unfinished; the pass then waits for the whole text and runs again.
     ///
-    /// With `split` a second thread indexes the second half of a large top-level array at the same
-    /// time (``SecondHalf``); the index is the same either way.
+    /// With `split` other threads index chunks of a large top-level array at the same time
+    /// (``Chunks``); the index is the same either way.
     static func index(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes? = nil,
         split: Split? = nil, checkCancellation: () throws -> Void = {}, passing: (Int) -> Void = { _ in }
@@ -52,30 +52,35 @@ struct JSONStructureIndexer {
             if found != nil { return found?.index }
             _ = arrived.wait(until: bytes.count)
         }
-        let helper = split.flatMap { SecondHalf.start(bytes, maximumDepth: maximumDepth, split: $0) }
-        defer { helper?.stop() }
+        let chunks = split.flatMap { Chunks.start(bytes, maximumDepth: maximumDepth, split: $0) }
+        defer { chunks?.stop() }
         return try pass(
-            bytes, maximumDepth: maximumDepth, arrived: nil, helper: helper, checkCancellation: checkCancellation,
+            bytes, maximumDepth: maximumDepth, arrived: nil, chunks: chunks, checkCancellation: checkCancellation,
             passing: passing)?.index
     }
 
-    /// What a pass found: the index, or for a pass from a member boundary (`resuming`) where the
-    /// top-level array ends and the members it found.
+    /// What a pass found: the index, or for a pass from a member boundary (`resuming`) where it
+    /// stopped and the members of the top-level array it found.
     struct Found {
         var index: JSONStructureIndex
-        /// The offset of the top-level array's closing bracket (a pass from a boundary stops there).
+        /// Where a pass from a boundary stopped: the offset of the top-level array's closing
+        /// bracket, or of the chunk boundary `stop`.
         var end = 0
         /// The members of the top-level array the pass recorded (a pass from a boundary).
         var topMembers: [Int] = []
+        /// The chunk (an index into ``Chunks/boundaries``) at whose boundary the pass stopped, or
+        /// nil when it stopped at the array's end.
+        var stop: Int?
     }
 
     /// The pass. With `resuming` it starts at that offset as if it had just read a member of the
     /// top-level array there (depth one, a comma or the end expected next), and stops before the
-    /// array's closing bracket; with `helper` it takes that pass's findings when it meets the
-    /// helper's boundary in that same state (and would read on exactly as that pass did).
+    /// array's closing bracket, or, with `chunks`, at the first chunk boundary past that offset it
+    /// reaches in that same state. From the start of the text, with `chunks`, it takes the chunks'
+    /// findings when it meets a boundary in that state (and would read on exactly as their passes did).
     static func pass(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, arrived: ArrivingBytes?, resuming: Int? = nil,
-        helper: SecondHalf? = nil, checkCancellation: () throws -> Void, passing: (Int) -> Void
+        chunks: Chunks? = nil, checkCancellation: () throws -> Void, passing: (Int) -> Void
     ) rethrows -> Found? {
         guard let base = bytes.baseAddress, !bytes.isEmpty, maximumDepth >= 1 else { return nil }
         let total = bytes.count
@@ -121,31 +126,42 @@ struct JSONStructureIndexer {
             position = resuming
             hasMember = true
         }
-        reserveMembers(&memberStack, textBytes: total &- position)
-        // Where the helper's pass began, until this pass reaches or passes it.
-        var boundary = helper?.boundary ?? .max
-        // The first position at which a member's end has more to do than read on (the helper's
+        // The chunk boundaries this pass may stop at or take findings from: the next one is
+        // `stops[stop]`, at `boundary`.
+        let stops = chunks?.boundaries ?? []
+        var stop = firstIndex(in: stops, after: position)
+        var boundary = stop < stops.count ? stops[stop] : .max
+        reserveMembers(&memberStack, textBytes: (resuming != nil && boundary < total ? boundary : total) &- position)
+        // The first position at which a member's end has more to do than read on (a chunk
         // boundary, or bytes to wait for).
         var nextEvent = min(boundary, refillFrom)
         // Here a container has just opened or a member has just ended.
         while true {
             if position >= nextEvent {
-                if position >= boundary, let helper {
-                    boundary = .max
-                    // The same state as the helper's at its start: its findings are this pass's.
-                    if position == helper.boundary, depth == 1, top & 1 == 1, hasMember,
-                        let helped = try helper.found(checkCancellation: checkCancellation)
-                    {
-                        // The helper found the rest of the text invalid: so would this pass.
-                        guard let found = helped else { return nil }
+                if position >= boundary {
+                    // Boundaries passed (inside a value) are passed by.
+                    while stop < stops.count, stops[stop] < position { stop &+= 1 }
+                    // The state a chunk's pass starts in.
+                    if stop < stops.count, stops[stop] == position, depth == 1, top & 1 == 1, hasMember {
                         memberStack.removeSubrange(memberCount...)
-                        memberStack.append(contentsOf: found.topMembers)
+                        if resuming != nil {
+                            return Found(
+                                index: JSONStructureIndex(root: root, members: members), end: position,
+                                topMembers: memberStack, stop: stop)
+                        }
+                        // The chunks' findings are this pass's: the chunks found the rest of the text
+                        // invalid, or so would this pass.
+                        let valid = try chunks?.rest(from: stop, checkCancellation: checkCancellation) { found in
+                            memberStack.append(contentsOf: found.topMembers)
+                            members.merge(found.index.members) { mine, _ in mine }
+                            position = found.end
+                        }
+                        guard valid == true else { return nil }
                         memberCount = memberStack.count
-                        members.merge(found.index.members) { mine, _ in mine }
-                        position = found.end
-                    } else {
-                        helper.stop()
+                        stop = stops.count
                     }
+                    if stop < stops.count, stops[stop] <= position { stop &+= 1 }
+                    boundary = stop < stops.count ? stops[stop] : .max
                 }
                 if position >= refillFrom, let arrived {
                     count = arrived.wait(until: min(total, position &+ arrivalWindow))
@@ -252,6 +268,17 @@ struct JSONStructureIndexer {
         position = JSONBytes.skipWhitespace(base, position, count)
         guard position == total, resuming == nil else { return nil }
         return Found(index: JSONStructureIndex(root: root, members: members))
+    }
+
+    /// The index of the first of the increasing `offsets` past `position` (their count when none is).
+    private static func firstIndex(in offsets: [Int], after position: Int) -> Int {
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] > position { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Texts of at least this many bytes have room for their members reserved before the pass
