@@ -56,6 +56,12 @@ final class IntermediateTextTestTests: XCTestCase {
         "[" + (0..<count).map { record($0, record50: record50) }.joined(separator: ",\n") + "]"
     }
 
+    /// The document loaded lazily and decoded, record 50 replaced by `record50` when given.
+    private func documents(record50: String? = nil) throws -> (loaded: Value, decoded: Value) {
+        let text = self.text(record50: record50)
+        return (try JSONCodec.decodePlainLazily(Array(text.utf8)), try JSONCodec.decodePlain(Data(text.utf8)))
+    }
+
     /// Checks `^filter` and `^count(^filter)` through `intermediate` with `test` (and each match
     /// type) over the loaded document against the same over the decoded data and the test with
     /// the fast path defeated; gives how many records the text path read for `^filter`.
@@ -64,9 +70,7 @@ final class IntermediateTextTestTests: XCTestCase {
         _ intermediate: String, _ test: String, record50: String? = nil, file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> Int {
-        let text = self.text(record50: record50)
-        let loaded = try JSONCodec.decodePlainLazily(Array(text.utf8))
-        let decoded = try JSONCodec.decodePlain(Data(text.utf8))
+        let (loaded, decoded) = try documents(record50: record50)
         var textItems = 0
         for match in ["", "|matchAll", "|matchAtLeastOnce"] {
             for (open, close) in [("^filter(", ")"), ("^count(^filter(", "))")] {
@@ -136,18 +140,16 @@ final class IntermediateTextTestTests: XCTestCase {
         XCTAssertEqual(try assertAsTheGeneralWalk("$item.missing", "$item == red"), 0)
     }
 
-    /// Checks `^list`, `^count(^list)` and `^unique(^list)` (the distinct list) through `intermediate` (a plain path) with `value` over
-    /// the loaded document against the same over the decoded data (answer, error and log) and
-    /// through `$item[…]` (no text path) over the loaded data (answer); gives how many records the
-    /// text path read.
+    /// Checks `^list`, `^count(^list)` and `^unique(^list)` (the distinct list) through
+    /// `intermediate` (a plain path) with `value` over the loaded document against the same over
+    /// the decoded data (answer, error and log) and through `$item[…]` (no text path) over the
+    /// loaded data (answer); gives how many records the text path read.
     @discardableResult
     private func assertListAsTheGeneralWalk(
         _ intermediate: String, _ value: String, record50: String? = nil, file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> Int {
-        let text = self.text(record50: record50)
-        let loaded = try JSONCodec.decodePlainLazily(Array(text.utf8))
-        let decoded = try JSONCodec.decodePlain(Data(text.utf8))
+        let (loaded, decoded) = try documents(record50: record50)
         var textItems = 0
         for (open, close) in [("^list(", ")"), ("^count(^list(", "))"), ("^unique(^list(", "))")] {
             let keys = intermediate.split(separator: ".").dropFirst().map { "[\($0)]" }.joined()
@@ -192,7 +194,7 @@ final class IntermediateTextTestTests: XCTestCase {
     }
 
     func testAListReadFromTheTextEndsAtTheBudget() throws {
-        let loaded = try JSONCodec.decodePlainLazily(Array(text().utf8))
+        let loaded = try documents().loaded
         let environment = Environment()
         environment.variables.declare("people", value: loaded)
         for workers in [1, 4] {
@@ -216,7 +218,7 @@ final class IntermediateTextTestTests: XCTestCase {
             XCTAssertEqual(try assertAsTheGeneralWalk(intermediate, test), 0, "\(intermediate) | \(test)")
         }
         // Two intermediates: the general walk.
-        let loaded = try JSONCodec.decodePlainLazily(Array(text().utf8))
+        let loaded = try documents().loaded
         let (_, items) = PeopleOutcome.of("^filter($people|$item.tags|$item|$item == red)", people: loaded, workers: 1)
         {
             $0.textPathItems.value
