@@ -168,23 +168,30 @@ extension Value: Hashable {
         }
     }
 
+    /// What `hash(into:)` feeds first for a string, a number, an array and a dictionary
+    /// (``JSONTextHasher`` feeds the same for a document's values, read from its text).
+    static let stringKind = 0
+    static let numberKind = 1
+    static let arrayKind = 2
+    static let dictionaryKind = 3
+
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .string(let text):
-            hasher.combine(0)
+            hasher.combine(Self.stringKind)
             var text = text
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         case .decimal, .integer, .double, .boolean:
-            hasher.combine(1)
+            hasher.combine(Self.numberKind)
             if let number = exactNumber { hasher.combine(number) }
         case .bigInteger(let number):
-            hasher.combine(1)
+            hasher.combine(Self.numberKind)
             hasher.combine(number)
         case .array(let elements):
-            hasher.combine(2)
+            hasher.combine(Self.arrayKind)
             hasher.combine(elements)
         case .dictionary(let entries):
-            hasher.combine(3)
+            hasher.combine(Self.dictionaryKind)
             hasher.combine(entries)
         case .set(let members):
             hasher.combine(4)

@@ -300,8 +300,11 @@ extension ValueArray: Hashable {
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
+    /// The elements in order, then the count (so that a view of a document is hashed in one walk
+    /// of its text, nothing decoded, to the same hash).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
+        if let node = jsonNode, JSONTextHasher.hashContents(of: node, into: &hasher) { return }
         for element in self { hasher.combine(element) }
+        hasher.combine(count)
     }
 }

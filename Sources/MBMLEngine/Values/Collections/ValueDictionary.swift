@@ -173,9 +173,15 @@ extension ValueDictionary: Hashable {
     /// The count and every entry, combined so that order does not count (as `==` ignores it): each
     /// entry is hashed on its own and the entries' hashes are XORed, as `Dictionary` does. Hashing
     /// the count alone made every dictionary of a size collide, so `^unique` over records compared
-    /// each record with every other.
+    /// each record with every other. A view of a document is hashed from its text
+    /// (one walk, nothing decoded), to the same hash.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
+        if let node = jsonNode, JSONTextHasher.hashContents(of: node, into: &hasher) { return }
+        Self.hash(entries: entries, into: &hasher)
+    }
+
+    /// Feeds `hasher` the hash of a dictionary with `entries`.
+    static func hash(entries: OrderedDictionary<String, Value>, into hasher: inout Hasher) {
         var entriesHash = 0
         for (key, value) in entries {
             var entryHasher = Hasher()
@@ -183,6 +189,13 @@ extension ValueDictionary: Hashable {
             entryHasher.combine(value)
             entriesHash ^= entryHasher.finalize()
         }
+        combine(count: entries.count, entriesHash: entriesHash, into: &hasher)
+    }
+
+    /// Feeds `hasher` a dictionary's count and the exclusive or of its entries' hashes (each a
+    /// `Hasher` fed the key, then the value).
+    static func combine(count: Int, entriesHash: Int, into hasher: inout Hasher) {
+        hasher.combine(count)
         hasher.combine(entriesHash)
     }
 }
