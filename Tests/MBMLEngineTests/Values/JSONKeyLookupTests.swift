@@ -62,6 +62,27 @@ final class JSONKeyLookupTests: XCTestCase {
         XCTAssertEqual(lazy.dictionaryValue?["k599"], .integer(599))
     }
 
+    /// A value that runs past the limit (a large array in a small wrapper object) hands the object
+    /// on without being stepped over: the bytes past the limit are not read (here they are not
+    /// there at all); the long way then answers from the structure index.
+    func testAValuePastTheLimitHandsTheObjectOnUnread() throws {
+        let records = (0..<400).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",")
+        let wrapper = Array(#"{"meta":{"v":1},"people":[\#(records)],"after":7}"#.utf8)
+        let cut = Array(wrapper[..<5000])
+        for key in ["meta", "people", "after"] {
+            let outcome = cut.withUnsafeBufferPointer { bytes in
+                var wanted = key
+                return wanted.withUTF8 { JSONKeyLookup(wanted: $0, key: key).find(in: bytes, objectAt: 0, limit: 4096) }
+            }
+            guard case .tooLong = outcome else { return XCTFail("\(key): \(outcome)") }
+        }
+        let lazy = try JSONCodec.decodePlainLazily(wrapper)
+        XCTAssertEqual(lazy.dictionaryValue?["meta"], .dictionary(["v": 1]))
+        XCTAssertEqual(lazy.dictionaryValue?["people"]?.collectionCount, 400)
+        XCTAssertEqual(lazy.dictionaryValue?["after"], .integer(7))
+        XCTAssertEqual(lazy.dictionaryValue?.jsonNode?.memberOffsets().count, 3)
+    }
+
     /// The coarse clock reads on the precise clock's scale, lagging it by less than its resolution:
     /// a deadline checked with it is the precise clock's.
     func testTheCoarseClockLagsThePreciseOneByLessThanItsResolution() throws {

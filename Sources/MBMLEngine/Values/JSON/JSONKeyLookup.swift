@@ -89,7 +89,11 @@ struct JSONKeyLookup {
             // The colon and the white space around it.
             position = JSONBytes.skipWhitespace(base, JSONBytes.skipWhitespace(base, position, end) + 1, end)
             if matches, position < end { found = position }
-            position = JSONBytes.skipWhitespace(base, JSONBytes.skipValue(base, position, end), end)
+            // A value that runs past the limit is not stepped over to its end (a gigabyte array in a
+            // small wrapper object): the object is too long.
+            let valueEnd = JSONBytes.skipValue(base, position, stop)
+            if valueEnd >= stop, stop < end { return .tooLong }
+            position = JSONBytes.skipWhitespace(base, valueEnd, end)
             if position < end, base[position] == UInt8(ascii: ",") {
                 position = JSONBytes.skipWhitespace(base, position + 1, end)
             }

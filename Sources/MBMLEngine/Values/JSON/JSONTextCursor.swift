@@ -9,10 +9,11 @@ struct JSONTextCursor {
         position = JSONBytes.skipWhitespace(base, position, bytes.count)
     }
 
-    /// Steps over the value that begins at `position` (``JSONBytes/skipValue(_:_:_:)``).
-    mutating func skipValue() {
+    /// Steps over the value that begins at `position` (``JSONBytes/skipValue(_:_:_:)``), or to
+    /// `limit` when it ends past that.
+    mutating func skipValue(before limit: Int = .max) {
         guard let base = bytes.baseAddress else { return }
-        position = JSONBytes.skipValue(base, position, bytes.count)
+        position = JSONBytes.skipValue(base, position, min(limit, bytes.count))
     }
 
     /// Steps over the string whose opening quote is at `position`.
@@ -30,7 +31,9 @@ struct JSONTextCursor {
     }
 
     /// Calls `body` with the offset of each member of the container at `position`, up to the
-    /// first that begins at `limit` or later.
+    /// first that begins at `limit` or later. No byte from `limit` on is read: a member that
+    /// begins before it and ends after it (a gigabyte array in a small wrapper object) is not
+    /// stepped over to its end.
     ///
     /// A member never begins with a control byte: one (text changed after the check, as a mapped
     /// file truncated under the read reads zeros: ``JSONBytes/skipValue(_:_:_:)``) ends the
@@ -50,7 +53,8 @@ struct JSONTextCursor {
                 position += 1 // the colon
                 skipWhitespace()
             }
-            skipValue()
+            skipValue(before: limit)
+            guard position < limit else { return }
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
                 position += 1
