@@ -11,7 +11,10 @@ final class MappedDocuments: Sendable {
 
     /// Records `value`'s document if it is a mapped file.
     func record(_ value: Value) {
-        guard let document = value.jsonNode?.document, document.isMapped else { return }
+        // A JSON Lines file's records are a selection of its document, with no node of their own.
+        guard let document = value.jsonNode?.document ?? value.elements?.viewedDocument, document.isMapped else {
+            return
+        }
         record(document)
     }
 

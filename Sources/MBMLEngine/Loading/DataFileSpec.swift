@@ -57,30 +57,18 @@ public struct DataFileSpec: Equatable, Sendable {
         let url = url(relativeTo: directory)
         // Problems name the file as the user gave it (resolved only against another folder).
         let shown = directory == nil ? path : url.path
-        if !isJSONLines {
-            // Plain JSON stays as its bytes and is decoded where it is read (``JSONDocument``).
-            do {
-                return try JSONDocument.load(path: url.path, maximumSize: maximumSize, reading: reading)
-            } catch let error as JSONDecodingError {
-                throw DataFileError.invalidJSON(path: shown, error)
-            } catch {
-                throw DataFileError.unreadable(
-                    path: shown, reason: String(describing: error).replacingOccurrences(of: url.path, with: shown))
-            }
-        }
-        let file: FileBytes
+        // JSON, and JSON Lines, stay as their bytes and are decoded where they are read
+        // (``JSONDocument``).
         do {
-            // A FIFO, device or directory is refused by what it is, without blocking.
-            file = try FileBytes(path: url.path, maximumSize: maximumSize)
+            if isJSONLines {
+                return try JSONDocument.loadLines(path: url.path, maximumSize: maximumSize, reading: reading)
+            }
+            return try JSONDocument.load(path: url.path, maximumSize: maximumSize, reading: reading)
+        } catch let error as JSONDecodingError {
+            throw DataFileError.invalidJSON(path: shown, error)
         } catch {
             throw DataFileError.unreadable(
                 path: shown, reason: String(describing: error).replacingOccurrences(of: url.path, with: shown))
-        }
-        do {
-            if isJSONLines { return try JSONCodec.decodePlainLines(file.buffer, release: file.release) }
-            return try JSONCodec.decodePlain(file.buffer, release: file.release)
-        } catch let error as JSONDecodingError {
-            throw DataFileError.invalidJSON(path: shown, error)
         }
     }
 

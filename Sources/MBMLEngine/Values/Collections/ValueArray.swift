@@ -40,10 +40,22 @@ public struct ValueArray: Sendable {
         storage = .document(JSONArrayView(node))
     }
 
+    /// The records of a JSON Lines document, which begin at `offsets` (`first` is the first one).
+    init(lines offsets: [Int], of first: JSONNode) {
+        storage = .document(JSONArrayView(selecting: offsets, of: first))
+    }
+
     /// The region of a loaded JSON document this array is a view of, or nil when its elements are
     /// decoded values or a selection of a document's array (`selecting(_:)`).
     public var jsonNode: JSONNode? {
         if case .document(let view) = storage, !view.isSelection { return view.node }
+        return nil
+    }
+
+    /// The document the elements are read from (a whole array's, a selection's, or a JSON Lines
+    /// document's records), or nil for decoded elements.
+    var viewedDocument: JSONDocument? {
+        if case .document(let view) = storage { return view.node.document }
         return nil
     }
 

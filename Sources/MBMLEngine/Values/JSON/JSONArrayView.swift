@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// A view may also be a selection of the array's members (what `^filter` keeps of a document's
 /// array, in the array's order, or what `^sort` orders of it): then it holds those members'
-/// offsets, and is not the node's whole text.
+/// offsets, and is not the node's whole text. The records of a JSON Lines document are such a
+/// selection too, of no array: its node is the first record (``JSONLinesIndexer``).
 final class JSONArrayView: Sendable {
     let node: JSONNode
     /// The offsets the structure index records (a large array), or the selected ones, or nil.

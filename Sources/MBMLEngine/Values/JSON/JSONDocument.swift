@@ -24,12 +24,12 @@ public final class JSONDocument: Sendable {
     let objectIndexes: JSONObjectIndexes
 
     /// Where the text's bytes are.
-    private enum Storage: Sendable {
+    enum Storage: Sendable {
         case array([UInt8])
         case mapped(MappedFile)
     }
 
-    private init(
+    init(
         storage: Storage, index: JSONStructureIndex, maximumDepth: Int,
         objectIndexes: JSONObjectIndexes = JSONObjectIndexes()
     ) {
@@ -106,7 +106,7 @@ public final class JSONDocument: Sendable {
     }
 
     /// `file` mapped, or nil when no more mappings can be guarded against truncation (it is read).
-    private static func guardedMapping(of file: FileDoor.OpenFile, path: String) throws -> MappedFile? {
+    static func guardedMapping(of file: FileDoor.OpenFile, path: String) throws -> MappedFile? {
         do {
             return try MappedFile(file, path: path)
         } catch is MappedFileGuard.Full {

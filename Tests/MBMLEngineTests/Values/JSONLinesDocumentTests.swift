@@ -1,0 +1,119 @@
+import Foundation
+import MBMLTestSupport
+import XCTest
+
+@testable import MBMLEngine
+
+/// A JSON Lines data file is read as views of one document (``JSONLinesIndexer``): the same records
+/// as the reader reads whole, copied or mapped; a text the line pass does not take is the reader's,
+/// with the same values or the same error.
+final class JSONLinesDocumentTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jsonl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func testRecordsOfEveryShapeReadAsTheReaderReadsThem() throws {
+        var generator = SeededGenerator(seed: 0x71E5)
+        for round in 0..<60 {
+            let text = lines(&generator, round: round)
+            let (loaded, whole) = try load(text, named: "r\(round).jsonl")
+            XCTAssertEqual(loaded, whole, "round \(round)")
+            XCTAssertNotNil(loaded.elements?.viewedDocument, "round \(round): the records are views")
+            XCTAssertEqual(loaded.collectionCount, whole.collectionCount)
+            for (view, decoded) in zip(loaded.elements ?? [], whole.elements ?? []) {
+                XCTAssertEqual(view.hashValue, decoded.hashValue)
+                XCTAssertNotNil(view.jsonNode)
+            }
+        }
+    }
+
+    func testTextsTheLinePassDoesNotTakeAreTheReaders() throws {
+        let texts = [
+            "{\"a\":1}\n42\n{\"b\":2}\n",
+            "\"text\"\n",
+            "{\"a\":1} {\"b\":2}\n",
+            "{\"a\":\n1}\n",
+            "{\"a\":1}\n\u{FEFF}{\"b\":2}\n",
+            "{\"a\":1}\n{\"b\":}\n",
+            "[1,2\n",
+            "{\"a\":1}\n{\"b\":2} x\n",
+        ]
+        for (number, text) in texts.enumerated() {
+            let url = folder.appendingPathComponent("t\(number).jsonl")
+            try Data(text.utf8).write(to: url)
+            let expected = Result { try JSONCodec.decodePlainLines(Data(text.utf8)) }
+            let loaded = Result { try DataFileSpec(name: "d", path: url.path).load() }
+            switch (expected, loaded) {
+            case (.success(let whole), .success(let value)):
+                XCTAssertEqual(value, whole, text)
+                XCTAssertNil(value.elements?.viewedDocument, text)
+            case (.failure(let problem as JSONDecodingError), .failure(let error)):
+                XCTAssertEqual(error as? DataFileError, .invalidJSON(path: url.path, problem), text)
+            default:
+                XCTFail("\(text): \(expected) against \(loaded)")
+            }
+        }
+    }
+
+    func testAMappedFileAnswersAsTheDecodedRecords() throws {
+        var records: [String] = []
+        var size = 0
+        while size <= DataFileReading.mappingThreshold {
+            let index = records.count
+            let record =
+                #"{"id":\#(index),"name":"P\#(index)","age":\#(index % 90),"tags":["t\#(index % 7)"]}"#
+            records.append(record)
+            size += record.utf8.count + 1
+        }
+        let text = records.joined(separator: "\n") + "\n"
+        let url = folder.appendingPathComponent("big.jsonl")
+        try Data(text.utf8).write(to: url)
+        let mapped = try DataFileSpec(name: "d", path: url.path).load(reading: .mapped)
+        let document = try XCTUnwrap(mapped.elements?.viewedDocument)
+        XCTAssertTrue(document.isMapped)
+        let whole = try JSONCodec.decodePlainLines(Data(text.utf8))
+        for expression in [
+            "$d.count", "^count(^filter($d|$item.age > 30))", "$d[12345].name", "^lastObject($d).id",
+            "^count(^unique(^list($d|$item.tags[0])))",
+        ] {
+            var answers: [Value?] = []
+            for people in [mapped, whole] {
+                let environment = Environment()
+                environment.variables.declare("d", value: people)
+                answers.append(try environment.evaluate(expression, in: .object))
+            }
+            XCTAssertEqual(answers[0], answers[1], expression)
+        }
+    }
+
+    /// Loads `text` as the file `name`, and reads it whole with the reader.
+    private func load(_ text: String, named name: String) throws -> (loaded: Value, whole: Value) {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return (try DataFileSpec(name: "d", path: url.path).load(), try JSONCodec.decodePlainLines(Data(text.utf8)))
+    }
+
+    /// JSON Lines of objects and arrays, with blank lines, carriage returns, trailing blanks, a
+    /// byte order mark, and records large enough for the structure index to record.
+    private func lines(_ generator: inout SeededGenerator, round: Int) -> String {
+        let count = Int.random(in: 1..<40, using: &generator)
+        var text = round.isMultiple(of: 5) ? "\u{FEFF}" : ""
+        for index in 0..<count {
+            let filler = String(repeating: "x", count: Int.random(in: 0..<3, using: &generator) == 0 ? 5000 : 3)
+            let record =
+                index.isMultiple(of: 4)
+                ? #"[\#(index), "\#(filler)", {"k": [1, 2.5e1, null, true]}]"#
+                : #"{"id": \#(index), "s": "é\u00e9 \"\#(filler)\"", "n": {"list": [\#(index), -0.5]}, "id": 7}"#
+            let blank = ["", " ", "\t", "\r", "  \r"][Int.random(in: 0..<5, using: &generator)]
+            text += record + blank + (Int.random(in: 0..<4, using: &generator) == 0 ? "\n\n \n" : "\n")
+        }
+        return round.isMultiple(of: 3) ? String(text.dropLast()) : text
+    }
+}
