@@ -222,7 +222,7 @@ final class MappedFile: Sendable {
     private static let populationInterval: UInt32 = 2000
     /// How many passed bytes ``scanning(_:)`` gives back at a time.
     private static let releaseChunk = 4 << 20
-    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
     /// `MADV_POPULATE_READ` (Linux 5.14): older kernels refuse it with `EINVAL`, and nothing is populated.
     private static let populateRead: Int32 = 22
     /// Throws ``FileChangedWhileRead`` when the file is no longer what was mapped: another size, or

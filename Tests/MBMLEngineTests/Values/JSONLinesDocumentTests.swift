@@ -93,6 +93,31 @@ final class JSONLinesDocumentTests: XCTestCase {
         }
     }
 
+    /// Chunks cut anywhere (a line feed after every 1, 7, 61, 997 bytes) with one and three
+    /// helpers give the single pass's records and index; a bad line in any chunk, the reader's.
+    func testChunksGiveTheSinglePassesIndex() throws {
+        var generator = SeededGenerator(seed: 0xC4)
+        let deep = String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)
+        for round in 0..<12 {
+            var text = Array((lines(&generator, round: round) + "\n" + deep + "\n").utf8)
+            let single = try XCTUnwrap(text.withUnsafeBufferPointer { JSONLinesIndexer.index($0, maximumDepth: 64) })
+            XCTAssertEqual(single.records.count, try JSONCodec.decodePlainLines(Data(text)).collectionCount)
+            for chunkBytes in [1, 7, 61, 997] {
+                for helpers in [1, 3] {
+                    let split = JSONStructureIndexer.Split(minimumBytes: 0, chunkBytes: chunkBytes, helpers: helpers)
+                    let chunked = try XCTUnwrap(
+                        text.withUnsafeBufferPointer { JSONLinesIndexer.index($0, maximumDepth: 64, split: split) })
+                    XCTAssertEqual(chunked.records, single.records, "\(round), \(chunkBytes)")
+                    XCTAssertEqual(chunked.index.members, single.index.members, "\(round), \(chunkBytes)")
+                }
+            }
+            XCTAssertNil(text.withUnsafeBufferPointer { JSONLinesIndexer.index($0, maximumDepth: 39) }, "too deep")
+            text += Array("{\"bad\": }\n".utf8)
+            let split = JSONStructureIndexer.Split(minimumBytes: 0, chunkBytes: 61, helpers: 3)
+            XCTAssertNil(text.withUnsafeBufferPointer { JSONLinesIndexer.index($0, maximumDepth: 64, split: split) })
+        }
+    }
+
     /// Loads `text` as the file `name`, and reads it whole with the reader.
     private func load(_ text: String, named name: String) throws -> (loaded: Value, whole: Value) {
         let url = folder.appendingPathComponent(name)

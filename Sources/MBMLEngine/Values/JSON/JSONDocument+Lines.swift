@@ -14,20 +14,21 @@ extension JSONDocument {
     ) throws -> Value {
         let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
         if reading.maps(size: file.size), let mapped = try guardedMapping(of: file, path: path) {
-            let found = try mapped.scanning { passing in
-                try JSONLinesIndexer.index(mapped.buffer, maximumDepth: maximumDepth, passing: passing)
+            let split = JSONStructureIndexer.Split(
+                release: { mapped.release($0) }, populate: { mapped.populate($0) })
+            let found = mapped.scanning { _ in
+                JSONLinesIndexer.index(mapped.buffer, maximumDepth: maximumDepth, split: split)
             }
             try mapped.checkUnchanged()
             guard let found else {
                 return try JSONCodec.decodePlainLines(mapped.buffer, maximumDepth: maximumDepth) { _ in }
             }
-            return records(
-                found.records,
-                of: JSONDocument(storage: .mapped(mapped), index: found.index, maximumDepth: maximumDepth))
+            let document = JSONDocument(storage: .mapped(mapped), index: found.index, maximumDepth: maximumDepth)
+            return records(found.records, of: document)
         }
         let (bytes, found) = try FileBytes.array(file, path: path) { buffer, arrived in
             _ = arrived.wait(until: buffer.count)
-            return JSONLinesIndexer.index(buffer, maximumDepth: maximumDepth, checkCancellation: {})
+            return JSONLinesIndexer.index(buffer, maximumDepth: maximumDepth, split: JSONStructureIndexer.Split())
         }
         guard let found else {
             return try bytes.withUnsafeBufferPointer {
