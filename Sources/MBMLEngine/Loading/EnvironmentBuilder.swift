@@ -138,9 +138,7 @@ public struct EnvironmentBuilder: Sendable {
             }
         case .dataText(let name, let bytes, let label):
             do {
-                let value =
-                    try JSONCodec.looksLikeJSONLines(bytes)
-                    ? JSONCodec.decodePlainLines(bytes) : JSONCodec.decodePlain(bytes)
+                let value = try JSONCodec.decodePipedLazily(bytes)
                 session.environment.variables.declare(name, value: value)
                 session.environment.recordProvenance(VariableProvenance(kind: .dataFile), of: name)
                 return true

@@ -57,8 +57,7 @@ enum InspectTarget: Equatable {
         let value: Value
         do {
             // NDJSON (one record a line, as `jq -c` and log tools write) opens as an array of the records.
-            value =
-                try JSONCodec.looksLikeJSONLines(data) ? JSONCodec.decodePlainLines(data) : JSONCodec.decodePlain(data)
+            value = try JSONCodec.decodePipedLazily(data)
         } catch let error as JSONDecodingError {
             throw InspectTargetError("standard input:\(error.line):\(error.column): \(error.message)")
         }

@@ -118,6 +118,49 @@ final class JSONLinesDocumentTests: XCTestCase {
         }
     }
 
+    /// Piped text (standard input) is read as views over its bytes, JSON Lines and JSON alike, a
+    /// slice of a larger buffer too; texts the passes do not take are the reader's, errors included.
+    func testPipedTextIsReadAsViewsOverItsBytes() throws {
+        var generator = SeededGenerator(seed: 0x9F)
+        for round in 0..<30 {
+            var lines = self.lines(&generator, round: round)
+            if lines.hasPrefix("\u{FEFF}") { lines.removeFirst() }
+            // "\r\n" is one Character: the lines are split without carriage returns.
+            let json =
+                "["
+                + lines.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+                .filter { !$0.allSatisfy(\.isWhitespace) }.joined(separator: ",\n") + "]"
+            let asLines =
+                try JSONCodec.looksLikeJSONLines(Data(lines.utf8))
+                ? JSONCodec.decodePlainLines(Data(lines.utf8)) : JSONCodec.decodePlain(lines)
+            for (text, whole) in [
+                (lines, asLines),
+                (json, try JSONCodec.decodePlain(json)),
+            ] {
+                let padded = Data(("xx" + text + "yy").utf8)
+                let slice = padded[(padded.startIndex + 2)..<(padded.endIndex - 2)]
+                for data in [Data(text.utf8), slice] {
+                    let piped = try JSONCodec.decodePipedLazily(data)
+                    XCTAssertEqual(piped, whole, text)
+                    XCTAssertNotNil(piped.elements?.viewedDocument, text)
+                }
+            }
+        }
+        for text in ["42", "{\"a\":1}\n42\n", "[1,", "{\"a\":1}\n{\"b\":}\n", "\"x\""] {
+            let expected = Result {
+                try JSONCodec.looksLikeJSONLines(Data(text.utf8))
+                    ? JSONCodec.decodePlainLines(Data(text.utf8)) : JSONCodec.decodePlain(text)
+            }
+            let piped = Result { try JSONCodec.decodePipedLazily(Data(text.utf8)) }
+            switch (expected, piped) {
+            case (.success(let a), .success(let b)): XCTAssertEqual(a, b, text)
+            case (.failure(let a as JSONDecodingError), .failure(let b as JSONDecodingError)):
+                XCTAssertEqual(a, b, text)
+            default: XCTFail("\(text): \(expected) against \(piped)")
+            }
+        }
+    }
+
     /// Loads `text` as the file `name`, and reads it whole with the reader.
     private func load(_ text: String, named name: String) throws -> (loaded: Value, whole: Value) {
         let url = folder.appendingPathComponent(name)

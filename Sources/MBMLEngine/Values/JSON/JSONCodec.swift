@@ -95,6 +95,15 @@ public enum JSONCodec {
         }
     }
 
+    /// Reads piped text — JSON, or JSON Lines when ``looksLikeJSONLines(_:)`` says so (an array of
+    /// its records) — lazily, as views over `data` itself (no copy of it is made): what standard
+    /// input gives `$data`. Other texts, and invalid ones, are read whole, as `decodePlain` and
+    /// `decodePlainLines` read them (their errors included).
+    /// - Throws: ``JSONDecodingError`` with the line and column of the problem.
+    public static func decodePipedLazily(_ data: Data, maximumDepth: Int = defaultMaximumDepth) throws -> Value {
+        try JSONDocument.value(ofText: data, maximumDepth: maximumDepth)
+    }
+
     /// Decodes plain JSON whose top-level value is an array or an object lazily: the value is a
     /// view (``ValueArray``, ``ValueDictionary``) over the kept `bytes` (see ``JSONDocument``). Other texts, and texts that are
     /// not valid JSON, are read whole, as `decodePlain` reads them (its errors included).

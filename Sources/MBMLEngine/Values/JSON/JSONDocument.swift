@@ -27,6 +27,8 @@ public final class JSONDocument: Sendable {
     enum Storage: Sendable {
         case array([UInt8])
         case mapped(MappedFile)
+        /// Text read into memory by someone else (standard input), kept without a copy.
+        case data(Data)
     }
 
     init(
@@ -139,6 +141,7 @@ public final class JSONDocument: Sendable {
         switch storage {
         case .array(let bytes): return try bytes.withUnsafeBufferPointer(body)
         case .mapped(let file): return try body(file.buffer)
+        case .data(let data): return try data.withUnsafeBytes { try body($0.bindMemory(to: UInt8.self)) }
         }
     }
 }
