@@ -117,7 +117,7 @@ public enum JSONCodec {
         {
             return root
         }
-        return try decodePlain(bytes, maximumDepth: maximumDepth)
+        return try bytes.withUnsafeBufferPointer { try decodeRefused($0, asLines: false, maximumDepth: maximumDepth) }
     }
 
     /// Decodes plain JSON from `bytes` whole, into values.

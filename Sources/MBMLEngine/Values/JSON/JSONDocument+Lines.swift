@@ -21,7 +21,7 @@ extension JSONDocument {
             }
             try mapped.checkUnchanged()
             guard let found else {
-                return try JSONCodec.decodePlainLines(mapped.buffer, maximumDepth: maximumDepth) { _ in }
+                return try JSONCodec.decodeRefused(mapped.buffer, asLines: true, maximumDepth: maximumDepth)
             }
             let document = JSONDocument(storage: .mapped(mapped), index: found.index, maximumDepth: maximumDepth)
             return records(found.records, of: document)
@@ -32,7 +32,7 @@ extension JSONDocument {
         }
         guard let found else {
             return try bytes.withUnsafeBufferPointer {
-                try JSONCodec.decodePlainLines($0, maximumDepth: maximumDepth) { _ in }
+                try JSONCodec.decodeRefused($0, asLines: true, maximumDepth: maximumDepth)
             }
         }
         return records(

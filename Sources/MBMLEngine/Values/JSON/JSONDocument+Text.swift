@@ -13,7 +13,7 @@ extension JSONDocument {
                 JSONLinesIndexer.index(
                     $0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, split: JSONStructureIndexer.Split())
             }
-            guard let found else { return try JSONCodec.decodePlainLines(data, maximumDepth: maximumDepth) }
+            guard let found else { return try decodeRefused(data, asLines: true, maximumDepth: maximumDepth) }
             guard let first = found.records.first else { return .array([]) }
             let document = JSONDocument(storage: .data(data), index: found.index, maximumDepth: maximumDepth)
             return .array(ValueArray(lines: found.records, of: JSONNode(document: document, offset: first)))
@@ -23,8 +23,14 @@ extension JSONDocument {
                 $0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, split: JSONStructureIndexer.Split(),
                 checkCancellation: {})
         }
-        guard let index else { return try JSONCodec.decodePlain(data, maximumDepth: maximumDepth) }
+        guard let index else { return try decodeRefused(data, asLines: false, maximumDepth: maximumDepth) }
         let document = JSONDocument(storage: .data(data), index: index, maximumDepth: maximumDepth)
         return document.withBytes { JSONNode.value(in: document, $0, at: index.root) }
+    }
+
+    private static func decodeRefused(_ data: Data, asLines: Bool, maximumDepth: Int) throws -> Value {
+        try data.withUnsafeBytes {
+            try JSONCodec.decodeRefused($0.bindMemory(to: UInt8.self), asLines: asLines, maximumDepth: maximumDepth)
+        }
     }
 }

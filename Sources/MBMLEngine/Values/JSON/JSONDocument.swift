@@ -96,7 +96,7 @@ public final class JSONDocument: Sendable {
             }
             try mapped.checkUnchanged()
             guard let index else {
-                return try JSONCodec.decodePlain(mapped.buffer, maximumDepth: maximumDepth) { _ in }
+                return try JSONCodec.decodeRefused(mapped.buffer, asLines: false, maximumDepth: maximumDepth)
             }
             return root(of: JSONDocument(storage: .mapped(mapped), index: index, maximumDepth: maximumDepth))
         }
@@ -104,7 +104,9 @@ public final class JSONDocument: Sendable {
             try JSONStructureIndexer.index(buffer, maximumDepth: maximumDepth, arrived: arrived)
         }
         if let root = root(of: bytes, indexedAs: index, maximumDepth: maximumDepth) { return root }
-        return try JSONCodec.decodePlain(bytes, maximumDepth: maximumDepth)
+        return try bytes.withUnsafeBufferPointer {
+            try JSONCodec.decodeRefused($0, asLines: false, maximumDepth: maximumDepth)
+        }
     }
 
     /// `file` mapped, or nil when no more mappings can be guarded against truncation (it is read).

@@ -10,7 +10,8 @@ extension JSONReader {
             guard position < bytes.count else { break }
             let start = position
             do {
-                records.append(try readValue())
+                let record = try readValue()
+                if keepsTopLevelMembers { records.append(record) }
             } catch let problem as JSONDecodingError {
                 // A record left open at the end of its line is reported there, not where the
                 // next line made it fail.

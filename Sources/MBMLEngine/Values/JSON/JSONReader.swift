@@ -33,6 +33,11 @@ struct JSONReader {
     private var nextRelease: Int
     /// Line accounting for the bytes given back, so that messages still have lines and columns.
     var forgotten = ForgottenText()
+    /// Whether the members of the top-level container (the records of JSON Lines) are kept: when
+    /// not, each is read and dropped, so that checking a large text for its first error takes the
+    /// memory of one member (the container then reads as empty). The reading, and so every
+    /// message, is the same either way.
+    var keepsTopLevelMembers = true
 
     /// How many bytes are given back at a time (a multiple of any page size).
     static let releaseGranule = 1 << 20
@@ -118,7 +123,7 @@ struct JSONReader {
             skipWhitespace()
             // Read first: `stack.push(try readValue())` would retain the stack around the read.
             let value = try readValue()
-            stack.push(value)
+            if keepsTopLevelMembers || depth > 1 { stack.push(value) }
             skipWhitespace()
             if position >= nextRelease { releaseReadBytes() }
             if peek(UInt8(ascii: ",")) { position += 1; continue }
@@ -175,7 +180,12 @@ struct JSONReader {
                 position += 1
                 skipWhitespace()
                 let value = try readValue()
-                stack.push(value)
+                if keepsTopLevelMembers || depth > 1 {
+                    stack.push(value)
+                } else {
+                    keys.removeLast(keys.count - keyBase)
+                    matchesExpected = false
+                }
                 skipWhitespace()
                 if position >= nextRelease { releaseReadBytes() }
                 if peek(UInt8(ascii: ",")) { position += 1; continue }
