@@ -107,7 +107,7 @@ struct XMLElementNode: Sendable {
 }
 
 /// The child elements of an element, in document order (``XMLElementNode/children``).
-struct XMLChildElements: Sequence {
+struct XMLChildElements: Sequence, Sendable {
     unowned(unsafe) let document: XMLSourceDocument
     /// The parent's number in document order.
     let parent: Int
@@ -177,8 +177,10 @@ struct XMLAttributes {
             (attributes[range.lowerBound], attributes[range.lowerBound + 1])
         }
         // Both values read through one look at the bytes.
-        return document.valueBytes.withUnsafeBufferPointer { bytes in
-            let (one, other) = (Self.value(of: a, in: bytes), Self.value(of: b, in: bytes))
+        return document.withValueBytes { values, source in
+            let (one, other) = (
+                Self.value(of: a, values: values, source: source), Self.value(of: b, values: values, source: source)
+            )
             return a.key == first ? (one, other) : (other, one)
         }
     }
@@ -201,13 +203,25 @@ struct XMLAttributes {
     }
 
     private func value(of attribute: XMLAttribute) -> String {
-        document.valueBytes.withUnsafeBufferPointer { Self.value(of: attribute, in: $0) }
+        document.withValueBytes { Self.value(of: attribute, values: $0, source: $1) }
     }
 
-    /// The value of `attribute`, decoded from the document's value bytes `bytes`.
-    private static func value(of attribute: XMLAttribute, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// The value of `attribute`, decoded from the document's value bytes `values` or its `source`.
+    private static func value(
+        of attribute: XMLAttribute, values: UnsafeBufferPointer<UInt8>, source: UnsafeBufferPointer<UInt8>
+    ) -> String {
         let start = Int(attribute.valueStart), end = Int(attribute.valueEnd)
         guard end > start else { return "" }
+        let bytes = attribute.isInSource ? source : values
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+}
+
+extension XMLSourceDocument {
+    /// Gives `body` the bytes attribute values are read from: the value bytes and the source.
+    fileprivate func withValueBytes<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        valueBytes.withUnsafeBufferPointer { values in source.withUnsafeBufferPointer { body(values, $0) } }
     }
 }

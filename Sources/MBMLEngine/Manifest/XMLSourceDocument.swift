@@ -17,15 +17,18 @@ final class XMLSourceDocument: Sendable {
     let path: String
     let elements: [XMLElementRecord]
     let attributes: [XMLAttribute]
-    /// The attributes' decoded values, one after another.
+    /// The document's bytes: most attribute values are read from here, as they are written.
+    let source: [UInt8]
+    /// The attributes' decoded values that differ from how they are written, one after another.
     let valueBytes: [UInt8]
     /// Every element and attribute name, each once (records name them by number).
     let names: [String]
     let textBytes: [UInt8]
     let textPieces: [XMLTextPiece]
 
-    private init(path: String, builder: XMLTreeBuilder) {
+    private init(path: String, source: [UInt8], builder: XMLTreeBuilder) {
         self.path = path
+        self.source = source
         elements = builder.elements
         attributes = builder.attributes
         valueBytes = builder.valueBytes
@@ -115,7 +118,7 @@ final class XMLSourceDocument: Sendable {
                             file: path, line: 1, column: 1, message: "Failed to parse file as valid XML: \(path)")
                     ]))
         }
-        return .success((XMLSourceDocument(path: path, builder: builder), diagnostics))
+        return .success((XMLSourceDocument(path: path, source: source, builder: builder), diagnostics))
     }
 }
 

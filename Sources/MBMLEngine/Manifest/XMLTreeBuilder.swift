@@ -20,7 +20,8 @@ struct XMLTreeBuilder {
 
     private(set) var elements: [XMLElementRecord] = []
     private(set) var attributes: [XMLAttribute] = []
-    /// The attributes' decoded values, one after another (``XMLAttribute`` holds a range).
+    /// The attributes' decoded values that differ from the source's bytes, one after another
+    /// (``XMLAttribute`` holds a range here or in the source).
     private(set) var valueBytes: [UInt8] = []
     private(set) var textBytes: [UInt8] = []
     private(set) var textPieces: [XMLTextPiece] = []
@@ -74,7 +75,8 @@ struct XMLTreeBuilder {
             prefix != nil && uri == nil ? number(of: qualifiedName(prefix, localName)) : interned(localName).number
         let firstAttribute = Int32(attributes.count)
         var keys = XMLAttributeKeys()
-        if let values = attributeValues {
+        if let values = attributeValues, attributeCount > defaultedCount {
+            let window = SourceWindow(context, source: source)
             // Attributes defaulted from a DTD are not part of the element (no XML_PARSE_DTDATTR).
             for index in 0..<max(0, attributeCount - defaultedCount) {
                 let entry = values + index * 5
@@ -83,12 +85,11 @@ struct XMLTreeBuilder {
                     entry[1] != nil && entry[2] == nil
                     ? (number(of: qualifiedName(entry[1], local)), XMLAttributeKey.other) : interned(local)
                 keys.insert(key)
-                let valueStart = Int32(clamping: valueBytes.count)
-                appendAttributeValue(from: entry[3], to: entry[4])
+                let value = attributeValue(from: entry[3], to: entry[4], in: window)
                 attributes.append(
                     XMLAttribute(
-                        name: attributeName, key: key, valueStart: valueStart,
-                        valueEnd: Int32(clamping: valueBytes.count)))
+                        name: attributeName, key: key, isInSource: value.isInSource, valueStart: value.start,
+                        valueEnd: value.end))
             }
         }
         let position = startTagPosition()
@@ -192,6 +193,19 @@ struct XMLTreeBuilder {
         (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: local)
     }
 
+    /// Where the value libxml2 hands over at `start..<end` is kept: in the source, when the parser
+    /// hands over the bytes as written (most values), else appended to ``valueBytes``.
+    private mutating func attributeValue(
+        from start: UnsafePointer<xmlChar>?, to end: UnsafePointer<xmlChar>?, in window: SourceWindow?
+    ) -> (start: Int32, end: Int32, isInSource: Bool) {
+        if let start, let end, end > start, let offset = window?.offset(of: start, count: end - start) {
+            return (Int32(offset), Int32(offset + (end - start)), true)
+        }
+        let valueStart = Int32(clamping: valueBytes.count)
+        appendAttributeValue(from: start, to: end)
+        return (valueStart, Int32(clamping: valueBytes.count), false)
+    }
+
     /// An attribute value as libxml2's tree holds it. The parser hands over the value with
     /// predefined entities and character references resolved, except that a literal `&` is
     /// `&#38;` and a reference to a declared entity stays `&name;`; the tree builder then splits such
@@ -267,11 +281,11 @@ struct XMLTreeBuilder {
         }
         let line = Int(input.pointee.line), column = Int(input.pointee.col)
         // Normally the parser is at the tag's `>`; after an error it may be at the next tag's `<`.
-        guard cur > base, let opening = StartTagBytes.lastOpening(before: cur, from: base) else {
+        // With the characters and line feeds between the `<` and the parser.
+        guard cur > base, let (opening, newlines, characters) = StartTagBytes.lastOpening(before: cur, from: base)
+        else {
             return (max(1, line), 1)
         }
-        // The characters and line feeds between the `<` and the parser.
-        let (newlines, characters) = StartTagBytes.count(from: opening, to: cur)
         if newlines == 0 { return (max(1, line), max(1, column - characters)) }
         let tagLine = max(1, line - newlines)
         // A start tag over several lines: count the characters before `<` on its first line.
@@ -443,11 +457,13 @@ struct XMLElementRecord {
 }
 
 /// An attribute of an element: its name (a number in the document's ``XMLSourceDocument/names``),
-/// its key when MBML knows the name, and where its decoded value is in the document's
-/// ``XMLSourceDocument/valueBytes``.
+/// its key when MBML knows the name, and where its decoded value is: in the document's
+/// ``XMLSourceDocument/source`` (a value as it is written) or its ``XMLSourceDocument/valueBytes``.
 struct XMLAttribute {
     var name: UInt32
     var key: XMLAttributeKey
+    /// Whether the value's range is in the source (else in the value bytes).
+    var isInSource: Bool
     var valueStart: Int32
     var valueEnd: Int32
 }
