@@ -36,8 +36,9 @@ final class JSONLinesDocumentTests: XCTestCase {
 
     func testTextsTheLinePassDoesNotTakeAreTheReaders() throws {
         let texts = [
-            "{\"a\":1}\n42\n{\"b\":2}\n",
-            "\"text\"\n",
+            "{\"a\":1}\n4 2\n{\"b\":2}\n",
+            "\"text\n",
+            "{\"a\":1}\n\u{FEFF}42\n",
             "{\"a\":1} {\"b\":2}\n",
             "{\"a\":\n1}\n",
             "{\"a\":1}\n\u{FEFF}{\"b\":2}\n",
@@ -60,6 +61,49 @@ final class JSONLinesDocumentTests: XCTestCase {
                 XCTFail("\(text): \(expected) against \(loaded)")
             }
         }
+    }
+
+    /// Texts of lines mutated at random (cut, a byte replaced, a line feed or a comma put in) read
+    /// as the reader reads them whole: the same records, or the same error.
+    func testMutatedLinesReadAsTheReaderReadsThem() throws {
+        var generator = SeededGenerator(seed: 0x3A1)
+        let records = (0..<40).map { #"{"id":\#($0),"s":"a\u00e9","l":[1,2.5,null,true],"o":{"k":"v"}}"# }
+        let bytes = Array((records.joined(separator: "\n") + "\n42\n\"x\"\n").utf8)
+        var viewed = 0
+        for _ in 0..<400 {
+            var mutated = bytes
+            let at = Int.random(in: 0..<bytes.count, using: &generator)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: mutated.removeLast(bytes.count - at)
+            case 1: mutated[at] = Array(#"{}[],:"x0 "#.utf8).randomElement(using: &generator) ?? 0
+            default: mutated.insert(Int.random(in: 0..<2, using: &generator) == 0 ? 0x0A : 0x2C, at: at)
+            }
+            let data = Data(mutated)
+            let whole = Result {
+                try JSONCodec.looksLikeJSONLines(data) ? JSONCodec.decodePlainLines(data) : JSONCodec.decodePlain(data)
+            }
+            let piped = Result { try JSONCodec.decodePipedLazily(data) }
+            switch (whole, piped) {
+            case (.success(let a), .success(let b)):
+                XCTAssertEqual(a, b, String(decoding: mutated, as: UTF8.self))
+                if b.elements?.viewedDocument != nil { viewed += 1 }
+            case (.failure(let a as JSONDecodingError), .failure(let b as JSONDecodingError)): XCTAssertEqual(a, b)
+            default: XCTFail("\(String(decoding: mutated, as: UTF8.self)): \(whole) against \(piped)")
+            }
+        }
+        XCTAssertGreaterThan(viewed, 30)
+    }
+
+    /// Records that are not containers are read by the reader and kept as views too.
+    func testScalarRecordsAreViews() throws {
+        let text = "{\"a\":1}\n42\n\"text \\u00e9\"  \r\nnull\n[true]\n-1.5e3\nfalse\n"
+        let (loaded, whole) = try load(text, named: "scalars.jsonl")
+        XCTAssertEqual(loaded, whole)
+        XCTAssertEqual(loaded.collectionCount, 7)
+        XCTAssertNotNil(loaded.elements?.viewedDocument)
+        let piped = try JSONCodec.decodePipedLazily(Data(("42\n" + text).utf8))
+        XCTAssertEqual(piped.elements?.first, .integer(42))
+        XCTAssertNotNil(piped.elements?.viewedDocument)
     }
 
     func testAMappedFileAnswersAsTheDecodedRecords() throws {

@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// It accepts what ``JSONReader``'s `readLines()` accepts, or less: a byte order mark, blank lines
 /// anywhere, each record on one line with only blanks (space, tab, carriage return) after it. A
-/// record that is not an array or an object (a number, a string), or any line the pass refuses,
-/// gives nil: the reader then reads the whole text, with its values and its messages.
+/// record that is not an array or an object (a number, a string) is checked by the reader itself.
+/// Any line refused gives nil: the reader then reads the whole text, with its values and its
+/// messages.
 enum JSONLinesIndexer {
     /// The nesting a line is checked against first: the pass allocates its stacks for the depth it
     /// is given, for each line; a line deeper than this is checked again against the full depth.
@@ -59,6 +60,14 @@ enum JSONLinesIndexer {
                 var valueEnd = lineEnd
                 while valueEnd > position, JSONLinesIndexer.isBlank(base[valueEnd - 1]) { valueEnd -= 1 }
                 let line = UnsafeBufferPointer(start: base + position, count: valueEnd - position)
+                if base[position] | 0x20 != UInt8(ascii: "{") {
+                    // A scalar record is read by the reader itself (it is short); a view reads it
+                    // again where it is read.
+                    guard JSONLinesIndexer.isScalar(line) else { return nil }
+                    records.append(position)
+                    position = lineEnd
+                    continue
+                }
                 let shallow = min(maximumDepth, JSONLinesIndexer.shallowDepth)
                 let found =
                     JSONStructureIndexer.index(line, maximumDepth: shallow, checkCancellation: {})
@@ -127,6 +136,15 @@ enum JSONLinesIndexer {
     static func endOfLine(_ base: UnsafePointer<UInt8>, from position: Int, end: Int) -> Int {
         guard position < end, let found = memchr(base + position, 0x0A, end - position) else { return end }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether `line` (no white space at either end) is one JSON value that is not a container, as
+    /// the reader reads it. A line that begins with a byte order mark is not (the reader skips one
+    /// only at the start of the text).
+    private static func isScalar(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = line.first, first != 0xEF, first != UInt8(ascii: "[") else { return false }
+        var reader = JSONReader(bytes: line, tagged: false, maximumDepth: 1)
+        return (try? reader.readDocument()) != nil
     }
 
     /// Whether `byte` may follow a record on its line (space, tab, carriage return).
