@@ -103,7 +103,7 @@ extension JSONStructureIndexer {
 
     /// ``endOfString(_:_:_:)`` from a byte inside the string that may end its plain run (a quote,
     /// an escape, a control character, or any byte of the last seven of the text).
-    private static func endOfStringRest(_ base: UnsafePointer<UInt8>, _ position: Int, _ count: Int) -> Int? {
+    static func endOfStringRest(_ base: UnsafePointer<UInt8>, _ position: Int, _ count: Int) -> Int? {
         var position = position
         while true {
             position = JSONBytes.endOfPlainRun(base, from: position, end: count)
