@@ -2,9 +2,9 @@
 // for the structural pass of MBMLEngine (JSONStructureIndexer+Blocks.swift).
 //
 // Swift has no portable way to turn a vector comparison into a bit mask (x86's pmovmskb), so this
-// one function is in C, in a header so that Swift inlines it into the pass. On x86-64 it uses
-// SSE2, which every x86-64 CPU has (no run-time dispatch needed); elsewhere (aarch64, ...) a plain
-// loop that any C compiler vectorizes or not: the same masks either way.
+// is in C. On x86-64 `mbml_json_classify_block` uses SSE2, which every x86-64 CPU has, and
+// `mbml_json_classify_block_widest` AVX2 when the CPU has it (chosen at run time); elsewhere
+// (aarch64, ...) a plain loop: the same masks every way (the tests compare them).
 #ifndef CJSONBLOCKS_H
 #define CJSONBLOCKS_H
 
@@ -56,5 +56,9 @@ static inline mbml_json_block mbml_json_classify_block(const uint8_t *bytes) {
 #endif
     return block;
 }
+
+/// `mbml_json_classify_block` with the widest vectors the CPU has (AVX2 when it has them, chosen
+/// at run time), in CJSONBlocks.c.
+mbml_json_block mbml_json_classify_block_widest(const uint8_t *bytes);
 
 #endif

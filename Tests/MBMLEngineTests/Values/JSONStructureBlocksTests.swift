@@ -5,14 +5,16 @@ import XCTest
 
 @testable import MBMLEngine
 
-/// The structural pass reading strings from the masks of 64-byte blocks
-/// (``JSONStructureIndexer/StringBlocks``) finds exactly what it finds reading them eight bytes at
-/// a time (the reference, `Reading(blocks: false)`): the same index of every valid text, the same
-/// refusal of every other — strings of every length starting at every offset of a block, escapes,
+/// The structural pass with its fast paths — strings ended from the masks of 64-byte blocks
+/// (``JSONStructureIndexer/StringBlocks``), containers shorter than
+/// ``JSONStructureIndexer/indexedContainerBytes`` read by a loop of their own — finds exactly what
+/// it finds without them (the reference, ``JSONStructureIndexer/Reading/reference``: strings read
+/// eight bytes at a time, every container by the pass's loop): the same index of every valid text,
+/// the same refusal of every other — strings of every length starting at every offset of a block, escapes,
 /// runs of backslashes of every length and decoy structural bytes across block edges, control
-/// characters, invalid UTF-8, numbers of every form, deep nesting, truncated texts, mutations, and
-/// chunks starting at every byte. The masks are those a byte-by-byte reading gives, and the blocks
-/// are really read.
+/// characters, invalid UTF-8, numbers of every form and length, deep nesting and its limits,
+/// containers on both sides of the indexed size, truncated texts, mutations, and chunks starting at
+/// every byte. The masks are those a byte-by-byte reading gives, and both fast paths really run.
 final class JSONStructureBlocksTests: XCTestCase {
     private let interesting = Array("{}[]:,\"\\ \t\n\r0-1.eE+tfnu/x".utf8) + [0x00, 0x1F, 0x20, 0x7F, 0xC3, 0xFF]
 
@@ -27,20 +29,25 @@ final class JSONStructureBlocksTests: XCTestCase {
             }
             block.withUnsafeBufferPointer { bytes in
                 guard let base = bytes.baseAddress else { return }
-                let fast = JSONStructureIndexer.StringBlocks.masks(of: base, bytewise: false)
-                let slow = JSONStructureIndexer.StringBlocks.masks(of: base, bytewise: true)
-                XCTAssertEqual(fast.quotes, slow.quotes)
-                XCTAssertEqual(fast.specials, slow.specials)
+                let slow = JSONStructureIndexer.StringBlocks.masks(of: base, by: .bytewise)
+                for classifier in [JSONStructureIndexer.StringBlocks.Classifier.widest, .baseline] {
+                    let fast = JSONStructureIndexer.StringBlocks.masks(of: base, by: classifier)
+                    XCTAssertEqual(fast.quotes, slow.quotes)
+                    XCTAssertEqual(fast.specials, slow.specials)
+                }
             }
         }
         // Every byte value, at every place of a block.
         for value in 0...255 {
             let expected: UInt64 = value == 0x22 || value == 0x5C || value < 0x20 ? ~0 : 0
-            let masks = [UInt8](repeating: UInt8(value), count: 64).withUnsafeBufferPointer {
-                JSONStructureIndexer.StringBlocks.masks(of: $0.baseAddress!, bytewise: false)
+            for classifier in JSONStructureIndexer.StringBlocks.Classifier.allCases {
+                let bytes = [UInt8](repeating: UInt8(value), count: 64)
+                let masks = bytes.withUnsafeBufferPointer { bytes in
+                    bytes.baseAddress.map { JSONStructureIndexer.StringBlocks.masks(of: $0, by: classifier) }
+                }
+                XCTAssertEqual(masks?.specials, expected, "byte \(value)")
+                XCTAssertEqual(masks?.quotes, value == 0x22 ? ~0 : 0, "byte \(value)")
             }
-            XCTAssertEqual(masks.specials, expected, "byte \(value)")
-            XCTAssertEqual(masks.quotes, value == 0x22 ? ~0 : 0, "byte \(value)")
         }
     }
 
@@ -70,15 +77,16 @@ final class JSONStructureBlocksTests: XCTestCase {
         }
         XCTAssertGreaterThan(outcomes.valid, 15_000)
         XCTAssertGreaterThan(outcomes.invalid, 15_000)
-        XCTAssertGreaterThan(outcomes.classified.load(ordering: .relaxed), 40_000)
+        XCTAssertGreaterThan(outcomes.counts.blocks.load(ordering: .relaxed), 40_000)
     }
 
     func testRandomAndMutatedTextsAreReadAlike() throws {
         var generator = SeededGenerator(seed: 0x5EED)
         var outcomes = Outcomes()
-        for round in 0..<2500 {
-            var text = Array(randomContainer(depth: 0, &generator).utf8)
-            for _ in 0..<Int.random(in: 0...3, using: &generator) where round % 4 != 0 && !text.isEmpty {
+        for round in 0..<1500 {
+            // Some large enough to be indexed.
+            var text = Array(randomContainer(depth: 0, members: round % 10 == 0 ? 300 : 12, &generator).utf8)
+            for _ in 0..<Int.random(in: 0...2, using: &generator) where round % 3 != 0 && !text.isEmpty {
                 let at = Int.random(in: 0..<text.count, using: &generator)
                 switch Int.random(in: 0..<3, using: &generator) {
                 case 0: text.remove(at: at)
@@ -86,15 +94,72 @@ final class JSONStructureBlocksTests: XCTestCase {
                 default: text[at] = interesting.randomElement(using: &generator) ?? 0x20
                 }
             }
-            try outcomes.compare(text, maximumDepth: [2, 4, 8, 512][round % 4])
+            try outcomes.compare(text, maximumDepth: [2, 4, 8, 70, 512][round % 5])
             // Truncated anywhere.
-            if round % 50 == 0 {
+            if round % 10 == 1, text.count < 600 {
                 for end in 0..<text.count { try outcomes.compare(Array(text[..<end]), maximumDepth: 512) }
             }
         }
-        XCTAssertGreaterThan(outcomes.valid, 800)
-        XCTAssertGreaterThan(outcomes.invalid, 800)
-        XCTAssertGreaterThan(outcomes.indexed, 100)
+        XCTAssertGreaterThan(outcomes.valid, 600)
+        XCTAssertGreaterThan(outcomes.invalid, 600)
+        XCTAssertGreaterThan(outcomes.indexed, 25)
+        XCTAssertGreaterThan(outcomes.counts.smallContainers.load(ordering: .relaxed), 5000)
+    }
+
+    func testNumbersOfEveryFormAndLengthEndAsTheReaderEndsThem() throws {
+        var outcomes = Outcomes()
+        for length in 0..<20 {
+            let digits = String((0..<length).map { Character(String(($0 * 7 + 3) % 10)) })
+            let numbers = [
+                digits, "1\(digits)", "0\(digits)", "-\(digits)", "-0\(digits)", "1.\(digits)", "0.\(digits)",
+                "1\(digits).5", "2e\(digits)", "2E+\(digits)", "3.1e-\(digits)", "1\(digits)e", "1\(digits).",
+                "1\(digits)x", "1\(digits)-", "1\(digits).e1", "-", "+1\(digits)", "1\(digits)\u{01}",
+            ]
+            for number in numbers {
+                for padding in [0, 3, 60] {
+                    let pad = String(repeating: " ", count: padding)
+                    for text in [
+                        "[\(pad)\(number)]", "[[\(pad)\(number),\(number)]]", "[{\"n\":\(number)}]", "[\(pad)\(number)",
+                        "[[\(number)\(pad)]", "[[\(number)]\(pad)]",
+                    ] {
+                        try outcomes.compare(Array(text.utf8), maximumDepth: 8)
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(outcomes.valid, 1500)
+        XCTAssertGreaterThan(outcomes.invalid, 1500)
+        XCTAssertGreaterThan(outcomes.counts.smallContainers.load(ordering: .relaxed), 2000)
+    }
+
+    func testContainersOnBothSidesOfTheIndexedSizeAndTheDepthLimitAreReadAlike() throws {
+        var outcomes = Outcomes()
+        let size = JSONStructureIndexer.indexedContainerBytes
+        for length in size - 6...size + 3 {
+            // An array of `length` bytes, and an object of about as many, in a top-level array.
+            let array = "[" + String(repeating: "1,", count: (length - 3) / 2) + (length % 2 == 0 ? "10" : "1") + "]"
+            let object = "{\"k\":\"" + String(repeating: "a", count: length - 8) + "\"}"
+            XCTAssertEqual(array.utf8.count, length)
+            XCTAssertEqual(object.utf8.count, length)
+            for text in ["[\(array)]", "[0,\(object),\(array)]", "[[\(array)],{\"o\":\(object)}]"] {
+                try outcomes.compare(Array(text.utf8), maximumDepth: 8)
+                try outcomes.compare(Array(text.utf8), maximumDepth: 2)
+            }
+        }
+        // Nesting around the depth limit, and deeper than the small containers' loop keeps.
+        for depth in [1, 2, 3, 62, 63, 64, 65, 100] {
+            let nested = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+            let objects = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
+            for text in ["[\(nested)]", "[0,\(objects),\(nested)]"] {
+                for limit in [depth, depth + 1, depth + 2, 64, 512] {
+                    try outcomes.compare(Array(text.utf8), maximumDepth: limit)
+                }
+            }
+        }
+        XCTAssertGreaterThan(outcomes.indexed, 20)
+        XCTAssertGreaterThan(outcomes.valid, 60)
+        XCTAssertGreaterThan(outcomes.invalid, 20)
+        XCTAssertGreaterThan(outcomes.counts.smallContainers.load(ordering: .relaxed), 60)
     }
 
     func testChunksFromEveryByteReadAlike() throws {
@@ -125,14 +190,14 @@ final class JSONStructureBlocksTests: XCTestCase {
                         + #""active":true,"score":\#($0).25,"tags":["a\"b","\\"],"address":{"city":"C","zip":"1"}}"#
                 }
                 .joined(separator: ",") + "]").utf8)
-        let classified = Atomic<Int>(0)
-        let reading = JSONStructureIndexer.Reading(classified: { classified.add($0, ordering: .relaxed) })
+        let counts = Counts()
         let blocks = try text.withUnsafeBufferPointer {
-            try JSONStructureIndexer.index($0, maximumDepth: 64, reading: reading)
+            try JSONStructureIndexer.index($0, maximumDepth: 64, reading: counts.reading)
         }
-        // Nearly every block of the text was classified once.
-        XCTAssertGreaterThan(classified.load(ordering: .relaxed), text.count / 64 - 10)
-        XCTAssertLessThanOrEqual(classified.load(ordering: .relaxed), text.count / 64)
+        // Nearly every block of the text was classified once, and every record read as a small container.
+        XCTAssertGreaterThan(counts.blocks.load(ordering: .relaxed), text.count / 64 - 10)
+        XCTAssertLessThanOrEqual(counts.blocks.load(ordering: .relaxed), text.count / 64)
+        XCTAssertEqual(counts.smallContainers.load(ordering: .relaxed), 3000)
         let words = try index(text, maximumDepth: 64, blocks: false, split: nil)
         XCTAssertEqual(blocks?.members[0]?.count, 3000)
         XCTAssertEqual(blocks.map { Found(root: $0.root, members: $0.members) }, words)
@@ -145,28 +210,34 @@ final class JSONStructureBlocksTests: XCTestCase {
         var members: [Int: [Int]]
     }
 
+    /// What the fast paths of the passes did, added up.
+    private final class Counts: Sendable {
+        let blocks = Atomic<Int>(0)
+        let smallContainers = Atomic<Int>(0)
+
+        /// The fast paths, counted here.
+        var reading: JSONStructureIndexer.Reading {
+            JSONStructureIndexer.Reading(counted: { [self] counts in
+                blocks.add(counts.blocks, ordering: .relaxed)
+                smallContainers.add(counts.smallContainers, ordering: .relaxed)
+            })
+        }
+    }
+
     private struct Outcomes {
         var valid = 0
         var invalid = 0
         var indexed = 0
-        let classified = Count()
-
-        final class Count: Sendable {
-            let value = Atomic<Int>(0)
-            func add(_ count: Int, ordering: AtomicUpdateOrdering) { value.add(count, ordering: ordering) }
-            func load(ordering: AtomicLoadOrdering) -> Int { value.load(ordering: ordering) }
-        }
+        let counts = Counts()
 
         /// Indexes `text` both ways, and checks that the blocks' pass accepts what the reader accepts.
         mutating func compare(_ text: [UInt8], maximumDepth: Int) throws {
-            let classified = classified
             let shown = String(decoding: text, as: UTF8.self)
-            let reading = JSONStructureIndexer.Reading(classified: { classified.add($0, ordering: .relaxed) })
             let blocks = try text.withUnsafeBufferPointer {
-                try JSONStructureIndexer.index($0, maximumDepth: maximumDepth, reading: reading)
+                try JSONStructureIndexer.index($0, maximumDepth: maximumDepth, reading: counts.reading)
             }
             let words = try text.withUnsafeBufferPointer {
-                try JSONStructureIndexer.index($0, maximumDepth: maximumDepth, reading: .init(blocks: false))
+                try JSONStructureIndexer.index($0, maximumDepth: maximumDepth, reading: .reference)
             }
             XCTAssertEqual(blocks?.root, words?.root, shown)
             XCTAssertEqual(blocks?.members, words?.members, shown)
@@ -177,18 +248,19 @@ final class JSONStructureBlocksTests: XCTestCase {
         }
     }
 
+    /// The index of `text`, with the fast paths (`blocks`) or without.
     private func index(
         _ text: [UInt8], maximumDepth: Int, blocks: Bool, split: JSONStructureIndexer.Split?
     ) throws -> Found? {
         try text.withUnsafeBufferPointer {
             try JSONStructureIndexer.index(
-                $0, maximumDepth: maximumDepth, split: split, reading: .init(blocks: blocks)
+                $0, maximumDepth: maximumDepth, split: split, reading: blocks ? .init() : .reference
             ).map { Found(root: $0.root, members: $0.members) }
         }
     }
 
-    private func randomContainer(depth: Int, _ generator: inout SeededGenerator) -> String {
-        let count = Int.random(in: 0...(depth == 0 ? 60 : 5), using: &generator)
+    private func randomContainer(depth: Int, members: Int = 5, _ generator: inout SeededGenerator) -> String {
+        let count = Int.random(in: 0...members, using: &generator)
         let members = (0..<count).map { _ in
             let value = randomValue(depth: depth + 1, &generator)
             return depth % 2 == 0
@@ -212,7 +284,7 @@ final class JSONStructureBlocksTests: XCTestCase {
     private func randomString(_ generator: inout SeededGenerator) -> String {
         let pieces = [
             "a", "Person 12", "é", "😀", "\\n", "\\\"", "\\\\", "\\\\\\\"", "\\u00e9", "\\ud83d\\ude00", "\\/",
-            "long text run of some length ", "},{", "],[", "\":\"", "\u{01}",
+            "long text run of some length ", "},{", "],[", #"\":\""#,
         ]
         let count = Int.random(in: 0...8, using: &generator)
         return "\"" + (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined() + "\""

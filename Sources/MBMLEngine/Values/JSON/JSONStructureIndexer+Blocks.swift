@@ -27,7 +27,7 @@ extension JSONStructureIndexer {
     }
 
     /// The ends of strings found from bit masks of the text's 64-byte blocks, one bit a byte
-    /// (`mbml_json_classify_block`, SSE2 on x86-64): where the quotes are, and the bytes that end a
+    /// (`mbml_json_classify_block_widest`: AVX2 or SSE2 on x86-64): where the quotes are, and the bytes that end a
     /// plain run (a quote, a backslash, a control character).
     ///
     /// The pass is a chain of dependent steps, each at the position the one before gave. Read
@@ -85,7 +85,7 @@ extension JSONStructureIndexer {
         private mutating func classify(_ base: UnsafePointer<UInt8>, _ from: Int, _ count: Int) -> Bool {
             let next = UInt(bitPattern: from &- start) < 128 ? start &+ 64 : from & ~63
             guard next &+ 64 <= count else { return false }
-            let block = mbml_json_classify_block(base + next)
+            let block = mbml_json_classify_block_widest(base + next)
             start = next
             quotes = block.quotes
             specials = block.specials
@@ -93,9 +93,20 @@ extension JSONStructureIndexer {
             return true
         }
 
-        /// The masks of the 64 bytes at `bytes`: as the pass computes them, or byte by byte (for tests).
-        static func masks(of bytes: UnsafePointer<UInt8>, bytewise: Bool) -> (quotes: UInt64, specials: UInt64) {
-            let block = bytewise ? mbml_json_classify_block_bytewise(bytes) : mbml_json_classify_block(bytes)
+        /// How the masks of a block are computed: as the pass computes them (the widest vectors
+        /// the CPU has), with SSE2 (x86-64) or byte by byte (elsewhere), or byte by byte.
+        enum Classifier: CaseIterable { case widest, baseline, bytewise }
+
+        /// The masks of the 64 bytes at `bytes` (for tests).
+        static func masks(of bytes: UnsafePointer<UInt8>, by classifier: Classifier) -> (
+            quotes: UInt64, specials: UInt64
+        ) {
+            let block =
+                switch classifier {
+                case .widest: mbml_json_classify_block_widest(bytes)
+                case .baseline: mbml_json_classify_block(bytes)
+                case .bytewise: mbml_json_classify_block_bytewise(bytes)
+                }
             return (block.quotes, block.specials)
         }
     }
