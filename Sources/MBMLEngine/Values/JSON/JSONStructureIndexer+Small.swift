@@ -20,9 +20,7 @@ extension JSONStructureIndexer {
         var depth = 1
         var kinds: UInt64 = base[start] == UInt8(ascii: "[") ? 1 : 0
         var position = start &+ 1
-        if position < limit, base[position] <= 0x20 { position = JSONBytes.skipWhitespace(base, position, limit) }
-        guard position < limit else { return nil }
-        var byte = base[position]
+        guard var byte = token(base, &position, limit) else { return nil }
         if byte == closing(kinds) { return position &+ 1 }
         // Here `byte`, at `position`, begins a member of the innermost container.
         member: while true {
@@ -31,16 +29,10 @@ extension JSONStructureIndexer {
                     return nil
                 }
                 position = end
-                if position < limit, base[position] != UInt8(ascii: ":") {
-                    position = JSONBytes.skipWhitespace(base, position, limit)
-                }
-                guard position < limit, base[position] == UInt8(ascii: ":") else { return nil }
+                guard token(base, &position, limit) == UInt8(ascii: ":") else { return nil }
                 position &+= 1
-                if position < limit, base[position] <= 0x20 {
-                    position = JSONBytes.skipWhitespace(base, position, limit)
-                }
-                guard position < limit else { return nil }
-                byte = base[position]
+                guard let next = token(base, &position, limit) else { return nil }
+                byte = next
             }
             if byte == UInt8(ascii: "\"") {
                 guard let end = strings.endOfString(base, position, limit) else { return nil }
@@ -50,11 +42,8 @@ extension JSONStructureIndexer {
                 depth &+= 1
                 kinds = kinds &<< 1 | (byte == UInt8(ascii: "[") ? 1 : 0)
                 position &+= 1
-                if position < limit, base[position] <= 0x20 {
-                    position = JSONBytes.skipWhitespace(base, position, limit)
-                }
-                guard position < limit else { return nil }
-                byte = base[position]
+                guard let next = token(base, &position, limit) else { return nil }
+                byte = next
                 // An empty container's closing bracket is read below.
                 if byte != closing(kinds) { continue member }
             } else {
@@ -63,18 +52,12 @@ extension JSONStructureIndexer {
             }
             // Here a value has just ended (or an empty container is about to).
             while true {
-                if position < limit, base[position] <= 0x20 {
-                    position = JSONBytes.skipWhitespace(base, position, limit)
-                }
-                guard position < limit else { return nil }
-                byte = base[position]
+                guard let next = token(base, &position, limit) else { return nil }
+                byte = next
                 if byte == UInt8(ascii: ",") {
                     position &+= 1
-                    if position < limit, base[position] <= 0x20 {
-                        position = JSONBytes.skipWhitespace(base, position, limit)
-                    }
-                    guard position < limit else { return nil }
-                    byte = base[position]
+                    guard let next = token(base, &position, limit) else { return nil }
+                    byte = next
                     continue member
                 }
                 guard byte == closing(kinds) else { return nil }
@@ -84,6 +67,17 @@ extension JSONStructureIndexer {
                 if depth == 0 { return position }
             }
         }
+    }
+
+    /// The byte at `position` or, when that is white space, at the first position past it, which
+    /// `position` is moved to; nil at `limit`.
+    @inline(__always)
+    private static func token(_ base: UnsafePointer<UInt8>, _ position: inout Int, _ limit: Int) -> UInt8? {
+        guard position < limit else { return nil }
+        let byte = base[position]
+        guard byte <= 0x20 else { return byte }
+        position = JSONBytes.skipWhitespace(base, position, limit)
+        return position < limit ? base[position] : nil
     }
 
     /// The closing bracket of the innermost of the open containers `kinds`: `]` and `}` differ
