@@ -61,22 +61,18 @@ final class JSONStructureBlocksTests: XCTestCase {
             contents += [String(repeating: "\\", count: run) + "\"", String(repeating: "\\", count: run)]
         }
         var outcomes = Outcomes()
-        for padding in 0..<70 {
-            let pad = String(repeating: " ", count: padding)
-            for content in contents {
-                for tail in [0, 1, 40, 63, 64, 65, 130] {
-                    let long = String(repeating: "b", count: tail)
-                    for text in [
-                        "[\(pad)\"\(long)\(content)\"]", "{\(pad)\"\(content)\(long)\":\"\(long)\(content)\"}",
-                        "[\(pad)\"\(content)\(long)\",\"\(content)\"\(pad)]", "[\(pad)\"\(long)\(content)",
-                    ] {
-                        try outcomes.compare(Array(text.utf8), maximumDepth: 64)
-                    }
-                }
+        let pads = (0..<70).map { String(repeating: " ", count: $0) }
+        let longs = [0, 1, 40, 63, 64, 65, 130].map { String(repeating: "b", count: $0) }
+        for pad in pads {
+            let texts = pairs(contents, longs) { content, long in
+                [
+                    "[\(pad)\"\(long)\(content)\"]", "{\(pad)\"\(content)\(long)\":\"\(long)\(content)\"}",
+                    "[\(pad)\"\(content)\(long)\",\"\(content)\"\(pad)]", "[\(pad)\"\(long)\(content)",
+                ]
             }
+            try outcomes.compare(texts, maximumDepth: 64)
         }
-        XCTAssertGreaterThan(outcomes.valid, 15_000)
-        XCTAssertGreaterThan(outcomes.invalid, 15_000)
+        outcomes.expectBoth(moreThan: 15_000)
         XCTAssertGreaterThan(outcomes.counts.blocks.load(ordering: .relaxed), 40_000)
     }
 
@@ -85,7 +81,7 @@ final class JSONStructureBlocksTests: XCTestCase {
         var outcomes = Outcomes()
         for round in 0..<1500 {
             // Some large enough to be indexed.
-            var text = Array(randomContainer(depth: 0, members: round % 10 == 0 ? 300 : 12, &generator).utf8)
+            var text = Array(random.container(depth: 0, members: round % 10 == 3 ? 300 : 12, &generator).utf8)
             for _ in 0..<Int.random(in: 0...2, using: &generator) where round % 3 != 0 && !text.isEmpty {
                 let at = Int.random(in: 0..<text.count, using: &generator)
                 switch Int.random(in: 0..<3, using: &generator) {
@@ -100,8 +96,7 @@ final class JSONStructureBlocksTests: XCTestCase {
                 for end in 0..<text.count { try outcomes.compare(Array(text[..<end]), maximumDepth: 512) }
             }
         }
-        XCTAssertGreaterThan(outcomes.valid, 600)
-        XCTAssertGreaterThan(outcomes.invalid, 600)
+        outcomes.expectBoth(moreThan: 600)
         XCTAssertGreaterThan(outcomes.indexed, 25)
         XCTAssertGreaterThan(outcomes.counts.smallContainers.load(ordering: .relaxed), 5000)
     }
@@ -115,20 +110,16 @@ final class JSONStructureBlocksTests: XCTestCase {
                 "1\(digits).5", "2e\(digits)", "2E+\(digits)", "3.1e-\(digits)", "1\(digits)e", "1\(digits).",
                 "1\(digits)x", "1\(digits)-", "1\(digits).e1", "-", "+1\(digits)", "1\(digits)\u{01}",
             ]
-            for number in numbers {
-                for padding in [0, 3, 60] {
-                    let pad = String(repeating: " ", count: padding)
-                    for text in [
-                        "[\(pad)\(number)]", "[[\(pad)\(number),\(number)]]", "[{\"n\":\(number)}]", "[\(pad)\(number)",
-                        "[[\(number)\(pad)]", "[[\(number)]\(pad)]",
-                    ] {
-                        try outcomes.compare(Array(text.utf8), maximumDepth: 8)
-                    }
-                }
+            let pads = [0, 3, 60].map { String(repeating: " ", count: $0) }
+            let texts = pairs(numbers, pads) { number, pad in
+                [
+                    "[\(pad)\(number)]", "[[\(pad)\(number),\(number)]]", "[{\"n\":\(number)}]", "[\(pad)\(number)",
+                    "[[\(number)\(pad)]", "[[\(number)]\(pad)]",
+                ]
             }
+            try outcomes.compare(texts, maximumDepth: 8)
         }
-        XCTAssertGreaterThan(outcomes.valid, 1500)
-        XCTAssertGreaterThan(outcomes.invalid, 1500)
+        outcomes.expectBoth(moreThan: 1500)
         XCTAssertGreaterThan(outcomes.counts.smallContainers.load(ordering: .relaxed), 2000)
     }
 
@@ -230,6 +221,17 @@ final class JSONStructureBlocksTests: XCTestCase {
         var indexed = 0
         let counts = Counts()
 
+        /// Both outcomes came more than `count` times.
+        func expectBoth(moreThan count: Int, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertGreaterThan(valid, count, "valid texts", file: file, line: line)
+            XCTAssertGreaterThan(invalid, count, "invalid texts", file: file, line: line)
+        }
+
+        /// Compares each of `texts` as the one below compares a text.
+        mutating func compare(_ texts: [String], maximumDepth: Int) throws {
+            for text in texts { try compare(Array(text.utf8), maximumDepth: maximumDepth) }
+        }
+
         /// Indexes `text` both ways, and checks that the blocks' pass accepts what the reader accepts.
         mutating func compare(_ text: [UInt8], maximumDepth: Int) throws {
             let shown = String(decoding: text, as: UTF8.self)
@@ -248,6 +250,11 @@ final class JSONStructureBlocksTests: XCTestCase {
         }
     }
 
+    /// The texts `make` makes of each of `firsts` with each of `seconds`.
+    private func pairs(_ firsts: [String], _ seconds: [String], _ make: (String, String) -> [String]) -> [String] {
+        firsts.flatMap { first in seconds.flatMap { make(first, $0) } }
+    }
+
     /// The index of `text`, with the fast paths (`blocks`) or without.
     private func index(
         _ text: [UInt8], maximumDepth: Int, blocks: Bool, split: JSONStructureIndexer.Split?
@@ -259,38 +266,12 @@ final class JSONStructureBlocksTests: XCTestCase {
         }
     }
 
-    private func randomContainer(depth: Int, members: Int = 5, _ generator: inout SeededGenerator) -> String {
-        let count = Int.random(in: 0...members, using: &generator)
-        let members = (0..<count).map { _ in
-            let value = randomValue(depth: depth + 1, &generator)
-            return depth % 2 == 0
-                ? value : "\(randomString(&generator))\(space(&generator)):\(space(&generator))\(value)"
-        }
-        let inner = members.joined(separator: "\(space(&generator)),\(space(&generator))")
-        return depth % 2 == 0 ? "[\(space(&generator))\(inner)]" : "{\(inner)\(space(&generator))}"
-    }
-
-    private func randomValue(depth: Int, _ generator: inout SeededGenerator) -> String {
-        switch Int.random(in: 0..<(depth < 6 ? 8 : 6), using: &generator) {
-        case 0, 3, 4: return randomString(&generator)
-        case 1: return ["true", "false", "null"].randomElement(using: &generator) ?? "null"
-        case 2:
-            return ["0", "-0", "12", "-7.25", "1e10", "3.5E-2", "0.5e+7", "123456789012345678901234"].randomElement(
-                using: &generator) ?? "0"
-        default: return randomContainer(depth: depth, &generator)
-        }
-    }
-
-    private func randomString(_ generator: inout SeededGenerator) -> String {
-        let pieces = [
+    private let random = RandomJSONText(
+        pieces: [
             "a", "Person 12", "é", "😀", "\\n", "\\\"", "\\\\", "\\\\\\\"", "\\u00e9", "\\ud83d\\ude00", "\\/",
             "long text run of some length ", "},{", "],[", #"\":\""#,
-        ]
-        let count = Int.random(in: 0...8, using: &generator)
-        return "\"" + (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined() + "\""
-    }
-
-    private func space(_ generator: inout SeededGenerator) -> String {
-        ["", "", "", " ", "\n  ", "\t", String(repeating: " ", count: 37)].randomElement(using: &generator) ?? ""
-    }
+        ],
+        piecesPerString: 8,
+        numbers: ["0", "-0", "12", "-7.25", "1e10", "3.5E-2", "0.5e+7", "123456789012345678901234"],
+        shallowDepth: 6)
 }
