@@ -101,6 +101,29 @@ final class JSONStructureBlocksTests: XCTestCase {
         XCTAssertGreaterThan(outcomes.counts.smallContainers.load(ordering: .relaxed), 5000)
     }
 
+    func testEveryByteReplacedByEveryInterestingOneIsReadAlike() throws {
+        let seeds = [
+            #"[{"a":[1,{"b":"x\"y"}],"c":{"d":[]}},[{},[true,false,null]],{"e" : -1.5e3 , "f":[ "g" ]}]"#,
+            #"[[[{"k":{"l":[0,"\\",{"m":{}}]}}]],{"n":"},{","o":[-0.0,1E+2]}]"#,
+        ]
+        var outcomes = Outcomes()
+        for seed in seeds {
+            let valid = Array(seed.utf8)
+            for at in valid.indices {
+                for byte in interesting where byte != valid[at] {
+                    var text = valid
+                    text[at] = byte
+                    try outcomes.compare(text, maximumDepth: 6)
+                }
+                var shorter = valid
+                shorter.remove(at: at)
+                try outcomes.compare(shorter, maximumDepth: 6)
+            }
+        }
+        outcomes.expectBoth(moreThan: 200)
+        XCTAssertGreaterThan(outcomes.counts.smallContainers.load(ordering: .relaxed), 2000)
+    }
+
     func testNumbersOfEveryFormAndLengthEndAsTheReaderEndsThem() throws {
         var outcomes = Outcomes()
         for length in 0..<20 {
