@@ -28,10 +28,13 @@ let package = Package(
         ),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CProcessTrace"),
+        // The bit masks of 64 bytes of JSON text (SSE2 on x86-64), for the structural pass.
+        .target(name: "CJSONBlocks"),
         .target(
             name: "MBMLEngine",
             dependencies: [
                 "CLibXML2",
+                "CJSONBlocks",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

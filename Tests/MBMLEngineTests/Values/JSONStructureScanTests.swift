@@ -19,7 +19,7 @@ final class JSONStructureScanTests: XCTestCase {
         var refused = 0
         for round in 0..<3000 {
             let depthLimit = [3, 6, 512][round % 3]
-            var text = Array(randomContainer(depth: 0, &generator).utf8)
+            var text = Array(random.container(depth: 0, members: 4, &generator).utf8)
             for _ in 0..<Int.random(in: 0...2, using: &generator) where !text.isEmpty {
                 let at = Int.random(in: 0..<text.count, using: &generator)
                 switch Int.random(in: 0..<3, using: &generator) {
@@ -75,38 +75,10 @@ final class JSONStructureScanTests: XCTestCase {
         }
     }
 
-    private func randomContainer(depth: Int, _ generator: inout SeededGenerator) -> String {
-        let count = Int.random(in: 0...4, using: &generator)
-        let members = (0..<count).map { _ in
-            let value = randomValue(depth: depth + 1, &generator)
-            return depth % 2 == 0
-                ? value : "\(randomString(&generator))\(space(&generator)):\(space(&generator))\(value)"
-        }
-        let inner = members.joined(separator: "\(space(&generator)),\(space(&generator))")
-        return depth % 2 == 0 ? "[\(space(&generator))\(inner)]" : "{\(inner)\(space(&generator))}"
-    }
-
-    private func randomValue(depth: Int, _ generator: inout SeededGenerator) -> String {
-        switch Int.random(in: 0..<(depth < 5 ? 8 : 6), using: &generator) {
-        case 0: return randomString(&generator)
-        case 1: return ["true", "false", "null"].randomElement(using: &generator) ?? "null"
-        case 2:
-            return ["0", "-0", "12", "-7.25", "1e10", "3.5E-2", "123456789012345678901234"].randomElement(
-                using: &generator) ?? "0"
-        case 3, 4, 5: return randomString(&generator)
-        default: return randomContainer(depth: depth, &generator)
-        }
-    }
-
-    private func randomString(_ generator: inout SeededGenerator) -> String {
-        let pieces = [
+    private let random = RandomJSONText(
+        pieces: [
             "a", "Person 12", "é", "😀", "\\n", "\\\"", "\\\\", "\\u00e9", "\\ud83d\\ude00", "\\/", "long text run ",
-        ]
-        let count = Int.random(in: 0...5, using: &generator)
-        return "\"" + (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined() + "\""
-    }
-
-    private func space(_ generator: inout SeededGenerator) -> String {
-        ["", "", "", " ", "\n  ", "\t"].randomElement(using: &generator) ?? ""
-    }
+        ],
+        piecesPerString: 5, numbers: ["0", "-0", "12", "-7.25", "1e10", "3.5E-2", "123456789012345678901234"],
+        shallowDepth: 5)
 }

@@ -51,6 +51,8 @@ extension JSONStructureIndexer {
         private let bytes: UnsafeBufferPointer<UInt8>
         private let maximumDepth: Int
         private let split: Split
+        /// How the chunks' passes read strings.
+        private let strings: Reading
         /// The next chunk not yet taken (an index into `boundaries`).
         private let next = Atomic<Int>(0)
         /// How many chunks being read have not ended yet.
@@ -72,8 +74,11 @@ extension JSONStructureIndexer {
 
         private struct Stopped: Error {}
 
-        private init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, boundaries: [Int], split: Split) {
+        private init(
+            _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, boundaries: [Int], split: Split, reading: Reading
+        ) {
             self.bytes = bytes
+            strings = reading
             self.maximumDepth = maximumDepth
             self.boundaries = boundaries
             self.split = split
@@ -82,11 +87,14 @@ extension JSONStructureIndexer {
 
         /// Chunks of `bytes` as `split` says, with its helpers started, or nil when the text is
         /// too short, or no boundary is found.
-        static func start(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, split: Split) -> Chunks? {
+        static func start(
+            _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, split: Split, reading: Reading
+        ) -> Chunks? {
             guard bytes.count >= split.minimumBytes else { return nil }
             let boundaries = split.boundaries ?? guessedBoundaries(in: bytes, every: split.chunkBytes)
             guard !boundaries.isEmpty else { return nil }
-            let chunks = Chunks(bytes, maximumDepth: maximumDepth, boundaries: boundaries, split: split)
+            let chunks = Chunks(
+                bytes, maximumDepth: maximumDepth, boundaries: boundaries, split: split, reading: reading)
             for _ in 0..<max(1, split.helpers) {
                 DispatchQueue.global().async { chunks.help() }
             }
@@ -209,7 +217,7 @@ extension JSONStructureIndexer {
             }
             mapAhead(of: start)
             let found = try JSONStructureIndexer.pass(
-                bytes, maximumDepth: maximumDepth, arrived: nil, resuming: start, chunks: self,
+                bytes, maximumDepth: maximumDepth, arrived: nil, resuming: start, chunks: self, reading: strings,
                 checkCancellation: checkCancellation,
                 passing: { position in
                     mapAhead(of: position)

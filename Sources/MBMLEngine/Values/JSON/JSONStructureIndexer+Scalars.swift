@@ -64,11 +64,29 @@ extension JSONStructureIndexer {
     @inline(__always)
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
+    /// The end of the run of digits at `position`, read eight bytes at a time (most runs are
+    /// shorter: one read), then byte by byte near `count`.
     @inline(__always)
     private static func endOfDigits(_ base: UnsafePointer<UInt8>, _ position: Int, _ count: Int) -> Int {
         var position = position
+        while position &+ 8 <= count {
+            let digits = leadingDigits(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            position &+= digits
+            if digits < 8 { return position }
+        }
         while position < count, isDigit(base[position]) { position &+= 1 }
         return position
+    }
+
+    /// How many of the bytes of `word`, from its lowest, are ASCII digits before the first that is
+    /// not (8 when all are). A byte is a digit when its high half is 3 and its low half plus 6 does
+    /// not reach 16; no sum carries into the next byte.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> Int {
+        let high = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+        let low = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010
+        let others = high | low
+        return others == 0 ? 8 : others.trailingZeroBitCount >> 3
     }
 
     /// The offset just past the string whose opening quote is at `position`, or nil when it does
@@ -103,7 +121,7 @@ extension JSONStructureIndexer {
 
     /// ``endOfString(_:_:_:)`` from a byte inside the string that may end its plain run (a quote,
     /// an escape, a control character, or any byte of the last seven of the text).
-    private static func endOfStringRest(_ base: UnsafePointer<UInt8>, _ position: Int, _ count: Int) -> Int? {
+    static func endOfStringRest(_ base: UnsafePointer<UInt8>, _ position: Int, _ count: Int) -> Int? {
         var position = position
         while true {
             position = JSONBytes.endOfPlainRun(base, from: position, end: count)
