@@ -48,49 +48,20 @@ struct PlainLiteralRun {
     }
 }
 
-extension PlainLiteralRun {
-    /// The name and literal of `element` when it is a `<Var>` that only names a literal (the
-    /// attributes `name`, non-empty, and `literal`, and nothing else); `varName` is the number of
-    /// `Var` among its document's names. Reads only the document (``PlainLiteralReadAhead`` calls
-    /// it on another thread).
-    static func literal(of element: XMLElementNode, varName: UInt32) -> (name: String, literal: String)? {
-        guard element.nameNumber == varName else { return nil }
+extension ManifestLoadSession {
+    /// The name and literal of `element` when it is a top-level `<Var>` that only names a literal
+    /// (the attributes `name`, non-empty, and `literal`, and nothing else); `varName` is the number
+    /// of `Var` among its document's names.
+    func plainLiteral(_ element: XMLElementNode, varName: UInt32?) -> (name: String, literal: String)? {
+        guard let varName, element.nameNumber == varName, maximumVariableDepth >= 1 else { return nil }
         let attributes = element.attributes
-        guard attributes.keys == ManifestLoadSession.plainLiteralAttributes else { return nil }
+        guard attributes.keys == Self.plainLiteralAttributes else { return nil }
         if let (name, literal) = attributes.values(ofOnly: .name, .literal) {
             return name.isEmpty ? nil : (name, literal)
         }
         // More attributes with these keys (`name` and a prefixed `x:name`): the first of each counts.
         guard let name = attributes[.name], !name.isEmpty, let literal = attributes[.literal] else { return nil }
         return (name, literal)
-    }
-}
-
-extension ManifestLoadSession {
-    /// The name and literal of `element` when it is a top-level `<Var>` that only names a literal
-    /// (``PlainLiteralRun/literal(of:varName:)``) and top-level declarations are allowed; `varName`
-    /// is the number of `Var` among its document's names.
-    func plainLiteral(_ element: XMLElementNode, varName: UInt32?) -> (name: String, literal: String)? {
-        guard let varName, maximumVariableDepth >= 1 else { return nil }
-        return PlainLiteralRun.literal(of: element, varName: varName)
-    }
-
-    /// The plain literal of the `index`-th top-level element `element`: from `readAhead` when there
-    /// is one, else read now.
-    func plainLiteral(
-        _ element: XMLElementNode, at index: Int, varName: UInt32?, readAhead: PlainLiteralReadAhead?
-    ) -> (name: String, literal: String)? {
-        guard let readAhead else { return plainLiteral(element, varName: varName) }
-        let literal = readAhead.literal(at: index)
-        if literal != nil { literalsReadAhead += 1 }
-        return literal
-    }
-
-    /// A helper that reads the plain literals among `children` ahead of the load, when there are
-    /// enough of them (``readsAheadFrom``) and they can be declared at the top level.
-    func readAhead(of children: XMLChildElements, count: Int, varName: UInt32?) -> PlainLiteralReadAhead? {
-        guard let varName, maximumVariableDepth >= 1, count >= readsAheadFrom else { return nil }
-        return PlainLiteralReadAhead(children: children, count: count, varName: varName)
     }
 
     /// Declares the run's variables in order, logs each redeclaration and records their

@@ -34,11 +34,6 @@ final class ManifestLoadSession {
     var declaresLiteralRuns = true
     /// How many declarations were made a run at a time (tests check that the runs were taken).
     var literalsDeclaredInRuns = 0
-    /// From how many top-level elements on a document's plain literals are read on a helper thread
-    /// (``PlainLiteralReadAhead``); tests lower it to compare the two ways on small documents.
-    var readsAheadFrom = PlainLiteralReadAhead.minimumElements
-    /// How many plain literals were read so (tests check that the helper was used).
-    var literalsReadAhead = 0
     /// Whether a declaration's text that needs no evaluation (``Environment/constantResult(of:in:within:)``)
     /// is taken without starting one; off, every text is evaluated (tests compare the two).
     var answersConstants = true
@@ -121,24 +116,21 @@ final class ManifestLoadSession {
         let childCount = children.count
         environment.variables.reserveCapacity(forAdditional: childCount)
         environment.reserveProvenances(forAdditional: childCount)
-        let isRecorded = depth == 0 && recordedManifest == url
-        // A recorded document notes what each element did: its declarations are made one by one.
-        let varName =
-            isRecorded || !declaresLiteralRuns ? nil : root.document.names.firstIndex(of: "Var").map(UInt32.init)
-        // The helper reads while the includes load too.
-        let readAhead = readAhead(of: children, count: childCount, varName: varName)
-        defer { readAhead?.finish() }
         for entry in includeEntries(among: children) {
             include(entry, from: url, depth: depth)
         }
+        let isRecorded = depth == 0 && recordedManifest == url
         var record = isRecorded ? DocumentRecord(head: diagnostics, elements: []) : nil
         if isRecorded { record?.elements.reserveCapacity(childCount) }
         defer { if isRecorded { documentRecord = record } }
+        // A recorded document notes what each element did: its declarations are made one by one.
+        let varName =
+            isRecorded || !declaresLiteralRuns ? nil : root.document.names.firstIndex(of: "Var").map(UInt32.init)
         var run = PlainLiteralRun()
         defer { declare(&run) }
-        for (index, child) in children.enumerated() {
+        for child in children {
             if evaluation.isStopped { return }
-            if let literal = plainLiteral(child, at: index, varName: varName, readAhead: readAhead) {
+            if let literal = plainLiteral(child, varName: varName) {
                 run.append(name: literal.name, literal: literal.literal, element: child)
                 if run.isFull { declare(&run) }
                 continue

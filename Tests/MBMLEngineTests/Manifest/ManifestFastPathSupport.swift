@@ -5,8 +5,8 @@ import XCTest
 
 @testable import MBMLEngine
 
-/// Loads a manifest by the load's fast paths (runs of plain literals read ahead on a helper
-/// thread, constant texts taken without an evaluation) or by the general path only, and says what the load left, so that tests can
+/// Loads a manifest by the load's fast paths (runs of plain literals, constant texts taken without
+/// an evaluation) or by the general path only, and says what the load left, so that tests can
 /// require the two to agree.
 struct ManifestFastPathProbe {
     /// What a load left: the session, the log's lines, every name's value, declaration and
@@ -29,8 +29,6 @@ struct ManifestFastPathProbe {
             environment: environment, evaluation: Evaluation(options: environment.options))
         session.declaresLiteralRuns = fast
         session.answersConstants = fast
-        // However small the manifest, its plain literals are read ahead on a helper thread.
-        if fast { session.readsAheadFrom = 0 }
         if recording { session.recordedManifest = url }
         var failure: [Diagnostic]?
         do {
