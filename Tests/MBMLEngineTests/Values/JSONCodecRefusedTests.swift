@@ -45,6 +45,23 @@ final class JSONCodecRefusedTests: XCTestCase {
         }
     }
 
+    /// A column counts characters as a string of the line's bytes does, counted a piece at a time:
+    /// lines past a piece with characters of every kind across the cuts.
+    func testColumnsCountCharactersAcrossPieces() {
+        var generator = SeededGenerator(seed: 0x7C)
+        let parts = ["a", "é", "e\u{301}", "👩‍👩‍👧", "\r\n", "\r", " ", "\u{1F1EB}\u{1F1F7}", "ก", "\u{0610}"]
+        for _ in 0..<12 {
+            var bytes: [UInt8] = []
+            while bytes.count < 200_000 {
+                bytes += Array((parts.randomElement(using: &generator) ?? "a").utf8)
+                if Int.random(in: 0..<500, using: &generator) == 0 { bytes.append(0xFF) }
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                XCTAssertEqual(JSONReader.characterCount(buffer), String(decoding: buffer, as: UTF8.self).count)
+            }
+        }
+    }
+
     /// The check keeps no member of the top-level container, nor any record.
     func testTheCheckKeepsNoTopLevelMember() throws {
         for (text, asLines) in [

@@ -6,12 +6,14 @@ extension JSONCodec {
     /// a large text with an error near its end (a truncated download) fails in the memory of one
     /// member rather than of everything before the error, and only a text that is valid after all
     /// (a top-level scalar; a text the pass is stricter about) is then decoded. The messages are the
-    /// reader's own, as the reading is the same.
+    /// reader's own, as the reading is the same. `release` gives back the ranges of a mapped file the
+    /// check has passed (``decodePlain(_:maximumDepth:release:)``).
     /// - Throws: ``JSONDecodingError``.
     static func decodeRefused(
-        _ bytes: UnsafeBufferPointer<UInt8>, asLines: Bool, maximumDepth: Int = defaultMaximumDepth
+        _ bytes: UnsafeBufferPointer<UInt8>, asLines: Bool, maximumDepth: Int = defaultMaximumDepth,
+        release: ((Range<Int>) -> Void)? = nil
     ) throws -> Value {
-        var checker = JSONReader(bytes: bytes, tagged: false, maximumDepth: maximumDepth)
+        var checker = JSONReader(bytes: bytes, tagged: false, maximumDepth: maximumDepth, release: release)
         checker.keepsTopLevelMembers = false
         var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: maximumDepth)
         if asLines {

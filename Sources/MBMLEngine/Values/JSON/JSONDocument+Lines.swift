@@ -21,7 +21,8 @@ extension JSONDocument {
             }
             try mapped.checkUnchanged()
             guard let found else {
-                return try JSONCodec.decodeRefused(mapped.buffer, asLines: true, maximumDepth: maximumDepth)
+                return try JSONCodec.decodeRefused(
+                    mapped.buffer, asLines: true, maximumDepth: maximumDepth, release: { mapped.release($0) })
             }
             let document = JSONDocument(storage: .mapped(mapped), index: found.index, maximumDepth: maximumDepth)
             return records(found.records, of: document)

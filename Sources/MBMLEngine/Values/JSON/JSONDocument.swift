@@ -96,7 +96,8 @@ public final class JSONDocument: Sendable {
             }
             try mapped.checkUnchanged()
             guard let index else {
-                return try JSONCodec.decodeRefused(mapped.buffer, asLines: false, maximumDepth: maximumDepth)
+                return try JSONCodec.decodeRefused(
+                    mapped.buffer, asLines: false, maximumDepth: maximumDepth, release: { mapped.release($0) })
             }
             return root(of: JSONDocument(storage: .mapped(mapped), index: index, maximumDepth: maximumDepth))
         }

@@ -61,8 +61,31 @@ extension JSONReader {
         } else {
             lineStart = offset
         }
-        let prefix = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<offset]), as: UTF8.self)
-        return JSONDecodingError(message, line: line, column: column + prefix.count + 1, offset: offset)
+        let prefix = UnsafeBufferPointer(rebasing: bytes[lineStart..<offset])
+        return JSONDecodingError(
+            message, line: line, column: column + Self.characterCount(prefix) + 1, offset: offset)
+    }
+
+    /// How many characters the UTF-8 `bytes` decode to (invalid bytes repaired), counted a piece at
+    /// a time so that the one line of a gigabyte file is never made into one string: pieces are cut
+    /// between two ASCII bytes (not a carriage return and a line feed), where characters always
+    /// break.
+    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let piece = 1 << 16
+        var count = 0
+        var start = 0
+        while start < bytes.count {
+            var end = min(start + piece, bytes.count)
+            while end < bytes.count,
+                bytes[end - 1] >= 0x80 || bytes[end] >= 0x80
+                    || (bytes[end - 1] == 0x0D && bytes[end] == 0x0A)
+            {
+                end += 1
+            }
+            count += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).count
+            start = end
+        }
+        return count
     }
 }
 
