@@ -41,7 +41,7 @@ extension JSONDocument {
     }
 
     /// The array of the records that begin at `offsets` in `document`.
-    private static func records(_ offsets: [Int], of document: JSONDocument) -> Value {
+    static func records(_ offsets: [Int], of document: JSONDocument) -> Value {
         guard let first = offsets.first else { return .array([]) }
         return .array(ValueArray(lines: offsets, of: JSONNode(document: document, offset: first)))
     }

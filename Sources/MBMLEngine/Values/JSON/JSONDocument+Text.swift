@@ -14,9 +14,8 @@ extension JSONDocument {
                     $0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, split: JSONStructureIndexer.Split())
             }
             guard let found else { return try decodeRefused(data, asLines: true, maximumDepth: maximumDepth) }
-            guard let first = found.records.first else { return .array([]) }
-            let document = JSONDocument(storage: .data(data), index: found.index, maximumDepth: maximumDepth)
-            return .array(ValueArray(lines: found.records, of: JSONNode(document: document, offset: first)))
+            return records(
+                found.records, of: JSONDocument(storage: .data(data), index: found.index, maximumDepth: maximumDepth))
         }
         let index = data.withUnsafeBytes {
             JSONStructureIndexer.index(
@@ -24,8 +23,7 @@ extension JSONDocument {
                 checkCancellation: {})
         }
         guard let index else { return try decodeRefused(data, asLines: false, maximumDepth: maximumDepth) }
-        let document = JSONDocument(storage: .data(data), index: index, maximumDepth: maximumDepth)
-        return document.withBytes { JSONNode.value(in: document, $0, at: index.root) }
+        return root(of: JSONDocument(storage: .data(data), index: index, maximumDepth: maximumDepth))
     }
 
     private static func decodeRefused(_ data: Data, asLines: Bool, maximumDepth: Int) throws -> Value {

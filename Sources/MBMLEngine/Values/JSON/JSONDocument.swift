@@ -69,7 +69,7 @@ public final class JSONDocument: Sendable {
     }
 
     /// The document's top-level container.
-    private static func root(of document: JSONDocument) -> Value {
+    static func root(of document: JSONDocument) -> Value {
         document.withBytes { JSONNode.value(in: document, $0, at: document.index.root) }
     }
 
