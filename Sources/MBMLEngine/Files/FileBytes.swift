@@ -7,62 +7,10 @@ import Glibc
 import Musl
 #endif
 
-/// The bytes of a file, read into memory of their own whose pages can be given back to the system
-/// piece by piece.
-///
-/// Data files can be large; the JSON reader hands back the text it has passed
-/// (``JSONCodec/decodePlain(_:maximumDepth:release:)``), so that at no time the whole file's text
-/// and all of its values are held together. The memory is an anonymous private mapping filled by
-/// `read`, not a mapping of the file itself: a file truncated while it is read cannot fault the
-/// process.
-final class FileBytes {
-    /// The file's bytes (those of a released range read as zeros).
-    let buffer: UnsafeBufferPointer<UInt8>
-    private let mapping: UnsafeMutableRawPointer
-    private let mappedSize: Int
-    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-
-    /// Reads the regular data file at `path` through `FileDoor` (a FIFO, device or directory is
-    /// refused by what it is; a file larger than `maximumSize` by its size).
-    /// - Throws: `FunctionError` with the system's reason.
-    init(path: String, maximumSize: Int = FileLimits().data, checkCancellation: () throws -> Void = {}) throws {
-        let file = try FileDoor.open(path, as: .data, policy: .anywhere, maximumSize: maximumSize)
-        // The descriptor is closed with `file`: keep it open until the reading is done.
-        defer { withExtendedLifetime(file) {} }
-        let descriptor = file.descriptor
-        let size = file.size
-        let mappedSize = max(Self.pageSize, (size + Self.pageSize - 1) / Self.pageSize * Self.pageSize)
-        guard let mapping = mmap(nil, mappedSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-            mapping != MAP_FAILED
-        else { throw FileDoor.failure("read", path, code: errno) }
-        var count = 0
-        // A file that grows while it is read is read up to the size it had when opened.
-        while count < size {
-            do {
-                try checkCancellation()
-            } catch {
-                munmap(mapping, mappedSize)
-                throw error
-            }
-            let chunk = read(descriptor, mapping + count, min(size - count, 1 << 20))
-            if chunk == 0 { break }
-            if chunk < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                munmap(mapping, mappedSize)
-                throw FileDoor.failure("read", path, code: code)
-            }
-            count += chunk
-        }
-        self.mapping = mapping
-        self.mappedSize = mappedSize
-        buffer = UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: count)
-    }
-
-    deinit {
-        munmap(mapping, mappedSize)
-    }
-
+/// The bytes of a data file read into an array of their own (a ``JSONDocument`` keeps them), while
+/// the JSON pass runs behind the reading on another core. Files that may be mapped are mapped
+/// instead (``DataFileReading``, ``MappedFile``).
+enum FileBytes {
     /// The bytes of the data `file` (opened through `FileDoor`, which refuses a FIFO, device or
     /// directory by what it is) in an array of their own, for a ``JSONDocument`` that keeps them,
     /// and what `consume` made of them; `path` names the file in messages. `consume` runs while another thread reads the file: it gets the whole buffer and an
@@ -121,13 +69,5 @@ final class FileBytes {
             return (bytes, try bytes.withUnsafeBufferPointer { try consume($0, whole) })
         }
         return (bytes, try result.get())
-    }
-
-    /// Gives back the whole pages inside `range`; they read as zeros afterwards.
-    func release(_ range: Range<Int>) {
-        let start = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize
-        let end = range.upperBound / Self.pageSize * Self.pageSize
-        guard end > start else { return }
-        madvise(mapping + start, end - start, MADV_DONTNEED)
     }
 }

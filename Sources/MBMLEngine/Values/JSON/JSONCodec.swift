@@ -147,16 +147,6 @@ public enum JSONCodec {
         }
     }
 
-    /// Decodes JSON Lines from `bytes`, giving ranges back through `release` (see
-    /// ``decodePlain(_:maximumDepth:release:)``).
-    static func decodePlainLines(
-        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth,
-        release: @escaping (Range<Int>) -> Void
-    ) throws -> Value {
-        var reader = JSONReader(bytes: bytes, tagged: false, maximumDepth: maximumDepth, release: release)
-        return try reader.readLines()
-    }
-
     /// Whether `data` looks like JSON Lines rather than one document: its first line holds one
     /// complete JSON value and another non-blank line follows.
     public static func looksLikeJSONLines(_ data: Data) -> Bool {
