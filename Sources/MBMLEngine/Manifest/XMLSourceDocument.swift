@@ -26,15 +26,19 @@ final class XMLSourceDocument: Sendable {
     let textBytes: [UInt8]
     let textPieces: [XMLTextPiece]
 
-    private init(path: String, source: [UInt8], builder: XMLTreeBuilder) {
+    /// Whether libxml2 parsed the document in two halves, side by side (``XMLDocumentSplit``).
+    let wasParsedInHalves: Bool
+
+    init(path: String, source: [UInt8], records: XMLDocumentRecords, wasParsedInHalves: Bool = false) {
         self.path = path
         self.source = source
-        elements = builder.elements
-        attributes = builder.attributes
-        valueBytes = builder.valueBytes
-        names = builder.names
-        textBytes = builder.textBytes
-        textPieces = builder.textPieces
+        elements = records.elements
+        attributes = records.attributes
+        valueBytes = records.valueBytes
+        names = records.names
+        textBytes = records.textBytes
+        textPieces = records.textPieces
+        self.wasParsedInHalves = wasParsedInHalves
     }
 
     /// The root element, if the document has one.
@@ -58,10 +62,13 @@ final class XMLSourceDocument: Sendable {
     /// In ``XMLParsingMode/recovering`` mode a document libxml2 could recover is returned with
     /// every error it recovered from turned into a warning.
     ///
+    /// A large document is parsed in two halves side by side when it can be (``XMLSplitting``);
+    /// the document and the diagnostics are those of one parse of the whole.
+    ///
     /// - Returns: the document and any warnings libxml2 reported, or the errors.
     static func parse(
         _ source: [UInt8], path: String,
-        mode: XMLParsingMode = .strict
+        mode: XMLParsingMode = .strict, splitting: XMLSplitting = .automatic
     ) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
         func failure(_ message: String) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
             .failure(ManifestError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: message)]))
@@ -71,35 +78,17 @@ final class XMLSourceDocument: Sendable {
             return failure("Failed to parse file as valid XML: the file is too large")
         }
         xmlInitParser()
-        guard let context = xmlNewParserCtxt(), let handler = context.pointee.sax else {
-            return failure("Failed to parse file as valid XML: libxml2 could not create a parser")
+        if mode == .strict, let target = splitting.target(forSize: source.count),
+            let document = parseInHalves(source, path: path, near: target)
+        {
+            return .success((document, []))
         }
-        defer { xmlFreeParserCtxt(context) }
-        XMLTreeBuilder.install(on: handler)
-
-        let (builder, parsed) = source.withUnsafeBytes { buffer -> (XMLTreeBuilder, Bool) in
-            let box = XMLTreeBuilder.Box(XMLTreeBuilder(context: context, source: buffer))
-            guard let base = buffer.baseAddress else { return (box.builder, false) }
-            // The builder travels in the context's `_private` slot, so nothing global is involved.
-            context.pointee._private = Unmanaged.passUnretained(box).toOpaque()
-            defer { context.pointee._private = nil }
-            // Without a tree, libxml2 returns a document holding only the DTD (nil when the document
-            // is not well-formed and not recovered): it stands for "parsed".
-            // The source is handed over through a read callback, a chunk at a time, not as one
-            // memory block: libxml2 copies a memory block whole into its input buffer, but keeps only
-            // a window of what it reads (a second copy of a large manifest is not made).
-            var reader = SourceReader(base: base, count: buffer.count)
-            let document = withExtendedLifetime(box) {
-                withUnsafeMutablePointer(to: &reader) { reader in
-                    xmlCtxtReadIO(
-                        context, SourceReader.read, nil, UnsafeMutableRawPointer(reader), path, nil,
-                        parseOptions(mode))
-                }
-            }
-            box.builder.finish()
-            if let document = document { xmlFreeDoc(document) }
-            return (box.builder, document != nil)
+        let built = source.withUnsafeBytes { buffer in
+            build(SourceReader(buffer), source: buffer, path: path, mode: mode)
         }
+        guard let built else { return failure("Failed to parse file as valid XML: libxml2 could not create a parser") }
+        var builder = built.builder
+        let parsed = built.parsed
         let recovered = mode == .recovering && parsed && !builder.elements.isEmpty
         let diagnostics = builder.errors.map { entry in
             Diagnostic(
@@ -118,24 +107,77 @@ final class XMLSourceDocument: Sendable {
                             file: path, line: 1, column: 1, message: "Failed to parse file as valid XML: \(path)")
                     ]))
         }
-        return .success((XMLSourceDocument(path: path, source: source, builder: builder), diagnostics))
+        let document = XMLSourceDocument(path: path, source: source, records: builder.takeRecords())
+        return .success((document, diagnostics))
+    }
+
+    /// Streams `reader`'s bytes through libxml2's SAX2 parser into a tree builder. `source` is
+    /// what the builder reads positions and attribute values from (the bytes the reader starts
+    /// with). Nil when libxml2 could not make a parser.
+    ///
+    /// - Returns: the builder, and whether libxml2 parsed the document (or recovered it).
+    static func build(
+        _ reader: SourceReader, source: UnsafeRawBufferPointer, path: String, mode: XMLParsingMode
+    ) -> (builder: XMLTreeBuilder, parsed: Bool)? {
+        guard let context = xmlNewParserCtxt(), let handler = context.pointee.sax else { return nil }
+        defer { xmlFreeParserCtxt(context) }
+        XMLTreeBuilder.install(on: handler)
+        let box = XMLTreeBuilder.Box(XMLTreeBuilder(context: context, source: source))
+        // The builder travels in the context's `_private` slot, so nothing global is involved.
+        context.pointee._private = Unmanaged.passUnretained(box).toOpaque()
+        defer { context.pointee._private = nil }
+        // Without a tree, libxml2 returns a document holding only the DTD (nil when the document
+        // is not well-formed and not recovered): it stands for "parsed".
+        // The source is handed over through a read callback, a chunk at a time, not as one
+        // memory block: libxml2 copies a memory block whole into its input buffer, but keeps only
+        // a window of what it reads (a second copy of a large manifest is not made).
+        var reader = reader
+        let document = withExtendedLifetime(box) {
+            withUnsafeMutablePointer(to: &reader) { reader in
+                xmlCtxtReadIO(
+                    context, SourceReader.read, nil, UnsafeMutableRawPointer(reader), path, nil, parseOptions(mode))
+            }
+        }
+        box.builder.finish()
+        if let document = document { xmlFreeDoc(document) }
+        return (box.builder, document != nil)
     }
 }
 
-/// The bytes libxml2 reads a source from, through ``read``: the part not read yet.
-private struct SourceReader {
-    var base: UnsafeRawPointer
-    var count: Int
-    var offset = 0
+/// The bytes libxml2 reads a source from, through ``read``: a body and what follows it (the end
+/// tag that closes a first half, ``XMLDocumentSplit``), from where reading has got to.
+struct SourceReader {
+    private let body: UnsafeRawBufferPointer
+    private let tail: [UInt8]
+    private var offset = 0
 
-    /// libxml2's read callback: copies up to `length` bytes into `buffer`; 0 at the end.
+    init(_ body: UnsafeRawBufferPointer, then tail: [UInt8] = []) {
+        self.body = body
+        self.tail = tail
+    }
+
+    /// Copies up to `count` bytes into `buffer`; 0 at the end.
+    private mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        if offset < body.count, let base = body.baseAddress {
+            let count = min(count, body.count - offset)
+            buffer.copyMemory(from: base + offset, byteCount: count)
+            offset += count
+            return count
+        }
+        let tailOffset = offset - body.count
+        let count = min(count, tail.count - tailOffset)
+        guard count > 0 else { return 0 }
+        tail.withUnsafeBytes { tail in
+            if let base = tail.baseAddress { buffer.copyMemory(from: base + tailOffset, byteCount: count) }
+        }
+        offset += count
+        return count
+    }
+
+    /// libxml2's read callback.
     static let read: xmlInputReadCallback = { context, buffer, length in
         guard let context = context, let buffer = buffer, length > 0 else { return 0 }
         let reader = context.assumingMemoryBound(to: SourceReader.self)
-        let count = min(Int(length), reader.pointee.count - reader.pointee.offset)
-        guard count > 0 else { return 0 }
-        UnsafeMutableRawPointer(buffer).copyMemory(from: reader.pointee.base + reader.pointee.offset, byteCount: count)
-        reader.pointee.offset += count
-        return Int32(count)
+        return Int32(reader.pointee.read(into: UnsafeMutableRawPointer(buffer), count: Int(length)))
     }
 }

@@ -56,6 +56,18 @@ struct XMLTreeBuilder {
         textBytes.reserveCapacity(expected * 4)
     }
 
+    /// What the builder made, handed over without a copy (the builder is left empty).
+    mutating func takeRecords() -> XMLDocumentRecords {
+        var records = XMLDocumentRecords()
+        swap(&records.elements, &elements)
+        swap(&records.attributes, &attributes)
+        swap(&records.valueBytes, &valueBytes)
+        swap(&records.names, &names)
+        swap(&records.textBytes, &textBytes)
+        swap(&records.textPieces, &textPieces)
+        return records
+    }
+
     /// Closes what the parser left open (a recovered or stopped parse).
     mutating func finish() {
         while let index = open.popLast() { close(Int(index)) }
@@ -437,7 +449,7 @@ struct XMLTreeBuilder {
 
 /// One element of a parsed document, in document order (the root is element 0). Plain numbers
 /// only: a document of a hundred thousand elements holds no string or reference per element.
-struct XMLElementRecord {
+struct XMLElementRecord: Equatable {
     /// The element's name: its number in the document's ``XMLSourceDocument/names``.
     var name: UInt32
     var line: Int32
@@ -459,7 +471,7 @@ struct XMLElementRecord {
 /// An attribute of an element: its name (a number in the document's ``XMLSourceDocument/names``),
 /// its key when MBML knows the name, and where its decoded value is: in the document's
 /// ``XMLSourceDocument/source`` (a value as it is written) or its ``XMLSourceDocument/valueBytes``.
-struct XMLAttribute {
+struct XMLAttribute: Equatable {
     var name: UInt32
     var key: XMLAttributeKey
     /// Whether the value's range is in the source (else in the value bytes).
@@ -469,7 +481,7 @@ struct XMLAttribute {
 }
 
 /// A run of text (character data, CDATA or `&name;`) whose innermost element is `element`.
-struct XMLTextPiece {
+struct XMLTextPiece: Equatable {
     var element: Int32
     var start: Int32
     var end: Int32

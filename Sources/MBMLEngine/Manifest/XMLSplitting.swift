@@ -1,0 +1,24 @@
+/// Whether a document is parsed in two halves side by side (``XMLDocumentSplit``).
+enum XMLSplitting: Equatable {
+    /// Always whole.
+    case never
+    /// In halves when the document is large enough for a second thread to pay for itself and the
+    /// machine has a second processor.
+    case automatic
+    /// In halves, cut at the first place found after `offset` (tests try every place).
+    case near(Int)
+
+    /// The smallest document ``automatic`` cuts: about ten thousand declarations.
+    static let minimumSize = 512 << 10
+
+    /// Where to look for the cut in a document of `size` bytes, or nil to parse it whole.
+    func target(forSize size: Int) -> Int? {
+        switch self {
+        case .never: return nil
+        case .near(let offset): return offset
+        case .automatic:
+            guard size >= Self.minimumSize, Evaluation.activeProcessors > 1 else { return nil }
+            return size / 2
+        }
+    }
+}
