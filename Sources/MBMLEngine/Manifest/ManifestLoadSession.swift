@@ -39,6 +39,11 @@ final class ManifestLoadSession {
     var answersConstants = true
     /// How many texts were taken so (tests check that the shortcut was taken).
     var constantsAnswered = 0
+    /// Whether large documents are parsed in two halves side by side (``XMLSplitting``; tests
+    /// compare the ways).
+    var splitting = XMLSplitting.automatic
+    /// How many documents were parsed so (tests check that the halves were taken).
+    private(set) var documentsParsedInHalves = 0
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
     /// How deeply `<Var>`s may nest (the options' include depth), read once: every declaration
@@ -187,11 +192,12 @@ final class ManifestLoadSession {
     /// Parses a file and checks its root element is `<MBML>` (any case). libxml2 warnings are
     /// reported; errors are returned.
     func open(_ bytes: [UInt8], path: String) -> Result<XMLElementNode, ManifestError> {
-        switch XMLSourceDocument.parse(bytes, path: path, mode: parsing) {
+        switch XMLSourceDocument.parse(bytes, path: path, mode: parsing, splitting: splitting) {
         case .failure(let error):
             return .failure(error)
         case .success(let (document, warnings)):
             documents.append(document)
+            if document.wasParsedInHalves { documentsParsedInHalves += 1 }
             warnings.forEach(report)
             guard let root = document.root else {
                 return .failure(

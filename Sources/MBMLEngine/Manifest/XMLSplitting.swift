@@ -7,6 +7,8 @@ enum XMLSplitting: Equatable {
     case automatic
     /// In halves, cut at the first place found after `offset` (tests try every place).
     case near(Int)
+    /// In halves whatever the size, cut near the middle (tests).
+    case always
 
     /// The smallest document ``automatic`` cuts: about ten thousand declarations.
     static let minimumSize = 512 << 10
@@ -16,6 +18,7 @@ enum XMLSplitting: Equatable {
         switch self {
         case .never: return nil
         case .near(let offset): return offset
+        case .always: return size / 2
         case .automatic:
             guard size >= Self.minimumSize, Evaluation.activeProcessors > 1 else { return nil }
             return size / 2

@@ -21,7 +21,10 @@ struct ManifestFastPathProbe {
 
     /// Loads `url` with the fast paths on (`fast`) or off; with `recording`, the manifest's elements
     /// are recorded (the incremental load's way).
-    static func load(_ url: URL, fast: Bool, recording: Bool = false) -> Outcome {
+    /// `splitting` says whether documents are parsed in halves (``XMLSplitting``).
+    static func load(
+        _ url: URL, fast: Bool, recording: Bool = false, splitting: XMLSplitting = .automatic
+    ) -> Outcome {
         let lines = Mutex<[String]>([])
         let log = LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } }
         let environment = Environment(log: log)
@@ -29,6 +32,7 @@ struct ManifestFastPathProbe {
             environment: environment, evaluation: Evaluation(options: environment.options))
         session.declaresLiteralRuns = fast
         session.answersConstants = fast
+        session.splitting = splitting
         if recording { session.recordedManifest = url }
         var failure: [Diagnostic]?
         do {
@@ -53,15 +57,21 @@ struct ManifestFastPathProbe {
             session: session, log: lines.withLock { $0 }, variables: variables, failure: failure, recorded: recorded)
     }
 
-    /// Loads `url` both ways and checks they agree; returns the fast paths' outcome.
+    /// Loads `url` both ways and checks they agree; returns the fast paths' outcome. `inHalves`
+    /// compares a load whose documents are parsed in halves wherever they can be with one that
+    /// parses them whole (both by the fast paths) instead.
     @discardableResult
     static func assertSameBothWays(
-        _ url: URL, recording: Bool = false, file: StaticString = #filePath, line: UInt = #line
+        _ url: URL, recording: Bool = false, inHalves: Bool = false, file: StaticString = #filePath,
+        line: UInt = #line
     ) -> Outcome {
-        let fast = load(url, fast: true, recording: recording)
-        let general = load(url, fast: false, recording: recording)
-        XCTAssertEqual(general.session.literalsDeclaredInRuns, 0, file: file, line: line)
-        XCTAssertEqual(general.session.constantsAnswered, 0, file: file, line: line)
+        let fast = load(url, fast: true, recording: recording, splitting: inHalves ? .always : .never)
+        let general = load(url, fast: inHalves, recording: recording, splitting: .never)
+        XCTAssertEqual(general.session.documentsParsedInHalves, 0, file: file, line: line)
+        if !inHalves {
+            XCTAssertEqual(general.session.literalsDeclaredInRuns, 0, file: file, line: line)
+            XCTAssertEqual(general.session.constantsAnswered, 0, file: file, line: line)
+        }
         XCTAssertEqual(fast.failure, general.failure, file: file, line: line)
         XCTAssertEqual(fast.variables, general.variables, file: file, line: line)
         XCTAssertEqual(fast.session.diagnostics, general.session.diagnostics, file: file, line: line)
