@@ -58,17 +58,14 @@ struct XMLDocumentSplit: Equatable {
         Array("</".utf8) + Array(source[rootName]) + [UInt8(ascii: ">")]
     }
 
-    /// The second half: the XML declaration and the root's start tag, a line feed, the rest.
-    func secondHalf(of source: UnsafeRawBufferPointer) -> (bytes: [UInt8], prefixLength: Int, prefixLines: Int) {
+    /// The bytes the second half starts with, before the source from the cut on: the XML
+    /// declaration and the root's start tag, and a line feed.
+    func secondHalfStart(in source: UnsafeRawBufferPointer) -> [UInt8] {
         var bytes: [UInt8] = []
-        let prefixLength = (declaration?.count ?? 0) + rootTag.count + 1
-        bytes.reserveCapacity(prefixLength + source.count - cut)
         if let declaration { bytes.append(contentsOf: source[declaration]) }
         bytes.append(contentsOf: source[rootTag])
         bytes.append(UInt8(ascii: "\n"))
-        let prefixLines = bytes.withUnsafeBytes { Self.lineFeeds(in: $0) }
-        bytes.append(contentsOf: source[cut...])
-        return (bytes, prefixLength, prefixLines)
+        return bytes
     }
 
     /// The number of line feeds in `bytes`.

@@ -9,36 +9,64 @@ extension XMLSourceDocument {
     static func parseInHalves(_ source: [UInt8], path: String, near target: Int) -> XMLSourceDocument? {
         let joined = source.withUnsafeBytes { buffer -> XMLDocumentRecords? in
             guard let split = XMLDocumentSplit.find(in: buffer, near: target) else { return nil }
-            let (secondBytes, prefixLength, prefixLines) = split.secondHalf(of: buffer)
-            let secondHalf = Mutex<(records: XMLDocumentRecords, linesBeforeCut: Int)?>(nil)
-            let before = UnsafeRawBufferPointer(rebasing: buffer[..<split.cut])
+            let start = split.secondHalfStart(in: buffer)
+            let secondHalf = Mutex<SecondHalf?>(nil)
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) {
-                let records = secondBytes.withUnsafeBytes { second in
-                    cleanRecords(build(SourceReader(second), source: second, path: path, mode: .strict))
-                }
-                let lines = source.withUnsafeBytes {
-                    XMLDocumentSplit.lineFeeds(in: UnsafeRawBufferPointer(rebasing: $0[..<split.cut]))
-                }
-                secondHalf.withLock { $0 = records.map { ($0, lines) } }
+                let parsed = SecondHalf(of: source, cutAt: split, startingWith: start, path: path)
+                secondHalf.withLock { $0 = parsed }
             }
-            var first = cleanRecords(
-                build(
-                    SourceReader(before, then: split.firstHalfEnd(in: buffer)), source: buffer, path: path,
-                    mode: .strict))
+            let end = split.firstHalfEnd(in: buffer)
+            var first = end.withUnsafeBytes { end in
+                let half = UnsafeRawBufferPointer(rebasing: buffer[..<split.cut])
+                return cleanRecords(build(SourceReader(half, then: end), source: buffer, path: path, mode: .strict))
+            }
             group.wait()
             guard first != nil, let second = secondHalf.withLock({ $0.take() }) else { return nil }
-            let joined = first?.join(
-                second.records, sourceOffset: split.cut - prefixLength, lineOffset: second.linesBeforeCut - prefixLines)
+            let lineOffset = second.linesBeforeCut - start.withUnsafeBytes { XMLDocumentSplit.lineFeeds(in: $0) }
+            let joined = first?.join(second.records, sourceOffset: split.cut - start.count, lineOffset: lineOffset)
             return joined == true ? first : nil
         }
         return joined.map { XMLSourceDocument(path: path, source: source, records: $0, wasParsedInHalves: true) }
     }
 
     /// The records of a half that libxml2 parsed without a word (no error, no warning).
-    private static func cleanRecords(_ built: (builder: XMLTreeBuilder, parsed: Bool)?) -> XMLDocumentRecords? {
+    fileprivate static func cleanRecords(_ built: (builder: XMLTreeBuilder, parsed: Bool)?) -> XMLDocumentRecords? {
         guard var builder = built?.builder, built?.parsed == true, builder.errors.isEmpty, !builder.elements.isEmpty
         else { return nil }
         return builder.takeRecords()
+    }
+}
+
+/// What the second half of a document holds, parsed on its own thread, and the number of line
+/// feeds before the cut (counted there too).
+private struct SecondHalf {
+    var records: XMLDocumentRecords
+    var linesBeforeCut: Int
+
+    /// Parses the second half of `source` cut at `split`: `start` (the declaration and the root's
+    /// start tag), then the source from the cut, read where it lies (no copy). Nil when libxml2
+    /// refused it or reported anything.
+    init?(of source: [UInt8], cutAt split: XMLDocumentSplit, startingWith start: [UInt8], path: String) {
+        let parsed = source.withUnsafeBytes { buffer in
+            start.withUnsafeBytes { start -> XMLDocumentRecords? in
+                let rest = UnsafeRawBufferPointer(rebasing: buffer[split.cut...])
+                // The builder reads values and positions from the bytes the parser read, by their
+                // offset: the source seen from `start.count` bytes before the cut holds the same bytes
+                // at the same offsets from the cut on. The builder compares bytes before it takes a
+                // value from there, and the root's own attributes, which come from `start`, are not
+                // joined.
+                let seen = UnsafeRawBufferPointer(rebasing: buffer[(split.cut - start.count)...])
+                return XMLSourceDocument.cleanRecords(
+                    XMLSourceDocument.build(
+                        SourceReader(start, then: rest), source: seen, path: path, mode: .strict,
+                        documentSize: buffer.count))
+            }
+        }
+        guard let parsed else { return nil }
+        records = parsed
+        linesBeforeCut = source.withUnsafeBytes {
+            XMLDocumentSplit.lineFeeds(in: UnsafeRawBufferPointer(rebasing: $0[..<split.cut]))
+        }
     }
 }

@@ -113,16 +113,18 @@ final class XMLSourceDocument: Sendable {
 
     /// Streams `reader`'s bytes through libxml2's SAX2 parser into a tree builder. `source` is
     /// what the builder reads positions and attribute values from (the bytes the reader starts
-    /// with). Nil when libxml2 could not make a parser.
+    /// with); `documentSize` is the size of the document it is part of, when it is a half of one.
+    /// Nil when libxml2 could not make a parser.
     ///
     /// - Returns: the builder, and whether libxml2 parsed the document (or recovered it).
     static func build(
-        _ reader: SourceReader, source: UnsafeRawBufferPointer, path: String, mode: XMLParsingMode
+        _ reader: SourceReader, source: UnsafeRawBufferPointer, path: String, mode: XMLParsingMode,
+        documentSize: Int? = nil
     ) -> (builder: XMLTreeBuilder, parsed: Bool)? {
         guard let context = xmlNewParserCtxt(), let handler = context.pointee.sax else { return nil }
         defer { xmlFreeParserCtxt(context) }
         XMLTreeBuilder.install(on: handler)
-        let box = XMLTreeBuilder.Box(XMLTreeBuilder(context: context, source: source))
+        let box = XMLTreeBuilder.Box(XMLTreeBuilder(context: context, source: source, roomFor: documentSize))
         // The builder travels in the context's `_private` slot, so nothing global is involved.
         context.pointee._private = Unmanaged.passUnretained(box).toOpaque()
         defer { context.pointee._private = nil }
@@ -144,32 +146,28 @@ final class XMLSourceDocument: Sendable {
     }
 }
 
-/// The bytes libxml2 reads a source from, through ``read``: a body and what follows it (the end
-/// tag that closes a first half, ``XMLDocumentSplit``), from where reading has got to.
+/// The bytes libxml2 reads a source from, through ``read``: one run of bytes, or two read one
+/// after the other (a half of a document and the markup that completes it, ``XMLDocumentSplit``),
+/// from where reading has got to. Whoever makes a reader keeps its bytes alive while it is read.
 struct SourceReader {
-    private let body: UnsafeRawBufferPointer
-    private let tail: [UInt8]
+    private let first: UnsafeRawBufferPointer
+    private let second: UnsafeRawBufferPointer
     private var offset = 0
 
-    init(_ body: UnsafeRawBufferPointer, then tail: [UInt8] = []) {
-        self.body = body
-        self.tail = tail
+    init(
+        _ first: UnsafeRawBufferPointer,
+        then second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+    ) {
+        self.first = first
+        self.second = second
     }
 
-    /// Copies up to `count` bytes into `buffer`; 0 at the end.
+    /// Copies up to `count` bytes into `buffer` (from one of the runs); 0 at the end.
     private mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        if offset < body.count, let base = body.baseAddress {
-            let count = min(count, body.count - offset)
-            buffer.copyMemory(from: base + offset, byteCount: count)
-            offset += count
-            return count
-        }
-        let tailOffset = offset - body.count
-        let count = min(count, tail.count - tailOffset)
-        guard count > 0 else { return 0 }
-        tail.withUnsafeBytes { tail in
-            if let base = tail.baseAddress { buffer.copyMemory(from: base + tailOffset, byteCount: count) }
-        }
+        let (run, start) = offset < first.count ? (first, offset) : (second, offset - first.count)
+        let count = min(count, run.count - start)
+        guard count > 0, let base = run.baseAddress else { return 0 }
+        buffer.copyMemory(from: base + start, byteCount: count)
         offset += count
         return count
     }

@@ -41,14 +41,17 @@ struct XMLTreeBuilder {
     private(set) var errors: [XMLParseError] = []
     private static let errorLimit = 50
 
-    init(context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer) {
+    /// A builder for the document parsed from `source`, with room for the elements of a document
+    /// of `documentSize` bytes (the source's size when nil; the whole document's for a half of it,
+    /// ``XMLDocumentSplit``, so that its tables are as large, and in huge pages, too).
+    init(context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer, roomFor documentSize: Int? = nil) {
         self.context = context
         self.source = source
         // Room for more elements than a typical manifest has (one `<Var name="…" literal="…"/>` of
         // about 48 bytes a line), so that the arrays do not grow: a large reservation is mapped
         // memory whose pages are only touched when written. Capped, so that a huge file does not
         // ask for more address space than it may ever use.
-        let expected = min(source.count / 32, 1 << 20)
+        let expected = min((documentSize ?? source.count) / 32, 1 << 20)
         HugePages.reserve(&elements, capacity: expected)
         HugePages.reserve(&attributes, capacity: expected * 2)
         valueBytes.reserveCapacity(expected * 16)
