@@ -1,6 +1,6 @@
 /// What an ``XMLTreeBuilder`` makes of a document and an ``XMLSourceDocument`` holds: the
 /// elements in document order, their attributes and text, and the names they use.
-struct XMLDocumentRecords {
+struct XMLDocumentRecords: Equatable {
     var elements: [XMLElementRecord] = []
     var attributes: [XMLAttribute] = []
     var valueBytes: [UInt8] = []

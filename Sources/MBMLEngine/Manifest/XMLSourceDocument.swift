@@ -41,6 +41,13 @@ final class XMLSourceDocument: Sendable {
         self.wasParsedInHalves = wasParsedInHalves
     }
 
+    /// What the document holds, as its builder made it.
+    var records: XMLDocumentRecords {
+        XMLDocumentRecords(
+            elements: elements, attributes: attributes, valueBytes: valueBytes, names: names, textBytes: textBytes,
+            textPieces: textPieces)
+    }
+
     /// The root element, if the document has one.
     var root: XMLElementNode? {
         elements.isEmpty ? nil : XMLElementNode(document: self, index: 0)

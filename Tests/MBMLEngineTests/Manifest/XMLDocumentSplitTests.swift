@@ -8,12 +8,7 @@ import XCTest
 /// half libxml2 refuses or warns about, and the forms that are never cut are parsed whole.
 final class XMLDocumentSplitTests: XCTestCase {
     private struct Outcome: Equatable {
-        var elements: [XMLElementRecord] = []
-        var attributes: [XMLAttribute] = []
-        var valueBytes: [UInt8] = []
-        var names: [String] = []
-        var textBytes: [UInt8] = []
-        var textPieces: [XMLTextPiece] = []
+        var records = XMLDocumentRecords()
         var diagnostics: [String] = []
         /// What the loader reads: every element's name, position, attributes and text.
         var read: [String] = []
@@ -33,9 +28,7 @@ final class XMLDocumentSplitTests: XCTestCase {
                         + "\(element.text ?? "-") \(element.summary)")
             }
             let outcome = Outcome(
-                elements: document.elements, attributes: document.attributes, valueBytes: document.valueBytes,
-                names: document.names, textBytes: document.textBytes, textPieces: document.textPieces,
-                diagnostics: warnings.map(\.description), read: read)
+                records: document.records, diagnostics: warnings.map(\.description), read: read)
             return (outcome, document.wasParsedInHalves)
         }
     }
@@ -135,11 +128,11 @@ final class XMLDocumentSplitTests: XCTestCase {
         let (automatic, wasSplit) = outcome(bytes, .automatic)
         XCTAssertEqual(wasSplit, Evaluation.activeProcessors > 1)
         XCTAssertEqual(automatic, whole)
-        XCTAssertEqual(whole.elements.count, 4 * index + 1)
+        XCTAssertEqual(whole.records.elements.count, 4 * index + 1)
         XCTAssertEqual(outcome(bytes, .always).0, whole)
         let (small, smallWasSplit) = outcome(Array("<MBML>\n  <Var/>\n  <Var/>\n</MBML>".utf8), .automatic)
         XCTAssertFalse(smallWasSplit, "a small document is parsed whole")
-        XCTAssertEqual(small.elements.count, 3)
+        XCTAssertEqual(small.records.elements.count, 3)
     }
 
     // MARK: Forms never cut
