@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 extension XMLSourceDocument {
@@ -11,11 +12,17 @@ extension XMLSourceDocument {
             guard let split = XMLDocumentSplit.find(in: buffer, near: target) else { return nil }
             let start = split.secondHalfStart(in: buffer)
             let secondHalf = Mutex<SecondHalf?>(nil)
+            // A thread of its own, not a shared queue's: the caller may itself be a queue's worker,
+            // and the wait below must never wait for a worker to be free.
             let group = DispatchGroup()
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            let thread = Thread {
                 let parsed = SecondHalf(of: source, cutAt: split, startingWith: start, path: path)
                 secondHalf.withLock { $0 = parsed }
+                group.leave()
             }
+            thread.stackSize = 8 << 20
+            thread.start()
             let end = split.firstHalfEnd(in: buffer)
             var first = end.withUnsafeBytes { end in
                 let half = UnsafeRawBufferPointer(rebasing: buffer[..<split.cut])
