@@ -138,7 +138,9 @@ enum FileDoor {
         if !file.isPipe {
             var failureCode: Int32 = 0
             var cancellation: Error?
-            let bytes = [UInt8](unsafeUninitializedCapacity: max(file.size, 1)) { buffer, count in
+            // A large file's room is a whole number of huge pages, advised before it is read into.
+            let capacity = HugePages.capacity(max(file.size, 1), of: UInt8.self)
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
                 if let base = buffer.baseAddress { HugePages.advise(base, byteCount: buffer.count) }
                 while count < file.size, let start = buffer.baseAddress {
