@@ -23,6 +23,16 @@ struct PlainLiteralRun {
     /// Where the run starts in the arrays.
     private(set) var start = 0
 
+    /// A run with room for `count` declarations (at most ``limit``), such as a file's number of
+    /// top-level elements: the arrays are not copied again and again as they grow.
+    init(reservingFor count: Int = 0) {
+        let capacity = min(max(0, count), Self.limit)
+        names.reserveCapacity(capacity)
+        texts.reserveCapacity(capacity)
+        elements.reserveCapacity(capacity)
+        positions.reserveCapacity(capacity)
+    }
+
     var isEmpty: Bool { start == names.count }
     var isFull: Bool { names.count - start >= Self.limit }
 

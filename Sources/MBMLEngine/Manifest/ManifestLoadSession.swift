@@ -131,7 +131,7 @@ final class ManifestLoadSession {
         // A recorded document notes what each element did: its declarations are made one by one.
         let varName =
             isRecorded || !declaresLiteralRuns ? nil : root.document.names.firstIndex(of: "Var").map(UInt32.init)
-        var run = PlainLiteralRun()
+        var run = PlainLiteralRun(reservingFor: varName == nil ? 0 : childCount)
         defer { declare(&run) }
         for child in children {
             if evaluation.isStopped { return }

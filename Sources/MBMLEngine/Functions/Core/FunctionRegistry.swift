@@ -11,7 +11,10 @@ public struct FunctionRegistry: Sendable {
     /// A registry holding every built-in function of the portable library.
     public static var builtIn: FunctionRegistry {
         var registry = FunctionRegistry()
-        for definition in BuiltInFunctions.all {
+        let all = BuiltInFunctions.all
+        // Made at every start: the table is made once, not copied as it grows.
+        registry.definitions.reserveCapacity(all.count)
+        for definition in all {
             registry.declare(definition)
         }
         return registry
