@@ -27,6 +27,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        // The processor's prefetch hint (a header), for look-ups in tables larger than the caches.
+        .systemLibrary(name: "CPrefetch"),
         .systemLibrary(name: "CProcessTrace"),
         // The bit masks of 64 bytes of JSON text (SSE2 on x86-64), for the structural pass.
         .target(name: "CJSONBlocks"),
@@ -35,6 +37,7 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 "CJSONBlocks",
+                "CPrefetch",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Where each name's record is in a list of records kept in the order the names came (a
 /// ``VariableSpace``'s): a hash table of one 8-byte word a name, in one flat array.
 ///
@@ -33,7 +35,16 @@ struct NamePositions {
     /// Looks `name` up; `nameAt` gives the name of the record at a position (only called for a
     /// position whose name's hash is `name`'s).
     func lookUp(_ name: String, nameAt: (Int) -> String) -> Lookup {
-        let hash = hasher.hash(of: name)
+        lookUp(name, hash: hash(of: name), nameAt: nameAt)
+    }
+
+    /// The hash this table gives `name`.
+    func hash(of name: String) -> UInt32 {
+        hasher.hash(of: name)
+    }
+
+    /// ``lookUp(_:nameAt:)`` of a name whose ``hash(of:)`` is `hash`.
+    func lookUp(_ name: String, hash: UInt32, nameAt: (Int) -> String) -> Lookup {
         guard !buckets.isEmpty else { return .missing(hash: hash) }
         return buckets.withUnsafeBufferPointer { buckets in
             let mask = buckets.count - 1
@@ -47,6 +58,19 @@ struct NamePositions {
                 }
                 bucket = (bucket + 1) & mask
             }
+        }
+    }
+
+    /// Asks the processor for the buckets where names of `hashes` are looked for first, without
+    /// waiting for them. In a table larger than the caches each bucket is a cache miss; asked for
+    /// together, the misses of a group of names are waited for together rather than one after
+    /// another (a run of declarations hashes its names, prefetches, then looks them up). Changes
+    /// nothing the table holds.
+    func prefetchBuckets(of hashes: UnsafeBufferPointer<UInt32>) {
+        buckets.withUnsafeBufferPointer { buckets in
+            guard let base = buckets.baseAddress else { return }
+            let mask = buckets.count - 1
+            for hash in hashes { mbml_prefetch(base + (Int(hash) & mask)) }
         }
     }
 

@@ -120,18 +120,38 @@ public final class VariableSpace: Sendable {
     func declareStrings(
         _ names: ArraySlice<String>, texts: ArraySlice<String>, replaced: (Int, VariableDeclaration) -> Void
     ) {
+        let count = min(names.count, texts.count)
         state.withLock { state in
-            for (index, text) in zip(names.indices, texts) {
-                let old = state.modifySlot(names[index]) { slot in
-                    let old = slot.declaration
-                    slot.declaration = .concrete(readOnly: false)
-                    slot.value = .string(text)
-                    return old
+            // A group of names at a time: their hashes, their buckets asked for, then the
+            // declarations (NamePositions.prefetchBuckets(of:)).
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.prefetchGroup) { hashes in
+                var done = 0
+                while done < count {
+                    let group = min(Self.prefetchGroup, count - done)
+                    for offset in 0..<group {
+                        hashes[offset] = state.positions.hash(of: names[names.startIndex + done + offset])
+                    }
+                    state.positions.prefetchBuckets(of: UnsafeBufferPointer(rebasing: hashes[0..<group]))
+                    for offset in 0..<group {
+                        let index = names.startIndex + done + offset
+                        let text = texts[texts.startIndex + done + offset]
+                        let old = state.modifySlot(names[index], hash: hashes[offset]) { slot in
+                            let old = slot.declaration
+                            slot.declaration = .concrete(readOnly: false)
+                            slot.value = .string(text)
+                            return old
+                        }
+                        if let old { replaced(index, old) }
+                    }
+                    done += group
                 }
-                if let old { replaced(index, old) }
             }
         }
     }
+
+    /// How many names ``declareStrings(_:texts:replaced:)`` hashes and prefetches at a time: enough
+    /// cache misses to overlap, few enough that their lines are still cached when used.
+    static let prefetchGroup = 32
 
     /// Makes room for `count` more variables (a manifest about to declare them), so that the storage
     /// grows once instead of rehashing as it fills.
@@ -362,8 +382,13 @@ private struct Storage {
     /// Changes the slot of `name` in place (created empty if needed), with one look-up.
     @discardableResult
     mutating func modifySlot<T>(_ name: String, _ body: (inout Slot) -> T) -> T {
+        modifySlot(name, hash: positions.hash(of: name), body)
+    }
+
+    /// ``modifySlot(_:_:)`` of a name whose hash (``NamePositions/hash(of:)``) is `hash`.
+    mutating func modifySlot<T>(_ name: String, hash: UInt32, _ body: (inout Slot) -> T) -> T {
         version &+= 1
-        switch positions.lookUp(name, nameAt: { slots[$0].name }) {
+        switch positions.lookUp(name, hash: hash, nameAt: { slots[$0].name }) {
         case .found(let position, _):
             return body(&slots[position])
         case .missing(let hash):

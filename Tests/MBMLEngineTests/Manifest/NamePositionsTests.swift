@@ -163,4 +163,28 @@ final class NamePositionsTests: XCTestCase {
         XCTAssertEqual(space["K"], "kelvin")
         XCTAssertEqual(space["a;b"], "pushed")
     }
+
+    /// A look-up given the name's hash (``NamePositions/hash(of:)``, as a run of declarations
+    /// does) finds what a plain look-up finds, and prefetching buckets changes nothing found.
+    func testALookUpGivenTheHashAndPrefetchingAgreeWithThePlainLookUp() {
+        var model = Model()
+        let names = (0..<3000).map { "n\($0 % 1700)" } + Self.unicodeNames
+        for name in names { model.insertIfMissing(name) }
+        let probes = names + ["missing", "n1700", "cafe\u{301}x"]
+        let hashes = probes.map { model.table.hash(of: $0) }
+        hashes.withUnsafeBufferPointer { model.table.prefetchBuckets(of: $0) }
+        for (probe, hash) in zip(probes, hashes) {
+            let plain = model.table.lookUp(probe) { model.names[$0] }
+            let given = model.table.lookUp(probe, hash: hash) { model.names[$0] }
+            XCTAssertEqual(Self.described(plain), Self.described(given), probe)
+            XCTAssertEqual(model.position(of: probe), model.reference[probe], probe)
+        }
+    }
+
+    private static func described(_ lookup: NamePositions.Lookup) -> String {
+        switch lookup {
+        case .found(let position, let bucket): return "found \(position) in \(bucket)"
+        case .missing(let hash): return "missing \(hash)"
+        }
+    }
 }

@@ -572,4 +572,36 @@ private final class Counter: Sendable {
             return value
         }
     }
+
+    /// Declaring a run of strings (a group of names hashed and prefetched at a time) declares,
+    /// replaces and reports what declaring them one by one does: names repeated across groups,
+    /// canonically equal names, earlier dynamic and read-only declarations, a run not starting at 0.
+    func testDeclaringStringsByGroupsIsDeclaringThemOneByOne() {
+        let names =
+            ["skipped"] + (0..<200).map { "v\($0 % 70)" } + ["caf\u{E9}", "cafe\u{301}", "K", "\u{212A}"]
+            + (0..<(VariableSpace.prefetchGroup * 3 + 5)).map { "w\($0)" }
+        let texts = names.indices.map { "text \($0)" }
+        let grouped = VariableSpace()
+        let single = VariableSpace()
+        for space in [grouped, single] {
+            space.declareDynamic("v3", expression: "1")
+            space.declare("w5", value: .string("read-only"), readOnly: true)
+        }
+        var groupedReplaced: [String] = []
+        grouped.declareStrings(names[1...], texts: texts[1...]) { groupedReplaced.append("\($0) \($1)") }
+        var singleReplaced: [String] = []
+        for index in names.indices.dropFirst() {
+            if let old = single.declareReplacing(names[index], value: .string(texts[index])) {
+                singleReplaced.append("\(index) \(old)")
+            }
+        }
+        XCTAssertFalse(singleReplaced.isEmpty)
+        XCTAssertEqual(groupedReplaced, singleReplaced)
+        XCTAssertEqual(grouped.names, single.names)
+        XCTAssertNil(grouped.declaration(of: "skipped"))
+        for name in single.names {
+            XCTAssertEqual(grouped[name], single[name], name)
+            XCTAssertEqual(grouped.declaration(of: name), single.declaration(of: name), name)
+        }
+    }
 }
