@@ -8,7 +8,7 @@ extension XMLSourceDocument {
     /// refused either half or reported anything about it: the caller then parses it whole, which
     /// gives the messages one parse gives.
     static func parseInHalves(_ source: [UInt8], path: String, near target: Int) -> XMLSourceDocument? {
-        let joined = source.withUnsafeBytes { buffer -> XMLDocumentRecords? in
+        let joined = source.withUnsafeBytes { buffer -> (whole: XMLDocumentRecords, second: XMLDocumentRecords)? in
             guard let split = XMLDocumentSplit.find(in: buffer, near: target) else { return nil }
             let start = split.secondHalfStart(in: buffer)
             let secondHalf = Mutex<SecondHalf?>(nil)
@@ -32,9 +32,10 @@ extension XMLSourceDocument {
             guard first != nil, let second = secondHalf.withLock({ $0.take() }) else { return nil }
             let lineOffset = second.linesBeforeCut - start.withUnsafeBytes { XMLDocumentSplit.lineFeeds(in: $0) }
             let joined = first?.join(second.records, sourceOffset: split.cut - start.count, lineOffset: lineOffset)
-            return joined == true ? first : nil
+            guard joined == true, let first else { return nil }
+            return (first, second.records)
         }
-        return joined.map { XMLSourceDocument(path: path, source: source, records: $0, wasParsedInHalves: true) }
+        return joined.map { XMLSourceDocument(path: path, source: source, records: $0.whole, secondHalf: $0.second) }
     }
 
     /// The records of a half that libxml2 parsed without a word (no error, no warning).

@@ -26,10 +26,19 @@ final class XMLSourceDocument: Sendable {
     let textBytes: [UInt8]
     let textPieces: [XMLTextPiece]
 
-    /// Whether libxml2 parsed the document in two halves, side by side (``XMLDocumentSplit``).
-    let wasParsedInHalves: Bool
+    /// The records of the second half when libxml2 parsed the document in two halves, side by side
+    /// (``XMLDocumentSplit``): joined into the document's, and kept until the document goes. Freed
+    /// at once, their megabytes would make the C allocator serve the large tables of the load that
+    /// follows (the variable table, the provenance records) from its heap, unaligned and a base
+    /// page at a time, instead of from fresh mappings in huge pages: glibc raises its threshold for
+    /// a fresh mapping to the size of the largest mapped block freed (on the 100,000-`<Var>`
+    /// manifest, 1,100 page faults became 2,100).
+    private let secondHalf: XMLDocumentRecords?
 
-    init(path: String, source: [UInt8], records: XMLDocumentRecords, wasParsedInHalves: Bool = false) {
+    /// Whether libxml2 parsed the document in two halves, side by side (``XMLDocumentSplit``).
+    var wasParsedInHalves: Bool { secondHalf != nil }
+
+    init(path: String, source: [UInt8], records: XMLDocumentRecords, secondHalf: XMLDocumentRecords? = nil) {
         self.path = path
         self.source = source
         elements = records.elements
@@ -38,7 +47,7 @@ final class XMLSourceDocument: Sendable {
         names = records.names
         textBytes = records.textBytes
         textPieces = records.textPieces
-        self.wasParsedInHalves = wasParsedInHalves
+        self.secondHalf = secondHalf
     }
 
     /// What the document holds, as its builder made it.
