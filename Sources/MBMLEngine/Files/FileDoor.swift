@@ -138,11 +138,13 @@ enum FileDoor {
         if !file.isPipe {
             var failureCode: Int32 = 0
             var cancellation: Error?
-            // A large file's room is a whole number of huge pages, advised before it is read into.
-            let capacity = HugePages.capacity(max(file.size, 1), of: UInt8.self)
+            // A large file's room is a whole number of huge pages, advised before it is read into
+            // (up to ``HugePages/largestAdvised``: not a file of gigabytes).
+            let advised = file.size <= HugePages.largestAdvised
+            let capacity = advised ? HugePages.capacity(max(file.size, 1), of: UInt8.self) : max(file.size, 1)
             let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
-                if let base = buffer.baseAddress { HugePages.advise(base, byteCount: buffer.count) }
+                if advised, let base = buffer.baseAddress { HugePages.advise(base, byteCount: buffer.count) }
                 while count < file.size, let start = buffer.baseAddress {
                     do {
                         try checkCancellation()

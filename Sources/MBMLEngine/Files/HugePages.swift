@@ -27,6 +27,9 @@ import Musl
 enum HugePages {
     /// The size of a huge page on x86-64 and arm64 with 4 KiB base pages.
     static let size = 2 << 20
+    /// The largest file read into huge pages (``FileDoor``): a manifest or an include, not a file
+    /// of gigabytes (see the type's comment).
+    static let largestAdvised = 256 << 20
     /// The base page size the advice is rounded to (the start of a mapping is on one).
     static let basePageSize = 4096
     /// What a Swift array's heap object holds before its elements (object header, count and
