@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// Where a large document can be cut in two so that libxml2 parses each half on its own thread
-/// (``XMLSourceDocument/parse(_:path:mode:split:)``): between two of the root's children, at the
+/// (``XMLSourceDocument/parse(_:path:mode:splitting:)``): between two of the root's children, at the
 /// start of a line.
 ///
 /// The first half is the source up to the cut with the root's end tag added; the second is the
