@@ -127,18 +127,15 @@ extension ManifestTextLoad {
         limits: EvaluationLimits, budget: IncrementalBudget
     ) -> ManifestTextLoad? {
         var elements = elements
-        func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
         // The run of white space the edit is in, in the old text: after a `>`, before a `<`.
         var runStart = edit.start
-        while runStart > 0, isSpace(old[runStart - 1]) { runStart -= 1 }
+        while runStart > 0, XMLBytes.isWhitespace(old[runStart - 1]) { runStart -= 1 }
         var runEnd = edit.oldEnd
-        while runEnd < old.count, isSpace(old[runEnd]) { runEnd += 1 }
+        while runEnd < old.count, XMLBytes.isWhitespace(old[runEnd]) { runEnd += 1 }
         let delta = new.count - old.count
         guard runStart > 0, old[runStart - 1] == UInt8(ascii: ">"), runEnd < old.count,
             old[runEnd] == UInt8(ascii: "<"), runEnd + delta >= runStart,
-            new[runStart..<runEnd + delta].allSatisfy(isSpace)
+            new[runStart..<runEnd + delta].allSatisfy(XMLBytes.isWhitespace)
         else { return nil }
         // The run is in the root, before an element or after the last one (before `</MBML>`).
         let next = elements.firstElement(startingAtOrAfter: runEnd)

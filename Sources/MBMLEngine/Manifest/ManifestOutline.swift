@@ -123,12 +123,6 @@ private struct OutlineScanner {
         for _ in terminator where index < bytes.count { advance() }
     }
 
-    /// XML's white space: space, tab, line feed, carriage return.
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-            || byte == UInt8(ascii: "\r")
-    }
-
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "<"),
@@ -157,7 +151,7 @@ private struct OutlineScanner {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, Self.isWhitespace(bytes[index]) { advance() }
+        while index < bytes.count, XMLBytes.isWhitespace(bytes[index]) { advance() }
     }
 
     mutating func scan() -> [ManifestOutline.Element] {

@@ -68,24 +68,12 @@ struct XMLDocumentSplit: Equatable {
         return bytes
     }
 
-    /// The number of line feeds in `bytes`.
-    static func lineFeeds(in bytes: UnsafeRawBufferPointer) -> Int {
-        guard var position = bytes.baseAddress else { return 0 }
-        let end = position + bytes.count
-        var count = 0
-        while position < end, let found = memchr(position, 0x0A, end - position) {
-            count += 1
-            position = UnsafeRawPointer(found) + 1
-        }
-        return count
-    }
-
     // MARK: Around the cut
 
     /// Whether the line at `start` is white space and then an element's start tag.
     private static func startsWithElementTag(_ source: UnsafeRawBufferPointer, at start: Int) -> Bool {
         var index = start
-        while index < source.count, isBlank(source[index]), source[index] != UInt8(ascii: "\n") { index += 1 }
+        while index < source.count, XMLBytes.isWhitespace(source[index]), source[index] != UInt8(ascii: "\n") { index += 1 }
         guard index + 1 < source.count, source[index] == UInt8(ascii: "<") else { return false }
         return isNameStart(source[index + 1])
     }
@@ -93,12 +81,8 @@ struct XMLDocumentSplit: Equatable {
     /// Whether the last byte before `lineFeed` that is not white space is `>`.
     private static func endsWithTagClose(_ source: UnsafeRawBufferPointer, before lineFeed: Int) -> Bool {
         var index = lineFeed - 1
-        while index >= 0, isBlank(source[index]) { index -= 1 }
+        while index >= 0, XMLBytes.isWhitespace(source[index]) { index -= 1 }
         return index >= 0 && source[index] == UInt8(ascii: ">")
-    }
-
-    fileprivate static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// A byte that may start an XML name: a letter, `_`, `:` or any byte of a non-ASCII character.
@@ -119,7 +103,7 @@ private struct Prolog {
         var index = 0
         if source.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         if Self.hasPrefix("<?xml", source, at: index), index + 5 < source.count,
-            XMLDocumentSplit.isBlank(source[index + 5])
+            XMLBytes.isWhitespace(source[index + 5])
         {
             guard let end = Self.find("?>", source, from: index) else { return nil }
             declaration = index..<end + 2
@@ -127,7 +111,7 @@ private struct Prolog {
             index = end + 2
         }
         while true {
-            while index < source.count, XMLDocumentSplit.isBlank(source[index]) { index += 1 }
+            while index < source.count, XMLBytes.isWhitespace(source[index]) { index += 1 }
             if Self.hasPrefix("<!--", source, at: index) {
                 guard let end = Self.find("-->", source, from: index + 4) else { return nil }
                 index = end + 3
@@ -144,7 +128,7 @@ private struct Prolog {
         else { return nil }
         let tagStart = index
         index += 1
-        while index < source.count, !XMLDocumentSplit.isBlank(source[index]), source[index] != UInt8(ascii: ">"),
+        while index < source.count, !XMLBytes.isWhitespace(source[index]), source[index] != UInt8(ascii: ">"),
             source[index] != UInt8(ascii: "/")
         {
             index += 1
@@ -198,9 +182,6 @@ private struct Prolog {
 
     private static func bytesEqual(_ text: UnsafePointer<UInt8>, _ bytes: UnsafeRawPointer?, _ count: Int) -> Bool {
         guard let bytes else { return false }
-        for offset in 0..<count where text[offset] != bytes.load(fromByteOffset: offset, as: UInt8.self) {
-            return false
-        }
-        return true
+        return memcmp(text, bytes, count) == 0
     }
 }

@@ -30,7 +30,7 @@ extension XMLSourceDocument {
             }
             group.wait()
             guard first != nil, let second = secondHalf.withLock({ $0.take() }) else { return nil }
-            let lineOffset = second.linesBeforeCut - start.withUnsafeBytes { XMLDocumentSplit.lineFeeds(in: $0) }
+            let lineOffset = second.linesBeforeCut - start.withUnsafeBytes { LineFeeds.count(in: $0) }
             let joined = first?.join(second.records, sourceOffset: split.cut - start.count, lineOffset: lineOffset)
             guard joined == true, let first else { return nil }
             return (first, second.records)
@@ -74,7 +74,7 @@ private struct SecondHalf {
         guard let parsed else { return nil }
         records = parsed
         linesBeforeCut = source.withUnsafeBytes {
-            XMLDocumentSplit.lineFeeds(in: UnsafeRawBufferPointer(rebasing: $0[..<split.cut]))
+            LineFeeds.count(in: UnsafeRawBufferPointer(rebasing: $0[..<split.cut]))
         }
     }
 }

@@ -142,7 +142,7 @@ struct XMLTreeBuilder {
         markContent(of: owner)
         // The root's runs of white space (the line breaks and indentation between declarations, one
         // run each) are read by nothing: they are not kept.
-        if owner == 0, bytes.allSatisfy(Self.isWhitespace) { return }
+        if owner == 0, bytes.allSatisfy(XMLBytes.isWhitespace) { return }
         let start = Int32(textBytes.count)
         textBytes.append(contentsOf: bytes)
         let end = Int32(textBytes.count)
@@ -153,10 +153,6 @@ struct XMLTreeBuilder {
         }
     }
 
-    /// XML's white space: space, tab, line feed, carriage return.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
 
     /// A comment or processing instruction: content that is not text.
     fileprivate mutating func noteContent() {

@@ -56,7 +56,7 @@ enum JSONLinesIndexer {
             while true {
                 position = JSONBytes.skipWhitespace(base, position, end)
                 guard position < end else { break }
-                let lineEnd = JSONLinesIndexer.endOfLine(base, from: position, end: end)
+                let lineEnd = LineFeeds.next(in: base, from: position, end: end)
                 var valueEnd = lineEnd
                 while valueEnd > position, JSONLinesIndexer.isBlank(base[valueEnd - 1]) { valueEnd -= 1 }
                 let line = UnsafeBufferPointer(start: base + position, count: valueEnd - position)
@@ -125,17 +125,11 @@ enum JSONLinesIndexer {
     private static func chunkStarts(_ base: UnsafePointer<UInt8>, from start: Int, end: Int, chunkBytes: Int) -> [Int] {
         var starts = [start]
         while let last = starts.last, last + chunkBytes < end {
-            let next = endOfLine(base, from: last + chunkBytes, end: end) + 1
+            let next = LineFeeds.next(in: base, from: last + chunkBytes, end: end) + 1
             guard next < end else { break }
             starts.append(next)
         }
         return starts
-    }
-
-    /// The offset of the first line feed from `position` on, or `end`.
-    static func endOfLine(_ base: UnsafePointer<UInt8>, from position: Int, end: Int) -> Int {
-        guard position < end, let found = memchr(base + position, 0x0A, end - position) else { return end }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Whether `line` (no white space at either end) is one JSON value that is not a container, as

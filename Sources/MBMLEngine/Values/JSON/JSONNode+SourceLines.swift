@@ -31,17 +31,10 @@ extension JSONDocument {
     /// The 1-based line of the byte at `offset`: one more than the line feeds before it.
     func line(at offset: Int) -> Int {
         withBytes { bytes in
-            guard let base = bytes.baseAddress else { return 1 }
-            var lines = 1
-            var position = 0
-            let end = min(max(offset, 0), bytes.count)
-            while position < end,
-                let found = memchr(base + position, Int32(UInt8(ascii: "\n")), end - position)
-            {
-                lines += 1
-                position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
-            }
-            return lines
+            1
+                + LineFeeds.count(
+                    in: UnsafeRawBufferPointer(
+                        UnsafeBufferPointer(rebasing: bytes[..<min(max(offset, 0), bytes.count)])))
         }
     }
 }
