@@ -73,7 +73,9 @@ struct XMLDocumentSplit: Equatable {
     /// Whether the line at `start` is white space and then an element's start tag.
     private static func startsWithElementTag(_ source: UnsafeRawBufferPointer, at start: Int) -> Bool {
         var index = start
-        while index < source.count, XMLBytes.isWhitespace(source[index]), source[index] != UInt8(ascii: "\n") { index += 1 }
+        while index < source.count, XMLBytes.isWhitespace(source[index]), source[index] != UInt8(ascii: "\n") {
+            index += 1
+        }
         guard index + 1 < source.count, source[index] == UInt8(ascii: "<") else { return false }
         return isNameStart(source[index + 1])
     }

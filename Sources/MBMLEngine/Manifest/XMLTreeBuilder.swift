@@ -153,7 +153,6 @@ struct XMLTreeBuilder {
         }
     }
 
-
     /// A comment or processing instruction: content that is not text.
     fileprivate mutating func noteContent() {
         closeAbandonedElements()
