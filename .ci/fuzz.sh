@@ -15,7 +15,8 @@
 # shares one corpus; a timeout, out-of-memory or crash still ends the run with status 1).
 #
 # The targets are declared in Package.swift only when MBML_FUZZ is set and are built with
-# -sanitize=fuzzer (plus FUZZ_SANITIZER, e.g. address) in their own scratch folder, so the normal
+# -sanitize=fuzzer (plus FUZZ_SANITIZER, e.g. address) and -enable-testing (FuzzManifest compares
+# a document parsed in halves with the whole, through internal API) in their own scratch folder, so the normal
 # build is untouched. SWIFT_BACKTRACE=enable=no lets libFuzzer, not the Swift runtime's backtracer,
 # catch a trap, so the crashing input is saved.
 set -euo pipefail
@@ -32,7 +33,7 @@ echo "building ${targets[*]} with -sanitize=${sanitizers}"
 for target in "${targets[@]}"; do
     # Only the fuzz products: the other executables have their own main, which libFuzzer's would clash with.
     MBML_FUZZ=1 swift build -c release --scratch-path "$scratch" -Xswiftc "-sanitize=${sanitizers}" \
-        --product "$target" 2>&1 | grep -E 'error|Compiling Fuzz|Build' || true
+        -Xswiftc -enable-testing --product "$target" 2>&1 | grep -E 'error|Compiling Fuzz|Build' || true
 done
 bin="$(MBML_FUZZ=1 swift build -c release --scratch-path "$scratch" --show-bin-path)"
 

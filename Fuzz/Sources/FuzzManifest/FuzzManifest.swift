@@ -1,9 +1,14 @@
 import Foundation
 import FuzzSupport
-import MBMLEngine
+@testable import MBMLEngine
 
 /// Fuzzes manifest loading from bytes: the input is loaded as the text of a manifest in an empty
 /// temporary folder (so relative includes find nothing), file writes off. Load errors are expected.
+///
+/// Each input is also parsed in two halves (``XMLDocumentSplit``; `.ci/fuzz.sh` builds with
+/// `-enable-testing` for this), cut after a line feed chosen from the input, against the parse
+/// of the whole: when the halves are taken, the whole must parse without a word and hold the
+/// same records. A difference stops the run (a trap, which libFuzzer keeps as a crash).
 enum FuzzManifest {
     static let folder = NSTemporaryDirectory() + "mbml-fuzz-manifest-\(getpid())"
 
@@ -11,11 +16,35 @@ enum FuzzManifest {
         let loader = ManifestLoader(options: EnvironmentOptions(allowsFileWrites: false), log: LogSink(limit: 16))
         _ = try? loader.load(contents: String(decoding: bytes, as: UTF8.self), path: folder + "/manifest.xml")
     }
+
+    static func compareHalves(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        let whole = XMLSourceDocument.parse(bytes, path: "fuzz.xml", splitting: .never)
+        // Two places to look for a cut from: the middle, and one the input's bytes pick.
+        let picked = Int(bytes.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(bytes.count))
+        for target in [bytes.count / 2, picked] {
+            guard case .success(let (halves, halvesWarnings)) =
+                XMLSourceDocument.parse(bytes, path: "fuzz.xml", splitting: .near(target)),
+                halves.wasParsedInHalves
+            else { continue }
+            guard case .success(let (document, warnings)) = whole else {
+                fatalError("the halves parsed a document that the whole parse refuses (cut near \(target))")
+            }
+            guard warnings.isEmpty, halvesWarnings.isEmpty else {
+                fatalError("the halves were taken although the whole parse warns (cut near \(target))")
+            }
+            guard halves.records == document.records else {
+                fatalError("the halves hold other records than the whole (cut near \(target))")
+            }
+        }
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifestInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzManifest.load(fuzzBytes(data, size))
+    let bytes = fuzzBytes(data, size)
+    FuzzManifest.load(bytes)
+    FuzzManifest.compareHalves(bytes)
     return 0
 }
 

@@ -19,8 +19,10 @@ struct XMLDocumentRecords: Equatable {
     ///     in the document's source.
     ///   - lineOffset: what to add to a line of the second half to make it the document's.
     /// - Returns: false, with nothing changed, when the halves do not join so: their roots differ,
-    ///   or text of the root ends the first half and begins the second (one parse would have made
-    ///   it one piece).
+    ///   or the first half's last piece of text and the second half's first are both the root's (one
+    ///   parse would have made them one piece: pieces of an element's text with no other text
+    ///   between them are one). A first half that ends with text of the root is not joined either
+    ///   (its parse tells, ``XMLTreeBuilder/rootEndsWithText``).
     mutating func join(_ second: XMLDocumentRecords, sourceOffset: Int, lineOffset: Int) -> Bool {
         guard let root = elements.first, let secondRoot = second.elements.first,
             names[Int(root.name)] == second.names[Int(secondRoot.name)],

@@ -26,7 +26,9 @@ extension XMLSourceDocument {
             let end = split.firstHalfEnd(in: buffer)
             var first = end.withUnsafeBytes { end in
                 let half = UnsafeRawBufferPointer(rebasing: buffer[..<split.cut])
-                return cleanRecords(build(SourceReader(half, then: end), source: buffer, path: path, mode: .strict))
+                let built = build(SourceReader(half, then: end), source: buffer, path: path, mode: .strict)
+                // Text of the root just before the cut runs on into the next line in the whole.
+                return built?.builder.rootEndsWithText == true ? nil : cleanRecords(built)
             }
             group.wait()
             guard first != nil, let second = secondHalf.withLock({ $0.take() }) else { return nil }

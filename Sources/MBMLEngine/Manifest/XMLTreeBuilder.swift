@@ -37,6 +37,13 @@ struct XMLTreeBuilder {
     private var recentNames = [(pointer: UnsafePointer<xmlChar>?, number: UInt32, key: XMLAttributeKey)](
         repeating: (nil, 0, .other), count: 64)
 
+    /// Whether the root's content read so far ends with text the builder kept (not white space
+    /// alone, not an element, a comment or a processing instruction after it). A half of a document
+    /// that ends so is not joined (``XMLSourceDocument/parseInHalves(_:path:near:)``): a parse of
+    /// the whole reads that text together with the white space that begins the line after the cut,
+    /// which the second half drops as the root's white space.
+    private(set) var rootEndsWithText = false
+
     /// libxml2's errors and warnings, in order.
     private(set) var errors: [XMLParseError] = []
     private static let errorLimit = 50
@@ -85,6 +92,7 @@ struct XMLTreeBuilder {
     ) {
         closeAbandonedElements()
         if let parent = open.last { markContent(of: parent) }
+        rootEndsWithText = false
         // Like libxml2's tree: an unbound prefix stays part of the name.
         let name =
             prefix != nil && uri == nil ? number(of: qualifiedName(prefix, localName)) : interned(localName).number
@@ -143,6 +151,7 @@ struct XMLTreeBuilder {
         // The root's runs of white space (the line breaks and indentation between declarations, one
         // run each) are read by nothing: they are not kept.
         if owner == 0, bytes.allSatisfy(XMLBytes.isWhitespace) { return }
+        if owner == 0 { rootEndsWithText = true }
         let start = Int32(textBytes.count)
         textBytes.append(contentsOf: bytes)
         let end = Int32(textBytes.count)
@@ -157,6 +166,7 @@ struct XMLTreeBuilder {
     fileprivate mutating func noteContent() {
         closeAbandonedElements()
         guard let owner = open.last else { return }
+        if owner == 0 { rootEndsWithText = false }
         markContent(of: owner)
     }
 

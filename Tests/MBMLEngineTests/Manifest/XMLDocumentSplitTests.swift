@@ -66,6 +66,12 @@ final class XMLDocumentSplitTests: XCTestCase {
                 + "  <Function class=\"C\" name=\"f\"/>\r\n</MBML>\r\n",
             "<MBML>junk\n  <Var name=\"a\"/>\n  more junk\n  <Var name=\"b\"/>\n  <Var name=\"c\"/>\nend</MBML>",
             "<mbml>\n  <mbml>\n    <Var name=\"a\"/>\n  </mbml>\n  <Var name=\"b\" literal=\"x\"/>\n</mbml>\n",
+            // Text of the root that ends a line in `>` before an element's line (found by the fuzzer):
+            // the whole parse reads it with the next line's indentation.
+            "<MBML>\n  <Var name=\"a\"/>\n  stray text/>\n  <Var name=\"b\"/>\n  <Var name=\"c\"/>\n</MBML>\n",
+            "<MBML>\n  <Var name=\"a\"/><!-- c -->text ]>\n  <Var name=\"b\"/>\n</MBML>\n",
+            // Text of the root on both sides of the cut with only empty elements between: one piece.
+            "<MBML>\n  abc <b/>\n  <Var name=\"a\"/>def\n  <Var name=\"b\"/>\n</MBML>\n",
             // Warnings (an unbound prefix) and errors: always parsed whole.
             "<MBML>\n  <Var name=\"a\"/>\n  <y:Var name=\"b\"/>\n  <Var name=\"c\"/>\n</MBML>\n",
             "<MBML>\n  <Var name=\"a\"/>\n  <Var name=\"b\">\n  <Var name=\"c\"/>\n</MBML>\n",
