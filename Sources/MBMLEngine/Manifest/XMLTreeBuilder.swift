@@ -43,6 +43,12 @@ struct XMLTreeBuilder {
     /// the whole reads that text together with the white space that begins the line after the cut,
     /// which the second half drops as the root's white space.
     private(set) var rootEndsWithText = false
+    /// White space of the root that libxml2 handed over on its own before the end of its input
+    /// buffer (or a carriage return, a `]`, a non-ASCII byte): kept if text of the same run follows,
+    /// dropped at the next element, comment or processing instruction. A run of the root's text is
+    /// so kept whole or not at all, however libxml2 divides it (its divisions follow its buffer,
+    /// which a document parsed in halves fills differently).
+    private var pendingRootSpace: [UInt8] = []
 
     /// libxml2's errors and warnings, in order.
     private(set) var errors: [XMLParseError] = []
@@ -93,6 +99,7 @@ struct XMLTreeBuilder {
         closeAbandonedElements()
         if let parent = open.last { markContent(of: parent) }
         rootEndsWithText = false
+        if !pendingRootSpace.isEmpty { pendingRootSpace.removeAll(keepingCapacity: true) }
         // Like libxml2's tree: an unbound prefix stays part of the name.
         let name =
             prefix != nil && uri == nil ? number(of: qualifiedName(prefix, localName)) : interned(localName).number
@@ -148,10 +155,38 @@ struct XMLTreeBuilder {
         closeAbandonedElements()
         guard let owner = open.last else { return }
         markContent(of: owner)
-        // The root's runs of white space (the line breaks and indentation between declarations, one
-        // run each) are read by nothing: they are not kept.
-        if owner == 0, bytes.allSatisfy(XMLBytes.isWhitespace) { return }
-        if owner == 0 { rootEndsWithText = true }
+        if owner == 0 {
+            // The root's runs of white space (the line breaks and indentation between declarations,
+            // one run each) are read by nothing: they are not kept.
+            if !rootEndsWithText, bytes.allSatisfy(XMLBytes.isWhitespace) {
+                if endsAtMarkup(bytes) {
+                    if !pendingRootSpace.isEmpty { pendingRootSpace.removeAll(keepingCapacity: true) }
+                } else {
+                    pendingRootSpace.append(contentsOf: bytes)
+                }
+                return
+            }
+            rootEndsWithText = true
+            if !pendingRootSpace.isEmpty {
+                let pending = pendingRootSpace
+                pendingRootSpace.removeAll(keepingCapacity: true)
+                pending.withUnsafeBufferPointer { appendPiece($0, of: owner) }
+            }
+        }
+        appendPiece(bytes, of: owner)
+    }
+
+    /// Whether `bytes` lie in the parser's input buffer just before a `<`: the run of text they end
+    /// ends there, however the parser divides it.
+    private func endsAtMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let input = context.pointee.input, let base = input.pointee.base, let end = input.pointee.end,
+            let start = bytes.baseAddress, start >= base, start + bytes.count < end
+        else { return false }
+        return start[bytes.count] == UInt8(ascii: "<")
+    }
+
+    /// Adds `bytes` to `owner`'s text: to its last piece when nothing came between them.
+    private mutating func appendPiece(_ bytes: UnsafeBufferPointer<UInt8>, of owner: Int32) {
         let start = Int32(textBytes.count)
         textBytes.append(contentsOf: bytes)
         let end = Int32(textBytes.count)
@@ -166,7 +201,10 @@ struct XMLTreeBuilder {
     fileprivate mutating func noteContent() {
         closeAbandonedElements()
         guard let owner = open.last else { return }
-        if owner == 0 { rootEndsWithText = false }
+        if owner == 0 {
+            rootEndsWithText = false
+            if !pendingRootSpace.isEmpty { pendingRootSpace.removeAll(keepingCapacity: true) }
+        }
         markContent(of: owner)
     }
 

@@ -229,4 +229,28 @@ final class XMLSourceDocumentTests: XCTestCase {
         XCTAssertEqual(elements(of: first).map(\.summary), elements(of: second).map(\.summary))
         XCTAssertEqual(elements(of: first).map(\.position), elements(of: second).map(\.position))
     }
+
+    // MARK: The root's text
+
+    /// The root's text, as its pieces hold it.
+    private func rootText(of document: XMLSourceDocument) -> String {
+        let bytes = document.textPieces.filter { $0.element == 0 }.flatMap {
+            document.textBytes[Int($0.start)..<Int($0.end)]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// libxml2 hands text over a piece at a time, ending one at the end of its input buffer: a
+    /// run of the root's text is kept whole or dropped whole (white space alone), wherever those ends
+    /// fall (a comment before the root moves them).
+    func testTheRootsTextIsTheSameWhereverTheParserDividesIt() throws {
+        let spaces = String(repeating: " ", count: 9_000)
+        let body = "<MBML>\n<Var name=\"a\"/>\(spaces)more<Var name=\"b\"/>text\(spaces)\n<Var name=\"c\"/>\n"
+            + "<Var name=\"d\"/>\(spaces)<Var name=\"e\"/>\n</MBML>\n"
+        for padding in stride(from: 0, to: 4_100, by: 137) {
+            let text = "<!--\(String(repeating: "x", count: padding))-->\n" + body
+            let (document, _) = try parse(text)
+            XCTAssertEqual(rootText(of: document), spaces + "more" + "text" + spaces + "\n", "padding \(padding)")
+        }
+    }
 }
