@@ -245,7 +245,8 @@ final class XMLSourceDocumentTests: XCTestCase {
     /// fall (a comment before the root moves them).
     func testTheRootsTextIsTheSameWhereverTheParserDividesIt() throws {
         let spaces = String(repeating: " ", count: 9_000)
-        let body = "<MBML>\n<Var name=\"a\"/>\(spaces)more<Var name=\"b\"/>text\(spaces)\n<Var name=\"c\"/>\n"
+        let body =
+            "<MBML>\n<Var name=\"a\"/>\(spaces)more<Var name=\"b\"/>text\(spaces)\n<Var name=\"c\"/>\n"
             + "<Var name=\"d\"/>\(spaces)<Var name=\"e\"/>\n</MBML>\n"
         for padding in stride(from: 0, to: 4_100, by: 137) {
             let text = "<!--\(String(repeating: "x", count: padding))-->\n" + body
