@@ -5,8 +5,8 @@
 # FuzzManifest (manifest loading from bytes), FuzzJSON (the JSON reader and writer) and FuzzLanguageServer
 # (the language server's framing and message handling, from a client's byte stream). Each runs for
 # SECONDS (default 60) from the seeds in Fuzz/seeds/<kind>.jsonl (one JSON string a line: the
-# conformance expressions, the samples' manifests and JSON files, the hostile inputs of issue 12, LSP
-# sessions with good and bad frames),
+# conformance expressions, the samples' manifests and JSON files, the inputs a fuzz run once failed
+# on, the hostile inputs of issue 12, LSP sessions with good and bad frames),
 # written out as files under .build, with the dictionary in Fuzz/dictionaries. Exits 1 when any target finds a crash,
 # a timeout (an input running over 25 s) or, with FUZZ_SANITIZER=address, a memory error or leak;
 # the input is kept in .build/fuzz-artifacts. For long runs: bash .ci/fuzz.sh 14400 FuzzExpression, or
