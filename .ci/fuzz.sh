@@ -16,8 +16,8 @@
 #
 # The targets are declared in Package.swift only when MBML_FUZZ is set and are built with
 # -sanitize=fuzzer (plus FUZZ_SANITIZER, e.g. address) and -enable-testing (FuzzManifest compares
-# a document parsed in halves with the whole, through internal API) in their own scratch folder, so the normal
-# build is untouched. SWIFT_BACKTRACE=enable=no lets libFuzzer, not the Swift runtime's backtracer,
+# a document parsed in halves with the whole, through internal API) in their own scratch folder, so
+# the normal build is untouched. SWIFT_BACKTRACE=enable=no lets libFuzzer, not the Swift runtime's backtracer,
 # catch a trap, so the crashing input is saved.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -98,8 +98,7 @@ struct XMLTreeBuilder {
     ) {
         closeAbandonedElements()
         if let parent = open.last { markContent(of: parent) }
-        rootEndsWithText = false
-        if !pendingRootSpace.isEmpty { pendingRootSpace.removeAll(keepingCapacity: true) }
+        endRootTextRun()
         // Like libxml2's tree: an unbound prefix stays part of the name.
         let name =
             prefix != nil && uri == nil ? number(of: qualifiedName(prefix, localName)) : interned(localName).number
@@ -160,7 +159,7 @@ struct XMLTreeBuilder {
             // one run each) are read by nothing: they are not kept.
             if !rootEndsWithText, bytes.allSatisfy(XMLBytes.isWhitespace) {
                 if endsAtMarkup(bytes) {
-                    if !pendingRootSpace.isEmpty { pendingRootSpace.removeAll(keepingCapacity: true) }
+                    endRootTextRun()
                 } else {
                     pendingRootSpace.append(contentsOf: bytes)
                 }
@@ -174,6 +173,13 @@ struct XMLTreeBuilder {
             }
         }
         appendPiece(bytes, of: owner)
+    }
+
+    /// Markup (an element, a comment, a processing instruction) ends the root's run of text: white
+    /// space held for it is dropped.
+    private mutating func endRootTextRun() {
+        rootEndsWithText = false
+        if !pendingRootSpace.isEmpty { pendingRootSpace.removeAll(keepingCapacity: true) }
     }
 
     /// Whether `bytes` lie in the parser's input buffer just before a `<`: the run of text they end
@@ -201,10 +207,7 @@ struct XMLTreeBuilder {
     fileprivate mutating func noteContent() {
         closeAbandonedElements()
         guard let owner = open.last else { return }
-        if owner == 0 {
-            rootEndsWithText = false
-            if !pendingRootSpace.isEmpty { pendingRootSpace.removeAll(keepingCapacity: true) }
-        }
+        if owner == 0 { endRootTextRun() }
         markContent(of: owner)
     }
 

@@ -31,10 +31,8 @@ extension JSONDocument {
     /// The 1-based line of the byte at `offset`: one more than the line feeds before it.
     func line(at offset: Int) -> Int {
         withBytes { bytes in
-            1
-                + LineFeeds.count(
-                    in: UnsafeRawBufferPointer(
-                        UnsafeBufferPointer(rebasing: bytes[..<min(max(offset, 0), bytes.count)])))
+            let before = UnsafeBufferPointer(rebasing: bytes[..<min(max(offset, 0), bytes.count)])
+            return 1 + LineFeeds.count(in: UnsafeRawBufferPointer(before))
         }
     }
 }
