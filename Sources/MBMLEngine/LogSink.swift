@@ -4,7 +4,7 @@ import Synchronization
 /// Where `^log`, `^dump`, `^tokenize`, swallowed errors and manifest warnings write. The CLI prints it
 /// on stderr; the inspector shows it in a pane. Never stdout, which carries results.
 public final class LogSink: Sendable {
-    private let storedLines = Mutex<(lines: [String], written: Int)>(([], 0))
+    private let storedLines = Mutex<(lines: [String], written: Int, held: [String]?)>(([], 0, nil))
     private let limit: Int
     private let handler: (@Sendable (String) -> Void)?
 
@@ -18,12 +18,48 @@ public final class LogSink: Sendable {
 
     /// Writes one message (it may span several lines).
     public func write(_ message: String) {
-        storedLines.withLock { stored in
-            stored.lines.append(message)
+        let isHeld = storedLines.withLock { stored in
             stored.written &+= 1
-            if stored.lines.count > limit { stored.lines.removeFirst(stored.lines.count - limit) }
+            if stored.held != nil {
+                stored.held?.append(message)
+                return true
+            }
+            store(message, in: &stored.lines)
+            return false
         }
-        handler?(message)
+        if !isHeld { handler?(message) }
+    }
+
+    private func store(_ message: String, in lines: inout [String]) {
+        lines.append(message)
+        if lines.count > limit { lines.removeFirst(lines.count - limit) }
+    }
+
+    // MARK: Holding lines back
+
+    /// Holds back every message written from now on (by anyone), until ``releaseHeld()`` writes
+    /// them or ``discardHeld()`` drops them: a load that may have to start again
+    /// (``ManifestLoadSession``) writes only what the load it keeps wrote.
+    func hold() {
+        storedLines.withLock { stored in
+            if stored.held == nil { stored.held = [] }
+        }
+    }
+
+    /// Writes the messages held back, in order, and stops holding.
+    func releaseHeld() {
+        let held = storedLines.withLock { stored in
+            let held = stored.held ?? []
+            stored.held = nil
+            for message in held { store(message, in: &stored.lines) }
+            return held
+        }
+        if let handler { held.forEach(handler) }
+    }
+
+    /// Drops the messages held back, and stops holding.
+    func discardHeld() {
+        storedLines.withLock { $0.held = nil }
     }
 
     /// The most recent messages, oldest first.

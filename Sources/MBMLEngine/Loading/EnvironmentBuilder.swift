@@ -36,6 +36,9 @@ public struct EnvironmentBuilder: Sendable {
     /// How the host says to change a limit (the CLI names its flag): appended in parentheses to the
     /// error of a build stopped by its deadline or memory budget. Nil: nothing is appended.
     public var limitHint: (@Sendable (EngineLimit) -> String)?
+    /// Whether a large top-level manifest is declared while it is parsed (``XMLPieceStream``;
+    /// tests compare the ways).
+    var pipelining = XMLSplitting.automatic
 
     public init(
         options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
@@ -60,9 +63,23 @@ public struct EnvironmentBuilder: Sendable {
     func build(
         _ inputs: [EnvironmentInput], limits: EvaluationLimits?, recording: Int?
     ) -> (load: EnvironmentLoad, record: DocumentRecord?) {
+        let built = build(inputs, limits: limits, recording: recording, pipelining: pipelining)
+        guard built.pieceWasRefused else { return (built.load, built.record) }
+        // A manifest's pieces did not stand for it: build again, parsing it whole (nothing of the
+        // first build was logged, see ``ManifestLoadSession``).
+        let again = build(inputs, limits: limits, recording: recording, pipelining: .never)
+        return (again.load, again.record)
+    }
+
+    /// One build, declaring a large top-level manifest while it is parsed as `pipelining` says. It
+    /// stops where a manifest's pieces did not stand for it (``ManifestLoadSession/pieceWasRefused``).
+    private func build(
+        _ inputs: [EnvironmentInput], limits: EvaluationLimits?, recording: Int?, pipelining: XMLSplitting
+    ) -> (load: EnvironmentLoad, record: DocumentRecord?, pieceWasRefused: Bool) {
         let environment = Environment(options: options, functions: functions, log: log)
         let evaluation = Evaluation(limits: limits ?? EvaluationLimits(options: options))
         let session = ManifestLoadSession(environment: environment, parsing: parsing, evaluation: evaluation)
+        session.pipelining = pipelining
         if let recording, inputs.indices.contains(recording),
             case .manifestText(_, let name, let directory) = inputs[recording]
         {
@@ -73,6 +90,7 @@ public struct EnvironmentBuilder: Sendable {
         for input in inputs {
             if let url = input.fileURL { named.append(url) }
             if !load(input, into: session) || evaluation.isStopped { failed.append(input) }
+            if session.pieceWasRefused { break }
             if let stop = evaluation.stop {
                 session.record(
                     Diagnostic(
@@ -81,7 +99,7 @@ public struct EnvironmentBuilder: Sendable {
                 break
             }
         }
-        if failed.isEmpty, !evaluation.isStopped {
+        if failed.isEmpty, !evaluation.isStopped, !session.pieceWasRefused {
             UndeclaredReferences.diagnostics(in: environment).forEach(session.record)
         }
         var seen = Set<String>()
@@ -89,7 +107,7 @@ public struct EnvironmentBuilder: Sendable {
         let load = EnvironmentLoad(
             environment: environment, diagnostics: session.diagnostics, files: files,
             failedInputs: failed)
-        return (load, session.documentRecord)
+        return (load, session.documentRecord, session.pieceWasRefused)
     }
 
     /// The URL a manifest text named `name` stands at.

@@ -22,7 +22,7 @@ final class ManifestLoadSession {
     /// The built-in modules' files are never read (``BuiltInModule``).
     private(set) var loadedNames = Set(BuiltInModule.all.map(\.fileName))
     /// Every document opened: elements do not retain their document, so the session does.
-    private var documents: [XMLSourceDocument] = []
+    var documents: [XMLSourceDocument] = []
     /// The top-level declarations made so far (each `<Var>` that declared its name).
     var declarations = 0
     /// The manifest whose top-level elements are recorded (``ElementRecord``), if any, and the
@@ -44,6 +44,18 @@ final class ManifestLoadSession {
     var splitting = XMLSplitting.automatic
     /// How many documents were parsed so (tests check that the halves were taken).
     private(set) var documentsParsedInHalves = 0
+    /// Whether a large top-level manifest is declared while its later pieces are parsed
+    /// (``XMLPieceStream``; tests compare the ways).
+    var pipelining = XMLSplitting.automatic
+    /// How many manifests were declared so (tests check that the pieces were taken).
+    var documentsPipelined = 0
+    /// Whether a manifest declared while it was parsed turned out not to stand as its pieces: the
+    /// load stopped there, and its builder builds again with ``pipelining`` off.
+    var pieceWasRefused = false
+    /// How many lines the log had taken when the session began: a manifest is declared while it is
+    /// parsed only when nothing was written since (its lines are held back until its pieces are
+    /// known to stand, and a build that starts again writes nothing twice).
+    let logCountAtStart: Int
     /// `userDefaultsName` is reported once per load.
     var hasReportedUserDefaults = false
     /// How deeply `<Var>`s may nest (the options' include depth), read once: every declaration
@@ -55,6 +67,7 @@ final class ManifestLoadSession {
         self.evaluation = evaluation
         self.parsing = parsing
         self.maximumVariableDepth = environment.options.maximumIncludeDepth
+        self.logCountAtStart = environment.log.writtenCount
         self.manifestDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 
@@ -90,6 +103,12 @@ final class ManifestLoadSession {
             case .failure(let diagnostic): throw fail(diagnostic)
             }
         }
+        if let pieces = pipelinedPieces(of: bytes, url: url, path: path) {
+            manifestDirectory = url.deletingLastPathComponent()
+            if environment.manifestPath == nil { environment.manifestPath = url.path }
+            process(pieces, url: url)
+            return
+        }
         let root: XMLElementNode
         switch open(bytes, path: path) {
         case .success(let element): root = element
@@ -113,12 +132,24 @@ final class ManifestLoadSession {
 
     /// Processes one loaded file: its `<MBML>` attributes, then its includes, then its declarations
     /// in document order.
-    func process(_ root: XMLElementNode, url: URL, depth: Int) {
+    ///
+    /// - Parameters:
+    ///   - laterPieces: the pieces of the document after `root`'s (``XMLPieceStream``), declared
+    ///     in turn as each arrives; `root`'s piece holds every `<Include>` of the document.
+    ///   - expectedChildren: how many top-level elements the document is expected to have (for
+    ///     its tables' room); nil: `root`'s.
+    /// - Returns: false when a later piece was refused: what was declared does not stand for the
+    ///   document.
+    @discardableResult
+    func process(
+        _ root: XMLElementNode, url: URL, depth: Int, laterPieces: XMLPieceStream? = nil,
+        expectedChildren: Int? = nil
+    ) -> Bool {
         loadedNames.insert(url.lastPathComponent)
         environment.loadedFiles.append(url.path)
         applyRootAttributes(of: root, depth: depth)
         let children = root.children
-        let childCount = children.count
+        let childCount = expectedChildren ?? children.count
         environment.variables.reserveCapacity(forAdditional: childCount)
         environment.reserveProvenances(forAdditional: childCount)
         for entry in includeEntries(among: children) {
@@ -129,24 +160,52 @@ final class ManifestLoadSession {
         if isRecorded { record?.elements.reserveCapacity(childCount) }
         defer { if isRecorded { documentRecord = record } }
         // A recorded document notes what each element did: its declarations are made one by one.
-        let varName =
-            isRecorded || !declaresLiteralRuns ? nil : root.document.names.firstIndex(of: "Var").map(UInt32.init)
-        var run = PlainLiteralRun(reservingFor: varName == nil ? 0 : childCount)
+        let takesRuns = !isRecorded && declaresLiteralRuns
+        var run = PlainLiteralRun(reservingFor: takesRuns ? childCount : 0)
         defer { declare(&run) }
+        guard declare(children, takingRuns: takesRuns, into: &run, recording: &record) else {
+            laterPieces?.cancel()
+            return true
+        }
+        guard let laterPieces else { return true }
+        while true {
+            switch laterPieces.next() {
+            case .end: return true
+            case .refused: return false
+            case .piece(let document):
+                documents.append(document)
+                guard let root = document.root,
+                    declare(root.children, takingRuns: takesRuns, into: &run, recording: &record)
+                else {
+                    laterPieces.cancel()
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Declares `children` in order, plain literals a run at a time when `takingRuns`, noting
+    /// what each did in `record` when there is one. False when the load was stopped.
+    private func declare(
+        _ children: XMLChildElements, takingRuns: Bool, into run: inout PlainLiteralRun,
+        recording record: inout DocumentRecord?
+    ) -> Bool {
+        let varName = takingRuns ? children.document.names.firstIndex(of: "Var").map(UInt32.init) : nil
         for child in children {
-            if evaluation.isStopped { return }
+            if evaluation.isStopped { return false }
             if let literal = plainLiteral(child, varName: varName) {
                 run.append(name: literal.name, literal: literal.literal, element: child)
                 if run.isFull { declare(&run) }
                 continue
             }
             declare(&run)
-            guard isRecorded else {
+            guard record != nil else {
                 process(child)
                 continue
             }
             record?.elements.append(declareRecording(child) { process(child) })
         }
+        return true
     }
 
     /// Processes one top-level element (includes were processed before).

@@ -74,6 +74,19 @@ struct XMLDocumentRecords: Equatable {
         return true
     }
 
+    /// Makes the records of a piece of a document (``XMLDocumentPiece``) stand for their place in
+    /// it: values read from the source are found at their offset in the document, and lines are
+    /// the document's. The piece's root, which only stands in for the document's, keeps its line.
+    mutating func shift(sourceOffset: Int, lineOffset: Int) {
+        let sourceShift = Int32(sourceOffset)
+        let lineShift = Int32(lineOffset)
+        for index in attributes.indices where attributes[index].isInSource {
+            attributes[index].valueStart += sourceShift
+            attributes[index].valueEnd += sourceShift
+        }
+        for index in elements.indices.dropFirst() { elements[index].line += lineShift }
+    }
+
     /// This document's number for each of `otherNames` (numbered there), given one when it has
     /// none yet.
     private mutating func numbers(for otherNames: [String]) -> [UInt32] {

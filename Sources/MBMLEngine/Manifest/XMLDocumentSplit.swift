@@ -32,10 +32,31 @@ struct XMLDocumentSplit: Equatable {
 
     /// The cut nearest after `target` (within `searchLength` bytes), or nil when the document has
     /// a form this does not cut or no such line is there.
+    ///
+    /// A line that starts with the same white space as the root's first child is taken: a line
+    /// indented otherwise most likely starts an element nested deeper (a list's item), where a
+    /// cut is refused. Where no line is indented so, the first that starts with a tag is taken.
     static func find(in source: UnsafeRawBufferPointer, near target: Int, searchLength: Int = 1 << 16) -> Self? {
         guard let prolog = Prolog(source) else { return nil }
-        var index = max(target, prolog.rootTag.upperBound)
-        let limit = min(source.count, index + searchLength)
+        let indentation = firstChildIndentation(source, after: prolog.rootTag.upperBound)
+        let start = max(target, prolog.rootTag.upperBound)
+        let limit = min(source.count, start + searchLength)
+        let found =
+            indentation.flatMap { findLine(in: source, from: start, to: limit, after: prolog, indentedBy: $0) }
+            ?? findLine(in: source, from: start, to: limit, after: prolog, indentedBy: nil)
+        return found.map {
+            Self(declaration: prolog.declaration, rootTag: prolog.rootTag, rootName: prolog.rootName, cut: $0)
+        }
+    }
+
+    /// The start of the first line in `start..<limit` (of a line feed there) that may be cut at:
+    /// white space (exactly `indentation`, when given) and an element's start tag, after a line
+    /// ending in `>`.
+    private static func findLine(
+        in source: UnsafeRawBufferPointer, from start: Int, to limit: Int, after prolog: Prolog,
+        indentedBy indentation: Range<Int>?
+    ) -> Int? {
+        var index = start
         while index < limit {
             guard source[index] == UInt8(ascii: "\n") else {
                 index += 1
@@ -43,14 +64,40 @@ struct XMLDocumentSplit: Equatable {
             }
             let lineStart = index + 1
             if startsWithElementTag(source, at: lineStart), endsWithTagClose(source, before: index),
-                lineStart > prolog.rootTag.upperBound
+                lineStart > prolog.rootTag.upperBound,
+                indentation.map({ isIndented(source, at: lineStart, like: $0) }) ?? true
             {
-                return Self(
-                    declaration: prolog.declaration, rootTag: prolog.rootTag, rootName: prolog.rootName, cut: lineStart)
+                return lineStart
             }
             index += 1
         }
         return nil
+    }
+
+    /// The white space that starts the first line after `offset` that starts with an element's
+    /// start tag (the root's first child, in a document written one element a line).
+    private static func firstChildIndentation(_ source: UnsafeRawBufferPointer, after offset: Int) -> Range<Int>? {
+        var index = offset
+        let limit = min(source.count, offset + (1 << 16))
+        while index < limit {
+            if source[index] == UInt8(ascii: "\n"), startsWithElementTag(source, at: index + 1) {
+                var end = index + 1
+                while XMLBytes.isWhitespace(source[end]) { end += 1 }
+                return index + 1..<end
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the line at `lineStart` starts with the white space `indentation` of `source`, and
+    /// then no more white space.
+    private static func isIndented(_ source: UnsafeRawBufferPointer, at lineStart: Int, like indentation: Range<Int>)
+        -> Bool
+    {
+        let end = lineStart + indentation.count
+        guard end < source.count else { return false }
+        return source[lineStart..<end].elementsEqual(source[indentation]) && !XMLBytes.isWhitespace(source[end])
     }
 
     /// The bytes the first half ends with: the root's end tag.

@@ -162,28 +162,32 @@ final class XMLSourceDocument: Sendable {
     }
 }
 
-/// The bytes libxml2 reads a source from, through ``read``: one run of bytes, or two read one
-/// after the other (a half of a document and the markup that completes it, ``XMLDocumentSplit``),
+/// The bytes libxml2 reads a source from, through ``read``: one run of bytes, or up to three read
+/// one after the other (a piece of a document and the markup that completes it, ``XMLDocumentSplit``),
 /// from where reading has got to. Whoever makes a reader keeps its bytes alive while it is read.
 struct SourceReader {
-    private let first: UnsafeRawBufferPointer
-    private let second: UnsafeRawBufferPointer
+    private let runs: [UnsafeRawBufferPointer]
+    /// The run being read and the offset in it.
+    private var run = 0
     private var offset = 0
 
     init(
         _ first: UnsafeRawBufferPointer,
-        then second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+        then second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        then third: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
     ) {
-        self.first = first
-        self.second = second
+        runs = [first, second, third]
     }
 
     /// Copies up to `count` bytes into `buffer` (from one of the runs); 0 at the end.
     private mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        let (run, start) = offset < first.count ? (first, offset) : (second, offset - first.count)
-        let count = min(count, run.count - start)
-        guard count > 0, let base = run.baseAddress else { return 0 }
-        buffer.copyMemory(from: base + start, byteCount: count)
+        while run < runs.count, offset >= runs[run].count {
+            run += 1
+            offset = 0
+        }
+        guard run < runs.count, let base = runs[run].baseAddress else { return 0 }
+        let count = min(count, runs[run].count - offset)
+        buffer.copyMemory(from: base + offset, byteCount: count)
         offset += count
         return count
     }

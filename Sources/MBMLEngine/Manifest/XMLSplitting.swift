@@ -1,4 +1,5 @@
-/// Whether a document is parsed in two halves side by side (``XMLDocumentSplit``).
+/// Whether a document is parsed in two halves side by side (``XMLDocumentSplit``), or in pieces
+/// declared while they are parsed (``XMLPieceStream``).
 enum XMLSplitting: Equatable {
     /// Always whole.
     case never
@@ -12,6 +13,16 @@ enum XMLSplitting: Equatable {
 
     /// The smallest document ``automatic`` cuts: about ten thousand declarations.
     static let minimumSize = 512 << 10
+
+    /// Where to look for the end of the first piece of a document of `size` bytes that is declared
+    /// while it is parsed (``XMLPieceStream``), or nil to load it as one document: a sixteenth of
+    /// it, so that declaring starts early.
+    func firstPieceTarget(forSize size: Int) -> Int? {
+        switch self {
+        case .near(let offset): return offset
+        case .never, .always, .automatic: return target(forSize: size).map { _ in size / 16 }
+        }
+    }
 
     /// Where to look for the cut in a document of `size` bytes, or nil to parse it whole.
     func target(forSize size: Int) -> Int? {

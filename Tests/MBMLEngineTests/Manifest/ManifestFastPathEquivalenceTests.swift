@@ -136,6 +136,31 @@ final class ManifestFastPathEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(failures, 5)
     }
 
+    /// Manifests declared while they are parsed, in pieces (``XMLPieceStream``), load as when
+    /// they are parsed whole: the same variables, provenances, log lines and failures, also when a
+    /// piece is refused and the manifest is loaded again whole.
+    func testGeneratedManifestsLoadTheSameDeclaredWhileParsed() throws {
+        let folder = try ScratchFolder()
+        try folder.write(Self.include, to: "more.xml")
+        var random = SeededGenerator(seed: 0x91BE)
+        var (pipelined, loadedAgain, failures) = (0, 0, 0)
+        for round in 0..<300 {
+            let text = manifest(&random, doctype: false)
+            let url = try folder.write(text, to: "pieces\(round).xml")
+            let pipelining: XMLSplitting =
+                round % 2 == 0 ? .always : .near(Int.random(in: 0..<text.utf8.count, using: &random))
+            let outcome = ManifestFastPathProbe.assertSameBothWays(
+                url, recording: round % 7 == 0, pipelining: pipelining)
+            pipelined += outcome.loadedAgain ? 1 : outcome.session.documentsPipelined
+            if outcome.loadedAgain { loadedAgain += 1 }
+            if outcome.failure != nil { failures += 1 }
+        }
+        print("declared while parsed: \(pipelined), loaded again: \(loadedAgain), failures: \(failures)")
+        XCTAssertGreaterThan(pipelined, 50, "manifests were declared while they were parsed")
+        XCTAssertGreaterThan(loadedAgain, 5, "refused pieces were loaded again whole")
+        XCTAssertGreaterThan(failures, 5)
+    }
+
     func testCanonicallyEquivalentNamesAreOneVariableOnBothPaths() throws {
         let folder = try ScratchFolder()
         let url = try folder.write(

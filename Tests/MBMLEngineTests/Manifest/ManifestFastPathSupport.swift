@@ -17,13 +17,19 @@ struct ManifestFastPathProbe {
         var variables: [String: String]
         var failure: [Diagnostic]?
         var recorded: [String]
+        /// Whether the manifest's pieces were refused and it was loaded again whole (what
+        /// ``EnvironmentBuilder`` does).
+        var loadedAgain = false
     }
 
     /// Loads `url` with the fast paths on (`fast`) or off; with `recording`, the manifest's elements
     /// are recorded (the incremental load's way).
-    /// `splitting` says whether documents are parsed in halves (``XMLSplitting``).
+    /// `splitting` says whether documents are parsed in halves (``XMLSplitting``), `pipelining`
+    /// whether the manifest is declared while it is parsed (``XMLPieceStream``); when its pieces are
+    /// refused it is loaded again whole, as ``EnvironmentBuilder`` does.
     static func load(
-        _ url: URL, fast: Bool, recording: Bool = false, splitting: XMLSplitting = .automatic
+        _ url: URL, fast: Bool, recording: Bool = false, splitting: XMLSplitting = .automatic,
+        pipelining: XMLSplitting = .never
     ) -> Outcome {
         let lines = Mutex<[String]>([])
         let log = LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } }
@@ -33,6 +39,7 @@ struct ManifestFastPathProbe {
         session.declaresLiteralRuns = fast
         session.answersConstants = fast
         session.splitting = splitting
+        session.pipelining = pipelining
         if recording { session.recordedManifest = url }
         var failure: [Diagnostic]?
         do {
@@ -41,6 +48,12 @@ struct ManifestFastPathProbe {
             failure = error.diagnostics
         } catch {
             failure = [Diagnostic(file: "?", line: 0, column: 0, message: "\(error)")]
+        }
+        if session.pieceWasRefused {
+            XCTAssertEqual(lines.withLock { $0 }, [], "nothing of a refused load is logged")
+            var again = load(url, fast: fast, recording: recording, splitting: splitting, pipelining: .never)
+            again.loadedAgain = true
+            return again
         }
         var variables: [String: String] = [:]
         for name in environment.variables.names {
@@ -60,15 +73,20 @@ struct ManifestFastPathProbe {
     /// Loads `url` both ways and checks they agree; returns the fast paths' outcome. `inHalves`
     /// compares a load whose documents are parsed in halves wherever they can be with one that
     /// parses them whole (both by the fast paths) instead.
+    /// `pipelining` compares a load that declares the manifest while it is parsed, as it says, with
+    /// one that parses it whole (both by the fast paths).
     @discardableResult
     static func assertSameBothWays(
-        _ url: URL, recording: Bool = false, inHalves: Bool = false, file: StaticString = #filePath,
-        line: UInt = #line
+        _ url: URL, recording: Bool = false, inHalves: Bool = false, pipelining: XMLSplitting = .never,
+        file: StaticString = #filePath, line: UInt = #line
     ) -> Outcome {
-        let fast = load(url, fast: true, recording: recording, splitting: inHalves ? .always : .never)
-        let general = load(url, fast: inHalves, recording: recording, splitting: .never)
+        let bothFast = inHalves || pipelining != .never
+        let fast = load(
+            url, fast: true, recording: recording, splitting: inHalves ? .always : .never, pipelining: pipelining)
+        let general = load(url, fast: bothFast, recording: recording, splitting: .never)
         XCTAssertEqual(general.session.documentsParsedInHalves, 0, file: file, line: line)
-        if !inHalves {
+        XCTAssertEqual(general.session.documentsPipelined, 0, file: file, line: line)
+        if !bothFast {
             XCTAssertEqual(general.session.literalsDeclaredInRuns, 0, file: file, line: line)
             XCTAssertEqual(general.session.constantsAnswered, 0, file: file, line: line)
         }

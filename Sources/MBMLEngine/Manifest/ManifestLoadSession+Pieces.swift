@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A large top-level manifest declared while it is parsed (<doc:Manifests>): the first piece of
+/// the document is parsed on the loading thread and declared while a second thread parses the rest,
+/// a piece at a time (``XMLPieceStream``), and each piece is declared when it arrives.
+///
+/// What the user sees is what one parse of the whole gives. The log's lines are held back until
+/// every piece has arrived and the pieces are known to stand for the document. When one does not
+/// (a piece libxml2 refuses or warns about: the document is not well-formed, or a cut fell inside
+/// a comment), the session stops and says so (``ManifestLoadSession/pieceWasRefused``), the held
+/// lines are dropped, and ``EnvironmentBuilder`` builds again, parsing the document whole. So
+/// declarations are made this way only when a second build would repeat nothing the log showed:
+/// nothing was written to the log before the manifest, and includes, which are loaded before any
+/// declaration, are all in the first piece.
+extension ManifestLoadSession {
+    /// The first piece's document and the stream of the others, when `bytes`, the top-level
+    /// manifest at `url`, is declared while it is parsed (see the extension's comment); nil to
+    /// load it as one document.
+    func pipelinedPieces(
+        of bytes: [UInt8], url: URL, path: String
+    ) -> (first: XMLSourceDocument, rest: XMLPieceStream, expectedChildren: Int)? {
+        guard parsing == .strict, recordedManifest != url, environment.log.writtenCount == logCountAtStart,
+            !bytes.isEmpty, bytes.count < Int(Int32.max), let target = pipelining.firstPieceTarget(forSize: bytes.count)
+        else { return nil }
+        let cuts = bytes.withUnsafeBytes { buffer -> [XMLDocumentSplit] in
+            let cuts = XMLPieceStream.cuts(in: buffer, firstNear: target)
+            guard let first = cuts.first, !Self.mayHoldInclude(UnsafeRawBufferPointer(rebasing: buffer[first.cut...]))
+            else { return [] }
+            return cuts
+        }
+        guard let firstCut = cuts.first?.cut else { return nil }
+        guard let (first, rest) = XMLPieceStream.start(bytes, path: path, cuts: cuts) else { return nil }
+        // A root that is not <MBML> is reported as one parse of the whole reports it.
+        guard let root = first.root, root.name.lowercased() == "mbml" else {
+            rest.cancel()
+            return nil
+        }
+        let firstChildren = root.children.count
+        return (first, rest, firstChildren * (bytes.count / max(1, firstCut)) + firstChildren)
+    }
+
+    /// Declares a top-level manifest as its pieces arrive, holding the log's lines back until they
+    /// are known to stand for the document (see the extension's comment).
+    func process(_ pieces: (first: XMLSourceDocument, rest: XMLPieceStream, expectedChildren: Int), url: URL) {
+        documents.append(pieces.first)
+        documentsPipelined += 1
+        environment.log.hold()
+        guard let root = pieces.first.root,
+            process(root, url: url, depth: 0, laterPieces: pieces.rest, expectedChildren: pieces.expectedChildren)
+        else {
+            environment.log.discardHeld()
+            pieceWasRefused = true
+            return
+        }
+        environment.log.releaseHeld()
+    }
+
+    /// Whether `bytes` may hold an `<Include>`: they hold its local name (a prefix bound to a
+    /// namespace leaves an element's name `Include` too).
+    static func mayHoldInclude(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let name: StaticString = "Include"
+        let length = name.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, bytes.count >= length else { return false }
+        var index = 0
+        let last = bytes.count - length
+        while index <= last, let found = memchr(base + index, Int32(name.utf8Start.pointee), last - index + 1) {
+            let offset = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(found, name.utf8Start, length) == 0 { return true }
+            index = offset + 1
+        }
+        return false
+    }
+}
