@@ -24,18 +24,22 @@ extension ManifestLoadSession {
     /// load it as one document.
     func pipelinedPieces(
         of bytes: [UInt8], url: URL, path: String
-    ) -> (first: XMLSourceDocument, rest: XMLPieceStream, expectedChildren: Int)? {
+    ) -> (first: XMLSourceDocument, rest: XMLPieceStream<PreparedPiece>, expectedChildren: Int)? {
         guard parsing == .strict, recordedManifest != url, environment.log.writtenCount == logCountAtStart,
             !bytes.isEmpty, bytes.count < Int(Int32.max), let target = pipelining.firstPieceTarget(forSize: bytes.count)
         else { return nil }
         let cuts = bytes.withUnsafeBytes { buffer -> [XMLDocumentSplit] in
-            let cuts = XMLPieceStream.cuts(in: buffer, firstNear: target)
+            let cuts = XMLDocumentSplit.pieceCuts(in: buffer, firstNear: target)
             guard let first = cuts.first, !Self.mayHoldInclude(UnsafeRawBufferPointer(rebasing: buffer[first.cut...]))
             else { return [] }
             return cuts
         }
         guard let firstCut = cuts.first?.cut else { return nil }
-        guard let (first, rest) = XMLPieceStream.start(bytes, path: path, cuts: cuts) else { return nil }
+        let (takingRuns, maximumDepth) = (declaresLiteralRuns, maximumVariableDepth)
+        let started = XMLPieceStream.start(bytes, path: path, cuts: cuts) { document in
+            PreparedPiece(gathering: document, takingRuns: takingRuns, maximumVariableDepth: maximumDepth)
+        }
+        guard let (first, rest) = started else { return nil }
         // A root that is not <MBML> is reported as one parse of the whole reports it.
         guard let root = first.root, root.name.lowercased() == "mbml" else {
             rest.cancel()
@@ -47,7 +51,9 @@ extension ManifestLoadSession {
 
     /// Declares a top-level manifest as its pieces arrive, holding the log's lines back until they
     /// are known to stand for the document (see the extension's comment).
-    func process(_ pieces: (first: XMLSourceDocument, rest: XMLPieceStream, expectedChildren: Int), url: URL) {
+    func process(
+        _ pieces: (first: XMLSourceDocument, rest: XMLPieceStream<PreparedPiece>, expectedChildren: Int), url: URL
+    ) {
         documents.append(pieces.first)
         documentsPipelined += 1
         environment.log.hold()
@@ -75,5 +81,21 @@ extension ManifestLoadSession {
             index = offset + 1
         }
         return false
+    }
+}
+
+extension ManifestLoadSession {
+    /// Declares a piece's top-level elements as gathered (``PreparedPiece``), after what `run`
+    /// holds. False when the load was stopped.
+    func declare(_ piece: PreparedPiece, after run: inout PlainLiteralRun) -> Bool {
+        declare(&run)
+        for step in piece.steps {
+            if evaluation.isStopped { return false }
+            switch step {
+            case .literals(let range): declare(piece.literals, in: range)
+            case .element(let element): process(element)
+            }
+        }
+        return true
     }
 }

@@ -6,7 +6,7 @@
 /// What a run declares, logs and records is what ``ManifestLoadSession/declareVariable(_:)`` does
 /// for each of its elements in turn: a read-write string variable, the redeclaration of a name
 /// declared before (in the run too), and a `literal` provenance at the start tag.
-struct PlainLiteralRun {
+struct PlainLiteralRun: Sendable {
     /// How many declarations a run holds at most before it is declared (a stopped load then
     /// leaves at most this many elements to declare).
     static let limit = 4096
@@ -31,6 +31,14 @@ struct PlainLiteralRun {
         texts.reserveCapacity(capacity)
         elements.reserveCapacity(capacity)
         positions.reserveCapacity(capacity)
+    }
+
+    /// Makes room for `count` declarations in all (a run that is not emptied as it goes).
+    mutating func reserveCapacity(_ count: Int) {
+        names.reserveCapacity(count)
+        texts.reserveCapacity(count)
+        elements.reserveCapacity(count)
+        positions.reserveCapacity(count)
     }
 
     var isEmpty: Bool { start == names.count }
@@ -63,6 +71,14 @@ extension ManifestLoadSession {
     /// (the attributes `name`, non-empty, and `literal`, and nothing else); `varName` is the number
     /// of `Var` among its document's names.
     func plainLiteral(_ element: XMLElementNode, varName: UInt32?) -> (name: String, literal: String)? {
+        Self.plainLiteral(element, varName: varName, maximumVariableDepth: maximumVariableDepth)
+    }
+
+    /// ``plainLiteral(_:varName:)`` where `<Var>`s may nest `maximumVariableDepth` deep (any
+    /// thread may ask).
+    static func plainLiteral(
+        _ element: XMLElementNode, varName: UInt32?, maximumVariableDepth: Int
+    ) -> (name: String, literal: String)? {
         guard let varName, element.nameNumber == varName, maximumVariableDepth >= 1 else { return nil }
         let attributes = element.attributes
         guard attributes.keys == Self.plainLiteralAttributes else { return nil }
@@ -78,15 +94,21 @@ extension ManifestLoadSession {
     /// provenance; empties the run.
     func declare(_ run: inout PlainLiteralRun) {
         guard !run.isEmpty else { return }
-        let start = run.start
-        environment.variables.declareStrings(run.names[start...], texts: run.texts[start...]) { position, old in
+        declare(run, in: run.start..<run.names.count)
+        run.removeAll()
+    }
+
+    /// Declares the variables of `run` in `range` in order, logs each redeclaration and records
+    /// their provenance.
+    func declare(_ run: PlainLiteralRun, in range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        environment.variables.declareStrings(run.names[range], texts: run.texts[range]) { position, old in
             logRedeclaration(of: run.names[position], replacing: old, at: run.elements[position])
         }
-        let count = run.names.count - start
-        declarations += count
-        literalsDeclaredInRuns += count
+        declarations += range.count
+        literalsDeclaredInRuns += range.count
         environment.recordLiteralProvenances(
-            names: run.names[start...], positions: run.positions[start...], file: run.elements[start].document.path)
-        run.removeAll()
+            names: run.names[range], positions: run.positions[range], file: run.elements[range.lowerBound].document.path
+        )
     }
 }

@@ -142,7 +142,7 @@ final class ManifestLoadSession {
     ///   document.
     @discardableResult
     func process(
-        _ root: XMLElementNode, url: URL, depth: Int, laterPieces: XMLPieceStream? = nil,
+        _ root: XMLElementNode, url: URL, depth: Int, laterPieces: XMLPieceStream<PreparedPiece>? = nil,
         expectedChildren: Int? = nil
     ) -> Bool {
         loadedNames.insert(url.lastPathComponent)
@@ -172,11 +172,9 @@ final class ManifestLoadSession {
             switch laterPieces.next() {
             case .end: return true
             case .refused: return false
-            case .piece(let document):
+            case .piece(let document, let prepared):
                 documents.append(document)
-                guard let root = document.root,
-                    declare(root.children, takingRuns: takesRuns, into: &run, recording: &record)
-                else {
+                guard declare(prepared, after: &run) else {
                     laterPieces.cancel()
                     return true
                 }
@@ -209,7 +207,7 @@ final class ManifestLoadSession {
     }
 
     /// Processes one top-level element (includes were processed before).
-    private func process(_ child: XMLElementNode) {
+    func process(_ child: XMLElementNode) {
         switch child.name {
         case "Include": return
         case "Var": declareVariable(child)

@@ -145,7 +145,8 @@ final class ManifestFastPathEquivalenceTests: XCTestCase {
         var random = SeededGenerator(seed: 0x91BE)
         var (pipelined, loadedAgain, failures) = (0, 0, 0)
         for round in 0..<300 {
-            let text = manifest(&random, doctype: false)
+            // Without the undeclared entity most pieces parse: they are compared, not refused.
+            let text = manifest(&random, doctype: false).replacingOccurrences(of: "&who;", with: "&amp;who;")
             let url = try folder.write(text, to: "pieces\(round).xml")
             let pipelining: XMLSplitting =
                 round % 2 == 0 ? .always : .near(Int.random(in: 0..<text.utf8.count, using: &random))
@@ -155,7 +156,6 @@ final class ManifestFastPathEquivalenceTests: XCTestCase {
             if outcome.loadedAgain { loadedAgain += 1 }
             if outcome.failure != nil { failures += 1 }
         }
-        print("declared while parsed: \(pipelined), loaded again: \(loadedAgain), failures: \(failures)")
         XCTAssertGreaterThan(pipelined, 50, "manifests were declared while they were parsed")
         XCTAssertGreaterThan(loadedAgain, 5, "refused pieces were loaded again whole")
         XCTAssertGreaterThan(failures, 5)
