@@ -194,20 +194,25 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
 }
 
 extension XMLDocumentSplit {
-    /// How many pieces a document is cut into at most (``XMLPieceStream``): small pieces, so that
+    /// How many pieces a document is cut into (``XMLPieceStream``), at least: small pieces, so that
     /// declaring starts early and the last piece, declared after everything is parsed, is short.
     static let pieceCount = 16
+    /// The size of a piece, at most: a piece is parsed without a pause, so a stopped load waits for
+    /// at most one piece (some tens of milliseconds).
+    static let largestPiece = 4 << 20
 
     /// The cuts that divide a document of `source` into pieces: the first found after
-    /// `firstTarget`, the others after each ``pieceCount``th of the document after it. Empty when
-    /// the document has no cut there or a form this does not cut.
+    /// `firstTarget`, the others after each ``pieceCount``th of the document (or each
+    /// ``largestPiece`` bytes) after it. Empty when the document has no cut there or a form this
+    /// does not cut.
     static func pieceCuts(in source: UnsafeRawBufferPointer, firstNear firstTarget: Int) -> [XMLDocumentSplit] {
         guard let first = find(in: source, near: firstTarget) else { return [] }
+        let step = max(1, min(source.count / pieceCount, largestPiece))
         var cuts = [first]
-        for piece in 2..<pieceCount {
-            let target = max(source.count / pieceCount * piece, (cuts.last?.cut ?? 0) + 1)
-            guard let cut = find(in: source, near: target) else { continue }
-            cuts.append(cut)
+        var target = 2 * step
+        while target < source.count {
+            if let cut = find(in: source, near: max(target, (cuts.last?.cut ?? 0) + 1)) { cuts.append(cut) }
+            target += step
         }
         return cuts
     }

@@ -15,12 +15,15 @@ enum XMLSplitting: Equatable {
     static let minimumSize = 512 << 10
 
     /// Where to look for the end of the first piece of a document of `size` bytes that is declared
-    /// while it is parsed (``XMLPieceStream``), or nil to load it as one document: a sixteenth of
-    /// it, so that declaring starts early.
+    /// while it is parsed (``XMLPieceStream``), or nil to load it as one document: one piece's
+    /// size in (``XMLDocumentSplit/pieceCuts(in:firstNear:)``), so that declaring starts early.
     func firstPieceTarget(forSize size: Int) -> Int? {
         switch self {
         case .near(let offset): return offset
-        case .never, .always, .automatic: return target(forSize: size).map { _ in size / 16 }
+        case .never, .always, .automatic:
+            return target(forSize: size).map { _ in
+                min(size / XMLDocumentSplit.pieceCount, XMLDocumentSplit.largestPiece)
+            }
         }
     }
 

@@ -122,6 +122,19 @@ final class ManifestPipelineTests: XCTestCase {
         XCTAssertGreaterThan(session.declarations, 2000)
     }
 
+    func testPiecesAreSixteenthsOfTheDocumentAndAtMostFourMebibytes() {
+        let line = #"    <Var name="n" literal="v"/>"# + "\n"
+        for (count, largest) in [(10_000, 21 << 10), (2_200_000, XMLDocumentSplit.largestPiece)] {
+            let bytes = Array(("<MBML>\n" + String(repeating: line, count: count) + "</MBML>\n").utf8)
+            let first = XMLSplitting.always.firstPieceTarget(forSize: bytes.count) ?? 0
+            let cuts = bytes.withUnsafeBytes { XMLDocumentSplit.pieceCuts(in: $0, firstNear: first) }
+            let bounds = [0] + cuts.map(\.cut) + [bytes.count]
+            let sizes = zip(bounds, bounds.dropFirst()).map { $1 - $0 }
+            XCTAssertGreaterThanOrEqual(sizes.count, XMLDocumentSplit.pieceCount, "\(count) lines")
+            XCTAssertLessThanOrEqual(sizes.max() ?? .max, largest + line.utf8.count, "\(count) lines")
+        }
+    }
+
     func testLinesHeldBackAreWrittenInOrderOrDropped() {
         let lines = Mutex<[String]>([])
         let log = LogSink { line in lines.withLock { $0.append(line) } }
