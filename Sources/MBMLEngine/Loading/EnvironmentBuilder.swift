@@ -63,6 +63,8 @@ public struct EnvironmentBuilder: Sendable {
     func build(
         _ inputs: [EnvironmentInput], limits: EvaluationLimits?, recording: Int?
     ) -> (load: EnvironmentLoad, record: DocumentRecord?) {
+        // One deadline for both builds when there are two.
+        let limits = limits ?? EvaluationLimits(options: options)
         let built = build(inputs, limits: limits, recording: recording, pipelining: pipelining)
         guard built.pieceWasRefused else { return (built.load, built.record) }
         // A manifest's pieces did not stand for it: build again, parsing it whole (nothing of the
@@ -74,10 +76,10 @@ public struct EnvironmentBuilder: Sendable {
     /// One build, declaring a large top-level manifest while it is parsed as `pipelining` says. It
     /// stops where a manifest's pieces did not stand for it (``ManifestLoadSession/pieceWasRefused``).
     private func build(
-        _ inputs: [EnvironmentInput], limits: EvaluationLimits?, recording: Int?, pipelining: XMLSplitting
+        _ inputs: [EnvironmentInput], limits: EvaluationLimits, recording: Int?, pipelining: XMLSplitting
     ) -> (load: EnvironmentLoad, record: DocumentRecord?, pieceWasRefused: Bool) {
         let environment = Environment(options: options, functions: functions, log: log)
-        let evaluation = Evaluation(limits: limits ?? EvaluationLimits(options: options))
+        let evaluation = Evaluation(limits: limits)
         let session = ManifestLoadSession(environment: environment, parsing: parsing, evaluation: evaluation)
         session.pipelining = pipelining
         if let recording, inputs.indices.contains(recording),
