@@ -122,6 +122,29 @@ final class ManifestPipelineTests: XCTestCase {
         XCTAssertGreaterThan(session.declarations, 2000)
     }
 
+    func testALoadCancelledWhileItsPiecesAreParsedStopsAndSaysSo() throws {
+        let folder = try ScratchFolder()
+        let url = try folder.write(manifest(count: 20_000), to: "cancelled.xml")
+        for checks in [1, 50, 400] {
+            let asked = Mutex(0)
+            let limits = EvaluationLimits(isCancelled: {
+                asked.withLock { count in
+                    count += 1
+                    return count > checks
+                }
+            })
+            let lines = Mutex<[String]>([])
+            var builder = EnvironmentBuilder(log: LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } })
+            builder.pipelining = .always
+            let load = builder.build([.manifest(url)], limits: limits)
+            XCTAssertTrue(load.hasFailures, "after \(checks) checks")
+            XCTAssertTrue(load.errors.contains { $0.message == "Loading was cancelled" }, "after \(checks) checks")
+            // What was logged before the stop is written, and the stop last.
+            XCTAssertEqual(lines.withLock { $0.last }, load.diagnostics.last?.description)
+            XCTAssertLessThan(load.environment.variables.names.count, 18_000)
+        }
+    }
+
     func testPiecesAreSixteenthsOfTheDocumentAndAtMostFourMebibytes() {
         let line = #"    <Var name="n" literal="v"/>"# + "\n"
         for (count, largest) in [(10_000, 21 << 10), (2_200_000, XMLDocumentSplit.largestPiece)] {
