@@ -134,7 +134,8 @@ final class ManifestPipelineTests: XCTestCase {
                 }
             })
             let lines = Mutex<[String]>([])
-            var builder = EnvironmentBuilder(log: LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } })
+            var builder = EnvironmentBuilder(
+                log: LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } })
             builder.pipelining = .always
             let load = builder.build([.manifest(url)], limits: limits)
             XCTAssertTrue(load.hasFailures, "after \(checks) checks")
