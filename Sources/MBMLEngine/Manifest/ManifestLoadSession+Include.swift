@@ -16,7 +16,7 @@ extension ManifestLoadSession {
         var entries: [IncludeEntry] = []
         var indexByFile: [String: Int] = [:]
         // Names are compared by number: a document holds each name once (equal names, one number).
-        guard let includeName = children.document.names.firstIndex(of: "Include").map(UInt32.init) else { return [] }
+        guard let includeName = children.document.number(ofName: "Include") else { return [] }
         for element in children where element.nameNumber == includeName {
             let attributes = element.attributes
             for name in attributes.names(notIn: ["file", "if"]) {

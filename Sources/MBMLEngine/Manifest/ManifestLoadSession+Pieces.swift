@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A large top-level manifest declared while it is parsed (<doc:Manifests>): the first piece of
 /// the document is parsed on the loading thread and declared while a second thread parses the rest,
 /// a piece at a time (``XMLPieceStream``), and each piece is declared when it arrives.
@@ -70,21 +64,9 @@ extension ManifestLoadSession {
     /// Whether `bytes` may hold an `<Include>`: they hold its local name (a prefix bound to a
     /// namespace leaves an element's name `Include` too).
     static func mayHoldInclude(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let name: StaticString = "Include"
-        let length = name.utf8CodeUnitCount
-        guard let base = bytes.baseAddress, bytes.count >= length else { return false }
-        var index = 0
-        let last = bytes.count - length
-        while index <= last, let found = memchr(base + index, Int32(name.utf8Start.pointee), last - index + 1) {
-            let offset = base.distance(to: UnsafeRawPointer(found))
-            if memcmp(found, name.utf8Start, length) == 0 { return true }
-            index = offset + 1
-        }
-        return false
+        XMLBytes.offset(of: "Include", in: bytes) != nil
     }
-}
 
-extension ManifestLoadSession {
     /// Declares a piece's top-level elements as gathered (``PreparedPiece``), after what `run`
     /// holds. False when the load was stopped.
     func declare(_ piece: PreparedPiece, after run: inout PlainLiteralRun) -> Bool {

@@ -188,7 +188,7 @@ final class ManifestLoadSession {
         _ children: XMLChildElements, takingRuns: Bool, into run: inout PlainLiteralRun,
         recording record: inout DocumentRecord?
     ) -> Bool {
-        let varName = takingRuns ? children.document.names.firstIndex(of: "Var").map(UInt32.init) : nil
+        let varName = takingRuns ? children.document.number(ofName: "Var") : nil
         for child in children {
             if evaluation.isStopped { return false }
             if let literal = plainLiteral(child, varName: varName) {

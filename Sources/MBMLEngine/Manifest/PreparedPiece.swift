@@ -22,7 +22,7 @@ struct PreparedPiece: Sendable {
     init(gathering document: XMLSourceDocument, takingRuns: Bool, maximumVariableDepth: Int) {
         guard let root = document.root else { return }
         if takingRuns { literals.reserveCapacity(document.elements.count) }
-        let varName = takingRuns ? root.document.names.firstIndex(of: "Var").map(UInt32.init) : nil
+        let varName = takingRuns ? document.number(ofName: "Var") : nil
         var runStart = 0
         for child in root.children {
             if let literal = ManifestLoadSession.plainLiteral(

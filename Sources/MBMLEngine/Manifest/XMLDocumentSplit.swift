@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Where a large document can be cut in two so that libxml2 parses each half on its own thread
 /// (``XMLSourceDocument/parse(_:path:mode:splitting:)``): between two of the root's children, at the
 /// start of a line.
@@ -151,21 +145,21 @@ private struct Prolog {
     init?(_ source: UnsafeRawBufferPointer) {
         var index = 0
         if source.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        if Self.hasPrefix("<?xml", source, at: index), index + 5 < source.count,
+        if XMLBytes.hasPrefix("<?xml", in: source, at: index), index + 5 < source.count,
             XMLBytes.isWhitespace(source[index + 5])
         {
-            guard let end = Self.find("?>", source, from: index) else { return nil }
+            guard let end = XMLBytes.offset(of: "?>", in: source, from: index) else { return nil }
             declaration = index..<end + 2
             guard Self.declaresUTF8OrNothing(source[index..<end]) else { return nil }
             index = end + 2
         }
         while true {
             while index < source.count, XMLBytes.isWhitespace(source[index]) { index += 1 }
-            if Self.hasPrefix("<!--", source, at: index) {
-                guard let end = Self.find("-->", source, from: index + 4) else { return nil }
+            if XMLBytes.hasPrefix("<!--", in: source, at: index) {
+                guard let end = XMLBytes.offset(of: "-->", in: source, from: index + 4) else { return nil }
                 index = end + 3
-            } else if Self.hasPrefix("<?", source, at: index) {
-                guard let end = Self.find("?>", source, from: index + 2) else { return nil }
+            } else if XMLBytes.hasPrefix("<?", in: source, at: index) {
+                guard let end = XMLBytes.offset(of: "?>", in: source, from: index + 2) else { return nil }
                 index = end + 2
             } else {
                 break
@@ -210,27 +204,5 @@ private struct Prolog {
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return false }
         let name = rest.dropFirst().prefix { $0 != quote }
         return name.lowercased() == "utf-8"
-    }
-
-    private static func hasPrefix(_ text: StaticString, _ source: UnsafeRawBufferPointer, at index: Int) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard index + count <= source.count else { return false }
-        return bytesEqual(text.utf8Start, source.baseAddress.map { $0 + index }, count)
-    }
-
-    /// The offset of the first `text` at or after `start`.
-    private static func find(_ text: StaticString, _ source: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        let count = text.utf8CodeUnitCount
-        var index = start
-        while index + count <= source.count {
-            if source[index] == text.utf8Start.pointee, hasPrefix(text, source, at: index) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func bytesEqual(_ text: UnsafePointer<UInt8>, _ bytes: UnsafeRawPointer?, _ count: Int) -> Bool {
-        guard let bytes else { return false }
-        return memcmp(text, bytes, count) == 0
     }
 }

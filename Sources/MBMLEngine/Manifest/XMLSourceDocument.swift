@@ -57,6 +57,12 @@ final class XMLSourceDocument: Sendable {
             textPieces: textPieces)
     }
 
+    /// The number of `name` among the document's ``names`` (elements name it so), or nil when no
+    /// element or attribute of the document has it.
+    func number(ofName name: String) -> UInt32? {
+        names.firstIndex(of: name).map(UInt32.init)
+    }
+
     /// The root element, if the document has one.
     var root: XMLElementNode? {
         elements.isEmpty ? nil : XMLElementNode(document: self, index: 0)
