@@ -41,8 +41,8 @@ struct MBMLCommand: ParsableCommand {
         do {
             // Options of the command written after `--compare` are the command's, not the second space's.
             let arguments = CompareArguments.reorder(Array(CommandLine.arguments.dropFirst()))
-            if var eval = EvalFastPath.command(for: arguments) {
-                try eval.run()
+            if let eval = EvalFastPath.command(for: arguments) {
+                try eval.evaluate()
                 return
             }
             var command = try parseAsRoot(arguments)

@@ -1,10 +1,12 @@
 import ArgumentParser
+import Foundation
+import MBMLTestSupport
 import XCTest
 
 @testable import mbml
 
-/// ``EvalFastPath`` parses `mbml eval …` with ``EvalCommand`` alone: it must give what the full
-/// command tree gives, and leave every line it cannot parse alike to the full tree.
+/// ``EvalFastPath`` reads `mbml eval …` without ArgumentParser: it must give what the full
+/// command tree gives, and leave every line it cannot read alike to the full tree.
 final class EvalFastPathTests: XCTestCase {
     /// Lines the fast path parses: each must give the full tree's command, field for field.
     let parsed: [[String]] = [
@@ -53,7 +55,7 @@ final class EvalFastPathTests: XCTestCase {
         for line in parsed {
             let fast = try XCTUnwrap(EvalFastPath.command(for: line), "\(line)")
             let full = try XCTUnwrap(MBMLCommand.parseAsRoot(line) as? EvalCommand, "\(line)")
-            XCTAssertEqual(description(of: fast), description(of: full), "\(line)")
+            XCTAssertEqual(fast, EvalFastPath.Command(copying: full), "\(line)")
         }
     }
 
@@ -64,7 +66,7 @@ final class EvalFastPathTests: XCTestCase {
         let full = try XCTUnwrap(MBMLCommand.parseAsRoot(line) as? EvalCommand)
         XCTAssertEqual(full.expression, "help")
         if let fast = EvalFastPath.command(for: line) {
-            XCTAssertEqual(description(of: fast), description(of: full))
+            XCTAssertEqual(fast, EvalFastPath.Command(copying: full))
         }
     }
 
@@ -87,14 +89,98 @@ final class EvalFastPathTests: XCTestCase {
         // The comparison above sees the fields: two lines that differ in one option differ.
         let one = try XCTUnwrap(EvalFastPath.command(for: ["eval", "--timeout", "2", "1"]))
         let other = try XCTUnwrap(EvalFastPath.command(for: ["eval", "--timeout", "3", "1"]))
-        XCTAssertNotEqual(description(of: one), description(of: other))
+        XCTAssertNotEqual(one, other)
         XCTAssertEqual(one.budget.timeout, 2)
         XCTAssertEqual(one.expression, "1")
+        let defaults = try XCTUnwrap(EvalFastPath.command(for: ["eval", "1"]))
+        let full = try XCTUnwrap(MBMLCommand.parseAsRoot(["eval", "1"]) as? EvalCommand)
+        XCTAssertEqual(defaults, EvalFastPath.Command(copying: full))
+        XCTAssertEqual(defaults.budget.timeout, full.budget.timeout)
     }
 
-    private func description(of command: EvalCommand) -> String {
-        var text = ""
-        dump(command, to: &text)
-        return text
+    /// 1,500 lines made of every option and flag `eval`'s help lists (help and version
+    /// aside), with good and bad values, `=` and separate values, repeats, `--` and odd
+    /// expressions: each line the fast path reads, the full tree reads to the same settings; each
+    /// option is read by the fast path in some line (a new option of `eval` that the fast path
+    /// does not know fails here, rather than quietly sending every line that uses it to the slow
+    /// parser).
+    func testGeneratedLinesParseAsTheFullTreeDoes() throws {
+        let listed = try Self.listedOptions()
+        XCTAssertGreaterThan(listed.count, 10)
+        let values = [
+            "1", "2.5", "0", "-1", "x", "", "-", "a=b.json", "d=-", "nan", "1e3", "+4", "object", "all",
+            "number", "sideways", "m.xml", "/tmp", "help", "--", "--raw",
+        ]
+        let expressions = ["1", "$x", "help", "-1", "--help", "#(2 * 3)", "", "^join($a|, )"]
+        var generator = SeededGenerator(seed: 30)
+        var readFast: [String: Int] = [:]
+        var agreed = 0
+        for _ in 0..<1_500 {
+            var line = ["eval"]
+            for _ in 0..<Int.random(in: 0...5, using: &generator) {
+                let option = listed.randomElement(using: &generator)!
+                let value = values.randomElement(using: &generator)!
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0: line.append("--\(option.name)=\(value)")
+                case 1 where option.takesValue: line.append("--\(option.name)")
+                default: line += ["--\(option.name)"] + (option.takesValue ? [value] : [])
+                }
+            }
+            if Int.random(in: 0..<10, using: &generator) < 8 {
+                let expression = expressions.randomElement(using: &generator)!
+                if Int.random(in: 0..<8, using: &generator) == 0 { line.append("--") }
+                line.insert(expression, at: Int.random(in: 1...line.count, using: &generator))
+            }
+            guard let fast = EvalFastPath.command(for: line) else { continue }
+            let full = try XCTUnwrap(MBMLCommand.parseAsRoot(line) as? EvalCommand, "\(line)")
+            XCTAssertEqual(fast, EvalFastPath.Command(copying: full), "\(line)")
+            agreed += 1
+            for option in listed where line.contains(where: { $0.hasPrefix("--\(option.name)") }) {
+                readFast[option.name, default: 0] += 1
+            }
+        }
+        XCTAssertGreaterThan(agreed, 150)
+        for option in listed {
+            XCTAssertGreaterThan(readFast[option.name] ?? 0, 0, "--\(option.name) is never read by the fast path")
+        }
+    }
+
+    /// `eval`'s options and flags as its help lists them (ArgumentParser's dump of the command),
+    /// without `--help` and `--version`.
+    private static func listedOptions() throws -> [(name: String, takesValue: Bool)] {
+        struct Dump: Decodable {
+            struct Command: Decodable { let arguments: [Argument] }
+            struct Argument: Decodable {
+                struct Name: Decodable { let kind: String, name: String }
+                let kind: String
+                let names: [Name]?
+            }
+            let command: Command
+        }
+        let dump = try JSONDecoder().decode(Dump.self, from: Data(EvalCommand._dumpHelp().utf8))
+        return dump.command.arguments.compactMap { argument in
+            guard argument.kind != "positional", let name = argument.names?.first(where: { $0.kind == "long" })?.name,
+                name != "help", name != "version"
+            else { return nil }
+            return (name, argument.kind == "option")
+        }
+    }
+}
+
+extension EvalFastPath.Command {
+    /// The settings `command` holds, for comparison with the fast path's.
+    init(copying command: EvalCommand) {
+        let session = command.engine.session
+        self.init(
+            engine: .init(
+                manifest: command.engine.manifest,
+                session: .init(
+                    data: session.data, env: session.env, allowFileWrites: session.allowFileWrites,
+                    allowFileReads: session.allowFileReads, project: session.project, noProject: session.noProject)),
+            budget: .init(
+                timeout: command.budget.timeout, maxFileSize: command.budget.maxFileSize,
+                maxMemory: command.budget.maxMemory),
+            result: .init(raw: command.result.raw), context: command.context, jsonl: command.jsonl,
+            expression: command.expression)
     }
 }
