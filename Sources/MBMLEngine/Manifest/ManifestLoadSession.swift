@@ -173,8 +173,11 @@ final class ManifestLoadSession {
             case .end: return true
             case .refused: return false
             case .piece(let document, let prepared):
-                documents.append(document)
-                guard declare(prepared, after: &run) else {
+                // Nothing of a piece outlives its declarations (the run is declared before the
+                // piece's steps, which declare their literals themselves): the piece goes after
+                // them, and its tables are filled again by a piece still to parse.
+                let declared = withExtendedLifetime(document) { declare(prepared, after: &run) }
+                guard declared else {
                     laterPieces.cancel()
                     return true
                 }

@@ -35,7 +35,12 @@ struct XMLDocumentPiece {
     /// offsets from the cut on. The builder compares bytes before it takes a value from there, and
     /// the root's own attributes, which come from the added start, are never read from a later
     /// piece.
-    func parse(_ source: UnsafeRawBufferPointer, path: String, roomFor documentSize: Int) -> Parsed? {
+    ///
+    /// - Parameter tables: the tables of a document done with, to fill again (``XMLRecordsPool``).
+    func parse(
+        _ source: UnsafeRawBufferPointer, path: String, roomFor documentSize: Int,
+        reusing tables: XMLDocumentRecords? = nil
+    ) -> Parsed? {
         let added = start.map { $0.secondHalfStart(in: source) } ?? []
         let ending = end.map { $0.firstHalfEnd(in: source) } ?? []
         let body = UnsafeRawBufferPointer(rebasing: source[range(in: source)])
@@ -45,7 +50,7 @@ struct XMLDocumentPiece {
             ending.withUnsafeBytes { ending in
                 XMLSourceDocument.build(
                     SourceReader(added, then: body, then: ending), source: seen, path: path, mode: .strict,
-                    documentSize: documentSize)
+                    documentSize: documentSize, reusing: tables)
             }
         }
         guard var builder = built?.builder, built?.parsed == true, builder.errors.isEmpty, !builder.elements.isEmpty

@@ -8,6 +8,16 @@ struct XMLDocumentRecords: Equatable {
     var textBytes: [UInt8] = []
     var textPieces: [XMLTextPiece] = []
 
+    /// Empties every table, keeping its room.
+    mutating func removeAll() {
+        elements.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        valueBytes.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        textBytes.removeAll(keepingCapacity: true)
+        textPieces.removeAll(keepingCapacity: true)
+    }
+
     /// Adds the root's children that a second half holds (``XMLDocumentSplit``) after this first
     /// half's, as one parse of the whole document would have recorded them: elements, attributes
     /// and text pieces renumbered, names numbered in the order they first appear, lines counted in

@@ -15,6 +15,9 @@ import Synchronization
 /// meet as one parse of the whole would have them meet (no text of the root runs across a cut, see
 /// ``XMLDocumentRecords/join(_:sourceOffset:lineOffset:)``); otherwise ``next()`` answers
 /// ``Next/refused`` and the caller parses the document whole.
+///
+/// A later piece's document gives its tables back when it goes (``XMLRecordsPool``), and the
+/// pieces parsed after that fill them again: the caller lets each piece go once it is declared.
 final class XMLPieceStream<Prepared: Sendable>: Sendable {
     /// What ``next()`` hands over.
     enum Next {
@@ -36,7 +39,8 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
     }
 
     private struct State {
-        /// Each later piece once parsed (nil: refused), by its number among the later pieces.
+        /// Each later piece once parsed (nil: refused; a piece handed over is not kept either), by
+        /// its number among the later pieces.
         var parsed: [Ready??]
         /// The number of the first piece no thread has taken.
         var unclaimed = 0
@@ -59,6 +63,8 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
     private let state: Mutex<State>
     /// Signalled once for each piece the second thread parsed.
     private let parsedOne = DispatchSemaphore(value: 0)
+    /// The tables of pieces declared and let go, for the pieces still to parse.
+    private let tables = XMLRecordsPool(limit: 4)
 
     private init(
         source: [UInt8], path: String, cuts: [XMLDocumentSplit],
@@ -108,6 +114,8 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
             let step = state.withLock { state -> ReaderStep in
                 guard state.upcoming < pieces.count else { return .handOver(.end) }
                 if let ready = state.parsed[state.upcoming] {
+                    // Not kept here: the piece goes when its reader lets it go (``XMLRecordsPool``).
+                    state.parsed[state.upcoming] = .some(nil)
                     state.upcoming += 1
                     // One parse of the whole makes the root's text on both sides of the cut one piece.
                     guard let ready, !(state.previousEndsWithRootText && ready.startsWithRootText) else {
@@ -174,12 +182,14 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
         linesCounted.wait()
         let linesBeforeCut = linesBefore.withLock { $0[number] }
         let ready = source.withUnsafeBytes { buffer -> Ready? in
-            guard let parsed = piece.parse(buffer, path: path, roomFor: piece.range(in: buffer).count),
+            guard
+                let parsed = piece.parse(
+                    buffer, path: path, roomFor: piece.range(in: buffer).count, reusing: tables.take()),
                 isLast || !parsed.rootEndsWithText
             else { return nil }
             var records = parsed.records
             records.shift(sourceOffset: parsed.sourceOffset, lineOffset: linesBeforeCut - parsed.linesAdded)
-            let document = XMLSourceDocument(path: path, source: source, records: records)
+            let document = XMLSourceDocument(path: path, source: source, records: records, recycler: tables)
             return Ready(
                 document: document, prepared: prepare(document),
                 startsWithRootText: records.textPieces.first?.element == 0,

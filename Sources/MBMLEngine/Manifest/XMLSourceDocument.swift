@@ -35,11 +35,18 @@ final class XMLSourceDocument: Sendable {
     /// manifest, 1,100 page faults became 2,100).
     private let secondHalf: XMLDocumentRecords?
 
+    /// Where the document's tables go when it goes, to be filled again (``XMLRecordsPool``).
+    private let recycler: XMLRecordsPool?
+
     /// Whether libxml2 parsed the document in two halves, side by side (``XMLDocumentSplit``).
     var wasParsedInHalves: Bool { secondHalf != nil }
 
-    init(path: String, source: [UInt8], records: XMLDocumentRecords, secondHalf: XMLDocumentRecords? = nil) {
+    init(
+        path: String, source: [UInt8], records: XMLDocumentRecords, secondHalf: XMLDocumentRecords? = nil,
+        recycler: XMLRecordsPool? = nil
+    ) {
         self.path = path
+        self.recycler = recycler
         self.source = source
         elements = records.elements
         attributes = records.attributes
@@ -48,6 +55,10 @@ final class XMLSourceDocument: Sendable {
         textBytes = records.textBytes
         textPieces = records.textPieces
         self.secondHalf = secondHalf
+    }
+
+    deinit {
+        recycler?.give(records)
     }
 
     /// What the document holds, as its builder made it.
@@ -141,12 +152,13 @@ final class XMLSourceDocument: Sendable {
     /// - Returns: the builder, and whether libxml2 parsed the document (or recovered it).
     static func build(
         _ reader: SourceReader, source: UnsafeRawBufferPointer, path: String, mode: XMLParsingMode,
-        documentSize: Int? = nil
+        documentSize: Int? = nil, reusing tables: XMLDocumentRecords? = nil
     ) -> (builder: XMLTreeBuilder, parsed: Bool)? {
         guard let context = xmlNewParserCtxt(), let handler = context.pointee.sax else { return nil }
         defer { xmlFreeParserCtxt(context) }
         XMLTreeBuilder.install(on: handler)
-        let box = XMLTreeBuilder.Box(XMLTreeBuilder(context: context, source: source, roomFor: documentSize))
+        let box = XMLTreeBuilder.Box(
+            XMLTreeBuilder(context: context, source: source, roomFor: documentSize, reusing: tables))
         // The builder travels in the context's `_private` slot, so nothing global is involved.
         context.pointee._private = Unmanaged.passUnretained(box).toOpaque()
         defer { context.pointee._private = nil }

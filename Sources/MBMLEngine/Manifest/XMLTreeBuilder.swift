@@ -57,9 +57,27 @@ struct XMLTreeBuilder {
     /// A builder for the document parsed from `source`, with room for the elements of a document
     /// of `documentSize` bytes (the source's size when nil; the whole document's for a half of it,
     /// ``XMLDocumentSplit``, so that its tables are as large, and in huge pages, too).
-    init(context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer, roomFor documentSize: Int? = nil) {
+    ///
+    /// - Parameter tables: the tables of a document done with (``XMLRecordsPool``), emptied and
+    ///   filled again: their room is kept, and their pages are in memory already.
+    init(
+        context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer, roomFor documentSize: Int? = nil,
+        reusing tables: XMLDocumentRecords? = nil
+    ) {
         self.context = context
         self.source = source
+        if var tables {
+            tables.removeAll()
+            elements = tables.elements
+            attributes = tables.attributes
+            valueBytes = tables.valueBytes
+            names = tables.names
+            textBytes = tables.textBytes
+            textPieces = tables.textPieces
+            // Tables of a piece of about the same size: asking for the room below would move them
+            // to new memory whenever they are a little short of it.
+            return
+        }
         // Room for more elements than a typical manifest has (one `<Var name="…" literal="…"/>` of
         // about 48 bytes a line), so that the arrays do not grow: a large reservation is mapped
         // memory whose pages are only touched when written. Capped, so that a huge file does not
