@@ -29,9 +29,10 @@ extension ManifestLoadSession {
             return cuts
         }
         guard let firstCut = cuts.first?.cut else { return nil }
-        let (takingRuns, maximumDepth) = (declaresLiteralRuns, maximumVariableDepth)
+        let (takingRuns, maximumDepth, used) = (declaresLiteralRuns, maximumVariableDepth, declaredLiterals)
         let started = XMLPieceStream.start(bytes, path: path, cuts: cuts) { document in
-            PreparedPiece(gathering: document, takingRuns: takingRuns, maximumVariableDepth: maximumDepth)
+            PreparedPiece(
+                gathering: document, takingRuns: takingRuns, maximumVariableDepth: maximumDepth, reusing: used.take())
         }
         guard let (first, rest) = started else { return nil }
         // A root that is not <MBML> is reported as one parse of the whole reports it.

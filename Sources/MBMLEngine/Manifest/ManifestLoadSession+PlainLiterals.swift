@@ -58,6 +58,11 @@ struct PlainLiteralRun: Sendable {
             start = names.count
             return
         }
+        emptyKeepingRoom()
+    }
+
+    /// Empties the arrays, keeping their room (a run filled again, ``TablePool``).
+    mutating func emptyKeepingRoom() {
         names.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)
         elements.removeAll(keepingCapacity: true)

@@ -47,6 +47,8 @@ final class ManifestLoadSession {
     /// Whether a large top-level manifest is declared while its later pieces are parsed
     /// (``XMLPieceStream``; tests compare the ways).
     var pipelining = XMLSplitting.automatic
+    /// The literals of pieces declared already, for the pieces still to gather (``PreparedPiece``).
+    let declaredLiterals = TablePool<PlainLiteralRun>(limit: 4)
     /// How many manifests were declared so (tests check that the pieces were taken).
     var documentsPipelined = 0
     /// Whether a manifest declared while it was parsed turned out not to stand as its pieces: the
@@ -172,11 +174,12 @@ final class ManifestLoadSession {
             switch laterPieces.next() {
             case .end: return true
             case .refused: return false
-            case .piece(let document, let prepared):
+            case .piece(let document, var prepared):
                 // Nothing of a piece outlives its declarations (the run is declared before the
                 // piece's steps, which declare their literals themselves): the piece goes after
-                // them, and its tables are filled again by a piece still to parse.
+                // them, and its tables and literals are filled again by pieces still to parse.
                 let declared = withExtendedLifetime(document) { declare(prepared, after: &run) }
+                declaredLiterals.give(prepared.takeLiterals())
                 guard declared else {
                     laterPieces.cancel()
                     return true

@@ -19,9 +19,22 @@ struct PreparedPiece: Sendable {
     /// Gathers the top-level elements of the piece `document`: with `takingRuns`, plain literals
     /// are runs (at most ``PlainLiteralRun/limit`` long, so a stopped load stops soon);
     /// `maximumVariableDepth` is the load's.
-    init(gathering document: XMLSourceDocument, takingRuns: Bool, maximumVariableDepth: Int) {
+    ///
+    /// - Parameter used: the literals of a piece declared already (``takeLiterals()``), emptied and
+    ///   filled again: their room is kept (a piece of about the same size), and their pages are in
+    ///   memory already.
+    init(
+        gathering document: XMLSourceDocument, takingRuns: Bool, maximumVariableDepth: Int,
+        reusing used: consuming PlainLiteralRun? = nil
+    ) {
+        // Moved in, not copied: literals another value still held would be copied when emptied.
+        if var taken = consume used {
+            taken.emptyKeepingRoom()
+            swap(&literals, &taken)
+        } else if takingRuns {
+            literals.reserveCapacity(document.elements.count)
+        }
         guard let root = document.root else { return }
-        if takingRuns { literals.reserveCapacity(document.elements.count) }
         let varName = takingRuns ? document.number(ofName: "Var") : nil
         var runStart = 0
         for child in root.children {
@@ -38,6 +51,14 @@ struct PreparedPiece: Sendable {
             steps.append(.element(child))
         }
         endRun(from: &runStart)
+    }
+
+    /// The literals, once declared, for a later piece to fill again (the piece is left without).
+    mutating func takeLiterals() -> PlainLiteralRun {
+        var taken = PlainLiteralRun()
+        swap(&taken, &literals)
+        steps.removeAll()
+        return taken
     }
 
     /// Ends the run of literals that starts at `runStart`, if it has any.

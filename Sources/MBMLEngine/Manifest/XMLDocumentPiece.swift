@@ -36,11 +36,12 @@ struct XMLDocumentPiece {
     /// the root's own attributes, which come from the added start, are never read from a later
     /// piece.
     ///
-    /// - Parameter tables: the tables of a document done with, to fill again (``XMLRecordsPool``).
+    /// - Parameter tables: the tables of a document done with, to fill again (``TablePool``).
     func parse(
         _ source: UnsafeRawBufferPointer, path: String, roomFor documentSize: Int,
-        reusing tables: XMLDocumentRecords? = nil
+        reusing tables: consuming XMLDocumentRecords? = nil
     ) -> Parsed? {
+        var tables = consume tables
         let added = start.map { $0.secondHalfStart(in: source) } ?? []
         let ending = end.map { $0.firstHalfEnd(in: source) } ?? []
         let body = UnsafeRawBufferPointer(rebasing: source[range(in: source)])
@@ -50,7 +51,7 @@ struct XMLDocumentPiece {
             ending.withUnsafeBytes { ending in
                 XMLSourceDocument.build(
                     SourceReader(added, then: body, then: ending), source: seen, path: path, mode: .strict,
-                    documentSize: documentSize, reusing: tables)
+                    documentSize: documentSize, reusing: tables.take())
             }
         }
         guard var builder = built?.builder, built?.parsed == true, builder.errors.isEmpty, !builder.elements.isEmpty

@@ -16,7 +16,7 @@ import Synchronization
 /// ``XMLDocumentRecords/join(_:sourceOffset:lineOffset:)``); otherwise ``next()`` answers
 /// ``Next/refused`` and the caller parses the document whole.
 ///
-/// A later piece's document gives its tables back when it goes (``XMLRecordsPool``), and the
+/// A later piece's document gives its tables back when it goes (``TablePool``), and the
 /// pieces parsed after that fill them again: the caller lets each piece go once it is declared.
 final class XMLPieceStream<Prepared: Sendable>: Sendable {
     /// What ``next()`` hands over.
@@ -64,7 +64,7 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
     /// Signalled once for each piece the second thread parsed.
     private let parsedOne = DispatchSemaphore(value: 0)
     /// The tables of pieces declared and let go, for the pieces still to parse.
-    private let tables = XMLRecordsPool(limit: 4)
+    private let tables = TablePool<XMLDocumentRecords>(limit: 4)
 
     private init(
         source: [UInt8], path: String, cuts: [XMLDocumentSplit],
@@ -114,7 +114,7 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
             let step = state.withLock { state -> ReaderStep in
                 guard state.upcoming < pieces.count else { return .handOver(.end) }
                 if let ready = state.parsed[state.upcoming] {
-                    // Not kept here: the piece goes when its reader lets it go (``XMLRecordsPool``).
+                    // Not kept here: the piece goes when its reader lets it go (``TablePool``).
                     state.parsed[state.upcoming] = .some(nil)
                     state.upcoming += 1
                     // One parse of the whole makes the root's text on both sides of the cut one piece.

@@ -35,15 +35,15 @@ final class XMLSourceDocument: Sendable {
     /// manifest, 1,100 page faults became 2,100).
     private let secondHalf: XMLDocumentRecords?
 
-    /// Where the document's tables go when it goes, to be filled again (``XMLRecordsPool``).
-    private let recycler: XMLRecordsPool?
+    /// Where the document's tables go when it goes, to be filled again (``TablePool``).
+    private let recycler: TablePool<XMLDocumentRecords>?
 
     /// Whether libxml2 parsed the document in two halves, side by side (``XMLDocumentSplit``).
     var wasParsedInHalves: Bool { secondHalf != nil }
 
     init(
         path: String, source: [UInt8], records: XMLDocumentRecords, secondHalf: XMLDocumentRecords? = nil,
-        recycler: XMLRecordsPool? = nil
+        recycler: TablePool<XMLDocumentRecords>? = nil
     ) {
         self.path = path
         self.recycler = recycler
@@ -152,13 +152,13 @@ final class XMLSourceDocument: Sendable {
     /// - Returns: the builder, and whether libxml2 parsed the document (or recovered it).
     static func build(
         _ reader: SourceReader, source: UnsafeRawBufferPointer, path: String, mode: XMLParsingMode,
-        documentSize: Int? = nil, reusing tables: XMLDocumentRecords? = nil
+        documentSize: Int? = nil, reusing tables: consuming XMLDocumentRecords? = nil
     ) -> (builder: XMLTreeBuilder, parsed: Bool)? {
         guard let context = xmlNewParserCtxt(), let handler = context.pointee.sax else { return nil }
         defer { xmlFreeParserCtxt(context) }
         XMLTreeBuilder.install(on: handler)
         let box = XMLTreeBuilder.Box(
-            XMLTreeBuilder(context: context, source: source, roomFor: documentSize, reusing: tables))
+            XMLTreeBuilder(context: context, source: source, roomFor: documentSize, reusing: consume tables))
         // The builder travels in the context's `_private` slot, so nothing global is involved.
         context.pointee._private = Unmanaged.passUnretained(box).toOpaque()
         defer { context.pointee._private = nil }

@@ -58,22 +58,18 @@ struct XMLTreeBuilder {
     /// of `documentSize` bytes (the source's size when nil; the whole document's for a half of it,
     /// ``XMLDocumentSplit``, so that its tables are as large, and in huge pages, too).
     ///
-    /// - Parameter tables: the tables of a document done with (``XMLRecordsPool``), emptied and
+    /// - Parameter tables: the tables of a document done with (``TablePool``), emptied and
     ///   filled again: their room is kept, and their pages are in memory already.
     init(
         context: xmlParserCtxtPtr, source: UnsafeRawBufferPointer, roomFor documentSize: Int? = nil,
-        reusing tables: XMLDocumentRecords? = nil
+        reusing tables: consuming XMLDocumentRecords? = nil
     ) {
         self.context = context
         self.source = source
-        if var tables {
-            tables.removeAll()
-            elements = tables.elements
-            attributes = tables.attributes
-            valueBytes = tables.valueBytes
-            names = tables.names
-            textBytes = tables.textBytes
-            textPieces = tables.textPieces
+        // Moved in, not copied: tables another value still held would be copied when emptied.
+        if var taken = consume tables {
+            taken.removeAll()
+            exchangeTables(with: &taken)
             // Tables of a piece of about the same size: asking for the room below would move them
             // to new memory whenever they are a little short of it.
             return
@@ -93,13 +89,18 @@ struct XMLTreeBuilder {
     /// What the builder made, handed over without a copy (the builder is left empty).
     mutating func takeRecords() -> XMLDocumentRecords {
         var records = XMLDocumentRecords()
+        exchangeTables(with: &records)
+        return records
+    }
+
+    /// Swaps the builder's tables with `records`' (no copy either way).
+    private mutating func exchangeTables(with records: inout XMLDocumentRecords) {
         swap(&records.elements, &elements)
         swap(&records.attributes, &attributes)
         swap(&records.valueBytes, &valueBytes)
         swap(&records.names, &names)
         swap(&records.textBytes, &textBytes)
         swap(&records.textPieces, &textPieces)
-        return records
     }
 
     /// Closes what the parser left open (a recovered or stopped parse).
