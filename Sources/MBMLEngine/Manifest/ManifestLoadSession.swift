@@ -21,7 +21,9 @@ final class ManifestLoadSession {
     /// File names (last path components) loaded so far: the only duplicate and cycle protection.
     /// The built-in modules' files are never read (``BuiltInModule``).
     private(set) var loadedNames = Set(BuiltInModule.all.map(\.fileName))
-    /// Every document opened: elements do not retain their document, so the session does.
+    /// Every document opened: elements do not retain their document, so the session does. A later
+    /// piece of a document declared while it is parsed (``XMLPieceStream``) is held only while its
+    /// declarations are made, then its tables go to the pieces still to parse.
     var documents: [XMLSourceDocument] = []
     /// The top-level declarations made so far (each `<Var>` that declared its name).
     var declarations = 0

@@ -8,8 +8,8 @@ struct XMLDocumentRecords: Equatable {
     var textBytes: [UInt8] = []
     var textPieces: [XMLTextPiece] = []
 
-    /// Empties every table, keeping its room.
-    mutating func removeAll() {
+    /// Empties every table, keeping its room (tables filled again, ``TablePool``).
+    mutating func emptyKeepingRoom() {
         elements.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
         valueBytes.removeAll(keepingCapacity: true)

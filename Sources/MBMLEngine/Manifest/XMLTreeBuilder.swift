@@ -68,7 +68,7 @@ struct XMLTreeBuilder {
         self.source = source
         // Moved in, not copied: tables another value still held would be copied when emptied.
         if var taken = consume tables {
-            taken.removeAll()
+            taken.emptyKeepingRoom()
             exchangeTables(with: &taken)
             // Tables of a piece of about the same size: asking for the room below would move them
             // to new memory whenever they are a little short of it.

@@ -48,7 +48,7 @@ struct EvalCommand: ParsableCommand {
     static let defaultContext = ContextChoice.object
 
     func validate() throws {
-        try checkValues()
+        try checkCombination()
     }
 
     func run() throws {

@@ -26,11 +26,18 @@ protocol EvalSettings {
 }
 
 extension EvalSettings {
-    /// Throws the usage error of options that cannot go together.
+    /// Throws the usage error of any value or combination ArgumentParser's validation refuses: the
+    /// option groups' (which it checks first), then ``checkCombination()``.
     func checkValues() throws {
         try engine.checkValues()
         try engine.session.checkValues()
         try budget.checkValues()
+        try checkCombination()
+    }
+
+    /// Throws the usage error of `eval`'s own options that cannot go together (its option groups
+    /// check theirs).
+    func checkCombination() throws {
         if jsonl, expression != nil {
             throw ValidationError("--jsonl reads expressions from standard input; give no EXPRESSION.")
         }

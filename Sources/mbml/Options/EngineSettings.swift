@@ -86,7 +86,7 @@ extension EngineSettings {
     ///   budget for the whole load (a manifest whose `if` or `value` never ends stops with an error).
     ///   - inputs, workFolders: more files and folders for the file-read policy (``environmentOptions(inputs:workFolders:)``).
     ///   - pipedData: the variable piped JSON loads into (see ``inputs(envByDefault:pipedData:arguments:project:)``).
-    ///   - project: the project of the run (``SessionOptions/projectFile(startingAt:)``): its inputs
+    ///   - project: the project of the run (``SessionSettings/projectFile(startingAt:)``): its inputs
     ///     load first, its folders widen the file-read policy.
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
     func makeEnvironment(
