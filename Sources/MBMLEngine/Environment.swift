@@ -122,12 +122,13 @@ public final class Environment: Sendable {
         provenances.record(provenance, of: name)
     }
 
-    /// Records the provenance of plain literals declared in `file`
-    /// (``ProvenanceTable/recordLiterals(names:positions:file:)``).
-    func recordLiteralProvenances(
-        names: ArraySlice<String>, positions: ArraySlice<(line: Int32, column: Int32)>, file: String
+    /// Records the provenance of plain declarations made in `file`
+    /// (``ProvenanceTable/recordPlain(names:kinds:values:positions:file:)``).
+    func recordPlainProvenances(
+        names: ArraySlice<String>, kinds: ArraySlice<VariableProvenance.Kind>, values: ArraySlice<Value>,
+        positions: ArraySlice<(line: Int32, column: Int32)>, file: String
     ) {
-        provenances.recordLiterals(names: names, positions: positions, file: file)
+        provenances.recordPlain(names: names, kinds: kinds, values: values, positions: positions, file: file)
     }
 
     /// Moves the provenances that `shift` moves (an incremental load after an edit that added or

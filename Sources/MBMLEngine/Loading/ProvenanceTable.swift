@@ -106,18 +106,24 @@ final class ProvenanceTable: Sendable {
         }
     }
 
-    /// Records `<Var name="…" literal="…"/>` declarations of `file` (read-write literals, no
-    /// expression) of `names` at the `line:column`s beside them in `positions`, under one lock.
-    func recordLiterals(
-        names: ArraySlice<String>, positions: ArraySlice<(line: Int32, column: Int32)>, file: String
+    /// Records plain declarations of `file` (``PlainDeclaration``: read-write, concrete) of `names`
+    /// with the kinds, values and `line:column`s beside them, under one lock. A `value`
+    /// declaration's expression is its text, which is its value; the others have none.
+    func recordPlain(
+        names: ArraySlice<String>, kinds: ArraySlice<VariableProvenance.Kind>, values: ArraySlice<Value>,
+        positions: ArraySlice<(line: Int32, column: Int32)>, file: String
     ) {
         records.withLock { records in
             let number = records.fileNumber(file)
+            var (kind, value) = (kinds.startIndex, values.startIndex)
             for (name, position) in zip(names, positions) {
+                let expression = kinds[kind] == .value ? records.expressionNumber(values[value].stringValue) : -1
                 records.pending.append(
                     PendingRecord(
-                        name: name, expression: -1, file: number, line: position.line, column: position.column,
-                        kind: .literal, isReadOnly: false))
+                        name: name, expression: expression, file: number, line: position.line,
+                        column: position.column, kind: kinds[kind], isReadOnly: false))
+                kinds.formIndex(after: &kind)
+                values.formIndex(after: &value)
             }
         }
     }

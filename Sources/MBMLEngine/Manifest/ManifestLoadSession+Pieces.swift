@@ -29,10 +29,9 @@ extension ManifestLoadSession {
             return cuts
         }
         guard let firstCut = cuts.first?.cut else { return nil }
-        let (takingRuns, maximumDepth, used) = (declaresLiteralRuns, maximumVariableDepth, declaredLiterals)
+        let (takingRuns, rules, used) = (declaresPlainRuns, plainDeclarationRules, declaredRuns)
         let started = XMLPieceStream.start(bytes, path: path, cuts: cuts) { document in
-            PreparedPiece(
-                gathering: document, takingRuns: takingRuns, maximumVariableDepth: maximumDepth, reusing: used.take())
+            PreparedPiece(gathering: document, takingRuns: takingRuns, rules: rules, reusing: used.take())
         }
         guard let (first, rest) = started else { return nil }
         // A root that is not <MBML> is reported as one parse of the whole reports it.
@@ -70,12 +69,12 @@ extension ManifestLoadSession {
 
     /// Declares a piece's top-level elements as gathered (``PreparedPiece``), after what `run`
     /// holds. False when the load was stopped.
-    func declare(_ piece: PreparedPiece, after run: inout PlainLiteralRun) -> Bool {
+    func declare(_ piece: PreparedPiece, after run: inout PlainDeclarationRun) -> Bool {
         declare(&run)
         for step in piece.steps {
             if evaluation.isStopped { return false }
             switch step {
-            case .literals(let range): declare(piece.literals, in: range)
+            case .plain(let range): declare(piece.plain, in: range)
             case .element(let element): process(element)
             }
         }

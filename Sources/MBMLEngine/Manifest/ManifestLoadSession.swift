@@ -31,11 +31,11 @@ final class ManifestLoadSession {
     /// record once it was processed.
     var recordedManifest: URL?
     var documentRecord: DocumentRecord?
-    /// Whether runs of plain literal `<Var>`s are declared a run at a time (``PlainLiteralRun``);
+    /// Whether runs of plain declarations are declared a run at a time (``PlainDeclarationRun``);
     /// off, each is declared on its own (tests compare the two).
-    var declaresLiteralRuns = true
+    var declaresPlainRuns = true
     /// How many declarations were made a run at a time (tests check that the runs were taken).
-    var literalsDeclaredInRuns = 0
+    var declaredInRuns = 0
     /// Whether a declaration's text that needs no evaluation (``Environment/constantResult(of:in:within:)``)
     /// is taken without starting one; off, every text is evaluated (tests compare the two).
     var answersConstants = true
@@ -49,8 +49,8 @@ final class ManifestLoadSession {
     /// Whether a large top-level manifest is declared while its later pieces are parsed
     /// (``XMLPieceStream``; tests compare the ways).
     var pipelining = XMLSplitting.automatic
-    /// The literals of pieces declared already, for the pieces still to gather (``PreparedPiece``).
-    let declaredLiterals = TablePool<PlainLiteralRun>(limit: 4)
+    /// The runs of pieces declared already, for the pieces still to gather (``PreparedPiece``).
+    let declaredRuns = TablePool<PlainDeclarationRun>(limit: 4)
     /// How many manifests were declared so (tests check that the pieces were taken).
     var documentsPipelined = 0
     /// Whether a manifest declared while it was parsed turned out not to stand as its pieces: the
@@ -164,8 +164,8 @@ final class ManifestLoadSession {
         if isRecorded { record?.elements.reserveCapacity(childCount) }
         defer { if isRecorded { documentRecord = record } }
         // A recorded document notes what each element did: its declarations are made one by one.
-        let takesRuns = !isRecorded && declaresLiteralRuns
-        var run = PlainLiteralRun(reservingFor: takesRuns ? childCount : 0)
+        let takesRuns = !isRecorded && declaresPlainRuns
+        var run = PlainDeclarationRun(reservingFor: takesRuns ? childCount : 0)
         defer { declare(&run) }
         guard declare(children, takingRuns: takesRuns, into: &run, recording: &record) else {
             laterPieces?.cancel()
@@ -181,7 +181,7 @@ final class ManifestLoadSession {
                 // piece's steps, which declare their literals themselves): the piece goes after
                 // them, and its tables and literals are filled again by pieces still to parse.
                 let declared = withExtendedLifetime(document) { declare(prepared, after: &run) }
-                declaredLiterals.give(prepared.takeLiterals())
+                declaredRuns.give(prepared.takeRun())
                 guard declared else {
                     laterPieces.cancel()
                     return true
@@ -190,17 +190,18 @@ final class ManifestLoadSession {
         }
     }
 
-    /// Declares `children` in order, plain literals a run at a time when `takingRuns`, noting
+    /// Declares `children` in order, plain declarations a run at a time when `takingRuns`, noting
     /// what each did in `record` when there is one. False when the load was stopped.
     private func declare(
-        _ children: XMLChildElements, takingRuns: Bool, into run: inout PlainLiteralRun,
+        _ children: XMLChildElements, takingRuns: Bool, into run: inout PlainDeclarationRun,
         recording record: inout DocumentRecord?
     ) -> Bool {
         let varName = takingRuns ? children.document.number(ofName: "Var") : nil
+        let rules = plainDeclarationRules
         for child in children {
             if evaluation.isStopped { return false }
-            if let literal = plainLiteral(child, varName: varName) {
-                run.append(name: literal.name, literal: literal.literal, element: child)
+            if let declaration = Self.plainDeclaration(child, varName: varName, rules: rules) {
+                run.append(declaration, element: child)
                 if run.isFull { declare(&run) }
                 continue
             }

@@ -1,48 +1,47 @@
 /// The top-level elements of a piece of a manifest (``XMLPieceStream``), gathered on the thread
-/// that parsed it, so that the loading thread only declares: its plain literal `<Var>`s, read
-/// (``PlainLiteralRun``), and in document order the runs of them and the other elements.
+/// that parsed it, so that the loading thread only declares: its plain declarations, read and
+/// their values made (``PlainDeclaration``), and in document order the runs of them and the other
+/// elements.
 ///
 /// Declaring the steps in order does what ``ManifestLoadSession`` does for each element in turn.
 struct PreparedPiece: Sendable {
     /// One step of the declarations.
     enum Step: Sendable {
-        /// The plain literals of ``PreparedPiece/literals`` in this range, declared a run at a time.
-        case literals(Range<Int>)
+        /// The plain declarations of ``PreparedPiece/plain`` in this range, declared a run at a time.
+        case plain(Range<Int>)
         /// Any other top-level element, declared on its own.
         case element(XMLElementNode)
     }
 
-    /// Every plain literal of the piece, in order.
-    private(set) var literals = PlainLiteralRun()
+    /// Every plain declaration of the piece, in order.
+    private(set) var plain = PlainDeclarationRun()
     private(set) var steps: [Step] = []
 
-    /// Gathers the top-level elements of the piece `document`: with `takingRuns`, plain literals
-    /// are runs (at most ``PlainLiteralRun/limit`` long, so a stopped load stops soon);
-    /// `maximumVariableDepth` is the load's.
+    /// Gathers the top-level elements of the piece `document`: with `takingRuns`, plain
+    /// declarations are runs (at most ``PlainDeclarationRun/limit`` long, so a stopped load stops
+    /// soon), classified by the load's `rules`.
     ///
-    /// - Parameter used: the literals of a piece declared already (``takeLiterals()``), emptied and
-    ///   filled again: their room is kept (a piece of about the same size), and their pages are in
-    ///   memory already.
+    /// - Parameter used: the run of a piece declared already (``takeRun()``), emptied and filled
+    ///   again: its room is kept (a piece of about the same size), and its pages are in memory
+    ///   already.
     init(
-        gathering document: XMLSourceDocument, takingRuns: Bool, maximumVariableDepth: Int,
-        reusing used: consuming PlainLiteralRun? = nil
+        gathering document: XMLSourceDocument, takingRuns: Bool, rules: PlainDeclarationRules,
+        reusing used: consuming PlainDeclarationRun? = nil
     ) {
-        // Moved in, not copied: literals another value still held would be copied when emptied.
+        // Moved in, not copied: a run another value still held would be copied when emptied.
         if var taken = consume used {
             taken.emptyKeepingRoom()
-            swap(&literals, &taken)
+            swap(&plain, &taken)
         } else if takingRuns {
-            literals.reserveCapacity(document.elements.count)
+            plain.reserveCapacity(document.elements.count)
         }
         guard let root = document.root else { return }
         let varName = takingRuns ? document.number(ofName: "Var") : nil
         var runStart = 0
         for child in root.children {
-            if let literal = ManifestLoadSession.plainLiteral(
-                child, varName: varName, maximumVariableDepth: maximumVariableDepth)
-            {
-                literals.append(name: literal.name, literal: literal.literal, element: child)
-                if literals.names.count - runStart >= PlainLiteralRun.limit {
+            if let declaration = ManifestLoadSession.plainDeclaration(child, varName: varName, rules: rules) {
+                plain.append(declaration, element: child)
+                if plain.names.count - runStart >= PlainDeclarationRun.limit {
                     endRun(from: &runStart)
                 }
                 continue
@@ -53,18 +52,19 @@ struct PreparedPiece: Sendable {
         endRun(from: &runStart)
     }
 
-    /// The literals, once declared, for a later piece to fill again (the piece is left without).
-    mutating func takeLiterals() -> PlainLiteralRun {
-        var taken = PlainLiteralRun()
-        swap(&taken, &literals)
+    /// The plain declarations, once declared, for a later piece to fill again (the piece is left
+    /// without).
+    mutating func takeRun() -> PlainDeclarationRun {
+        var taken = PlainDeclarationRun()
+        swap(&taken, &plain)
         steps.removeAll()
         return taken
     }
 
-    /// Ends the run of literals that starts at `runStart`, if it has any.
+    /// Ends the run of plain declarations that starts at `runStart`, if it has any.
     private mutating func endRun(from runStart: inout Int) {
-        let end = literals.names.count
-        if end > runStart { steps.append(.literals(runStart..<end)) }
+        let end = plain.names.count
+        if end > runStart { steps.append(.plain(runStart..<end)) }
         runStart = end
     }
 }

@@ -113,14 +113,14 @@ public final class VariableSpace: Sendable {
         }
     }
 
-    /// Declares read-write string variables, in order, under one lock: what
-    /// ``declareReplacing(_:value:readOnly:)`` does for each name and the text beside it, a
-    /// manifest's run of plain literals at a time. `replaced` is told the index in `names` and the
-    /// declaration replaced of each redeclared name.
-    func declareStrings(
-        _ names: ArraySlice<String>, texts: ArraySlice<String>, replaced: (Int, VariableDeclaration) -> Void
+    /// Declares read-write concrete variables, in order, under one lock: what
+    /// ``declareReplacing(_:value:readOnly:)`` does for each name and the value beside it, a
+    /// manifest's run of plain declarations at a time. `replaced` is told the index in `names` and
+    /// the declaration replaced of each redeclared name.
+    func declareValues(
+        _ names: ArraySlice<String>, values: ArraySlice<Value>, replaced: (Int, VariableDeclaration) -> Void
     ) {
-        let count = min(names.count, texts.count)
+        let count = min(names.count, values.count)
         state.withLock { state in
             // A group of names at a time: their hashes, their buckets asked for, then the
             // declarations (NamePositions.prefetchBuckets(of:)).
@@ -134,11 +134,11 @@ public final class VariableSpace: Sendable {
                     state.positions.prefetchBuckets(of: UnsafeBufferPointer(rebasing: hashes[0..<group]))
                     for offset in 0..<group {
                         let index = names.startIndex + done + offset
-                        let text = texts[texts.startIndex + done + offset]
+                        let value = values[values.startIndex + done + offset]
                         let old = state.modifySlot(names[index], hash: hashes[offset]) { slot in
                             let old = slot.declaration
                             slot.declaration = .concrete(readOnly: false)
-                            slot.value = .string(text)
+                            slot.value = value
                             return old
                         }
                         if let old { replaced(index, old) }
@@ -149,7 +149,7 @@ public final class VariableSpace: Sendable {
         }
     }
 
-    /// How many names ``declareStrings(_:texts:replaced:)`` hashes and prefetches at a time: enough
+    /// How many names ``declareValues(_:values:replaced:)`` hashes and prefetches at a time: enough
     /// cache misses to overlap, few enough that their lines are still cached when used.
     static let prefetchGroup = 32
 

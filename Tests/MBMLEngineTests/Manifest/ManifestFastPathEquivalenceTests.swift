@@ -4,7 +4,7 @@ import XCTest
 
 @testable import MBMLEngine
 
-/// The load's fast paths (runs of plain literals, ``PlainLiteralRun``; constant texts taken without
+/// The load's fast paths (runs of plain declarations, ``PlainDeclarationRun``; constant texts taken without
 /// an evaluation, ``Environment/constantResult(of:in:within:)``) against the general path, on
 /// many generated manifests that mix every kind of top-level element, redeclare names across
 /// kinds, and are sometimes broken: the same variables, values, declarations, provenances,
@@ -44,6 +44,10 @@ final class ManifestFastPathEquivalenceTests: XCTestCase {
         #"<Var name="N" type="dynamic" expression="$M"/>"#,
         #"<Var name="N" type="list"><Var literal="l I"/><Var value="list value"/><Var boolean="T"/></Var>"#,
         #"<Var name="N" type="map"><Var name="k" value="v I"/><Var name="j" literal="w"/></Var>"#,
+        #"<Var name="N" type="list"><Var literal="l I"/><!-- c --><Var literal="m"/></Var>"#,
+        #"<Var name="N" type="map"><Var name="k" literal="v I"/><Var name="k" literal="again"/></Var>"#,
+        #"<Var name="N" type="list"/>"#,
+        #"<Var name="N" type="list"><Var name="k" literal="named in a list"/></Var>"#,
         #"<Var name="N">text content I</Var>"#,
         #"<Var name="N"><![CDATA[cdata $M & I]]></Var>"#,
         #"<Var name="N"><![CDATA[plain cdata I]]></Var>"#,
@@ -107,7 +111,7 @@ final class ManifestFastPathEquivalenceTests: XCTestCase {
             let text = manifest(&random)
             let url = try folder.write(text, to: "manifest\(round).xml")
             let outcome = ManifestFastPathProbe.assertSameBothWays(url, recording: round % 5 == 0)
-            literalsInRuns += outcome.session.literalsDeclaredInRuns
+            literalsInRuns += outcome.session.declaredInRuns
             constants += outcome.session.constantsAnswered
             if outcome.failure != nil { failures += 1 }
         }
@@ -177,21 +181,23 @@ final class ManifestFastPathEquivalenceTests: XCTestCase {
         XCTAssertEqual(variables["caf\u{E9}"], .string("decomposed"))
         XCTAssertEqual(variables["\u{212A}"], .string("kelvin again"))
         XCTAssertEqual(variables.names.filter { $0 == "cafe\u{301}" }.count, 1)
-        XCTAssertEqual(outcome.session.constantsAnswered, 3)
-        XCTAssertEqual(outcome.session.literalsDeclaredInRuns, 1)
+        // All four are plain (constant values and a literal), declared in a run.
+        XCTAssertEqual(outcome.session.constantsAnswered, 0)
+        XCTAssertEqual(outcome.session.declaredInRuns, 4)
         XCTAssertTrue(outcome.log.contains { $0.contains("redeclared") }, "\(outcome.log)")
     }
 
     func testAConstantTextWhoseTokensAreCachedIsEvaluated() throws {
         // A dynamic declaration parses (and caches) its expression: a later `value` with the same
-        // text is evaluated from the cached tokens, as the general path does.
+        // text is evaluated from the cached tokens, as the general path does (`mutable` keeps these
+        // values out of the runs of plain declarations, which take such a text as it is).
         let folder = try ScratchFolder()
         let url = try folder.write(
             """
             <MBML>
                 <Var name="d" type="dynamic" expression="same text"/>
-                <Var name="v" value="same text"/>
-                <Var name="w" value="other text"/>
+                <Var name="v" value="same text" mutable="T"/>
+                <Var name="w" value="other text" mutable="T"/>
             </MBML>
             """, to: "cached.xml")
         let outcome = ManifestFastPathProbe.assertSameBothWays(url)

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import MBMLEngine
 
-/// Loads a manifest by the load's fast paths (runs of plain literals, constant texts taken without
+/// Loads a manifest by the load's fast paths (runs of plain declarations, constant texts taken without
 /// an evaluation) or by the general path only, and says what the load left, so that tests can
 /// require the two to agree.
 struct ManifestFastPathProbe {
@@ -22,21 +22,21 @@ struct ManifestFastPathProbe {
         var loadedAgain = false
     }
 
-    /// Loads `url` with the fast paths on (`fast`) or off; with `recording`, the manifest's elements
-    /// are recorded (the incremental load's way).
+    /// Loads `url` with the fast paths on (`fast`) or off, in an environment of `options`; with
+    /// `recording`, the manifest's elements are recorded (the incremental load's way).
     /// `splitting` says whether documents are parsed in halves (``XMLSplitting``), `pipelining`
     /// whether the manifest is declared while it is parsed (``XMLPieceStream``); when its pieces are
     /// refused it is loaded again whole, as ``EnvironmentBuilder`` does.
     static func load(
         _ url: URL, fast: Bool, recording: Bool = false, splitting: XMLSplitting = .automatic,
-        pipelining: XMLSplitting = .never
+        pipelining: XMLSplitting = .never, options: EnvironmentOptions = EnvironmentOptions()
     ) -> Outcome {
         let lines = Mutex<[String]>([])
         let log = LogSink(limit: 100_000) { line in lines.withLock { $0.append(line) } }
-        let environment = Environment(log: log)
+        let environment = Environment(options: options, log: log)
         let session = ManifestLoadSession(
             environment: environment, evaluation: Evaluation(options: environment.options))
-        session.declaresLiteralRuns = fast
+        session.declaresPlainRuns = fast
         session.answersConstants = fast
         session.splitting = splitting
         session.pipelining = pipelining
@@ -51,7 +51,8 @@ struct ManifestFastPathProbe {
         }
         if session.pieceWasRefused {
             XCTAssertEqual(lines.withLock { $0 }, [], "nothing of a refused load is logged")
-            var again = load(url, fast: fast, recording: recording, splitting: splitting, pipelining: .never)
+            var again = load(
+                url, fast: fast, recording: recording, splitting: splitting, pipelining: .never, options: options)
             again.loadedAgain = true
             return again
         }
@@ -74,20 +75,21 @@ struct ManifestFastPathProbe {
     /// compares a load whose documents are parsed in halves wherever they can be with one that
     /// parses them whole (both by the fast paths) instead.
     /// `pipelining` compares a load that declares the manifest while it is parsed, as it says, with
-    /// one that parses it whole (both by the fast paths).
+    /// one that parses it whole (both by the fast paths). Both load in an environment of `options`.
     @discardableResult
     static func assertSameBothWays(
         _ url: URL, recording: Bool = false, inHalves: Bool = false, pipelining: XMLSplitting = .never,
-        file: StaticString = #filePath, line: UInt = #line
+        options: EnvironmentOptions = EnvironmentOptions(), file: StaticString = #filePath, line: UInt = #line
     ) -> Outcome {
         let bothFast = inHalves || pipelining != .never
         let fast = load(
-            url, fast: true, recording: recording, splitting: inHalves ? .always : .never, pipelining: pipelining)
-        let general = load(url, fast: bothFast, recording: recording, splitting: .never)
+            url, fast: true, recording: recording, splitting: inHalves ? .always : .never, pipelining: pipelining,
+            options: options)
+        let general = load(url, fast: bothFast, recording: recording, splitting: .never, options: options)
         XCTAssertEqual(general.session.documentsParsedInHalves, 0, file: file, line: line)
         XCTAssertEqual(general.session.documentsPipelined, 0, file: file, line: line)
         if !bothFast {
-            XCTAssertEqual(general.session.literalsDeclaredInRuns, 0, file: file, line: line)
+            XCTAssertEqual(general.session.declaredInRuns, 0, file: file, line: line)
             XCTAssertEqual(general.session.constantsAnswered, 0, file: file, line: line)
         }
         XCTAssertEqual(fast.failure, general.failure, file: file, line: line)

@@ -42,32 +42,35 @@ final class TablePoolTests: XCTestCase {
         XCTAssertFalse(again.names.contains("Other"))
     }
 
-    func testLiteralsFilledAgainGatherWhatFreshLiteralsGather() throws {
+    private static let rules = PlainDeclarationRules(maximumVariableDepth: 10, takesValues: true)
+
+    func testARunFilledAgainGathersWhatAFreshRunGathers() throws {
         let bytes = document(500, tag: "Item")
         let document = XMLSourceDocument(path: "t.xml", source: bytes, records: try parse(bytes))
         let other = self.document(3_000, tag: "Var")
         let otherDocument = XMLSourceDocument(path: "o.xml", source: other, records: try parse(other))
-        var used = PreparedPiece(gathering: otherDocument, takingRuns: true, maximumVariableDepth: 10)
-        let literals = used.takeLiterals()
+        var used = PreparedPiece(gathering: otherDocument, takingRuns: true, rules: Self.rules)
+        let literals = used.takeRun()
         XCTAssertGreaterThan(literals.names.count, 500)
         XCTAssertTrue(used.steps.isEmpty)
-        let fresh = PreparedPiece(gathering: document, takingRuns: true, maximumVariableDepth: 10)
+        let fresh = PreparedPiece(gathering: document, takingRuns: true, rules: Self.rules)
         let again = PreparedPiece(
-            gathering: document, takingRuns: true, maximumVariableDepth: 10, reusing: literals)
-        XCTAssertGreaterThan(fresh.literals.names.count, 0)
-        XCTAssertEqual(again.literals.names, fresh.literals.names)
-        XCTAssertEqual(again.literals.texts, fresh.literals.texts)
-        XCTAssertEqual(again.literals.elements.map(\.index), fresh.literals.elements.map(\.index))
-        XCTAssertEqual(again.literals.positions.map(\.line), fresh.literals.positions.map(\.line))
-        XCTAssertEqual(again.literals.positions.map(\.column), fresh.literals.positions.map(\.column))
-        XCTAssertEqual(again.literals.start, fresh.literals.start)
+            gathering: document, takingRuns: true, rules: Self.rules, reusing: literals)
+        XCTAssertGreaterThan(fresh.plain.names.count, 0)
+        XCTAssertEqual(again.plain.names, fresh.plain.names)
+        XCTAssertEqual(again.plain.values, fresh.plain.values)
+        XCTAssertEqual(again.plain.kinds, fresh.plain.kinds)
+        XCTAssertEqual(again.plain.elements.map(\.index), fresh.plain.elements.map(\.index))
+        XCTAssertEqual(again.plain.positions.map(\.line), fresh.plain.positions.map(\.line))
+        XCTAssertEqual(again.plain.positions.map(\.column), fresh.plain.positions.map(\.column))
+        XCTAssertEqual(again.plain.start, fresh.plain.start)
         XCTAssertEqual(again.steps.map(Self.describe), fresh.steps.map(Self.describe))
-        XCTAssertGreaterThanOrEqual(again.literals.names.capacity, literals.names.capacity)
+        XCTAssertGreaterThanOrEqual(again.plain.names.capacity, literals.names.capacity)
     }
 
     private static func describe(_ step: PreparedPiece.Step) -> String {
         switch step {
-        case .literals(let range): return "literals \(range)"
+        case .plain(let range): return "plain \(range)"
         case .element(let element): return "element \(element.index)"
         }
     }
@@ -83,12 +86,12 @@ final class TablePoolTests: XCTestCase {
 
         let bytes = document(3_000, tag: "Var")
         let document = XMLSourceDocument(path: "t.xml", source: bytes, records: try parse(bytes))
-        var gathered = PreparedPiece(gathering: document, takingRuns: true, maximumVariableDepth: 10)
-        var literals: PlainLiteralRun? = gathered.takeLiterals()
+        var gathered = PreparedPiece(gathering: document, takingRuns: true, rules: Self.rules)
+        var literals: PlainDeclarationRun? = gathered.takeRun()
         let names = literals?.names.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let refilled = PreparedPiece(
-            gathering: document, takingRuns: true, maximumVariableDepth: 10, reusing: literals.take())
-        XCTAssertEqual(refilled.literals.names.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, names)
+            gathering: document, takingRuns: true, rules: Self.rules, reusing: literals.take())
+        XCTAssertEqual(refilled.plain.names.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, names)
     }
 
     func testADocumentGivesItsTablesBackWhenItGoes() throws {

@@ -573,14 +573,15 @@ private final class Counter: Sendable {
         }
     }
 
-    /// Declaring a run of strings (a group of names hashed and prefetched at a time) declares,
+    /// Declaring a run of values (a group of names hashed and prefetched at a time) declares,
     /// replaces and reports what declaring them one by one does: names repeated across groups,
     /// canonically equal names, earlier dynamic and read-only declarations, a run not starting at 0.
-    func testDeclaringStringsByGroupsIsDeclaringThemOneByOne() {
+    func testDeclaringValuesByGroupsIsDeclaringThemOneByOne() {
         let names =
             ["skipped"] + (0..<200).map { "v\($0 % 70)" } + ["caf\u{E9}", "cafe\u{301}", "K", "\u{212A}"]
             + (0..<(VariableSpace.prefetchGroup * 3 + 5)).map { "w\($0)" }
-        let texts = names.indices.map { "text \($0)" }
+        // Texts and, now and then, a list (a manifest's plain lists).
+        let values = names.indices.map { $0 % 7 == 3 ? Value.array([.string("item \($0)")]) : .string("text \($0)") }
         let grouped = VariableSpace()
         let single = VariableSpace()
         for space in [grouped, single] {
@@ -588,10 +589,10 @@ private final class Counter: Sendable {
             space.declare("w5", value: .string("read-only"), readOnly: true)
         }
         var groupedReplaced: [String] = []
-        grouped.declareStrings(names[1...], texts: texts[1...]) { groupedReplaced.append("\($0) \($1)") }
+        grouped.declareValues(names[1...], values: values[1...]) { groupedReplaced.append("\($0) \($1)") }
         var singleReplaced: [String] = []
         for index in names.indices.dropFirst() {
-            if let old = single.declareReplacing(names[index], value: .string(texts[index])) {
+            if let old = single.declareReplacing(names[index], value: values[index]) {
                 singleReplaced.append("\(index) \(old)")
             }
         }

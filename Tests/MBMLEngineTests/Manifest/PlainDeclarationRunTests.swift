@@ -4,19 +4,20 @@ import XCTest
 
 @testable import MBMLEngine
 
-/// ``PlainLiteralRun``: runs of `<Var name="…" literal="…"/>` declared a run at a time give the
-/// same variables, declarations, provenances, diagnostics and log as declaring each element on its
-/// own, on manifests that mix them with every other kind of top-level element.
-final class PlainLiteralRunTests: XCTestCase {
-    /// Loads `manifest` both ways (``ManifestFastPathProbe``), checks they agree and that the runs
-    /// declared `plainLiterals` literals; returns the runs' outcome.
+/// ``PlainDeclarationRun``: plain declarations (``PlainDeclaration``: literals, constant values,
+/// lists and maps of literals) declared a run at a time give the same variables, declarations,
+/// provenances, diagnostics and log as declaring each element on its own, on manifests that mix
+/// them with every other kind of top-level element.
+final class PlainDeclarationRunTests: XCTestCase {
+    /// Loads `manifest` both ways (``ManifestFastPathProbe``) in an environment of `options`,
+    /// checks they agree and that the runs declared `plain` declarations; returns the runs' outcome.
     @discardableResult
     private func assertSameBothWays(
-        _ url: URL, plainLiterals: Int, file: StaticString = #filePath, line: UInt = #line
+        _ url: URL, plain: Int, options: EnvironmentOptions = EnvironmentOptions(),
+        file: StaticString = #filePath, line: UInt = #line
     ) throws -> ManifestFastPathProbe.Outcome {
-        let runs = ManifestFastPathProbe.assertSameBothWays(url, file: file, line: line)
-        XCTAssertEqual(
-            runs.session.literalsDeclaredInRuns, plainLiterals, "the runs were taken", file: file, line: line)
+        let runs = ManifestFastPathProbe.assertSameBothWays(url, options: options, file: file, line: line)
+        XCTAssertEqual(runs.session.declaredInRuns, plain, "the runs were taken", file: file, line: line)
         return runs
     }
 
@@ -67,10 +68,11 @@ final class PlainLiteralRunTests: XCTestCase {
                 <Var name="a" type="dynamic" expression="$b"/>
             </MBML>
             """, to: "manifest.xml")
-        // Plain in the top-level manifest: a, b, a, both, dyn, computed, fixed, withText, nested, entity,
-        // ünïcödé, multiLine, prefixed (bound: the local name is Var), first (a bound `x:name` has the
-        // key of `name`: the first counts), last; the include's two too.
-        let outcome = try assertSameBothWays(url, plainLiterals: 17)
+        // Plain in the top-level manifest: a, b, a, both, dyn, computed twice (`1 + 2` has no
+        // marker), fixed, withText, nested, list, entity, ünïcödé, multiLine, prefixed (bound: the
+        // local name is Var), first (a bound `x:name` has the key of `name`: the first counts), last;
+        // the include's two too.
+        let outcome = try assertSameBothWays(url, plain: 19)
         XCTAssertEqual(outcome.session.environment.variables["first"], .string("two names"))
         XCTAssertNil(outcome.session.environment.variables["second"])
         XCTAssertEqual(outcome.session.environment.variables["b"], .string("two & three <4>"))
@@ -87,20 +89,20 @@ final class PlainLiteralRunTests: XCTestCase {
 
     func testRunsLongerThanTheLimitAndRedeclaredAcrossThemDeclareTheSame() throws {
         let folder = try ScratchFolder()
-        let count = PlainLiteralRun.limit * 2 + 100
+        let count = PlainDeclarationRun.limit * 2 + 100
         var lines = ["<MBML>"]
         for index in 0..<count {
             // Every 1000th name comes back later (across a run's end), every 500th is not plain.
             let name = index % 1000 == 999 ? "v\(index - 2500)" : "v\(index)"
             lines.append(
                 index % 500 == 7
-                    ? "  <Var name=\"\(name)\" value=\"\(index) + 1\"/>"
+                    ? "  <Var name=\"\(name)\" value=\"$\(name) + 1\"/>"
                     : "  <Var name=\"\(name)\" literal=\"text \(index)\"/>")
         }
         lines.append("</MBML>")
         let url = try folder.write(lines.joined(separator: "\n"), to: "big.xml")
         let notPlain = (0..<count).filter { $0 % 500 == 7 }.count
-        let outcome = try assertSameBothWays(url, plainLiterals: count - notPlain)
+        let outcome = try assertSameBothWays(url, plain: count - notPlain)
         XCTAssertEqual(outcome.session.environment.variables["v1"], .string("text 1"))
         XCTAssertEqual(outcome.session.environment.provenance(of: "v7")?.kind, .value)
         XCTAssertEqual(outcome.session.environment.provenance(of: "v3")?.site, "big.xml:5:3")
@@ -122,7 +124,7 @@ final class PlainLiteralRunTests: XCTestCase {
                 <Var name="cafe" literal="plain"/>
             </MBML>
             """, to: "equivalent.xml")
-        let outcome = try assertSameBothWays(url, plainLiterals: 6)
+        let outcome = try assertSameBothWays(url, plain: 7)
         let variables = outcome.session.environment.variables
         XCTAssertEqual(variables["caf\u{E9}"], .string("decomposed"))
         XCTAssertEqual(variables["K"], .string("kelvin"))
@@ -143,8 +145,77 @@ final class PlainLiteralRunTests: XCTestCase {
             environment: environment, evaluation: Evaluation(options: environment.options))
         session.recordedManifest = url
         try session.loadManifest(at: url, path: "recorded.xml", contents: nil)
-        XCTAssertEqual(session.literalsDeclaredInRuns, 0)
+        XCTAssertEqual(session.declaredInRuns, 0)
         XCTAssertEqual(session.documentRecord?.elements.count, 1)
         XCTAssertEqual(environment.variables["a"], .string("1"))
+    }
+}
+
+extension PlainDeclarationRunTests {
+    /// Every plain shape beside the near misses that are not plain (a marker in a value, another
+    /// attribute, a child that is not a plain literal of its container's kind), in environments
+    /// where `<Var>`s may nest 32, 1 or 0 deep and expressions not at all.
+    private static let shapes = """
+        <MBML>
+            <Var name="v" value="plain value"/>
+            <Var name="marked1" value="$v and more"/>
+            <Var name="marked2" value="^length(abc)"/>
+            <Var name="marked3" value="#(1 + 2)"/>
+            <Var name="marked4" value="back \\ slash"/>
+            <Var name="emptyValue" value=""/>
+            <Var name="fixedValue" value="f" mutable="F"/>
+            <Var name="l" type="list"><Var literal="a"/><Var literal="b"/></Var>
+            <Var name="emptyList" type="list"/>
+            <Var name="textList" type="list">only text</Var>
+            <Var name="commented" type="list"><!-- c --><Var literal="a"/> text <Var literal="b"/></Var>
+            <Var name="otherTag" type="list"><Item literal="x"/></Var>
+            <Var name="valueChild" type="list"><Var value="x"/></Var>
+            <Var name="namedChild" type="list"><Var name="n" literal="x"/></Var>
+            <Var name="booleanChild" type="list"><Var boolean="T"/></Var>
+            <Var name="nestedList" type="list"><Var type="list"><Var literal="x"/></Var></Var>
+            <Var name="fixedList" type="list" mutable="F"><Var literal="x"/></Var>
+            <Var name="m" type="map"><Var name="k" literal="1"/><Var name="j" literal="2"/><Var name="k" literal="3"/></Var>
+            <Var name="emptyMap" type="map"/>
+            <Var name="unnamedChild" type="map"><Var literal="x"/></Var>
+            <Var name="valueInMap" type="map"><Var name="k" value="v"/></Var>
+            <Var name="conditional" type="map" if="T"><Var name="k" literal="v"/></Var>
+            <Var name="l" literal="now a literal"/>
+            <Var name="unknownType" type="set"><Var literal="x"/></Var>
+            <Var name="" type="list"/>
+            <Var name="childWithChildren" type="list"><Var literal="a"><Var literal="ignored"/></Var></Var>
+        </MBML>
+        """
+
+    func testEveryPlainShapeAndItsNearMissesDeclareTheSame() throws {
+        let folder = try ScratchFolder()
+        let url = try folder.write(Self.shapes, to: "shapes.xml")
+        // v, emptyValue, l, emptyList, textList, commented, otherTag, m, emptyMap, l again, childWithChildren.
+        let outcome = try assertSameBothWays(url, plain: 11)
+        let variables = outcome.session.environment.variables
+        let environment = outcome.session.environment
+        XCTAssertEqual(variables["v"], .string("plain value"))
+        XCTAssertEqual(environment.provenance(of: "v")?.kind, .value)
+        XCTAssertEqual(environment.provenance(of: "v")?.expression, "plain value")
+        XCTAssertEqual(variables["commented"], .array([.string("a"), .string("b")]))
+        XCTAssertEqual(environment.provenance(of: "commented")?.kind, .list)
+        XCTAssertEqual(variables["m"], .dictionary(["k": .string("3"), "j": .string("2")]))
+        XCTAssertEqual(environment.provenance(of: "m")?.kind, .map)
+        XCTAssertEqual(variables["emptyMap"], .dictionary([:]))
+        XCTAssertEqual(variables["childWithChildren"], .array([.string("a")]))
+        XCTAssertEqual(variables["l"], .string("now a literal"))
+        XCTAssertTrue(outcome.log.contains { $0.contains("Variable \"l\" redeclared") }, "\(outcome.log)")
+        XCTAssertFalse(outcome.session.diagnostics.isEmpty, "the near misses' errors were reported")
+    }
+
+    func testPlainShapesFollowTheNestingLimits() throws {
+        let folder = try ScratchFolder()
+        let url = try folder.write(Self.shapes, to: "shapes.xml")
+        // Children may not nest: only v, emptyValue, the three empty containers and l again.
+        try assertSameBothWays(url, plain: 6, options: EnvironmentOptions(maximumIncludeDepth: 1))
+        // No `<Var>` may be declared at all.
+        try assertSameBothWays(url, plain: 0, options: EnvironmentOptions(maximumIncludeDepth: 0))
+        // Expressions may not nest: no value is taken as it is.
+        let outcome = try assertSameBothWays(url, plain: 9, options: EnvironmentOptions(maximumNestingDepth: 0))
+        XCTAssertEqual(outcome.session.environment.variables["emptyValue"], .string(""))
     }
 }
