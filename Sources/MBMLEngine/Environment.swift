@@ -142,12 +142,12 @@ public final class Environment: Sendable {
         provenances.reserveCapacity(forAdditional: count)
     }
 
-    /// Each variable whose provenance has an expression and satisfies `include`, with it (in no
-    /// particular order).
+    /// Each variable whose provenance has an expression that passes `expressionTest` and satisfies
+    /// `include`, with it (in no particular order).
     func provenancesWithExpression(
-        where include: (VariableProvenance) -> Bool
+        passing expressionTest: (String) -> Bool, where include: (VariableProvenance) -> Bool
     ) -> [(name: String, provenance: VariableProvenance)] {
-        provenances.latestWithExpression(where: include)
+        provenances.latestWithExpression(passing: expressionTest, where: include)
     }
 
     /// `$name` with its declaration site when known (`$total (manifest.xml:12:5)`): how log lines

@@ -138,17 +138,19 @@ final class ProvenanceTable: Sendable {
         records.withLock { HugePages.reserve(&$0.pending, capacity: $0.pending.count + count) }
     }
 
-    /// Each name whose latest provenance has an expression and satisfies `include`, with that
-    /// provenance (in no particular order). Does not index the table when few records qualify, and
-    /// makes no ``VariableProvenance`` of a record without an expression (most of a large manifest's
-    /// are literals).
+    /// Each name whose latest provenance has an expression that passes `expressionTest` and
+    /// satisfies `include`, with that provenance (in no particular order). Does not index the table
+    /// when few records qualify, and makes no ``VariableProvenance`` of a record without such an
+    /// expression (most of a large manifest's are literals and constant values).
     func latestWithExpression(
-        where include: (VariableProvenance) -> Bool
+        passing expressionTest: (String) -> Bool, where include: (VariableProvenance) -> Bool
     ) -> [(name: String, provenance: VariableProvenance)] {
         records.withLock { records in
-            var selected = records.index.filter { $0.value.expression != nil && include($0.value) }
+            var selected = records.index.filter {
+                $0.value.expression.map(expressionTest) == true && include($0.value)
+            }
             for record in records.pending {
-                if record.expression < 0 {
+                if record.expression < 0 || !expressionTest(records.expressions[Int(record.expression)]) {
                     if !selected.isEmpty { selected.removeValue(forKey: record.name) }
                     continue
                 }

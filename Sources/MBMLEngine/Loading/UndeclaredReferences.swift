@@ -11,9 +11,9 @@ enum UndeclaredReferences {
         var diagnostics: [Diagnostic] = []
         // Only expressions with a `$` can refer to a variable; names in sorted order decide which
         // declaration a name is reported at.
-        let candidates = environment.provenancesWithExpression { provenance in
-            provenance.file != nil && provenance.expression.map { MBMLSyntax.mayHoldReference(bytes: $0.utf8) } == true
-        }.sorted { $0.name < $1.name }
+        let candidates = environment.provenancesWithExpression(
+            passing: { MBMLSyntax.mayHoldReference(bytes: $0.utf8) }, where: { $0.file != nil }
+        ).sorted { $0.name < $1.name }
         for (name, provenance) in candidates {
             guard let expression = provenance.expression, let file = provenance.file,
                 environment.variables.declaration(of: name) != nil

@@ -8,17 +8,19 @@ public struct FunctionRegistry: Sendable {
 
     public init() {}
 
-    /// A registry holding every built-in function of the portable library.
-    public static var builtIn: FunctionRegistry {
+    /// A registry holding every built-in function of the portable library: made once in a
+    /// process, on first use, and shared by every environment (a registry is a value, so one that
+    /// declares more functions copies it).
+    public static let builtIn: FunctionRegistry = {
         var registry = FunctionRegistry()
         let all = BuiltInFunctions.all
-        // Made at every start: the table is made once, not copied as it grows.
+        // The table is made once, not copied as it grows.
         registry.definitions.reserveCapacity(all.count)
         for definition in all {
             registry.declare(definition)
         }
         return registry
-    }
+    }()
 
     /// Declares (or redeclares: last one wins) a function.
     public mutating func declare(_ definition: FunctionDefinition) {
