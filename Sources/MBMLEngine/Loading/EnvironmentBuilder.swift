@@ -39,6 +39,9 @@ public struct EnvironmentBuilder: Sendable {
     /// Whether a large top-level manifest is declared while it is parsed (``XMLPieceStream``;
     /// tests compare the ways).
     var pipelining = XMLSplitting.automatic
+    /// A manifest read ahead while the host started (``ManifestPrefetch``): the build takes its
+    /// bytes when it loads that file. Nil: every file is read when it is loaded.
+    public var prefetch: ManifestPrefetch?
 
     public init(
         options: EnvironmentOptions = EnvironmentOptions(), functions: FunctionRegistry = .builtIn,
@@ -82,6 +85,7 @@ public struct EnvironmentBuilder: Sendable {
         let evaluation = Evaluation(limits: limits)
         let session = ManifestLoadSession(environment: environment, parsing: parsing, evaluation: evaluation)
         session.pipelining = pipelining
+        session.prefetch = prefetch
         if let recording, inputs.indices.contains(recording),
             case .manifestText(_, let name, let directory) = inputs[recording]
         {

@@ -49,6 +49,8 @@ final class ManifestLoadSession {
     /// Whether a large top-level manifest is declared while its later pieces are parsed
     /// (``XMLPieceStream``; tests compare the ways).
     var pipelining = XMLSplitting.automatic
+    /// A manifest read ahead (``ManifestPrefetch``), whose bytes a manifest of its path is loaded from.
+    var prefetch: ManifestPrefetch?
     /// The runs of pieces declared already, for the pieces still to gather (``PreparedPiece``).
     let declaredRuns = TablePool<PlainDeclarationRun>(limit: 4)
     /// How many manifests were declared so (tests check that the pieces were taken).
@@ -241,9 +243,12 @@ final class ManifestLoadSession {
         }
         do {
             let kind: FileReadKind = asInclude ? .include : .manifest
+            let maximumSize = options.fileLimits.maximumSize(for: kind, functionLimit: options.maximumFileSize)
+            if !asInclude, let bytes = prefetch?.bytes(of: url.path, maximumSize: maximumSize) {
+                return .success(bytes)
+            }
             let bytes = try FileDoor.read(
-                asInclude ? path : url.path, as: kind, policy: options.fileReadPolicy,
-                maximumSize: options.fileLimits.maximumSize(for: kind, functionLimit: options.maximumFileSize))
+                asInclude ? path : url.path, as: kind, policy: options.fileReadPolicy, maximumSize: maximumSize)
             return .success(bytes)
         } catch let error as FunctionError {
             return .failure(Diagnostic(file: path, line: 1, column: 1, message: "Couldn't read file: \(error.message)"))

@@ -53,6 +53,8 @@ extension EvalSettings {
     /// Evaluates the expression (or serves `--jsonl`) and prints the answer.
     /// - Throws: `ExitCode.failure` after the error is reported on standard error.
     func evaluate() throws {
+        // The manifest is read while the rest of the start is done.
+        let prefetch = engine.prefetchFirstManifest()
         // JSON piped in is `$data` when the expression reads it (as piped JSON opens in the inspector).
         // Nothing piped: the expression is not parsed for it (parsing it builds a function table).
         let pipedData =
@@ -60,7 +62,7 @@ extension EvalSettings {
                 && expression.map { StandardInputJSON.expression($0, reads: StandardInputJSON.defaultName) } == true
             ? StandardInputJSON.defaultName : nil
         let environment = try engine.makeEnvironment(
-            budget: budget, pipedData: pipedData, project: engine.session.projectFile())
+            budget: budget, pipedData: pipedData, project: engine.session.projectFile(), prefetch: prefetch)
         // The process ends after this command: taking a large space apart value by value would
         // only delay the exit (the system frees it all at once), so it is deliberately kept.
         defer { _ = Unmanaged.passRetained(environment) }

@@ -30,6 +30,14 @@ extension EngineSettings {
             + ((try? session.dataFiles()) ?? []).filter { $0.path == StandardInputJSON.path }.count
     }
 
+    /// The first `--manifest` file, read ahead on a thread of its own from now on
+    /// (``ManifestPrefetch``): a command that loads it once, right after it starts, does the rest of
+    /// its start meanwhile. Nil when the first manifest is standard input or there is none.
+    func prefetchFirstManifest() -> ManifestPrefetch? {
+        guard let path = manifest.first, path != StandardInputJSON.path else { return nil }
+        return ManifestPrefetch(path: path)
+    }
+
     /// The environment options these flags ask for.
     var environmentOptions: EnvironmentOptions { environmentOptions() }
 
@@ -88,16 +96,18 @@ extension EngineSettings {
     ///   - pipedData: the variable piped JSON loads into (see ``inputs(envByDefault:pipedData:arguments:project:)``).
     ///   - project: the project of the run (``SessionSettings/projectFile(startingAt:)``): its inputs
     ///     load first, its folders widen the file-read policy.
+    ///   - prefetch: a manifest read ahead (``prefetchFirstManifest()``), taken when it is loaded.
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
     func makeEnvironment(
         log: LogSink = .standardError(), parsing: XMLParsingMode = .strict, envByDefault: Bool = false,
         budget: (any BudgetSettings)? = nil, inputs: [String] = [], workFolders: [String] = [],
-        pipedData: String? = nil, project: ProjectFile? = nil
+        pipedData: String? = nil, project: ProjectFile? = nil, prefetch: ManifestPrefetch? = nil
     ) throws -> Environment {
         var options = environmentOptions(inputs: inputs, workFolders: workFolders, project: project)
         if let budget = budget { options = budget.limiting(options) }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
         builder.limitHint = { LimitHint.hint(for: $0) }
+        builder.prefetch = prefetch
         // The whole load is one job: one deadline and one memory budget for all its expressions.
         let load = builder.build(
             try self.inputs(envByDefault: envByDefault, pipedData: pipedData, project: project),

@@ -1,0 +1,79 @@
+import Foundation
+import MBMLTestSupport
+import XCTest
+
+@testable import MBMLEngine
+
+/// ``ManifestPrefetch``: a manifest read ahead is what the build loads when it reaches that path,
+/// and anything the prefetch does not cover (another file, a pipe, a missing file, a file over the
+/// build's own limit) is read by the build itself, with the build's own errors.
+final class ManifestPrefetchTests: XCTestCase {
+    private func manifest(_ value: String) -> String {
+        "<MBML>\n    <Var name=\"v\" literal=\"\(value)\"/>\n</MBML>\n"
+    }
+
+    func testTheBuildTakesTheBytesReadAhead() throws {
+        let folder = try ScratchFolder()
+        let url = try folder.write(manifest("read ahead"), to: "m.xml")
+        let other = try folder.write(manifest("other"), to: "other.xml")
+        let prefetch = ManifestPrefetch(path: url.path)
+        XCTAssertNotNil(prefetch.bytes(of: url.path, maximumSize: 1 << 20), "read once it is asked for")
+        // Written after the read: the build shows what was read ahead, so it did not read again.
+        try manifest("written later").write(to: url, atomically: false, encoding: .utf8)
+        var builder = EnvironmentBuilder()
+        builder.prefetch = prefetch
+        let load = builder.build([.manifest(url), .manifest(other)])
+        XCTAssertFalse(load.hasFailures, "\(load.diagnostics)")
+        XCTAssertEqual(load.environment.variables["v"], .string("other"))
+        let first = builder.build([.manifest(url)])
+        XCTAssertEqual(first.environment.variables["v"], .string("read ahead"))
+        XCTAssertEqual(first.files.map(\.lastPathComponent), ["m.xml"])
+        // Without the prefetch, the file as it is now.
+        XCTAssertEqual(
+            EnvironmentBuilder().build([.manifest(url)]).environment.variables["v"], .string("written later"))
+    }
+
+    func testAPathGivenRelativelyIsTheSameFile() throws {
+        let folder = try ScratchFolder()
+        let url = try folder.write(manifest("relative"), to: "m.xml")
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.url.path))
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let prefetch = ManifestPrefetch(path: "m.xml")
+        XCTAssertNotNil(prefetch.bytes(of: URL(fileURLWithPath: "m.xml").path, maximumSize: 1 << 20))
+        XCTAssertEqual(
+            URL(fileURLWithPath: prefetch.path).resolvingSymlinksInPath(), url.resolvingSymlinksInPath())
+    }
+
+    func testAFileOverTheBuildsLimitIsRefusedAsWithoutThePrefetch() throws {
+        let folder = try ScratchFolder()
+        let url = try folder.write(manifest(String(repeating: "x", count: 2_000)), to: "big.xml")
+        let prefetch = ManifestPrefetch(path: url.path)
+        var options = EnvironmentOptions()
+        options.fileLimits.manifest = 1_000
+        var builder = EnvironmentBuilder(options: options)
+        let without = builder.build([.manifest(url)])
+        builder.prefetch = prefetch
+        let with = builder.build([.manifest(url)])
+        XCTAssertTrue(with.hasFailures)
+        XCTAssertEqual(with.diagnostics, without.diagnostics)
+        XCTAssertTrue(with.diagnostics.contains { $0.message.contains("big.xml") }, "\(with.diagnostics)")
+    }
+
+    func testAMissingFileAndAPipeAreLeftToTheBuild() throws {
+        let folder = try ScratchFolder()
+        let missing = folder.url.appendingPathComponent("missing.xml")
+        let prefetch = ManifestPrefetch(path: missing.path)
+        XCTAssertNil(prefetch.bytes(of: missing.path, maximumSize: 1 << 20))
+        var builder = EnvironmentBuilder()
+        builder.prefetch = prefetch
+        XCTAssertEqual(
+            builder.build([.manifest(missing)]).diagnostics,
+            EnvironmentBuilder().build([.manifest(missing)]).diagnostics)
+
+        // A pipe is not read ahead (its bytes would be gone) and the prefetch does not wait for a writer.
+        let fifo = folder.url.appendingPathComponent("fifo.xml")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertNil(ManifestPrefetch(path: fifo.path).bytes(of: fifo.path, maximumSize: 1 << 20))
+    }
+}
