@@ -32,12 +32,15 @@ let package = Package(
         .systemLibrary(name: "CProcessTrace"),
         // The bit masks of 64 bytes of JSON text (SSE2 on x86-64), for the structural pass.
         .target(name: "CJSONBlocks"),
+        // A thread placed on another processor than its creator's (affinity needs _GNU_SOURCE).
+        .target(name: "CSiblingThread"),
         .target(
             name: "MBMLEngine",
             dependencies: [
                 "CLibXML2",
                 "CJSONBlocks",
                 "CPrefetch",
+                "CSiblingThread",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -66,13 +66,12 @@ struct ParallelItemScope<Part> {
             let group = DispatchGroup()
             for _ in 1..<workers {
                 group.enter()
-                let thread = Thread {
+                // The stack is what the engine asks of a thread that evaluates
+                // (``EnvironmentOptions/maximumNestingDepth``).
+                SiblingThread.start(stackSize: 8 << 20) {
                     task.perform()
                     group.leave()
                 }
-                // What the engine asks of a thread that evaluates (``EnvironmentOptions/maximumNestingDepth``).
-                thread.stackSize = 8 << 20
-                thread.start()
             }
             task.perform()
             group.wait()

@@ -22,12 +22,11 @@ public final class ManifestPrefetch: Sendable {
     public init(path: String, maximumSize: Int = FileLimits().manifest) {
         self.path = URL(fileURLWithPath: path).path
         finished.enter()
-        let thread = Thread { [self] in
+        SiblingThread.start { [self] in
             defer { finished.leave() }
             guard let read = Self.read(self.path, maximumSize: maximumSize) else { return }
             bytes.withLock { $0 = read }
         }
-        thread.start()
     }
 
     /// The bytes read ahead of the file at `path`, once they are read (this waits for them); nil

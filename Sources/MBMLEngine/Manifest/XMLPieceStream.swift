@@ -92,9 +92,7 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
         xmlInitParser()
         let stream = XMLPieceStream(source: source, path: path, cuts: cuts, prepare: prepare)
         // A thread of its own, not a shared queue's: the caller may itself be a queue's worker.
-        let thread = Thread { stream.parsePiecesNobodyTook() }
-        thread.stackSize = 8 << 20
-        thread.start()
+        SiblingThread.start { stream.parsePiecesNobodyTook() }
         let first = source.withUnsafeBytes { buffer in
             XMLDocumentPiece(start: nil, end: firstCut).parse(buffer, path: path, roomFor: firstCut.cut)
         }

@@ -15,13 +15,11 @@ extension XMLSourceDocument {
             // and the wait below must never wait for a worker to be free.
             let group = DispatchGroup()
             group.enter()
-            let thread = Thread {
+            SiblingThread.start {
                 let parsed = SecondHalf(of: source, cutAt: split, path: path)
                 secondHalf.withLock { $0 = parsed }
                 group.leave()
             }
-            thread.stackSize = 8 << 20
-            thread.start()
             // Both halves' tables are as large as the whole document's, and in huge pages too.
             let first = XMLDocumentPiece(start: nil, end: split).parse(buffer, path: path, roomFor: buffer.count)
             group.wait()
