@@ -12,15 +12,15 @@ import Synchronization
 /// wrong. The bytes are the file as it was a few milliseconds before the load would have read it:
 /// a change in between is one the load could as well have missed by starting a little earlier.
 public final class ManifestPrefetch: Sendable {
-    /// The path read ahead, as the load names the file (`URL.path` of a file URL).
+    /// The path read ahead, as the load names the file (``EnvironmentBuilder/location(ofManifest:)``).
     public let path: String
     private let bytes = Mutex<[UInt8]?>(nil)
     private let finished = DispatchGroup()
 
-    /// Starts reading the manifest at `path` (resolved as `URL(fileURLWithPath:)` resolves it) on
-    /// a thread of its own, up to `maximumSize` bytes.
+    /// Starts reading the manifest at `path` (a file path, as `--manifest` takes it) on a thread of
+    /// its own, up to `maximumSize` bytes.
     public init(path: String, maximumSize: Int = FileLimits().manifest) {
-        self.path = URL(fileURLWithPath: path).path
+        self.path = EnvironmentBuilder.location(ofManifest: URL(fileURLWithPath: path)).path
         finished.enter()
         SiblingThread.start { [self] in
             defer { finished.leave() }

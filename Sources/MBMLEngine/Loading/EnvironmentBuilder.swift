@@ -116,6 +116,12 @@ public struct EnvironmentBuilder: Sendable {
         return (load, session.documentRecord, session.pieceWasRefused)
     }
 
+    /// Where the manifest file `url` names is loaded from (and a manifest read ahead is known by,
+    /// ``ManifestPrefetch``): absolute, without `.` or `..`.
+    static func location(ofManifest url: URL) -> URL {
+        url.absoluteURL.standardizedFileURL
+    }
+
     /// The URL a manifest text named `name` stands at.
     static func url(ofText name: String, in directory: URL) -> URL {
         URL(fileURLWithPath: name, relativeTo: directory).absoluteURL.standardizedFileURL
@@ -141,7 +147,7 @@ public struct EnvironmentBuilder: Sendable {
     private func load(_ input: EnvironmentInput, into session: ManifestLoadSession) -> Bool {
         switch input {
         case .manifest(let url):
-            let absolute = url.absoluteURL.standardizedFileURL
+            let absolute = Self.location(ofManifest: url)
             return loadManifest(at: absolute, path: url.relativePath, contents: nil, into: session)
         case .manifestText(let text, let name, let directory):
             let url = Self.url(ofText: name, in: directory)

@@ -146,6 +146,9 @@ final class ProvenanceTable: Sendable {
         passing expressionTest: (String) -> Bool, where include: (VariableProvenance) -> Bool
     ) -> [(name: String, provenance: VariableProvenance)] {
         records.withLock { records in
+            // Most loads: nothing indexed yet, and no pending expression passes (the expressions
+            // are in one list, apart from the records).
+            if records.index.isEmpty, !records.expressions.contains(where: expressionTest) { return [] }
             var selected = records.index.filter {
                 $0.value.expression.map(expressionTest) == true && include($0.value)
             }

@@ -33,16 +33,26 @@ final class ManifestPrefetchTests: XCTestCase {
             EnvironmentBuilder().build([.manifest(url)]).environment.variables["v"], .string("written later"))
     }
 
-    func testAPathGivenRelativelyIsTheSameFile() throws {
+    func testAPathGivenRelativelyOrWithDotsIsTheSameFile() throws {
         let folder = try ScratchFolder()
         let url = try folder.write(manifest("relative"), to: "m.xml")
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.url.path))
         defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let prefetch = ManifestPrefetch(path: "m.xml")
-        XCTAssertNotNil(prefetch.bytes(of: URL(fileURLWithPath: "m.xml").path, maximumSize: 1 << 20))
-        XCTAssertEqual(
-            URL(fileURLWithPath: prefetch.path).resolvingSymlinksInPath(), url.resolvingSymlinksInPath())
+        for spelling in ["m.xml", "./m.xml", "../\(folder.url.lastPathComponent)/m.xml"] {
+            let prefetch = ManifestPrefetch(path: spelling)
+            XCTAssertEqual(
+                URL(fileURLWithPath: prefetch.path).resolvingSymlinksInPath(), url.resolvingSymlinksInPath(), spelling)
+            // The build names the file as the prefetch does: it takes the bytes read ahead.
+            var builder = EnvironmentBuilder()
+            builder.prefetch = prefetch
+            XCTAssertNotNil(prefetch.bytes(of: prefetch.path, maximumSize: 1 << 20), spelling)
+            try manifest("changed for \(spelling)").write(to: url, atomically: false, encoding: .utf8)
+            XCTAssertEqual(
+                builder.build([.manifest(URL(fileURLWithPath: spelling))]).environment.variables["v"],
+                .string("relative"), spelling)
+            try manifest("relative").write(to: url, atomically: false, encoding: .utf8)
+        }
     }
 
     func testAFileOverTheBuildsLimitIsRefusedAsWithoutThePrefetch() throws {
