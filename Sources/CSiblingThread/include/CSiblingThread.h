@@ -8,8 +8,9 @@
 /// Starts `body(context)` on a new detached thread with a stack of `stack_size` bytes, placed at
 /// first on a processor the caller may run on other than the caller's own, then (once running)
 /// allowed every processor the caller is. Where the caller may run on one processor only, or its
-/// processor or affinity can not be read, the thread is placed as any other. Returns 0 when the
-/// thread was started, an error number otherwise (nothing was started: `body` will not run).
+/// processor or affinity can not be read (or off Linux), the thread is placed as any other.
+/// Returns 0 when the thread was started, an error number otherwise (nothing was started: `body`
+/// will not run).
 int mbml_start_sibling_thread(void (*body)(void *context), void *context, size_t stack_size);
 
 /// The processor the calling thread runs on; -1 when it can not be read.
