@@ -12,7 +12,7 @@ import Synchronization
 /// wrong. The bytes are the file as it was a few milliseconds before the load would have read it:
 /// a change in between is one the load could as well have missed by starting a little earlier.
 public final class ManifestPrefetch: Sendable {
-    /// The path read ahead, as the load names the file (``EnvironmentBuilder/location(ofManifest:)``).
+    /// The path read ahead, as the load names the file: absolute, without `.` or `..`.
     public let path: String
     private let bytes = Mutex<[UInt8]?>(nil)
     private let finished = DispatchGroup()
