@@ -28,9 +28,9 @@ extension ManifestLoadSession {
             return PlainDeclaration(name: name, value: .string(literal), kind: .literal)
         case plainValueAttributes where rules.takesValues:
             guard let (name, text) = Self.values(of: attributes, .name, .value), !name.isEmpty,
-                ConstantShortcut.answers(text, in: .object)
+                let value = ConstantShortcut.result(for: text, in: .object)?.value
             else { return nil }
-            return PlainDeclaration(name: name, value: .string(text), kind: .value)
+            return PlainDeclaration(name: name, value: value, kind: .value)
         case plainContainerAttributes:
             guard let (name, type) = Self.values(of: attributes, .name, .type), !name.isEmpty,
                 type == "list" || type == "map",

@@ -29,9 +29,6 @@ public struct SyntaxReferences: Equatable, Sendable {
 }
 
 extension MBMLSyntax {
-    /// The built-in functions, read once: their input types decide which parameters are tokenized.
-    private static let builtInFunctions = FunctionRegistry.builtIn
-
     /// The variables and functions `text` refers to when read with `grammar`.
     ///
     /// Tolerant of text that does not parse: a construct that fails to parse is read as the
@@ -57,7 +54,7 @@ extension MBMLSyntax {
         of text: String, grammar: Grammar = .object, functions: FunctionRegistry? = nil
     ) -> [Token] {
         Parser(
-            expression: text, grammar: grammar, functions: functions ?? builtInFunctions,
+            expression: text, grammar: grammar, functions: functions ?? .builtIn,
             maximumDepth: EnvironmentOptions().maximumNestingDepth
         ).tolerantParse()
     }
