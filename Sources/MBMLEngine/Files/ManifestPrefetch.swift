@@ -12,31 +12,52 @@ import Synchronization
 /// wrong. The bytes are the file as it was a few milliseconds before the load would have read it:
 /// a change in between is one the load could as well have missed by starting a little earlier.
 public final class ManifestPrefetch: Sendable {
-    /// The path read ahead, as the load names the file: absolute, without `.` or `..`.
-    public let path: String
-    private let bytes = Mutex<[UInt8]?>(nil)
+    /// The path read ahead and its bytes, once the thread that reads them is done.
+    private let read = Mutex<(path: String, bytes: [UInt8]?)>(("", nil))
     private let finished = DispatchGroup()
 
     /// Starts reading the manifest at `path` (a file path, as `--manifest` takes it) on a thread of
     /// its own, up to `maximumSize` bytes.
+    ///
+    /// The path is made absolute here, against the current directory now, and the other thread
+    /// names it as the load does (``path``): the first use of the URL type's machinery, a
+    /// millisecond, is then spent beside the caller's start.
     public init(path: String, maximumSize: Int = FileLimits().manifest) {
-        self.path = EnvironmentBuilder.location(ofManifest: URL(fileURLWithPath: path)).path
+        let absolute = path.hasPrefix("/") ? path : Self.currentDirectory() + "/" + path
         finished.enter()
         SiblingThread.start { [self] in
             defer { finished.leave() }
-            guard let read = Self.read(self.path, maximumSize: maximumSize) else { return }
-            bytes.withLock { $0 = read }
+            let named = EnvironmentBuilder.location(ofManifest: URL(fileURLWithPath: absolute)).path
+            let bytes = Self.read(named, maximumSize: maximumSize)
+            read.withLock { $0 = (named, bytes) }
         }
+    }
+
+    /// The path read ahead, as the load names the file: absolute, without `.` or `..` (this waits
+    /// for the reading thread).
+    public var path: String {
+        finished.wait()
+        return read.withLock { $0.path }
     }
 
     /// The bytes read ahead of the file at `path`, once they are read (this waits for them); nil
     /// when `path` is another file, or when the file was not read ahead or holds more than
     /// `maximumSize` bytes (the load then reads it itself).
     func bytes(of path: String, maximumSize: Int) -> [UInt8]? {
-        guard path == self.path else { return nil }
         finished.wait()
-        guard let read = bytes.withLock({ $0 }), read.count <= maximumSize else { return nil }
-        return read
+        return read.withLock { read in
+            guard read.path == path, let bytes = read.bytes, bytes.count <= maximumSize else { return nil }
+            return bytes
+        }
+    }
+
+    /// The process's current directory (`getcwd`; "." when it cannot be read, which leaves a
+    /// relative path as relative as it was).
+    private static func currentDirectory() -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+            guard let base = buffer.baseAddress, getcwd(base, buffer.count) != nil else { return "." }
+            return String(cString: base)
+        }
     }
 
     /// The bytes of the regular file at `path`, or nil for anything else (see the type's comment).

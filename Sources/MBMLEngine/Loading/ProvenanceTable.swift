@@ -146,12 +146,12 @@ final class ProvenanceTable: Sendable {
         passing expressionTest: (String) -> Bool, where include: (VariableProvenance) -> Bool
     ) -> [(name: String, provenance: VariableProvenance)] {
         records.withLock { records in
-            // Most loads: nothing indexed yet, and no pending expression passes (the expressions
-            // are in one list, apart from the records).
-            if records.index.isEmpty, !records.expressions.contains(where: expressionTest) { return [] }
             var selected = records.index.filter {
                 $0.value.expression.map(expressionTest) == true && include($0.value)
             }
+            // Most loads: nothing indexed passes, nor does any pending expression (they are in one
+            // list, apart from the records), so no pending record need be read.
+            if selected.isEmpty, !records.expressions.contains(where: expressionTest) { return [] }
             for record in records.pending {
                 if record.expression < 0 || !expressionTest(records.expressions[Int(record.expression)]) {
                     if !selected.isEmpty { selected.removeValue(forKey: record.name) }
