@@ -6,15 +6,15 @@ import Foundation
 /// An element does not keep its document alive (a manifest can have hundreds of thousands of
 /// elements, and retaining the document for each one is measurable): whoever walks the elements
 /// keeps the document (``ManifestLoadSession`` holds every document it opened until the load ends).
-struct XMLElementNode: Sendable {
+struct XMLElementNode: Sendable, XMLDocumentReading {
     unowned(unsafe) let document: XMLSourceDocument
     /// The element's number in document order (the root is 0).
     let index: Int
 
-    private var record: XMLElementRecord { document.elements[index] }
+    private var record: XMLElementRecord { withDocument { $0.elements[index] } }
 
     /// The element's name: the local name, or `prefix:name` when the prefix is not bound.
-    var name: String { document.names[Int(record.name)] }
+    var name: String { withDocument { $0.names[Int($0.elements[index].name)] } }
 
     /// The number of the element's name in its document's ``XMLSourceDocument/names``.
     var nameNumber: UInt32 { record.name }
@@ -52,7 +52,10 @@ struct XMLElementNode: Sendable {
 
     /// The child elements in document order.
     var childElements: [XMLElementNode] {
-        let elements = document.elements
+        withDocument { document in childElements(in: document.elements) }
+    }
+
+    private func childElements(in elements: [XMLElementRecord]) -> [XMLElementNode] {
         let end = Int(elements[index].subtreeEnd)
         var count = 0
         var child = index + 1
@@ -107,7 +110,7 @@ struct XMLElementNode: Sendable {
 }
 
 /// The child elements of an element, in document order (``XMLElementNode/children``).
-struct XMLChildElements: Sequence, Sendable {
+struct XMLChildElements: Sequence, Sendable, XMLDocumentReading {
     unowned(unsafe) let document: XMLSourceDocument
     /// The parent's number in document order.
     let parent: Int
@@ -120,10 +123,10 @@ struct XMLChildElements: Sequence, Sendable {
     }
 
     func makeIterator() -> Iterator {
-        Iterator(document: document, upcoming: parent + 1, end: Int(document.elements[parent].subtreeEnd))
+        Iterator(document: document, upcoming: parent + 1, end: withDocument { Int($0.elements[parent].subtreeEnd) })
     }
 
-    struct Iterator: IteratorProtocol {
+    struct Iterator: IteratorProtocol, XMLDocumentReading {
         unowned(unsafe) let document: XMLSourceDocument
         /// The next child's number in document order.
         var upcoming: Int
@@ -132,7 +135,7 @@ struct XMLChildElements: Sequence, Sendable {
         mutating func next() -> XMLElementNode? {
             guard upcoming < end else { return nil }
             let child = XMLElementNode(document: document, index: upcoming)
-            upcoming = Int(document.elements[upcoming].subtreeEnd)
+            upcoming = withDocument { Int($0.elements[upcoming].subtreeEnd) }
             return child
         }
     }
@@ -141,7 +144,7 @@ struct XMLChildElements: Sequence, Sendable {
 /// An element's attributes: look-ups are linear (elements have a handful of attributes), and one
 /// by ``XMLAttributeKey`` compares no names (nor looks at all when the element lacks the key).
 /// Values are decoded from the document's bytes when they are read.
-struct XMLAttributes {
+struct XMLAttributes: XMLDocumentReading {
     unowned(unsafe) let document: XMLSourceDocument
     /// The attributes' numbers in the document's ``XMLSourceDocument/attributes``.
     let range: Range<Int>
@@ -156,32 +159,42 @@ struct XMLAttributes {
     subscript(name: String) -> String? {
         // Comparing the lengths first spares most comparisons of different names.
         let length = name.utf8.count
-        for attribute in document.attributes[range] {
-            let candidate = document.names[Int(attribute.name)]
-            if candidate.utf8.count == length, candidate == name { return value(of: attribute) }
+        return withDocument { document in
+            for attribute in document.attributes[range] {
+                let candidate = document.names[Int(attribute.name)]
+                if candidate.utf8.count == length, candidate == name { return value(of: attribute) }
+            }
+            return nil
         }
-        return nil
     }
 
     subscript(key: XMLAttributeKey) -> String? {
         guard key != .other, keys.contains(key) else { return nil }
-        for attribute in document.attributes[range] where attribute.key == key { return value(of: attribute) }
-        return nil
+        return withDocument { document in
+            document.attributes.withUnsafeBufferPointer { attributes in
+                for attribute in attributes[range] where attribute.key == key {
+                    return document.withValueBytes { Self.value(of: attribute, values: $0, source: $1) }
+                }
+                return nil
+            }
+        }
     }
 
     /// The values of `first` and `second` when the element has exactly these two attributes (in
     /// either order), read in one look at the pair; nil otherwise.
     func values(ofOnly first: XMLAttributeKey, _ second: XMLAttributeKey) -> (String, String)? {
         guard range.count == 2, keys == XMLAttributeKeys(first, second) else { return nil }
-        let (a, b) = document.attributes.withUnsafeBufferPointer { attributes in
-            (attributes[range.lowerBound], attributes[range.lowerBound + 1])
-        }
-        // Both values read through one look at the bytes.
-        return document.withValueBytes { values, source in
-            let (one, other) = (
-                Self.value(of: a, values: values, source: source), Self.value(of: b, values: values, source: source)
-            )
-            return a.key == first ? (one, other) : (other, one)
+        return withDocument { document in
+            let (a, b) = document.attributes.withUnsafeBufferPointer { attributes in
+                (attributes[range.lowerBound], attributes[range.lowerBound + 1])
+            }
+            // Both values read through one look at the bytes.
+            return document.withValueBytes { values, source in
+                let (one, other) = (
+                    Self.value(of: a, values: values, source: source), Self.value(of: b, values: values, source: source)
+                )
+                return a.key == first ? (one, other) : (other, one)
+            }
         }
     }
 
@@ -203,7 +216,7 @@ struct XMLAttributes {
     }
 
     private func value(of attribute: XMLAttribute) -> String {
-        document.withValueBytes { Self.value(of: attribute, values: $0, source: $1) }
+        withDocument { $0.withValueBytes { Self.value(of: attribute, values: $0, source: $1) } }
     }
 
     /// The value of `attribute`, decoded from the document's value bytes `values` or its `source`.
@@ -214,6 +227,22 @@ struct XMLAttributes {
         guard end > start else { return "" }
         let bytes = attribute.isInSource ? source : values
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+}
+
+/// A value that reads an ``XMLSourceDocument`` without keeping it alive (an element, its
+/// children, its attributes: whoever walks them keeps the document).
+protocol XMLDocumentReading {
+    var document: XMLSourceDocument { get }
+}
+
+extension XMLDocumentReading {
+    /// Gives `body` the document, borrowed for the call: a read of its tables through it costs no
+    /// reference counting (one read through the unowned reference retains and releases the table
+    /// it reads, twice an attribute for each of a large manifest's hundred thousand elements).
+    @inline(__always)
+    func withDocument<Result>(_ body: (XMLSourceDocument) -> Result) -> Result {
+        Unmanaged.passUnretained(document)._withUnsafeGuaranteedRef(body)
     }
 }
 
