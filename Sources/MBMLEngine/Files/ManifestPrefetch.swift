@@ -14,21 +14,27 @@ import Synchronization
 public final class ManifestPrefetch: Sendable {
     /// The path read ahead and its bytes, once the thread that reads them is done.
     private let read = Mutex<(path: String, bytes: [UInt8]?)>(("", nil))
+    /// The file's size as soon as it is open (before its bytes are read), and the path it was
+    /// opened at.
+    private let opened = Mutex<(path: String, size: Int)?>(nil)
     private let finished = DispatchGroup()
 
     /// Starts reading the manifest at `path` (a file path, as `--manifest` takes it) on a thread of
     /// its own, up to `maximumSize` bytes.
     ///
-    /// The path is made absolute here, against the current directory now, and the other thread
-    /// names it as the load does (``path``): the first use of the URL type's machinery, a
-    /// millisecond, is then spent beside the caller's start.
+    /// The path is made absolute here, against the current directory now. The other thread names
+    /// it as the load does (``path``), which is the first use of the URL type's machinery, some
+    /// tenths of a millisecond: a path without `.` or `..` segments, which that naming leaves as it
+    /// is, is read first and named after.
     public init(path: String, maximumSize: Int = FileLimits().manifest) {
         let absolute = path.hasPrefix("/") ? path : Self.currentDirectory() + "/" + path
         finished.enter()
         SiblingThread.start { [self] in
             defer { finished.leave() }
+            let early = Self.mayBeNamedAsLoaded(absolute) ? readFile(absolute, maximumSize: maximumSize) : nil
             let named = EnvironmentBuilder.location(ofManifest: URL(fileURLWithPath: absolute)).path
-            let bytes = Self.read(named, maximumSize: maximumSize)
+            // Bytes read under another name than the load's are read again under the load's.
+            let bytes = early != nil && named == absolute ? early : readFile(named, maximumSize: maximumSize)
             read.withLock { $0 = (named, bytes) }
         }
     }
@@ -38,6 +44,14 @@ public final class ManifestPrefetch: Sendable {
     public var path: String {
         finished.wait()
         return read.withLock { $0.path }
+    }
+
+    /// The size of the file at `path` while its bytes are still being read ahead: known once the
+    /// file is open, without waiting. Nil for another file, before the file is open, or once its
+    /// bytes are read (``bytes(of:maximumSize:)`` then answers at once).
+    func sizeWhileReading(_ path: String) -> Int? {
+        guard finished.wait(timeout: .now()) == .timedOut else { return nil }
+        return opened.withLock { $0?.path == path ? $0?.size : nil }
     }
 
     /// The bytes read ahead of the file at `path`, once they are read (this waits for them); nil
@@ -51,6 +65,12 @@ public final class ManifestPrefetch: Sendable {
         }
     }
 
+    /// Whether naming `absolute` as the load does may leave it as it is: it has no `.` or `..`
+    /// segment and no empty one (``bytes(of:maximumSize:)`` compares the names all the same).
+    private static func mayBeNamedAsLoaded(_ absolute: String) -> Bool {
+        !absolute.contains("/.") && !absolute.contains("//") && !absolute.hasSuffix("/")
+    }
+
     /// The process's current directory (`getcwd`; "." when it cannot be read, which leaves a
     /// relative path as relative as it was).
     private static func currentDirectory() -> String {
@@ -60,12 +80,14 @@ public final class ManifestPrefetch: Sendable {
         }
     }
 
-    /// The bytes of the regular file at `path`, or nil for anything else (see the type's comment).
-    private static func read(_ path: String, maximumSize: Int) -> [UInt8]? {
+    /// The bytes of the regular file at `path`, or nil for anything else (see the type's comment);
+    /// its size is known (``sizeWhileReading(_:)``) from when it is open.
+    private func readFile(_ path: String, maximumSize: Int) -> [UInt8]? {
         // A manifest the person running mbml named is not under the file-read policy.
         guard let file = try? FileDoor.open(path, as: .manifest, policy: .anywhere, maximumSize: maximumSize),
             !file.isPipe
         else { return nil }
+        opened.withLock { $0 = (path, file.size) }
         return try? FileDoor.readAll(file, path: path, maximumSize: maximumSize)
     }
 }

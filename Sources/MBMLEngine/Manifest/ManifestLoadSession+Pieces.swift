@@ -61,6 +61,27 @@ extension ManifestLoadSession {
         environment.log.releaseHeld()
     }
 
+    /// The fewest bytes a top-level declaration takes in a large manifest, as
+    /// ``reserveRoomWhileReadingAhead(_:)`` counts them: a line such as
+    /// `    <Var name="total" literal="12"/>` is about that long.
+    static let bytesPerDeclaration = 48
+
+    /// Makes room for the declarations of the top-level manifest at `url` while its bytes are
+    /// still being read ahead (``ManifestPrefetch``) and the loading thread would otherwise wait
+    /// for them: the variable and provenance tables of a hundred thousand declarations take about a
+    /// millisecond to make. Only for a manifest large enough to be declared while it is parsed, with
+    /// room for one declaration every ``bytesPerDeclaration`` bytes: a manifest of fewer, larger
+    /// elements gets more room than it fills (address space, and the pages the tables' first
+    /// writes touch), and one of more, shorter lines grows its tables as any load does.
+    func reserveRoomWhileReadingAhead(_ url: URL) {
+        guard parsing == .strict, let size = prefetch?.sizeWhileReading(url.path),
+            pipelining.firstPieceTarget(forSize: size) != nil
+        else { return }
+        let expected = size / Self.bytesPerDeclaration
+        environment.variables.reserveCapacity(forAdditional: expected)
+        environment.reserveProvenances(forAdditional: expected)
+    }
+
     /// Whether `bytes` may hold an `<Include>`: they hold its local name (a prefix bound to a
     /// namespace leaves an element's name `Include` too).
     static func mayHoldInclude(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -104,6 +104,7 @@ final class ManifestLoadSession {
                         file: path, line: 1, column: 1,
                         message: "Couldn't find path for manifest file named: \(path)"))
             }
+            reserveRoomWhileReadingAhead(url)
             switch read(url, path: path) {
             case .success(let data): bytes = data
             case .failure(let diagnostic): throw fail(diagnostic)

@@ -55,6 +55,30 @@ final class ManifestPrefetchTests: XCTestCase {
         }
     }
 
+    /// `link/..` is `real` to the system (the link's parent) and the manifest's folder to a text
+    /// that names `..` away: the prefetch reads the file the load reads without it, whichever.
+    func testADotDotAfterALinkReadsTheFileTheLoadReads() throws {
+        let folder = try ScratchFolder()
+        _ = try folder.write(manifest("named"), to: "m.xml")
+        _ = try folder.write(manifest("through the link"), to: "real/m.xml")
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("real/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appendingPathComponent("link"),
+            withDestinationURL: folder.url.appendingPathComponent("real/sub"))
+        let spelling = folder.url.path + "/link/../m.xml"
+        let expected = EnvironmentBuilder().build([.manifest(URL(fileURLWithPath: spelling))])
+        XCTAssertNotNil(expected.environment.variables["v"])
+        var builder = EnvironmentBuilder()
+        let prefetch = ManifestPrefetch(path: spelling)
+        builder.prefetch = prefetch
+        XCTAssertEqual(
+            builder.build([.manifest(URL(fileURLWithPath: spelling))]).environment.variables["v"],
+            expected.environment.variables["v"])
+        XCTAssertNotNil(prefetch.bytes(of: prefetch.path, maximumSize: 1 << 20), "the build took these bytes")
+        XCTAssertNil(prefetch.sizeWhileReading(prefetch.path), "the bytes are read: no size while reading")
+    }
+
     func testAFileOverTheBuildsLimitIsRefusedAsWithoutThePrefetch() throws {
         let folder = try ScratchFolder()
         let url = try folder.write(manifest(String(repeating: "x", count: 2_000)), to: "big.xml")
