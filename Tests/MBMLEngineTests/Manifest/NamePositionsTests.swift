@@ -100,6 +100,30 @@ final class NamePositionsTests: XCTestCase {
         }
     }
 
+    /// A table is a value: a copy changed (an insert, a move, a removal, a growth into a table of
+    /// a huge page and more) leaves the original as it was, and the other way round.
+    func testACopyIsChangedApartFromTheOriginal() {
+        var original = Model()
+        for number in 0..<1000 { original.insertIfMissing("name\(number)") }
+        var copy = original
+        copy.insertIfMissing("added")
+        copy.remove("name3")
+        XCTAssertNil(original.position(of: "added"))
+        XCTAssertEqual(original.position(of: "name3"), 3)
+        XCTAssertEqual(original.position(of: "name999"), 999)
+        XCTAssertEqual(copy.position(of: "added"), 3, "the last name took the removed one's place")
+        XCTAssertEqual(copy.position(of: "name999"), 999)
+        copy.table.reserveCapacity(forAdditional: 200_000)
+        original.remove("name0")
+        for number in 1..<1000 where number != 3 {
+            XCTAssertEqual(copy.position(of: "name\(number)"), copy.reference["name\(number)"])
+        }
+        XCTAssertNil(original.position(of: "name0"))
+        XCTAssertEqual(copy.position(of: "name0"), 0)
+        XCTAssertEqual(original.table.count, 999)
+        XCTAssertEqual(copy.table.count, 1000)
+    }
+
     func testEqualNamesHashAlikeAndASCIINamesTakeTheBytePath() {
         let hasher = NameHash(seed: 0x1234_5678_9ABC_DEF0)
         for name in ["", "a", "literal12345", "list8", "exactly8", "sixteen-bytes-ab", "a name with spaces"] {
