@@ -9,11 +9,17 @@ import Synchronization
 /// Only a regular file is read ahead: a pipe's bytes, once read here, would be gone for a load
 /// that did not take them. A file that cannot be read, is not a regular file or is larger than
 /// the `maximumSize` given here is left to the load, which reads it itself and reports what is
-/// wrong. The bytes are the file as it was a few milliseconds before the load would have read it:
-/// a change in between is one the load could as well have missed by starting a little earlier.
+/// wrong.
+///
+/// The file is mapped, not copied (``DocumentBytes``), and its pages are mapped in here, so that
+/// the parse meets no page fault: no memory is cleared to hold a copy, and the load waits for no
+/// read. Its bytes are then the file's as it is while it is parsed; a file written or truncated
+/// meanwhile fails the load, which says it changed while it was read (a file saved by renaming a
+/// new one over it, as editors do, is not a change: the load reads the file it opened). Where
+/// the file cannot be mapped (too many mappings guarded at once, ``MappedFileGuard``), it is read.
 public final class ManifestPrefetch: Sendable {
     /// The path read ahead and its bytes, once the thread that reads them is done.
-    private let read = Mutex<(path: String, bytes: [UInt8]?)>(("", nil))
+    private let read = Mutex<(path: String, bytes: DocumentBytes?)>(("", nil))
     /// The file's size as soon as it is open (before its bytes are read), and the path it was
     /// opened at.
     private let opened = Mutex<(path: String, size: Int)?>(nil)
@@ -57,7 +63,7 @@ public final class ManifestPrefetch: Sendable {
     /// The bytes read ahead of the file at `path`, once they are read (this waits for them); nil
     /// when `path` is another file, or when the file was not read ahead or holds more than
     /// `maximumSize` bytes (the load then reads it itself).
-    func bytes(of path: String, maximumSize: Int) -> [UInt8]? {
+    func bytes(of path: String, maximumSize: Int) -> DocumentBytes? {
         finished.wait()
         return read.withLock { read in
             guard read.path == path, let bytes = read.bytes, bytes.count <= maximumSize else { return nil }
@@ -80,14 +86,19 @@ public final class ManifestPrefetch: Sendable {
         }
     }
 
-    /// The bytes of the regular file at `path`, or nil for anything else (see the type's comment);
-    /// its size is known (``sizeWhileReading(_:)``) from when it is open.
-    private func readFile(_ path: String, maximumSize: Int) -> [UInt8]? {
+    /// The bytes of the regular file at `path`, mapped with their pages mapped in (or read when
+    /// they cannot be mapped), or nil for anything else (see the type's comment); its size is known
+    /// (``sizeWhileReading(_:)``) from when it is open.
+    private func readFile(_ path: String, maximumSize: Int) -> DocumentBytes? {
         // A manifest the person running mbml named is not under the file-read policy.
         guard let file = try? FileDoor.open(path, as: .manifest, policy: .anywhere, maximumSize: maximumSize),
             !file.isPipe
         else { return nil }
         opened.withLock { $0 = (path, file.size) }
-        return try? FileDoor.readAll(file, path: path, maximumSize: maximumSize)
+        if file.size > 0, let mapped = try? MappedFile(file, path: path) {
+            mapped.populate(0..<mapped.buffer.count)
+            return DocumentBytes(mapped: mapped)
+        }
+        return (try? FileDoor.readAll(file, path: path, maximumSize: maximumSize)).map(DocumentBytes.init)
     }
 }

@@ -217,7 +217,7 @@ extension ManifestTextLoad {
             let fragment = Self.fragment(text[elements.spans[position]], line: old.line, column: old.column)
         else { return nil }
         let diagnosticsBefore = session.diagnostics.count
-        guard case .success(let root) = session.open(fragment, path: documentName),
+        guard case .success(let root) = session.open(DocumentBytes(fragment), path: documentName),
             session.diagnostics.count == diagnosticsBefore, root.childElements.count == 1,
             let child = root.childElements.first, child.name == "Var", child.attributes[.name] == name,
             child.attributes[.if] == nil

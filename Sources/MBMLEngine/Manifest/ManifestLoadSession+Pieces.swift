@@ -17,7 +17,7 @@ extension ManifestLoadSession {
     /// manifest at `url`, is declared while it is parsed (see the extension's comment); nil to
     /// load it as one document.
     func pipelinedPieces(
-        of bytes: [UInt8], url: URL, path: String
+        of bytes: DocumentBytes, url: URL, path: String
     ) -> (first: XMLSourceDocument, rest: XMLPieceStream<PreparedPiece>, expectedChildren: Int)? {
         guard parsing == .strict, recordedManifest != url, environment.log.writtenCount == logCountAtStart,
             !bytes.isEmpty, bytes.count < Int(Int32.max), let target = pipelining.firstPieceTarget(forSize: bytes.count)

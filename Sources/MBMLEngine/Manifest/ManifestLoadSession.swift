@@ -93,9 +93,9 @@ final class ManifestLoadSession {
     /// - Throws: ``ManifestError`` (already reported) if the manifest cannot be read or parsed, or
     ///   its root is not `<MBML>`; what earlier manifests declared stays.
     func loadManifest(at url: URL, path: String, contents: [UInt8]?) throws {
-        let bytes: [UInt8]
+        let bytes: DocumentBytes
         if let contents = contents {
-            bytes = contents
+            bytes = DocumentBytes(contents)
             files.append(url)
         } else {
             guard isRegularFile(url) else {
@@ -114,16 +114,29 @@ final class ManifestLoadSession {
             manifestDirectory = url.deletingLastPathComponent()
             if environment.manifestPath == nil { environment.manifestPath = url.path }
             process(pieces, url: url)
-            return
+            return try checkUnchanged(bytes, path: path)
         }
         let root: XMLElementNode
         switch open(bytes, path: path) {
         case .success(let element): root = element
-        case .failure(let error): throw fail(error.diagnostics)
+        case .failure(let error):
+            try checkUnchanged(bytes, path: path)
+            throw fail(error.diagnostics)
         }
         manifestDirectory = url.deletingLastPathComponent()
         if environment.manifestPath == nil { environment.manifestPath = url.path }
         process(root, url: url, depth: 0)
+        try checkUnchanged(bytes, path: path)
+    }
+
+    /// Fails the manifest when its bytes are a mapped file that changed while it was loaded
+    /// (``DocumentBytes``): what was declared from them is not what the file holds.
+    private func checkUnchanged(_ bytes: DocumentBytes, path: String) throws {
+        do {
+            try bytes.checkUnchanged()
+        } catch let changed as FileChangedWhileRead {
+            throw fail(Diagnostic(file: path, line: 1, column: 1, message: changed.description))
+        }
     }
 
     /// Notes a file that a document names but that does not exist (yet): a watcher that watches
@@ -237,7 +250,7 @@ final class ManifestLoadSession {
     /// file (a FIFO or device — an include linked to /dev/zero — is refused by what it is, so a load
     /// never blocks or reads forever) and within ``FileLimits/include``; a manifest named by the
     /// host is not under the policy and may be a pipe (`<(command)` works), within ``FileLimits/manifest``.
-    func read(_ url: URL, path: String, asInclude: Bool = false) -> Result<[UInt8], Diagnostic> {
+    func read(_ url: URL, path: String, asInclude: Bool = false) -> Result<DocumentBytes, Diagnostic> {
         files.append(url)
         if asInclude, let reason = options.fileReadPolicy.refusal(for: path) {
             return .failure(Diagnostic(file: path, line: 1, column: 1, message: "Not loading \(path): \(reason)"))
@@ -250,7 +263,7 @@ final class ManifestLoadSession {
             }
             let bytes = try FileDoor.read(
                 asInclude ? path : url.path, as: kind, policy: options.fileReadPolicy, maximumSize: maximumSize)
-            return .success(bytes)
+            return .success(DocumentBytes(bytes))
         } catch let error as FunctionError {
             return .failure(Diagnostic(file: path, line: 1, column: 1, message: "Couldn't read file: \(error.message)"))
         } catch {
@@ -263,7 +276,7 @@ final class ManifestLoadSession {
 
     /// Parses a file and checks its root element is `<MBML>` (any case). libxml2 warnings are
     /// reported; errors are returned.
-    func open(_ bytes: [UInt8], path: String) -> Result<XMLElementNode, ManifestError> {
+    func open(_ bytes: DocumentBytes, path: String) -> Result<XMLElementNode, ManifestError> {
         switch XMLSourceDocument.parse(bytes, path: path, mode: parsing, splitting: splitting) {
         case .failure(let error):
             return .failure(error)

@@ -57,7 +57,7 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
     /// needs none), once ``linesCounted`` is done.
     private let linesBefore: Mutex<[Int]>
     private let linesCounted = DispatchGroup()
-    private let source: [UInt8]
+    private let source: DocumentBytes
     private let path: String
     private let prepare: @Sendable (XMLSourceDocument) -> Prepared
     private let state: Mutex<State>
@@ -67,7 +67,7 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
     private let tables = TablePool<XMLDocumentRecords>(limit: 4)
 
     private init(
-        source: [UInt8], path: String, cuts: [XMLDocumentSplit],
+        source: DocumentBytes, path: String, cuts: [XMLDocumentSplit],
         prepare: @escaping @Sendable (XMLSourceDocument) -> Prepared
     ) {
         self.source = source
@@ -85,7 +85,7 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
     ///
     /// - Parameter cuts: at least one cut, in order (``XMLDocumentSplit/pieceCuts(in:firstNear:)``).
     static func start(
-        _ source: [UInt8], path: String, cuts: [XMLDocumentSplit],
+        _ source: DocumentBytes, path: String, cuts: [XMLDocumentSplit],
         prepare: @escaping @Sendable (XMLSourceDocument) -> Prepared
     ) -> (first: XMLSourceDocument, rest: XMLPieceStream)? {
         guard let firstCut = cuts.first else { return nil }

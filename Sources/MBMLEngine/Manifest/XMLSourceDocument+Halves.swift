@@ -7,7 +7,7 @@ extension XMLSourceDocument {
     /// joins what they hold. Nil when the document has no cut near `target`, or when libxml2
     /// refused either half or reported anything about it: the caller then parses it whole, which
     /// gives the messages one parse gives.
-    static func parseInHalves(_ source: [UInt8], path: String, near target: Int) -> XMLSourceDocument? {
+    static func parseInHalves(_ source: DocumentBytes, path: String, near target: Int) -> XMLSourceDocument? {
         let joined = source.withUnsafeBytes { buffer -> (whole: XMLDocumentRecords, second: XMLDocumentRecords)? in
             guard let split = XMLDocumentSplit.find(in: buffer, near: target) else { return nil }
             let secondHalf = Mutex<SecondHalf?>(nil)
@@ -44,7 +44,7 @@ private struct SecondHalf {
 
     /// Parses the second half of `source` cut at `split`. Nil when libxml2 refused it or reported
     /// anything.
-    init?(of source: [UInt8], cutAt split: XMLDocumentSplit, path: String) {
+    init?(of source: DocumentBytes, cutAt split: XMLDocumentSplit, path: String) {
         let parsed = source.withUnsafeBytes { buffer in
             XMLDocumentPiece(start: split, end: nil).parse(buffer, path: path, roomFor: buffer.count)
         }

@@ -18,7 +18,7 @@ final class XMLSourceDocument: Sendable {
     let elements: [XMLElementRecord]
     let attributes: [XMLAttribute]
     /// The document's bytes: most attribute values are read from here, as they are written.
-    let source: [UInt8]
+    let source: DocumentBytes
     /// The attributes' decoded values that differ from how they are written, one after another.
     let valueBytes: [UInt8]
     /// Every element and attribute name, each once (records name them by number).
@@ -42,7 +42,7 @@ final class XMLSourceDocument: Sendable {
     var wasParsedInHalves: Bool { secondHalf != nil }
 
     init(
-        path: String, source: [UInt8], records: XMLDocumentRecords, secondHalf: XMLDocumentRecords? = nil,
+        path: String, source: DocumentBytes, records: XMLDocumentRecords, secondHalf: XMLDocumentRecords? = nil,
         recycler: TablePool<XMLDocumentRecords>? = nil
     ) {
         self.path = path
@@ -101,6 +101,14 @@ final class XMLSourceDocument: Sendable {
     /// - Returns: the document and any warnings libxml2 reported, or the errors.
     static func parse(
         _ source: [UInt8], path: String,
+        mode: XMLParsingMode = .strict, splitting: XMLSplitting = .automatic
+    ) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
+        parse(DocumentBytes(source), path: path, mode: mode, splitting: splitting)
+    }
+
+    /// ``parse(_:path:mode:splitting:)`` of bytes in an array or a mapped file.
+    static func parse(
+        _ source: DocumentBytes, path: String,
         mode: XMLParsingMode = .strict, splitting: XMLSplitting = .automatic
     ) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {
         func failure(_ message: String) -> Result<(XMLSourceDocument, [Diagnostic]), ManifestError> {

@@ -18,8 +18,9 @@ final class ManifestPrefetchTests: XCTestCase {
         let other = try folder.write(manifest("other"), to: "other.xml")
         let prefetch = ManifestPrefetch(path: url.path)
         XCTAssertNotNil(prefetch.bytes(of: url.path, maximumSize: 1 << 20), "read once it is asked for")
-        // Written after the read: the build shows what was read ahead, so it did not read again.
-        try manifest("written later").write(to: url, atomically: false, encoding: .utf8)
+        // Saved as editors save, a new file renamed over it: the build shows the file read ahead,
+        // so it did not open the path again.
+        try manifest("saved later").write(to: url, atomically: true, encoding: .utf8)
         var builder = EnvironmentBuilder()
         builder.prefetch = prefetch
         let load = builder.build([.manifest(url), .manifest(other)])
@@ -30,7 +31,27 @@ final class ManifestPrefetchTests: XCTestCase {
         XCTAssertEqual(first.files.map(\.lastPathComponent), ["m.xml"])
         // Without the prefetch, the file as it is now.
         XCTAssertEqual(
-            EnvironmentBuilder().build([.manifest(url)]).environment.variables["v"], .string("written later"))
+            EnvironmentBuilder().build([.manifest(url)]).environment.variables["v"], .string("saved later"))
+    }
+
+    /// The bytes read ahead are the file mapped: a file written in place (or truncated) after it was
+    /// read ahead fails the load, which says so, rather than declaring from bytes that changed.
+    func testAFileWrittenInPlaceAfterTheReadAheadFailsTheLoad() throws {
+        let folder = try ScratchFolder()
+        let url = try folder.write(manifest("read ahead"), to: "m.xml")
+        for rewrite in [manifest("written in place, longer than before"), "<MBML/>"] {
+            try manifest("read ahead").write(to: url, atomically: true, encoding: .utf8)
+            let prefetch = ManifestPrefetch(path: url.path)
+            XCTAssertNotNil(prefetch.bytes(of: url.path, maximumSize: 1 << 20))
+            try rewrite.write(to: url, atomically: false, encoding: .utf8)
+            var builder = EnvironmentBuilder()
+            builder.prefetch = prefetch
+            let load = builder.build([.manifest(url)])
+            XCTAssertTrue(load.hasFailures, rewrite)
+            XCTAssertTrue(
+                load.diagnostics.contains { $0.message.contains("it changed while it was read") },
+                "\(load.diagnostics)")
+        }
     }
 
     func testAPathGivenRelativelyOrWithDotsIsTheSameFile() throws {
@@ -47,11 +68,11 @@ final class ManifestPrefetchTests: XCTestCase {
             var builder = EnvironmentBuilder()
             builder.prefetch = prefetch
             XCTAssertNotNil(prefetch.bytes(of: prefetch.path, maximumSize: 1 << 20), spelling)
-            try manifest("changed for \(spelling)").write(to: url, atomically: false, encoding: .utf8)
+            try manifest("changed for \(spelling)").write(to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(
                 builder.build([.manifest(URL(fileURLWithPath: spelling))]).environment.variables["v"],
                 .string("relative"), spelling)
-            try manifest("relative").write(to: url, atomically: false, encoding: .utf8)
+            try manifest("relative").write(to: url, atomically: true, encoding: .utf8)
         }
     }
 

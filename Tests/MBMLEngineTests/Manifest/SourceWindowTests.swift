@@ -54,8 +54,10 @@ final class SourceWindowTests: XCTestCase {
             for attribute in document.attributes where attribute.valueEnd > attribute.valueStart {
                 let bytes =
                     attribute.isInSource
-                    ? document.source[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
-                    : document.valueBytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)]
+                    ? document.source.withUnsafeBufferPointer {
+                        Array($0[Int(attribute.valueStart)..<Int(attribute.valueEnd)])
+                    }
+                    : Array(document.valueBytes[Int(attribute.valueStart)..<Int(attribute.valueEnd)])
                 if attribute.isInSource {
                     inSource += 1
                     XCTAssertFalse(bytes.contains(UInt8(ascii: "&")), "a value with a reference is decoded")

@@ -46,9 +46,9 @@ final class TablePoolTests: XCTestCase {
 
     func testARunFilledAgainGathersWhatAFreshRunGathers() throws {
         let bytes = document(500, tag: "Item")
-        let document = XMLSourceDocument(path: "t.xml", source: bytes, records: try parse(bytes))
+        let document = XMLSourceDocument(path: "t.xml", source: DocumentBytes(bytes), records: try parse(bytes))
         let other = self.document(3_000, tag: "Var")
-        let otherDocument = XMLSourceDocument(path: "o.xml", source: other, records: try parse(other))
+        let otherDocument = XMLSourceDocument(path: "o.xml", source: DocumentBytes(other), records: try parse(other))
         var used = PreparedPiece(gathering: otherDocument, takingRuns: true, rules: Self.rules)
         let literals = used.takeRun()
         XCTAssertGreaterThan(literals.names.count, 500)
@@ -85,7 +85,7 @@ final class TablePoolTests: XCTestCase {
         XCTAssertEqual(again.attributes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, attributes)
 
         let bytes = document(3_000, tag: "Var")
-        let document = XMLSourceDocument(path: "t.xml", source: bytes, records: try parse(bytes))
+        let document = XMLSourceDocument(path: "t.xml", source: DocumentBytes(bytes), records: try parse(bytes))
         var gathered = PreparedPiece(gathering: document, takingRuns: true, rules: Self.rules)
         var literals: PlainDeclarationRun? = gathered.takeRun()
         let names = literals?.names.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -99,14 +99,14 @@ final class TablePoolTests: XCTestCase {
         let bytes = document(200, tag: "Var")
         let records = try parse(bytes)
         for _ in 0..<3 {
-            _ = XMLSourceDocument(path: "t.xml", source: bytes, records: records, recycler: pool)
+            _ = XMLSourceDocument(path: "t.xml", source: DocumentBytes(bytes), records: records, recycler: pool)
         }
         // Two kept (the limit), each the document's tables.
         XCTAssertEqual(pool.take(), records)
         XCTAssertEqual(pool.take(), records)
         XCTAssertNil(pool.take())
         // A document without a pool gives nothing back.
-        _ = XMLSourceDocument(path: "t.xml", source: bytes, records: records)
+        _ = XMLSourceDocument(path: "t.xml", source: DocumentBytes(bytes), records: records)
         XCTAssertNil(pool.take())
     }
 }
