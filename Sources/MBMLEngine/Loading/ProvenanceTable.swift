@@ -16,6 +16,9 @@ final class ProvenanceTable: Sendable {
         var files: [String] = []
         /// The expressions of pending records (most records, a manifest's literals, have none).
         var expressions: [String] = []
+        /// Whether a pending record's expression came other than from a plain declaration
+        /// (``recordPlain(names:kinds:values:positions:file:)``, whose texts hold no marker).
+        var hasGeneralExpressions = false
 
         mutating func indexPending() {
             guard !pending.isEmpty else { return }
@@ -23,9 +26,11 @@ final class ProvenanceTable: Sendable {
             for record in pending { index[record.name] = provenance(of: record) }
             pending = []
             expressions = []
+            hasGeneralExpressions = false
         }
 
         mutating func append(_ provenance: VariableProvenance, of name: String) {
+            if provenance.expression != nil { hasGeneralExpressions = true }
             pending.append(
                 PendingRecord(
                     name: name, expression: expressionNumber(provenance.expression), file: fileNumber(provenance.file),
@@ -142,6 +147,10 @@ final class ProvenanceTable: Sendable {
     /// satisfies `include`, with that provenance (in no particular order). Does not index the table
     /// when few records qualify, and makes no ``VariableProvenance`` of a record without such an
     /// expression (most of a large manifest's are literals and constant values).
+    ///
+    /// `expressionTest` asks whether an expression may refer to something: the text of a plain
+    /// declaration (``recordPlain(names:kinds:values:positions:file:)``) holds none of the markers
+    /// `$ ^ # \`, refers to nothing, and is taken not to pass when nothing else could.
     func latestWithExpression(
         passing expressionTest: (String) -> Bool, where include: (VariableProvenance) -> Bool
     ) -> [(name: String, provenance: VariableProvenance)] {
@@ -150,8 +159,13 @@ final class ProvenanceTable: Sendable {
                 $0.value.expression.map(expressionTest) == true && include($0.value)
             }
             // Most loads: nothing indexed passes, nor does any pending expression (they are in one
-            // list, apart from the records), so no pending record need be read.
-            if selected.isEmpty, !records.expressions.contains(where: expressionTest) { return [] }
+            // list, apart from the records; a plain declaration's passes none), so no pending
+            // record need be read.
+            if selected.isEmpty,
+                !records.hasGeneralExpressions || !records.expressions.contains(where: expressionTest)
+            {
+                return []
+            }
             for record in records.pending {
                 if record.expression < 0 || !expressionTest(records.expressions[Int(record.expression)]) {
                     if !selected.isEmpty { selected.removeValue(forKey: record.name) }

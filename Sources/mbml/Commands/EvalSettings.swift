@@ -62,7 +62,8 @@ extension EvalSettings {
                 && expression.map { StandardInputJSON.expression($0, reads: StandardInputJSON.defaultName) } == true
             ? StandardInputJSON.defaultName : nil
         let environment = try engine.makeEnvironment(
-            budget: budget, pipedData: pipedData, project: engine.session.projectFile(), prefetch: prefetch)
+            budget: budget, pipedData: pipedData, project: engine.session.projectFile(), prefetch: prefetch,
+            endsAfterAnswering: !jsonl)
         // The process ends after this command: taking a large space apart value by value would
         // only delay the exit (the system frees it all at once), so it is deliberately kept.
         defer { _ = Unmanaged.passRetained(environment) }

@@ -97,17 +97,22 @@ extension EngineSettings {
     ///   - project: the project of the run (``SessionSettings/projectFile(startingAt:)``): its inputs
     ///     load first, its folders widen the file-read policy.
     ///   - prefetch: a manifest read ahead (``prefetchFirstManifest()``), taken when it is loaded.
+    ///   - endsAfterAnswering: whether the process ends once this environment has answered (`eval`):
+    ///     the load's documents and tables are then kept, not freed
+    ///     (`EnvironmentBuilder.keepsLoadStateUntilExit`).
     /// - Throws: `ExitCode.failure` when an input cannot be loaded at all.
     func makeEnvironment(
         log: LogSink = .standardError(), parsing: XMLParsingMode = .strict, envByDefault: Bool = false,
         budget: (any BudgetSettings)? = nil, inputs: [String] = [], workFolders: [String] = [],
-        pipedData: String? = nil, project: ProjectFile? = nil, prefetch: ManifestPrefetch? = nil
+        pipedData: String? = nil, project: ProjectFile? = nil, prefetch: ManifestPrefetch? = nil,
+        endsAfterAnswering: Bool = false
     ) throws -> Environment {
         var options = environmentOptions(inputs: inputs, workFolders: workFolders, project: project)
         if let budget = budget { options = budget.limiting(options) }
         var builder = EnvironmentBuilder(options: options, log: log, parsing: parsing)
         builder.limitHint = { LimitHint.hint(for: $0) }
         builder.prefetch = prefetch
+        builder.keepsLoadStateUntilExit = endsAfterAnswering
         // The whole load is one job: one deadline and one memory budget for all its expressions.
         let load = builder.build(
             try self.inputs(envByDefault: envByDefault, pipedData: pipedData, project: project),

@@ -242,6 +242,28 @@ final class EnvironmentBuilderTests: ManifestTestCase {
         XCTAssertEqual(declared.diagnostics, [], "an input loaded later declares it")
     }
 
+    /// A large manifest whose plain values (declared in runs, their texts never referring to
+    /// anything) surround one value that refers to a name nothing declares: that one is reported,
+    /// and without it nothing is.
+    func testAReferenceAmongPlainDeclarationsOfALargeManifestIsReported() throws {
+        func manifest(referring: Bool) -> String {
+            var lines = ["<MBML>"]
+            for number in 0..<20_000 {
+                lines.append(
+                    number == 12_345 && referring
+                        ? "  <Var name=\"n\(number)\" value=\"$missing and more\"/>"
+                        : "  <Var name=\"n\(number)\" value=\"text \(number)\"/>")
+            }
+            return (lines + ["</MBML>"]).joined(separator: "\n")
+        }
+        let referring = try write("referring.xml", manifest(referring: true))
+        XCTAssertEqual(
+            build([.manifest(referring)]).diagnostics.map(\.description),
+            ["\(referring.path):12347:3: $missing is referred to by $n12345 but nothing declares it"])
+        let plain = try write("plain.xml", manifest(referring: false))
+        XCTAssertEqual(build([.manifest(plain)]).diagnostics, [])
+    }
+
     func testADataFileThatIsNotARegularFileIsRefusedByWhatItIs() {
         let load = build([.data(DataFileSpec(name: "d", path: "/dev/null"))])
         XCTAssertTrue(load.hasFailures)
