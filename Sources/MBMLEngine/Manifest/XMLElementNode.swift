@@ -21,9 +21,11 @@ struct XMLElementNode: Sendable, XMLDocumentReading {
 
     /// The attributes in document order, values decoded (`&amp;` → `&`).
     var attributes: XMLAttributes {
-        let record = record
-        return XMLAttributes(
-            document: document, range: Int(record.attributeStart)..<Int(record.attributeEnd), keys: record.keys)
+        withDocument { document in
+            let record = document.elements[index]
+            return XMLAttributes(
+                document: document, range: Int(record.attributeStart)..<Int(record.attributeEnd), keys: record.keys)
+        }
     }
 
     /// The element's own text (text and CDATA, not descendants'), or nil if it has none.
@@ -52,10 +54,10 @@ struct XMLElementNode: Sendable, XMLDocumentReading {
 
     /// The child elements in document order.
     var childElements: [XMLElementNode] {
-        withDocument { document in childElements(in: document.elements) }
+        withDocument { document in childElements(of: document, in: document.elements) }
     }
 
-    private func childElements(in elements: [XMLElementRecord]) -> [XMLElementNode] {
+    private func childElements(of document: XMLSourceDocument, in elements: [XMLElementRecord]) -> [XMLElementNode] {
         let end = Int(elements[index].subtreeEnd)
         var count = 0
         var child = index + 1
@@ -76,7 +78,7 @@ struct XMLElementNode: Sendable, XMLDocumentReading {
     /// The child elements in document order, read one at a time: no array of them is made (a
     /// manifest's root has one child a declaration).
     var children: XMLChildElements {
-        XMLChildElements(document: document, parent: index)
+        withDocument { XMLChildElements(document: $0, parent: index) }
     }
 
     var hasChildElements: Bool {
@@ -123,7 +125,7 @@ struct XMLChildElements: Sequence, Sendable, XMLDocumentReading {
     }
 
     func makeIterator() -> Iterator {
-        Iterator(document: document, upcoming: parent + 1, end: withDocument { Int($0.elements[parent].subtreeEnd) })
+        withDocument { Iterator(document: $0, upcoming: parent + 1, end: Int($0.elements[parent].subtreeEnd)) }
     }
 
     struct Iterator: IteratorProtocol, XMLDocumentReading {
@@ -134,9 +136,11 @@ struct XMLChildElements: Sequence, Sendable, XMLDocumentReading {
 
         mutating func next() -> XMLElementNode? {
             guard upcoming < end else { return nil }
-            let child = XMLElementNode(document: document, index: upcoming)
-            upcoming = withDocument { Int($0.elements[upcoming].subtreeEnd) }
-            return child
+            return withDocument { document in
+                let child = XMLElementNode(document: document, index: upcoming)
+                upcoming = Int(document.elements[upcoming].subtreeEnd)
+                return child
+            }
         }
     }
 }
