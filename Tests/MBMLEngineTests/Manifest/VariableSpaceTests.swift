@@ -8,6 +8,16 @@ import XCTest
 /// The variable space (<doc:Variables>): storage, read-only refusal, push/pop, bindings,
 /// dynamic variables and scopes.
 final class VariableSpaceTests: XCTestCase {
+    /// A declaration is one word (its dynamic case boxed), so that a space's record of a name stays
+    /// small: a manifest of a hundred thousand names writes (and the kernel clears) each byte of it.
+    func testADeclarationIsOneWord() {
+        XCTAssertEqual(MemoryLayout<VariableDeclaration?>.size, 8)
+        let dynamic = VariableDeclaration.dynamic(expression: "$a", context: .string)
+        XCTAssertEqual(dynamic, .dynamic(expression: "$a", context: .string))
+        XCTAssertNotEqual(dynamic, .dynamic(expression: "$b", context: .string))
+        XCTAssertTrue(dynamic.isReadOnly)
+    }
+
     // MARK: <doc:Variables> storage
 
     func testStoreReadAndRemove() throws {
