@@ -11,12 +11,12 @@ import Synchronization
 /// the `maximumSize` given here is left to the load, which reads it itself and reports what is
 /// wrong.
 ///
-/// The file is mapped, not copied (``DocumentBytes``), and its pages are mapped in here, so that
-/// the parse meets no page fault: no memory is cleared to hold a copy, and the load waits for no
-/// read. Its bytes are then the file's as it is while it is parsed; a file written or truncated
-/// meanwhile fails the load, which says it changed while it was read (a file saved by renaming a
-/// new one over it, as editors do, is not a change: the load reads the file it opened). Where
-/// the file cannot be mapped (too many mappings guarded at once, ``MappedFileGuard``), it is read.
+/// The file is mapped, not copied, and its pages are mapped in here, so that the parse meets no
+/// page fault: no memory is cleared to hold a copy, and the load waits for no read. Its bytes are
+/// then the file's as it is while it is parsed; a file written or truncated meanwhile fails the
+/// load, which says it changed while it was read (a file saved by renaming a new one over it, as
+/// editors do, is not a change: the load reads the file it opened). Where the file cannot be
+/// mapped (too many mappings guarded against truncation at once), it is read.
 public final class ManifestPrefetch: Sendable {
     /// The path read ahead and its bytes, once the thread that reads them is done.
     private let read = Mutex<(path: String, bytes: DocumentBytes?)>(("", nil))
