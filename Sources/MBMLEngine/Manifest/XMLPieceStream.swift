@@ -203,8 +203,11 @@ final class XMLPieceStream<Prepared: Sendable>: Sendable {
 
 extension XMLDocumentSplit {
     /// How many pieces a document is cut into (``XMLPieceStream``), at least: small pieces, so that
-    /// declaring starts early and the last piece, declared after everything is parsed, is short.
-    static let pieceCount = 16
+    /// declaring starts early, the last piece, declared after everything is parsed, is short, and
+    /// the pieces parsed ahead of their declarations hold few fresh tables. On the 100,000-`<Var>`
+    /// manifest (4.6 MiB), 32 pieces against 16: page faults 1,845 → 1,430, wall time 3–5% less
+    /// (medians of 60 in turns; 24 pieces lay between).
+    static let pieceCount = 32
     /// The size of a piece, at most: a piece is parsed without a pause, so a stopped load waits for
     /// at most one piece (some tens of milliseconds).
     static let largestPiece = 4 << 20
