@@ -34,12 +34,6 @@ struct DocumentBytes: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// Whether the bytes are a mapped file's.
-    var isMapped: Bool {
-        if case .mapped = storage { return true }
-        return false
-    }
-
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch storage {
         case .array(let array): return try array.withUnsafeBufferPointer(body)

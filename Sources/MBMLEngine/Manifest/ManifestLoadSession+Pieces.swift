@@ -61,9 +61,8 @@ extension ManifestLoadSession {
         environment.log.releaseHeld()
     }
 
-    /// The fewest bytes a top-level declaration takes in a large manifest, as
-    /// ``reserveRoomWhileReadingAhead(_:)`` counts them: a line such as
-    /// `    <Var name="total" literal="12"/>` is about that long.
+    /// The bytes ``reserveRoomWhileReadingAhead(_:)`` counts for a top-level declaration of a
+    /// large manifest: a line such as `    <Var name="total" literal="12"/>` is about that long.
     static let bytesPerDeclaration = 48
 
     /// Makes room for the declarations of the top-level manifest at `url` while its bytes are
