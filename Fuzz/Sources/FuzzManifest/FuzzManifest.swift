@@ -51,7 +51,8 @@ extension FuzzManifest {
         for target in [bytes.count / 16, picked] {
             let cuts = bytes.withUnsafeBytes { XMLDocumentSplit.pieceCuts(in: $0, firstNear: target) }
             guard !cuts.isEmpty,
-                let (first, rest) = XMLPieceStream.start(bytes, path: "fuzz.xml", cuts: cuts, prepare: { _ in () })
+                let (first, rest) = XMLPieceStream.start(
+                    DocumentBytes(bytes), path: "fuzz.xml", cuts: cuts, prepare: { _ in () })
             else { continue }
             var pieces = [first]
             var next = rest.next()
