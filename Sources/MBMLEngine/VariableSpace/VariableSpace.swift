@@ -122,30 +122,20 @@ public final class VariableSpace: Sendable {
     ) {
         let count = min(names.count, values.count)
         state.withLock { state in
-            // A group of names at a time: the next group's hashes are made and its buckets asked
-            // for (NamePositions.prefetchBuckets(of:)) before this group is declared, so that the
-            // buckets are in the caches by the time they are read.
-            let group = Self.prefetchGroup
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * group) { hashes in
-                func hashAndPrefetch(from first: Int, into half: Int) {
-                    let end = min(count, first + group)
-                    guard first < end else { return }
-                    for offset in 0..<(end - first) {
-                        let name = names[names.startIndex + first + offset]
-                        hashes[half * group + offset] = state.positions.hash(of: name)
-                    }
-                    state.positions.prefetchBuckets(
-                        of: UnsafeBufferPointer(rebasing: hashes[half * group..<half * group + end - first]))
-                }
+            // A group of names at a time: their hashes, their buckets asked for, then the
+            // declarations (NamePositions.prefetchBuckets(of:)).
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.prefetchGroup) { hashes in
                 var done = 0
-                var half = 0
-                hashAndPrefetch(from: 0, into: 0)
                 while done < count {
-                    hashAndPrefetch(from: done + group, into: 1 - half)
-                    for offset in 0..<min(group, count - done) {
+                    let group = min(Self.prefetchGroup, count - done)
+                    for offset in 0..<group {
+                        hashes[offset] = state.positions.hash(of: names[names.startIndex + done + offset])
+                    }
+                    state.positions.prefetchBuckets(of: UnsafeBufferPointer(rebasing: hashes[0..<group]))
+                    for offset in 0..<group {
                         let index = names.startIndex + done + offset
                         let value = values[values.startIndex + done + offset]
-                        let old = state.modifySlot(names[index], hash: hashes[half * group + offset]) { slot in
+                        let old = state.modifySlot(names[index], hash: hashes[offset]) { slot in
                             let old = slot.declaration
                             slot.declaration = .concrete(readOnly: false)
                             slot.value = value
@@ -154,7 +144,6 @@ public final class VariableSpace: Sendable {
                         if let old { replaced(index, old) }
                     }
                     done += group
-                    half = 1 - half
                 }
             }
         }
