@@ -37,10 +37,12 @@ public final class ManifestPrefetch: Sendable {
         finished.enter()
         SiblingThread.start { [self] in
             defer { finished.leave() }
-            let early = Self.mayBeNamedAsLoaded(absolute) ? readFile(absolute, maximumSize: maximumSize) : nil
+            let readsEarly = Self.mayBeNamedAsLoaded(absolute)
+            let early = readsEarly ? readFile(absolute, maximumSize: maximumSize) : nil
             let named = EnvironmentBuilder.location(ofManifest: URL(fileURLWithPath: absolute)).path
-            // Bytes read under another name than the load's are read again under the load's.
-            let bytes = early != nil && named == absolute ? early : readFile(named, maximumSize: maximumSize)
+            // Read under another name than the load's, the file is read again under the load's (a
+            // file that could not be read under the same name is not tried twice).
+            let bytes = readsEarly && named == absolute ? early : readFile(named, maximumSize: maximumSize)
             read.withLock { $0 = (named, bytes) }
         }
     }
